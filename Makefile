@@ -1,0 +1,76 @@
+# feeddate — build, test, benchmark.
+#   make demo    build the library and print a demo feed (the README's first command)
+#   make test    every test: Swift, C, Python, library checks, vector sync
+#   make bench   benchmarks against ICU (and babel/humanize/arrow for Python)
+# More targets come from mk/*.mk (Python, Debian packages, fuzzing, ...).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := lib
+
+VERSION := $(shell sed -n 's/^\#define FD_VERSION_STRING "\(.*\)"/\1/p' include/feeddate.h)
+SOMAJOR := 1
+BUILD   := build
+LIBDIR  := $(BUILD)/lib
+LIBREAL := $(LIBDIR)/libfeeddate.so.$(SOMAJOR).0.0
+LIBSO1  := $(LIBDIR)/libfeeddate.so.$(SOMAJOR)
+LIBSO   := $(LIBDIR)/libfeeddate.so
+CC      ?= cc
+CFLAGS  ?= -O2
+WARN    := -std=c99 -Wall -Wextra -Werror -pedantic
+SWIFT_RELEASE := swift build -c release -Xswiftc -static-stdlib \
+	-Xlinker --version-script=$(CURDIR)/exports.map -Xlinker -soname=libfeeddate.so.$(SOMAJOR)
+SWIFT_SOURCES := $(shell find Sources -type f) Package.swift include/feeddate.h exports.map
+
+export FEEDDATE_LIBRARY := $(CURDIR)/$(LIBSO1)
+
+.PHONY: lib demo test test-swift test-c check-lib check-vectors bench clean version
+
+lib: $(LIBSO) $(LIBSO1)
+
+$(LIBREAL): $(SWIFT_SOURCES)
+	@mkdir -p $(LIBDIR)
+	$(SWIFT_RELEASE) --product feeddate
+	cp "$$($(SWIFT_RELEASE) --product feeddate --show-bin-path)/libfeeddate.so" $@
+
+$(LIBSO1): $(LIBREAL)
+	ln -sf $(notdir $(LIBREAL)) $@
+$(LIBSO): $(LIBSO1)
+	ln -sf $(notdir $(LIBSO1)) $@
+
+version:
+	@echo $(VERSION)
+
+# ---- demo: the C example printing a feed ------------------------------------
+$(BUILD)/feed_demo: examples/c/feed_demo.c include/feeddate.h $(LIBSO)
+	$(CC) $(WARN) $(CFLAGS) -Iinclude $< -L$(LIBDIR) -lfeeddate -Wl,-rpath,'$$ORIGIN/lib' -o $@
+
+demo: lib $(BUILD)/feed_demo
+	./$(BUILD)/feed_demo
+
+# ---- tests ------------------------------------------------------------------
+test: check-vectors test-swift test-c check-lib
+	@echo "make test: all suites passed"
+
+test-swift:
+	swift test
+
+check-vectors:
+	@if [ -f ../shared/vectors/core.jsonl ]; then \
+	  if cmp -s ../shared/vectors/core.jsonl Tests/vectors/core.jsonl; then \
+	    echo "vectors: Tests/vectors/core.jsonl matches ../shared/vectors/core.jsonl"; \
+	  else \
+	    echo "vectors: Tests/vectors/core.jsonl differs from ../shared/vectors/core.jsonl;"; \
+	    echo "         copy the shared file in (cp ../shared/vectors/core.jsonl Tests/vectors/) and make the suites pass."; \
+	    exit 1; \
+	  fi; \
+	else echo "vectors: no ../shared here; using Tests/vectors/core.jsonl"; fi
+
+# The library must export fd_* only and run with the Swift toolchain hidden.
+check-lib: lib
+	tools/check-lib.sh $(LIBREAL)
+
+clean:
+	rm -rf $(BUILD) .build
+
+-include $(sort $(wildcard mk/*.mk))

@@ -1,0 +1,24 @@
+// swift-tools-version:5.9
+// feeddate: the rules in Swift (FeedDate), ICU behind a thin C target (CICU),
+// the C ABI of include/feeddate.h exported from `feeddate` as libfeeddate.so.
+import PackageDescription
+
+let package = Package(
+    name: "feeddate",
+    products: [
+        .library(name: "feeddate", type: .dynamic, targets: ["feeddate"]),
+        .library(name: "FeedDate", targets: ["FeedDate"]),
+    ],
+    targets: [
+        // The only code that includes ICU headers: stable wrappers over ICU's
+        // versioned symbols (udat_open_72, ...).
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // include/feeddate.h exposed to Swift, so the exports take the C types.
+        .target(name: "CFeedDateABI"),
+        // The rules and the public Swift API: stdlib, Glibc and ICU only.
+        .target(name: "FeedDate", dependencies: ["CICU"]),
+        // The @_cdecl exports and nothing else.
+        .target(name: "feeddate", dependencies: ["FeedDate", "CFeedDateABI"]),
+        .testTarget(name: "FeedDateTests", dependencies: ["FeedDate"]),
+    ]
+)

@@ -1,0 +1,319 @@
+/* Stable wrappers over ICU's versioned C API; see include/cicu.h. */
+#include "cicu.h"
+
+#include <string.h>
+#include <unicode/ucal.h>
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+#include <unicode/uloc.h>
+#include <unicode/unum.h>
+#include <unicode/unumberformatter.h>
+#include <unicode/ureldatefmt.h>
+#include <unicode/ustring.h>
+
+#define UBUF 512
+/* Far before year 1: makes the Gregorian calendar proleptic (no 1582 cutover). */
+#define PROLEPTIC_CHANGE (-1.8e17)
+
+static int32_t to_utf8(const UChar *s, int32_t n, char *out, int32_t cap, int32_t *err) {
+    int32_t len = 0;
+    UErrorCode e = U_ZERO_ERROR;
+    u_strToUTF8(out, cap, &len, s, n, &e);
+    if (e == U_BUFFER_OVERFLOW_ERROR || e == U_STRING_NOT_TERMINATED_WARNING) return len;
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    return len;
+}
+
+static int32_t copy_cstr(const char *s, int32_t len, char *out, int32_t cap) {
+    if (cap > 0) {
+        int32_t n = len < cap - 1 ? len : cap - 1;
+        memcpy(out, s, (size_t)n);
+        out[n] = 0;
+    }
+    return len;
+}
+
+/* An ICU length result: the text is complete only when len < cap. */
+static int32_t text_result(int32_t len, UErrorCode e, int32_t *err) {
+    if (e == U_BUFFER_OVERFLOW_ERROR || e == U_STRING_NOT_TERMINATED_WARNING) return len;
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    return len;
+}
+
+const char *cicu_error_name(int32_t err) { return u_errorName((UErrorCode)err); }
+
+int32_t cicu_default_locale(char *out, int32_t cap) {
+    const char *d = uloc_getDefault();
+    return copy_cstr(d, (int32_t)strlen(d), out, cap);
+}
+
+int32_t cicu_locale_for_tag(const char *tag, char *out, int32_t cap, int32_t *parsed, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    int32_t n = uloc_forLanguageTag(tag, out, cap, parsed, &e);
+    return text_result(n, e, err);
+}
+
+int32_t cicu_locale_canonicalize(const char *id, char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    int32_t n = uloc_canonicalize(id, out, cap, &e);
+    return text_result(n, e, err);
+}
+
+int32_t cicu_locale_keyword(const char *id, const char *key, char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    int32_t n = uloc_getKeywordValue(id, key, out, cap, &e);
+    return text_result(n, e, err);
+}
+
+int32_t cicu_locale_set_keyword(const char *key, const char *value, char *id, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    int32_t n = uloc_setKeywordValue(key, value, id, cap, &e);
+    return text_result(n, e, err);
+}
+
+int32_t cicu_locale_language(const char *id, char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    int32_t n = uloc_getLanguage(id, out, cap, &e);
+    return text_result(n, e, err);
+}
+
+int32_t cicu_locale_script(const char *id, char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    int32_t n = uloc_getScript(id, out, cap, &e);
+    return text_result(n, e, err);
+}
+
+int32_t cicu_locale_likely(const char *id, char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    int32_t n = uloc_addLikelySubtags(id, out, cap, &e);
+    return text_result(n, e, err);
+}
+
+const char *cicu_tzdata_version(int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    const char *v = ucal_getTZDataVersion(&e);
+    if (U_FAILURE(e)) { *err = e; return ""; }
+    return v;
+}
+
+/* ---- date formats ---------------------------------------------------- */
+
+static void make_proleptic(UCalendar *cal) {
+    /* Only a plain GregorianCalendar accepts a change date (ICU refuses it for
+     * its subclasses with U_UNSUPPORTED_ERROR): nothing to do for the others. */
+    UErrorCode e = U_ZERO_ERROR;
+    ucal_setGregorianChange(cal, PROLEPTIC_CHANGE, &e);
+}
+
+void *cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UChar skel[64], pat[UBUF], utc[4] = {'U', 'T', 'C', 0};
+    u_uastrncpy(skel, skeleton, 63);
+    skel[63] = 0;
+    UDateTimePatternGenerator *gen = udatpg_open(locale, &e);
+    if (U_FAILURE(e)) { *err = e; return NULL; }
+    int32_t plen = udatpg_getBestPattern(gen, skel, -1, pat, UBUF, &e);
+    udatpg_close(gen);
+    if (U_FAILURE(e) || plen >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return NULL; }
+    UDateFormat *fmt = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, utc, -1, pat, plen, &e);
+    if (U_FAILURE(e)) { *err = e; return NULL; }
+    UCalendar *cal = ucal_clone(udat_getCalendar(fmt), &e);
+    if (U_FAILURE(e)) { udat_close(fmt); *err = e; return NULL; }
+    make_proleptic(cal);
+    udat_setCalendar(fmt, cal);
+    ucal_close(cal);
+    udat_setContext(fmt, UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE, &e);
+    if (U_FAILURE(e)) { udat_close(fmt); *err = e; return NULL; }
+    return fmt;
+}
+
+int32_t cicu_datefmt_pattern(void *fmt, char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UChar pat[UBUF];
+    int32_t n = udat_toPattern((UDateFormat *)fmt, 0, pat, UBUF, &e);
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    return to_utf8(pat, n, out, cap, err);
+}
+
+int32_t cicu_datefmt_format(void *fmt, double wall_ms, char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UChar buf[UBUF];
+    int32_t n = udat_format((UDateFormat *)fmt, wall_ms, buf, UBUF, NULL, &e);
+    if (U_FAILURE(e) || n >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    return to_utf8(buf, n, out, cap, err);
+}
+
+const char *cicu_datefmt_valid_locale(void *fmt, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    const char *loc = udat_getLocaleByType((UDateFormat *)fmt, ULOC_VALID_LOCALE, &e);
+    if (U_FAILURE(e) || loc == NULL) { *err = U_FAILURE(e) ? e : U_MISSING_RESOURCE_ERROR; return ""; }
+    return loc;
+}
+
+void cicu_datefmt_close(void *fmt) {
+    if (fmt) udat_close((UDateFormat *)fmt);
+}
+
+/* ---- relative words ------------------------------------------------- */
+
+void *cicu_reldate_open(const char *locale, int32_t width, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UDateRelativeDateTimeFormatterStyle style =
+        width == 2 ? UDAT_STYLE_NARROW : width == 1 ? UDAT_STYLE_SHORT : UDAT_STYLE_LONG;
+    URelativeDateTimeFormatter *rel = ureldatefmt_open(
+        locale, NULL, style, UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE, &e);
+    if (U_FAILURE(e)) { *err = e; return NULL; }
+    return rel;
+}
+
+int32_t cicu_reldate_format(void *rel, double offset, int32_t unit, int32_t numeric,
+                            char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UChar buf[UBUF];
+    int32_t n = numeric
+        ? ureldatefmt_formatNumeric((URelativeDateTimeFormatter *)rel, offset,
+                                    (URelativeDateTimeUnit)unit, buf, UBUF, &e)
+        : ureldatefmt_format((URelativeDateTimeFormatter *)rel, offset,
+                             (URelativeDateTimeUnit)unit, buf, UBUF, &e);
+    if (U_FAILURE(e) || n >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    return to_utf8(buf, n, out, cap, err);
+}
+
+int32_t cicu_reldate_combine_template(void *rel, char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UChar buf[UBUF], date[2] = {1, 0}, time[2] = {2, 0};
+    int32_t n = ureldatefmt_combineDateAndTime((URelativeDateTimeFormatter *)rel, date, 1, time, 1,
+                                               buf, UBUF, &e);
+    if (U_FAILURE(e) || n >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    return to_utf8(buf, n, out, cap, err);
+}
+
+void cicu_reldate_close(void *rel) {
+    if (rel) ureldatefmt_close((URelativeDateTimeFormatter *)rel);
+}
+
+/* ---- numbers -------------------------------------------------------- */
+
+void *cicu_numfmt_open(const char *locale, const char *skeleton, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UChar skel[128];
+    u_uastrncpy(skel, skeleton, 127);
+    skel[127] = 0;
+    UNumberFormatter *num = unumf_openForSkeletonAndLocale(skel, -1, locale, &e);
+    if (U_FAILURE(e)) { *err = e; return NULL; }
+    return num;
+}
+
+int32_t cicu_numfmt_format(void *num, int64_t value, char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UFormattedNumber *res = unumf_openResult(&e);
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    unumf_formatInt((const UNumberFormatter *)num, value, res, &e);
+    UChar buf[UBUF];
+    int32_t n = unumf_resultToString(res, buf, UBUF, &e);
+    unumf_closeResult(res);
+    if (U_FAILURE(e) || n >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    return to_utf8(buf, n, out, cap, err);
+}
+
+void cicu_numfmt_close(void *num) {
+    if (num) unumf_close((UNumberFormatter *)num);
+}
+
+int32_t cicu_number_symbols(const char *locale, char out[11][8], int32_t *err) {
+    static const UNumberFormatSymbol syms[11] = {
+        UNUM_ZERO_DIGIT_SYMBOL,  UNUM_ONE_DIGIT_SYMBOL,   UNUM_TWO_DIGIT_SYMBOL,
+        UNUM_THREE_DIGIT_SYMBOL, UNUM_FOUR_DIGIT_SYMBOL,  UNUM_FIVE_DIGIT_SYMBOL,
+        UNUM_SIX_DIGIT_SYMBOL,   UNUM_SEVEN_DIGIT_SYMBOL, UNUM_EIGHT_DIGIT_SYMBOL,
+        UNUM_NINE_DIGIT_SYMBOL,  UNUM_DECIMAL_SEPARATOR_SYMBOL};
+    UErrorCode e = U_ZERO_ERROR;
+    UNumberFormat *nf = unum_open(UNUM_DECIMAL, NULL, 0, locale, NULL, &e);
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    for (int i = 0; i < 11; i++) {
+        UChar buf[16];
+        int32_t n = unum_getSymbol(nf, syms[i], buf, 16, &e);
+        if (U_FAILURE(e) || n >= 16) { unum_close(nf); *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
+        int32_t len = to_utf8(buf, n, out[i], 8, err);
+        if (*err > 0 || len >= 8) { unum_close(nf); if (*err <= 0) *err = U_BUFFER_OVERFLOW_ERROR; return 0; }
+    }
+    unum_close(nf);
+    return 1;
+}
+
+/* ---- calendars ------------------------------------------------------ */
+
+void *cicu_cal_open(const char *locale, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UChar utc[4] = {'U', 'T', 'C', 0};
+    UCalendar *cal = ucal_open(utc, -1, locale, UCAL_DEFAULT, &e);
+    if (U_FAILURE(e)) { *err = e; return NULL; }
+    make_proleptic(cal);
+    return cal;
+}
+
+int32_t cicu_cal_type(void *cal, char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    const char *t = ucal_getType((UCalendar *)cal, &e);
+    if (U_FAILURE(e) || t == NULL) { *err = U_FAILURE(e) ? e : U_INTERNAL_PROGRAM_ERROR; return 0; }
+    return copy_cstr(t, (int32_t)strlen(t), out, cap);
+}
+
+void cicu_cal_era_year(void *cal, double wall_ms, int32_t *era, int32_t *year, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    ucal_setMillis((UCalendar *)cal, wall_ms, &e);
+    *era = ucal_get((UCalendar *)cal, UCAL_ERA, &e);
+    *year = ucal_get((UCalendar *)cal, UCAL_YEAR, &e);
+    if (U_FAILURE(e)) *err = e;
+}
+
+double cicu_cal_add(void *cal, double wall_ms, int32_t years, int32_t months, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UCalendar *c = (UCalendar *)cal;
+    ucal_setMillis(c, wall_ms, &e);
+    if (years) ucal_add(c, UCAL_EXTENDED_YEAR, years, &e);
+    if (months) ucal_add(c, UCAL_MONTH, months, &e);
+    double r = ucal_getMillis(c, &e);
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    return r;
+}
+
+void cicu_cal_close(void *cal) {
+    if (cal) ucal_close((UCalendar *)cal);
+}
+
+/* ---- fallback zones ------------------------------------------------- */
+
+void *cicu_zone_open(const char *zone_id, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UChar id[128], canon[128];
+    if (strlen(zone_id) >= 128) { *err = U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
+    u_uastrcpy(id, zone_id);
+    UBool system = 0;
+    ucal_getCanonicalTimeZoneID(id, -1, canon, 128, &system, &e);
+    if (U_FAILURE(e) || !system) { *err = U_FAILURE(e) ? e : U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
+    UCalendar *cal = ucal_open(id, -1, "en_US", UCAL_GREGORIAN, &e);
+    if (U_FAILURE(e)) { *err = e; return NULL; }
+    return cal;
+}
+
+int32_t cicu_zone_offset_ms(void *zone, double ms, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UCalendar *c = (UCalendar *)zone;
+    ucal_setMillis(c, ms, &e);
+    int32_t off = ucal_get(c, UCAL_ZONE_OFFSET, &e) + ucal_get(c, UCAL_DST_OFFSET, &e);
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    return off;
+}
+
+int32_t cicu_zone_next_transition(void *zone, double ms, double *next, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UCalendar *c = (UCalendar *)zone;
+    ucal_setMillis(c, ms, &e);
+    UBool found = ucal_getTimeZoneTransitionDate(c, UCAL_TZ_TRANSITION_NEXT, next, &e);
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    return found ? 1 : 0;
+}
+
+void cicu_zone_close(void *zone) {
+    if (zone) ucal_close((UCalendar *)zone);
+}

@@ -1,0 +1,101 @@
+// The public Swift API: an immutable, thread-safe formatter.
+
+/// A label and what a UI needs besides its text.
+public struct FeedDateLabel: Sendable, Equatable {
+    /// The label.
+    public var text: String
+    /// The earliest instant (ms since the epoch) after `now` at which the text
+    /// changes; nil when it never changes again inside the supported range.
+    public var nextChangeMs: Int64?
+    /// Byte offsets into `text.utf8` of the day part (relative word, weekday
+    /// or date) and the time part; empty ranges where there is none.
+    public var dayPart: Range<Int>
+    public var timePart: Range<Int>
+    /// COUNTDOWN: the deadline has been reached.
+    public var expired: Bool
+
+    /// The day part as text ("昨天" of "昨天 11:11").
+    public var dayText: Substring { Self.slice(text, dayPart) }
+    /// The time part as text ("11:11" of "昨天 11:11").
+    public var timeText: Substring { Self.slice(text, timePart) }
+
+    private static func slice(_ s: String, _ r: Range<Int>) -> Substring {
+        let u = s.utf8
+        return Substring(u[u.index(u.startIndex, offsetBy: r.lowerBound)..<u.index(u.startIndex, offsetBy: r.upperBound)])
+    }
+}
+
+/// Turns instants into feed, chat and countdown labels (SPEC section 3).
+///
+/// Create one per (style, options, locale, zone) and reuse it: creation opens
+/// ICU data, labels are cheap. Immutable and safe to share between threads.
+/// Named so that it does not clash with Foundation's `Formatter`.
+///
+/// ```swift
+/// let f = try FeedDateFormatter(FeedDateOptions(style: .chatList, locale: "zh_CN", timeZone: "Asia/Shanghai"))
+/// let l = try f.label(1711281600000, now: 1711348200000)   // "昨天", next change at midnight
+/// ```
+public final class FeedDateFormatter: Sendable {
+    public let options: FeedDateOptions
+    /// The locale ICU resolved the requested id to ("zh_CN", "ja_JP@calendar=japanese").
+    public let locale: String
+    /// The zone id in use.
+    public let timeZone: String
+    /// The zone database: "tzdata 2025b", or "icu 2022e" without a system database.
+    public let tzSource: String
+    let rules: Rules
+
+    public init(_ options: FeedDateOptions) throws(FeedDateError) {
+        try options.validate()
+        let localeID = try LocaleID(options.locale)
+        let zone = try Zone(options.timeZone)
+        let services = try LocaleServices(locale: localeID, hourCycle: options.hourCycle, width: options.width)
+        self.options = options
+        self.locale = services.resolvedLocale
+        self.timeZone = zone.id
+        self.tzSource = zone.source
+        self.rules = Rules(options: options, zone: zone, services: services)
+    }
+
+    /// The label of instant `t` (ms since the epoch) as seen at `now`.
+    public func label(_ t: Int64, now: Int64) throws(FeedDateError) -> FeedDateLabel {
+        let (bytes, next) = try render(t, now: now)
+        return FeedDateLabel(
+            text: String(decoding: bytes.text, as: UTF8.self),
+            nextChangeMs: next == Rules.never ? nil : next,
+            dayPart: bytes.day, timePart: bytes.time, expired: bytes.expired)
+    }
+
+    /// Just the text.
+    public func format(_ t: Int64, now: Int64) throws(FeedDateError) -> String {
+        try label(t, now: now).text
+    }
+
+    /// The label as UTF-8 bytes with its next change (Int64.max for never);
+    /// the C exports use this directly.
+    func render(_ t: Int64, now: Int64) throws(FeedDateError) -> (LabelBytes, Int64) {
+        guard FeedDateRange.contains(t) else { throw .range(t) }
+        guard FeedDateRange.contains(now) else { throw .range(now) }
+        var bytes = try rules.label(t, now)
+        if !options.style.hasParts { bytes.day = 0..<0; bytes.time = 0..<0 }
+        let next = try rules.nextChange(t, now, current: bytes)
+        return (bytes, next)
+    }
+}
+
+/// A label as UTF-8 bytes, for the C exports in this package.
+package struct FeedDateLabelBytes {
+    package var text: [UInt8]
+    /// Int64.max for never.
+    package var nextChange: Int64
+    package var day: Range<Int>
+    package var time: Range<Int>
+    package var expired: Bool
+}
+
+extension FeedDateFormatter {
+    package func renderBytes(_ t: Int64, now: Int64) throws(FeedDateError) -> FeedDateLabelBytes {
+        let (b, next) = try render(t, now: now)
+        return FeedDateLabelBytes(text: b.text, nextChange: next, day: b.day, time: b.time, expired: b.expired)
+    }
+}

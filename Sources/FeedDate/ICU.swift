@@ -1,0 +1,140 @@
+// Swift over CICU: one error type, one resizing-buffer helper, and small
+// owners for ICU objects. Nothing here is public; ICU types never leak out.
+import CICU
+
+/// A failure reported by ICU, with the wrapper that reported it.
+struct ICUError: Error, CustomStringConvertible {
+    let code: Int32
+    let call: StaticString
+    var description: String { "\(call): \(String(cString: cicu_error_name(code)))" }
+}
+
+/// Runs an ICU text call with a buffer that grows until the text fits, and
+/// returns the UTF-8 bytes. `body(buffer, capacity, &err)` returns the length.
+func icuText(
+    _ call: StaticString,
+    _ body: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+) throws(ICUError) -> [UInt8] {
+    var cap: Int32 = 128
+    while true {
+        var err: Int32 = 0
+        var out = [UInt8](repeating: 0, count: Int(cap))
+        let n = out.withUnsafeMutableBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: Int(cap)) { body($0, cap, &err) }
+        }
+        if err > 0 { throw ICUError(code: err, call: call) }
+        if n < cap {
+            out.removeSubrange(Int(n)...)
+            return out
+        }
+        cap = n + 1
+    }
+}
+
+func icuString(
+    _ call: StaticString,
+    _ body: (UnsafeMutablePointer<CChar>, Int32, UnsafeMutablePointer<Int32>) -> Int32
+) throws(ICUError) -> String {
+    String(decoding: try icuText(call, body), as: UTF8.self)
+}
+
+/// Opens an ICU object through a CICU constructor, or throws.
+func icuOpen(
+    _ call: StaticString, _ open: (UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?
+) throws(ICUError) -> UnsafeMutableRawPointer {
+    var err: Int32 = 0
+    let p = open(&err)
+    guard let p, err <= 0 else { throw ICUError(code: err > 0 ? err : 5 /* U_INTERNAL_PROGRAM_ERROR */, call: call) }
+    return p
+}
+
+/// A date format for one skeleton, in UTC, formatting wall-clock milliseconds.
+/// Not thread-safe: owned by a formatter's locked state.
+final class ICUDateFormat {
+    private let raw: UnsafeMutableRawPointer
+    init(locale: String, skeleton: String) throws(ICUError) {
+        raw = try icuOpen("udat_open") { cicu_datefmt_open(locale, skeleton, $0) }
+    }
+    deinit { cicu_datefmt_close(raw) }
+    func format(wall: Int64) throws(ICUError) -> [UInt8] {
+        try icuText("udat_format") { cicu_datefmt_format(raw, Double(wall), $0, $1, $2) }
+    }
+    var validLocale: String {
+        var err: Int32 = 0
+        return String(cString: cicu_datefmt_valid_locale(raw, &err))
+    }
+}
+
+/// ICU's relative date/time formatter (day words, "N units ago", "now").
+final class ICURelativeFormat {
+    private let raw: UnsafeMutableRawPointer
+    enum Unit: Int32 { case year = 0, month = 2, week = 3, day = 4, hour = 5, minute = 6, second = 7 }
+    init(locale: String, width: Int32) throws(ICUError) {
+        raw = try icuOpen("ureldatefmt_open") { cicu_reldate_open(locale, width, $0) }
+    }
+    deinit { cicu_reldate_close(raw) }
+    /// The word for an offset ("Yesterday"), or ICU's numeric form where there is none.
+    func word(_ offset: Int, _ unit: Unit) throws(ICUError) -> [UInt8] {
+        try icuText("ureldatefmt_format") { cicu_reldate_format(raw, Double(offset), unit.rawValue, 0, $0, $1, $2) }
+    }
+    /// "N units ago" (offset < 0) or "in N units" (offset > 0).
+    func numeric(_ offset: Int64, _ unit: Unit) throws(ICUError) -> [UInt8] {
+        try icuText("ureldatefmt_formatNumeric") { cicu_reldate_format(raw, Double(offset), unit.rawValue, 1, $0, $1, $2) }
+    }
+    /// The combining pattern with 0x01 for the date and 0x02 for the time.
+    func combineTemplate() throws(ICUError) -> [UInt8] {
+        try icuText("ureldatefmt_combineDateAndTime") { cicu_reldate_combine_template(raw, $0, $1, $2) }
+    }
+}
+
+/// An ICU number formatter for one skeleton.
+final class ICUNumberFormat {
+    private let raw: UnsafeMutableRawPointer
+    init(locale: String, skeleton: String) throws(ICUError) {
+        raw = try icuOpen("unumf_openForSkeletonAndLocale") { cicu_numfmt_open(locale, skeleton, $0) }
+    }
+    deinit { cicu_numfmt_close(raw) }
+    func format(_ value: Int64) throws(ICUError) -> [UInt8] {
+        try icuText("unumf_formatInt") { cicu_numfmt_format(raw, value, $0, $1, $2) }
+    }
+}
+
+/// The locale's calendar in UTC over wall-clock milliseconds.
+final class ICUCalendar {
+    private let raw: UnsafeMutableRawPointer
+    init(locale: String) throws(ICUError) {
+        raw = try icuOpen("ucal_open") { cicu_cal_open(locale, $0) }
+    }
+    deinit { cicu_cal_close(raw) }
+    var type: String {
+        (try? icuString("ucal_getType") { cicu_cal_type(raw, $0, $1, $2) }) ?? "gregorian"
+    }
+    func eraYear(wall: Int64) throws(ICUError) -> Int64 {
+        var era: Int32 = 0, year: Int32 = 0, err: Int32 = 0
+        cicu_cal_era_year(raw, Double(wall), &era, &year, &err)
+        if err > 0 { throw ICUError(code: err, call: "ucal_get") }
+        return Int64(era) << 32 | Int64(UInt32(bitPattern: year))
+    }
+    func add(wall: Int64, years: Int32, months: Int32) throws(ICUError) -> Int64 {
+        var err: Int32 = 0
+        let r = cicu_cal_add(raw, Double(wall), years, months, &err)
+        if err > 0 { throw ICUError(code: err, call: "ucal_add") }
+        return Int64(r)
+    }
+}
+
+/// The locale's digits 0...9 and decimal separator in UTF-8.
+func icuNumberSymbols(locale: String) throws(ICUError) -> [[UInt8]] {
+    var raw = [CChar](repeating: 0, count: 11 * 8)
+    var err: Int32 = 0
+    _ = raw.withUnsafeMutableBufferPointer { buf in
+        buf.baseAddress!.withMemoryRebound(to: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar).self, capacity: 11) {
+            cicu_number_symbols(locale, $0, &err)
+        }
+    }
+    if err > 0 { throw ICUError(code: err, call: "unum_getSymbol") }
+    return (0..<11).map { i in
+        let slot = raw[(i * 8)..<(i * 8 + 8)]
+        return slot.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }
+    }
+}

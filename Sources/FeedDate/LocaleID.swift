@@ -1,0 +1,79 @@
+// Locale ids: ICU form ("zh_CN", "ja_JP@calendar=japanese") and BCP 47
+// ("zh-Hans-CN", "en-US-u-hc-h23") are both accepted; malformed ids are an
+// error, well-formed ids without data fall back the way ICU falls back.
+import CICU
+
+struct LocaleID {
+    /// The canonical ICU id used to open every ICU service.
+    let icu: String
+    /// The language subtag ("zh").
+    let language: String
+    /// The script, given or likely ("Hans", "Hant", "Latn").
+    let script: String
+
+    init(_ input: String?) throws(FeedDateError) {
+        guard let input else {
+            let def = (try? icuString("uloc_getDefault") { buf, cap, _ in cicu_default_locale(buf, cap) }) ?? "en_US_POSIX"
+            try self.init(canonical: def.isEmpty ? "en_US_POSIX" : def)
+            return
+        }
+        guard LocaleID.isWellFormed(input) else { throw .locale(input) }
+        let icuForm: String
+        if input.utf8.contains(UInt8(ascii: "-")) && !input.utf8.contains(UInt8(ascii: "@")) {
+            var parsed: Int32 = 0
+            guard let id = try? icuString("uloc_forLanguageTag", { cicu_locale_for_tag(input, $0, $1, &parsed, $2) }),
+                  Int(parsed) == input.utf8.count, !id.isEmpty
+            else { throw .locale(input) }
+            icuForm = id
+        } else {
+            guard let id = try? icuString("uloc_canonicalize", { cicu_locale_canonicalize(input, $0, $1, $2) }),
+                  !id.isEmpty
+            else { throw .locale(input) }
+            icuForm = id
+        }
+        try self.init(canonical: icuForm)
+    }
+
+    private init(canonical: String) throws(FeedDateError) {
+        icu = canonical
+        language = (try? icuString("uloc_getLanguage") { cicu_locale_language(canonical, $0, $1, $2) }) ?? ""
+        let likely = (try? icuString("uloc_addLikelySubtags") { cicu_locale_likely(canonical, $0, $1, $2) }) ?? canonical
+        script = (try? icuString("uloc_getScript") { cicu_locale_script(likely, $0, $1, $2) }) ?? ""
+    }
+
+    /// A keyword of the id ("calendar", "hours"), or nil.
+    func keyword(_ key: String) -> String? {
+        guard let v = try? icuString("uloc_getKeywordValue", { cicu_locale_keyword(icu, key, $0, $1, $2) }), !v.isEmpty
+        else { return nil }
+        return v
+    }
+
+    /// Syntax check before ICU sees the id: ASCII letters, digits and the
+    /// separators of both forms; a 2–8 letter language (or "root") first;
+    /// keywords as key=value pairs.
+    static func isWellFormed(_ s: String) -> Bool {
+        let bytes = Array(s.utf8)
+        guard !bytes.isEmpty, bytes.count <= 156 else { return false }
+        let at = bytes.firstIndex(of: UInt8(ascii: "@")) ?? bytes.count
+        let base = bytes[..<at]
+        func isAlnum(_ c: UInt8) -> Bool {
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+        }
+        let subtags = base.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false) }
+        guard let first = subtags.first, (2...8).contains(first.count),
+              first.allSatisfy({ isAlnum($0) && !($0 >= 0x30 && $0 <= 0x39) })
+        else { return false }
+        // ICU ids may have an empty subtag ("en__POSIX"); BCP 47 tags may not.
+        for tag in subtags.dropFirst() where tag.count > 8 || !tag.allSatisfy(isAlnum) { return false }
+        if at == bytes.count { return true }
+        let keywords = bytes[(at + 1)...].split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        for kv in keywords {
+            let parts = kv.split(separator: UInt8(ascii: "="), omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0].allSatisfy(isAlnum),
+                  parts[1].allSatisfy({ isAlnum($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "/") })
+            else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,101 @@
+// The public option types of the Swift API (SPEC sections 3 and 6).
+
+/// What kind of label a formatter makes (SPEC section 3).
+public enum FeedDateStyle: Int32, Sendable, CaseIterable {
+    /// A Moments-style feed: "14:30", "昨天", "前天", "3月25日", "2023年12月30日".
+    case feed = 0
+    /// The single-post page: full date and time, independent of now.
+    case feedDetail = 1
+    /// The conversation list: time, yesterday, weekday, numeric date.
+    case chatList = 2
+    /// The separator above chat messages: the chat-list day joined with the time.
+    case chatBubble = 3
+    /// "5 minutes ago" / "in 3 days" everywhere.
+    case relative = 4
+    /// Twitter-style "59s", "1m", "2h", "3d", "2w", "4mo", "1y".
+    case compact = 5
+    /// Time left until a deadline: "0:04:59.3".
+    case countdown = 6
+
+    /// Whether the skew tolerance applies (SPEC section 1).
+    var usesSkewTolerance: Bool { self != .feedDetail && self != .countdown }
+    /// Whether labels report day and time parts (SPEC section 5).
+    var hasParts: Bool { self == .feed || self == .feedDetail || self == .chatList || self == .chatBubble }
+}
+
+/// The hour cycle of the time piece.
+public enum FeedDateHourCycle: Int32, Sendable {
+    case locale = 0, h23 = 1, h12 = 2
+}
+
+/// The width of "N units ago / in N units" (only that piece).
+public enum FeedDateWidth: Int32, Sendable {
+    case long = 0, short = 1, narrow = 2
+}
+
+/// Every option of SPEC section 6, with its default.
+public struct FeedDateOptions: Sendable, Equatable {
+    public var style: FeedDateStyle
+    /// ICU ("zh_CN", "ja_JP@calendar=japanese") or BCP 47 ("en-US-u-hc-h23") id; nil = host default.
+    public var locale: String?
+    /// IANA zone id; nil = host default ($TZ, /etc/localtime).
+    public var timeZone: String?
+    public var hourCycle: FeedDateHourCycle = .locale
+    public var width: FeedDateWidth = .long
+    public var recentRelative = false
+    public var justNowMs: Int64 = 60_000
+    public var skewToleranceMs: Int64 = 60_000
+    public var crossYearGraceDays: Int32 = 0
+    public var weekdayWindowDays: Int32 = 6
+    public var precision: Int32 = 1
+    public var countdownDays = false
+
+    public init(style: FeedDateStyle, locale: String? = nil, timeZone: String? = nil) {
+        self.style = style
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+
+    /// Checks the ranges of SPEC section 6.
+    func validate() throws(FeedDateError) {
+        func check(_ ok: Bool, _ what: String) throws(FeedDateError) {
+            if !ok { throw .argument(what) }
+        }
+        try check((0...86_400_000).contains(justNowMs), "just_now_ms must be in 0...86400000")
+        try check((0...86_400_000).contains(skewToleranceMs), "skew_tolerance_ms must be in 0...86400000")
+        try check((0...366).contains(crossYearGraceDays), "cross_year_grace_days must be in 0...366")
+        try check((1...6).contains(weekdayWindowDays), "weekday_window_days must be in 1...6")
+        try check((0...3).contains(precision), "precision must be in 0...3")
+    }
+}
+
+/// Why a formatter could not be made or a label not formatted.
+public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// An option out of range or an unknown value.
+    case argument(String)
+    /// A malformed locale id.
+    case locale(String)
+    /// An unknown time zone id.
+    case timeZone(String)
+    /// An instant outside 0001-01-01 ... 9999-12-31 (UTC).
+    case range(Int64)
+    /// ICU reported a failure.
+    case icu(String)
+
+    public var description: String {
+        switch self {
+        case .argument(let s): return "invalid argument: \(s)"
+        case .locale(let s): return "malformed locale id: \(s)"
+        case .timeZone(let s): return "unknown time zone: \(s)"
+        case .range(let v): return "instant out of range: \(v) ms"
+        case .icu(let s): return "ICU failure: \(s)"
+        }
+    }
+}
+
+/// The supported range of instants (SPEC section 1).
+public enum FeedDateRange {
+    public static let minInstantMs: Int64 = -62_135_596_800_000
+    public static let maxInstantMs: Int64 = 253_402_300_799_999
+    static func contains(_ ms: Int64) -> Bool { ms >= minInstantMs && ms <= maxInstantMs }
+}

@@ -1,0 +1,345 @@
+// The rules of SPEC sections 3 and 4: which label an instant gets at a given
+// now, and the exact instant at which that label next changes.
+//
+// Every label is a function of (t, now) alone. next_change walks forward over
+// the instants at which the rule's inputs can change (thresholds of elapsed
+// time, local midnights, calendar years, calendar counts), and returns the
+// first one at which the text really differs; between two such instants the
+// label is constant by construction.
+
+let msPerSecond: Int64 = 1_000
+let msPerMinute: Int64 = 60_000
+let msPerHour: Int64 = 3_600_000
+
+struct Rules: Sendable {
+    let options: FeedDateOptions
+    let zone: Zone
+    let services: LocaleServices
+
+    private var style: FeedDateStyle { options.style }
+
+    /// Where the viewer effectively stands: within the skew tolerance a future
+    /// t is labelled as if now were t; beyond it t is in the future.
+    private func moment(_ t: Int64, _ now: Int64) -> (e: Int64, future: Bool) {
+        guard style.usesSkewTolerance, t > now else { return (now, false) }
+        return t - now <= options.skewToleranceMs ? (t, false) : (now, true)
+    }
+
+    // MARK: labels
+
+    func label(_ t: Int64, _ now: Int64) throws(FeedDateError) -> LabelBytes {
+        let (e, future) = moment(t, now)
+        switch style {
+        case .feed: return try feed(t, e, future)
+        case .feedDetail:
+            let wt = zone.wall(t)
+            return services.combine(day: try services.date(.fullDate, day: floorDiv(wt, msPerDay)),
+                                    time: try services.time(wall: wt))
+        case .chatList: return try chat(t, e, future, bubble: false)
+        case .chatBubble: return try chat(t, e, future, bubble: true)
+        case .relative: return try relative(t, e, future, compact: false)
+        case .compact: return try relative(t, e, future, compact: true)
+        case .countdown: return try countdown(t - now)
+        }
+    }
+
+    private func dayDifference(_ t: Int64, _ e: Int64) -> Int64 { zone.localDay(e) - zone.localDay(t) }
+
+    private func sameYear(_ dayA: Int64, _ dayB: Int64) throws(FeedDateError) -> Bool {
+        let y = try services.year(containing: dayA)
+        return y.start <= dayB && dayB < y.end
+    }
+
+    /// Month-day in the same calendar year, else the full date.
+    private func dateOfT(_ dayT: Int64, _ dayE: Int64, graceDays: Int64) throws(FeedDateError) -> LabelBytes {
+        let shortForm = try sameYear(dayT, dayE) || (dayE - dayT >= 0 && dayE - dayT <= graceDays)
+        return .day(try services.date(shortForm ? .monthDay : .fullDate, day: dayT))
+    }
+
+    private func feed(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> LabelBytes {
+        let dayT = zone.localDay(t), dayE = zone.localDay(e)
+        let d = dayE - dayT
+        if future {
+            if d == 0 { return .time(try services.time(wall: zone.wall(t))) }
+            if d == -1 { return .day(try services.dayWord(1)) }
+            return try dateOfT(dayT, dayE, graceDays: 0)
+        }
+        if options.recentRelative, let recent = try recentLadder(e - t, d) { return .day(recent) }
+        switch d {
+        case 0: return .time(try services.time(wall: zone.wall(t)))
+        case 1: return .day(try services.dayWord(-1))
+        case 2: return .day(try services.dayWord(-2))
+        default: return try dateOfT(dayT, dayE, graceDays: Int64(options.crossYearGraceDays))
+        }
+    }
+
+    /// FEED's optional first rule: just now, N seconds/minutes ago, N hours ago today.
+    private func recentLadder(_ delta: Int64, _ d: Int64) throws(FeedDateError) -> [UInt8]? {
+        if delta < options.justNowMs { return try services.justNow() }
+        if delta < msPerMinute { return try services.relative(-(delta / msPerSecond), .second) }
+        if delta < msPerHour { return try services.relative(-(delta / msPerMinute), .minute) }
+        if delta < msPerDay && d == 0 { return try services.relative(-(delta / msPerHour), .hour) }
+        return nil
+    }
+
+    private func chat(_ t: Int64, _ e: Int64, _ future: Bool, bubble: Bool) throws(FeedDateError) -> LabelBytes {
+        let wt = zone.wall(t)
+        let dayT = floorDiv(wt, msPerDay)
+        let d = zone.localDay(e) - dayT
+        if d == 0 { return .time(try services.time(wall: wt)) }
+        let day: [UInt8]
+        if future {
+            day = d == -1 ? try services.dayWord(1) : try services.date(.numericDate, day: dayT)
+        } else if d == 1 {
+            day = try services.dayWord(-1)
+        } else if d <= Int64(options.weekdayWindowDays) {
+            day = try services.date(.weekday, day: dayT)
+        } else {
+            day = try services.date(.numericDate, day: dayT)
+        }
+        return bubble ? services.combine(day: day, time: try services.time(wall: wt)) : .day(day)
+    }
+
+    // MARK: RELATIVE and COMPACT
+
+    /// The RELATIVE ladder (and COMPACT's, without "just now" and "ago").
+    private func relative(_ t: Int64, _ e: Int64, _ future: Bool, compact: Bool) throws(FeedDateError) -> LabelBytes {
+        if future && compact {
+            // COMPACT does not count into the future: the date of t.
+            return .plain(try dateOfT(zone.localDay(t), zone.localDay(e), graceDays: 0).text)
+        }
+        let (count, unit) = try relativeCount(t, e, future)
+        if count.unit == .justNow { return .plain(try services.justNow()) }
+        if compact { return .plain(try services.compact(count.n, unit)) }
+        let icuUnit: ICURelativeFormat.Unit
+        switch unit {
+        case .second: icuUnit = .second
+        case .minute: icuUnit = .minute
+        case .hour: icuUnit = .hour
+        case .day: icuUnit = .day
+        case .week: icuUnit = .week
+        case .month: icuUnit = .month
+        case .year: icuUnit = .year
+        }
+        return .plain(try services.relative(future ? count.n : -count.n, icuUnit))
+    }
+
+    struct Count: Equatable {
+        enum Unit { case justNow, elapsed, calendar }
+        var unit: Unit
+        var n: Int64
+    }
+
+    /// The displayed count and unit of the RELATIVE ladder at effective now e.
+    private func relativeCount(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> (Count, CompactUnit) {
+        let delta = future ? t - e : e - t
+        if !future && style == .relative && delta < options.justNowMs { return (Count(unit: .justNow, n: 0), .second) }
+        if delta < msPerMinute { return (Count(unit: .elapsed, n: delta / msPerSecond), .second) }
+        if delta < msPerHour { return (Count(unit: .elapsed, n: delta / msPerMinute), .minute) }
+        let wt = zone.wall(t)
+        if future ? zone.instant(fromWall: wt - msPerDay) < e : zone.instant(fromWall: wt + msPerDay) > e {
+            return (Count(unit: .elapsed, n: delta / msPerHour), .hour)
+        }
+        let c = try calendarCount(t, e, future)
+        if c.years >= 1 { return (Count(unit: .calendar, n: c.years), .year) }
+        if c.months >= 1 { return (Count(unit: .calendar, n: c.months), .month) }
+        if c.days >= 7 { return (Count(unit: .calendar, n: c.days / 7), .week) }
+        return (Count(unit: .calendar, n: c.days), .day)
+    }
+
+    /// Wall-clock time of t moved by whole years, months and days, as an instant.
+    private func shifted(_ wt: Int64, _ y: Int64, _ m: Int64, _ d: Int64) throws(FeedDateError) -> Int64 {
+        zone.instant(fromWall: try services.addMonths(wall: wt, years: y, months: m) + d * msPerDay)
+    }
+
+    /// Whole years, months and days from t to e (past), or the largest counts
+    /// whose subtraction from t does not come before e (future).
+    private func calendarCount(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> (years: Int64, months: Int64, days: Int64) {
+        let wt = zone.wall(t)
+        let sign: Int64 = future ? -1 : 1
+        func fits(_ y: Int64, _ m: Int64, _ d: Int64) throws(FeedDateError) -> Bool {
+            let x = try shifted(wt, sign * y, sign * m, sign * d)
+            return future ? x >= e : x <= e
+        }
+        let span = future ? t - e : e - t
+        let years = try largest(estimate: span / (msPerDay * 366)) { (y: Int64) throws(FeedDateError) in try fits(y, 0, 0) }
+        let months = try largest(estimate: 0) { (m: Int64) throws(FeedDateError) in try fits(years, m, 0) }
+        let base = try shifted(wt, sign * years, sign * months, 0)
+        let days = try largest(estimate: max(0, (future ? base - e : e - base) / msPerDay - 1)) {
+            (d: Int64) throws(FeedDateError) in try fits(years, months, d)
+        }
+        return (years, months, days)
+    }
+
+    /// The largest n >= 0 with fits(n), for a monotone predicate with fits(0) true,
+    /// starting from an estimate that need not be right.
+    private func largest(estimate: Int64, _ fits: (Int64) throws(FeedDateError) -> Bool) throws(FeedDateError) -> Int64 {
+        var lo = max(0, estimate)
+        if lo > 0, try !fits(lo) {
+            var hi = lo
+            lo = 0
+            while hi - lo > 1 { let mid = lo + (hi - lo) / 2; if try fits(mid) { lo = mid } else { hi = mid } }
+            return lo
+        }
+        var step: Int64 = 1
+        while try fits(lo + step) { lo += step; step *= 2 }
+        var hi = lo + step
+        while hi - lo > 1 { let mid = lo + (hi - lo) / 2; if try fits(mid) { lo = mid } else { hi = mid } }
+        return lo
+    }
+
+    // MARK: COUNTDOWN
+
+    private func countdown(_ remaining: Int64) throws(FeedDateError) -> LabelBytes {
+        let precision = Int(options.precision)
+        let unit = countdownUnit
+        let k = remaining <= 0 ? 0 : (remaining - 1) / unit + 1  // ceiling
+        let syms = try services.numberSymbols()
+        func digits(_ v: Int64, width: Int) -> [UInt8] {
+            var out: [UInt8] = []
+            let s = Array(String(v).utf8)
+            for _ in s.count..<max(width, s.count) { out += syms[0] }
+            for c in s { out += syms[Int(c - 48)] }
+            return out
+        }
+        let fractionScale: Int64 = [1, 10, 100, 1000][precision]
+        let totalSeconds = k / fractionScale, fraction = k % fractionScale
+        var hours = totalSeconds / 3600
+        var text: [UInt8] = []
+        if options.countdownDays && hours >= 24 {
+            text = try services.countdownDays(hours / 24) + [32]
+            hours %= 24
+            text += digits(hours, width: 2)
+        } else {
+            text = digits(hours, width: 1)
+        }
+        text += [58] + digits(totalSeconds / 60 % 60, width: 2) + [58] + digits(totalSeconds % 60, width: 2)
+        if precision > 0 { text += syms[10] + digits(fraction, width: precision) }
+        return LabelBytes(text: text, expired: remaining <= 0)
+    }
+
+    private var countdownUnit: Int64 { [1000, 100, 10, 1][Int(options.precision)] }
+
+    // MARK: next change (SPEC section 4)
+
+    static let never = Int64.max
+
+    func nextChange(_ t: Int64, _ now: Int64, current: LabelBytes) throws(FeedDateError) -> Int64 {
+        var x = now
+        // Each step moves to the next instant at which an input of the rule
+        // changes; the text usually changes there too (a weekday that stays a
+        // weekday over a midnight is the exception). The walk is short: each
+        // boundary skips straight to the next change of the displayed unit.
+        for _ in 0..<400 {
+            guard let b = try boundary(t, x), b <= FeedDateRange.maxInstantMs else { return Rules.never }
+            if try label(t, b).text != current.text { return b }
+            x = b
+        }
+        return x
+    }
+
+    /// The earliest instant > x at which label(t, ·) may differ from label(t, x);
+    /// label(t, ·) is constant on [x, boundary). nil: never.
+    private func boundary(_ t: Int64, _ x: Int64) throws(FeedDateError) -> Int64? {
+        switch style {
+        case .feedDetail: return nil
+        case .countdown:
+            let r = t - x
+            if r <= 0 { return nil }
+            let u = countdownUnit
+            let k = (r - 1) / u + 1
+            return t - (k - 1) * u
+        default: break
+        }
+        let (e, future) = moment(t, x)
+        var best: Int64? = nil
+        func consider(_ c: Int64?) { if let c, c > x, best == nil || c < best! { best = c } }
+        if future { consider(t - options.skewToleranceMs) }
+        let dayT = zone.localDay(t), dayE = zone.localDay(e), d = dayE - dayT
+        let nextMidnight = { zone.nextDayChange(after: e) }
+        switch style {
+        case .feed:
+            if future {
+                if d == -1 { consider(zone.startOfDay(dayT)) }
+                if d <= -2 { consider(zone.startOfDay(dayT - 1)); try consider(nextYear(dayE)) }
+            } else {
+                if options.recentRelative, e - t < msPerDay { consider(recentBoundary(t, e)) }
+                if d <= 2 {
+                    consider(nextMidnight())
+                } else {
+                    let grace = Int64(options.crossYearGraceDays)
+                    if d <= grace { consider(zone.startOfDay(dayT + grace + 1)) }
+                    if try sameYear(dayT, dayE) { try consider(nextYear(dayE)) }
+                }
+            }
+        case .chatList, .chatBubble:
+            if future {
+                if d == -1 { consider(zone.startOfDay(dayT)) }
+                if d <= -2 { consider(zone.startOfDay(dayT - 1)) }
+            } else if d <= 1 {
+                consider(nextMidnight())
+            } else if d <= Int64(options.weekdayWindowDays) {
+                consider(zone.startOfDay(dayT + Int64(options.weekdayWindowDays) + 1))
+            }
+        case .relative, .compact:
+            if future && style == .compact {
+                if try !sameYear(dayT, dayE) { try consider(nextYear(dayE)) }
+            } else {
+                try consider(relativeBoundary(t, e, future))
+            }
+        case .feedDetail, .countdown: break
+        }
+        // The local date can go back for a while (a fall-back across
+        // midnight): look for that before the next boundary found so far.
+        if style != .relative && !(style == .compact && !future) {
+            consider(zone.nextDayRegression(after: x, before: (best ?? zone.nextDayChange(after: e)) + 1))
+        }
+        // Within the skew window (e = t > x) the label is frozen until now
+        // reaches t; every candidate above is later than e already.
+        return best
+    }
+
+    /// The first instant of the calendar year after the one holding `day`.
+    private func nextYear(_ day: Int64) throws(FeedDateError) -> Int64 {
+        zone.startOfDay(try services.year(containing: day).end)
+    }
+
+    private func recentBoundary(_ t: Int64, _ e: Int64) -> Int64 {
+        let delta = e - t
+        if delta < options.justNowMs { return t + options.justNowMs }
+        if delta < msPerMinute { return t + (delta / msPerSecond + 1) * msPerSecond }
+        if delta < msPerHour { return t + (delta / msPerMinute + 1) * msPerMinute }
+        return t + (delta / msPerHour + 1) * msPerHour
+    }
+
+    /// When the displayed count of the RELATIVE/COMPACT ladder changes next.
+    private func relativeBoundary(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> Int64? {
+        let (count, unit) = try relativeCount(t, e, future)
+        if future {
+            // Counts fall as now advances: the count n of unit u holds while
+            // t − now ≥ n·u (elapsed units) or while t shifted back by n units
+            // is not before now (calendar units).
+            switch (count.unit, unit) {
+            case (.elapsed, .second): return t - count.n * msPerSecond + 1
+            case (.elapsed, .minute): return t - count.n * msPerMinute + 1
+            case (.elapsed, _): return t - count.n * msPerHour + 1
+            case (_, .year): return try shifted(zone.wall(t), -count.n, 0, 0) + 1
+            case (_, .month): return try shifted(zone.wall(t), 0, -count.n, 0) + 1
+            case (_, .week): return try shifted(zone.wall(t), 0, 0, -7 * count.n) + 1
+            default: return try shifted(zone.wall(t), 0, 0, -count.n) + 1
+            }
+        }
+        let wt = zone.wall(t)
+        switch (count.unit, unit) {
+        case (.justNow, _): return t + options.justNowMs
+        case (.elapsed, .second): return t + (count.n + 1) * msPerSecond
+        case (.elapsed, .minute): return t + (count.n + 1) * msPerMinute
+        case (.elapsed, _):
+            return min(t + (count.n + 1) * msPerHour, zone.instant(fromWall: wt + msPerDay))
+        case (_, .year): return try shifted(wt, count.n + 1, 0, 0)
+        case (_, .month): return try shifted(wt, 0, count.n + 1, 0)
+        case (_, .week): return min(try shifted(wt, 0, 0, 7 * (count.n + 1)), try shifted(wt, 0, 1, 0))
+        default: return min(try shifted(wt, 0, 0, count.n + 1), try shifted(wt, 0, 1, 0))
+        }
+    }
+}
