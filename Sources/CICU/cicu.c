@@ -9,6 +9,7 @@
 #include <unicode/unum.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/ureldatefmt.h>
+#include <unicode/ures.h>
 #include <unicode/ustring.h>
 
 #define UBUF 512
@@ -89,6 +90,17 @@ int32_t cicu_locale_likely(const char *id, char *out, int32_t cap, int32_t *err)
     return text_result(n, e, err);
 }
 
+int32_t cicu_locale_valid(const char *id, char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UResourceBundle *res = ures_open(NULL, id, &e);
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    const char *valid = ures_getLocaleByType(res, ULOC_VALID_LOCALE, &e);
+    int32_t n = U_FAILURE(e) || valid == NULL ? 0 : copy_cstr(valid, (int32_t)strlen(valid), out, cap);
+    ures_close(res);
+    if (U_FAILURE(e)) *err = e;
+    return n;
+}
+
 const char *cicu_tzdata_version(int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     const char *v = ucal_getTZDataVersion(&e);
@@ -141,13 +153,6 @@ int32_t cicu_datefmt_format(void *fmt, double wall_ms, char *out, int32_t cap, i
     int32_t n = udat_format((UDateFormat *)fmt, wall_ms, buf, UBUF, NULL, &e);
     if (U_FAILURE(e) || n >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
     return to_utf8(buf, n, out, cap, err);
-}
-
-const char *cicu_datefmt_valid_locale(void *fmt, int32_t *err) {
-    UErrorCode e = U_ZERO_ERROR;
-    const char *loc = udat_getLocaleByType((UDateFormat *)fmt, ULOC_VALID_LOCALE, &e);
-    if (U_FAILURE(e) || loc == NULL) { *err = U_FAILURE(e) ? e : U_MISSING_RESOURCE_ERROR; return ""; }
-    return loc;
 }
 
 void cicu_datefmt_close(void *fmt) {

@@ -59,10 +59,6 @@ final class ICUDateFormat {
     func format(wall: Int64) throws(ICUError) -> [UInt8] {
         try icuText("udat_format") { cicu_datefmt_format(raw, Double(wall), $0, $1, $2) }
     }
-    var validLocale: String {
-        var err: Int32 = 0
-        return String(cString: cicu_datefmt_valid_locale(raw, &err))
-    }
 }
 
 /// ICU's relative date/time formatter (day words, "N units ago", "now").

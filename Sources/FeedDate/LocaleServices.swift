@@ -3,6 +3,7 @@
 // first use) and every text that depends on a small key (a minute of the day,
 // a local date, a count) is cached, so most labels never reach ICU.
 // ICU objects are not thread-safe: all of them live behind one lock.
+import CICU
 import Synchronization
 
 /// A piece of text with the byte spans of its day and time parts.
@@ -97,7 +98,7 @@ final class LocaleServices: @unchecked Sendable {
             default: calendarKind = .icu
             }
             let probe = try ICUDateFormat(locale: locale.icu, skeleton: "yMd")
-            resolvedLocale = LocaleServices.resolvedName(valid: probe.validLocale, requested: locale)
+            resolvedLocale = LocaleServices.resolvedName(locale)
             var s = State()
             s.longRelative = rel
             s.calendar = cal
@@ -108,12 +109,13 @@ final class LocaleServices: @unchecked Sendable {
         }
     }
 
-    /// The locale ICU found data for, with the requested keywords kept
-    /// ("ja_JP@calendar=japanese"); "root" when ICU fell back all the way.
-    private static func resolvedName(valid: String, requested: LocaleID) -> String {
-        let base = valid.isEmpty ? "root" : valid
-        guard let at = requested.icu.firstIndex(of: "@"), base != "root" else { return base }
-        return base + requested.icu[at...]
+    /// The requested id ("ja_JP@calendar=japanese") when ICU has data for
+    /// its language, else the locale ICU fell back to (its default, or "root").
+    private static func resolvedName(_ requested: LocaleID) -> String {
+        let valid = (try? icuString("ures_getLocaleByType") { cicu_locale_valid(requested.icu, $0, $1, $2) }) ?? ""
+        if valid.isEmpty { return "root" }
+        let language = (try? icuString("uloc_getLanguage") { cicu_locale_language(valid, $0, $1, $2) }) ?? ""
+        return language == requested.language ? requested.icu : valid
     }
 
     private func icu<R>(_ body: (inout State) throws(ICUError) -> R) throws(FeedDateError) -> R {

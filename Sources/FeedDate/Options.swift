@@ -34,7 +34,7 @@ public enum FeedDateWidth: Int32, Sendable {
 }
 
 /// Every option of SPEC section 6, with its default.
-public struct FeedDateOptions: Sendable, Equatable {
+public struct FeedDateOptions: Sendable, Hashable {
     public var style: FeedDateStyle
     /// ICU ("zh_CN", "ja_JP@calendar=japanese") or BCP 47 ("en-US-u-hc-h23") id; nil = host default.
     public var locale: String?

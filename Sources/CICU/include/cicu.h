@@ -32,6 +32,9 @@ int32_t cicu_locale_language(const char *id, char *out, int32_t cap, int32_t *er
 int32_t cicu_locale_script(const char *id, char *out, int32_t cap, int32_t *err);
 /* uloc_addLikelySubtags: "zh_TW" -> "zh_Hant_TW". */
 int32_t cicu_locale_likely(const char *id, char *out, int32_t cap, int32_t *err);
+/* The locale ICU finds data for when asked for `id` (ULOC_VALID_LOCALE of
+ * its resource bundle): "de" for "de_XX", the default locale for "xx_YY". */
+int32_t cicu_locale_valid(const char *id, char *out, int32_t cap, int32_t *err);
 const char *cicu_tzdata_version(int32_t *err);
 
 /* Date formats. The formatter's zone is UTC: callers pass wall-clock time
@@ -41,8 +44,6 @@ const char *cicu_tzdata_version(int32_t *err);
 void *cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err);
 int32_t cicu_datefmt_pattern(void *fmt, char *out, int32_t cap, int32_t *err);
 int32_t cicu_datefmt_format(void *fmt, double wall_ms, char *out, int32_t cap, int32_t *err);
-/* The locale ICU actually found data for (ULOC_VALID_LOCALE). */
-const char *cicu_datefmt_valid_locale(void *fmt, int32_t *err);
 void cicu_datefmt_close(void *fmt);
 
 /* Relative date/time words. width: 0 long, 1 short, 2 narrow. unit: ICU's

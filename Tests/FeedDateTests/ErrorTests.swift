@@ -1,0 +1,71 @@
+// Bad input is an error value, never a crash or a silent fall-back.
+import XCTest
+@testable import FeedDate
+
+final class ErrorTests: XCTestCase {
+    private func options(_ edit: (inout FeedDateOptions) -> Void) -> FeedDateOptions {
+        var o = FeedDateOptions(style: .feed, locale: "zh_CN", timeZone: "Asia/Shanghai")
+        edit(&o)
+        return o
+    }
+
+    func testCreationErrors() {
+        let cases: [(String, FeedDateOptions, (FeedDateError) -> Bool)] = [
+            ("just_now_ms < 0", options { $0.justNowMs = -1 }, { if case .argument = $0 { true } else { false } }),
+            ("just_now_ms > 1 day", options { $0.justNowMs = 86_400_001 }, { if case .argument = $0 { true } else { false } }),
+            ("skew < 0", options { $0.skewToleranceMs = -1 }, { if case .argument = $0 { true } else { false } }),
+            ("skew > 1 day", options { $0.skewToleranceMs = 86_400_001 }, { if case .argument = $0 { true } else { false } }),
+            ("grace 367", options { $0.crossYearGraceDays = 367 }, { if case .argument = $0 { true } else { false } }),
+            ("grace -1", options { $0.crossYearGraceDays = -1 }, { if case .argument = $0 { true } else { false } }),
+            ("weekday window 0", options { $0.weekdayWindowDays = 0 }, { if case .argument = $0 { true } else { false } }),
+            ("weekday window 7", options { $0.weekdayWindowDays = 7 }, { if case .argument = $0 { true } else { false } }),
+            ("precision 4", options { $0.precision = 4 }, { if case .argument = $0 { true } else { false } }),
+            ("precision -1", options { $0.precision = -1 }, { if case .argument = $0 { true } else { false } }),
+            ("empty locale", options { $0.locale = "" }, { $0 == .locale("") }),
+            ("@@@ locale", options { $0.locale = "@@@" }, { $0 == .locale("@@@") }),
+            ("empty keyword", options { $0.locale = "en_US@calendar=" }, { $0 == .locale("en_US@calendar=") }),
+            ("huge locale", options { $0.locale = String(repeating: "x", count: 300) }, { if case .locale = $0 { true } else { false } }),
+            ("non-ASCII locale", options { $0.locale = "zh_ÇN" }, { $0 == .locale("zh_ÇN") }),
+            ("bad BCP 47", options { $0.locale = "en-US-u-" }, { $0 == .locale("en-US-u-") }),
+            ("unknown zone", options { $0.timeZone = "No/Such_Zone" }, { $0 == .timeZone("No/Such_Zone") }),
+            ("empty zone", options { $0.timeZone = "" }, { $0 == .timeZone("") }),
+            ("path-like zone", options { $0.timeZone = "../../etc/passwd" }, { $0 == .timeZone("../../etc/passwd") }),
+            ("absolute zone", options { $0.timeZone = "/etc/passwd" }, { $0 == .timeZone("/etc/passwd") }),
+            ("dot-dot zone", options { $0.timeZone = "Asia/../UTC" }, { $0 == .timeZone("Asia/../UTC") }),
+            ("directory zone", options { $0.timeZone = "Asia" }, { $0 == .timeZone("Asia") }),
+        ]
+        for (name, o, expected) in cases {
+            do {
+                _ = try FeedDateFormatter(o)
+                XCTFail("\(name): formatter created")
+            } catch {
+                XCTAssertTrue(expected(error), "\(name): \(error)")
+            }
+        }
+    }
+
+    func testRangeErrors() throws {
+        let f = try FeedDateFormatter(options { _ in })
+        for (t, now) in [(FeedDateRange.minInstantMs - 1, 0), (0, FeedDateRange.maxInstantMs + 1),
+                         (Int64.min, 0), (0, Int64.max), (Int64.max, Int64.min)] as [(Int64, Int64)] {
+            XCTAssertThrowsError(try f.label(t, now: now), "t=\(t) now=\(now)") { error in
+                guard case .range = error as! FeedDateError else { return XCTFail("\(error)") }
+            }
+        }
+        XCTAssertNoThrow(try f.label(FeedDateRange.minInstantMs, now: FeedDateRange.maxInstantMs))
+    }
+
+    func testResolvedNames() throws {
+        let f = try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "ja-JP-u-ca-japanese", timeZone: "Asia/Tokyo"))
+        XCTAssertEqual(f.locale, "ja_JP@calendar=japanese")
+        XCTAssertEqual(f.timeZone, "Asia/Tokyo")
+        XCTAssertTrue(f.tzSource.hasPrefix("tzdata "), f.tzSource)
+        let z = try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "zh-Hans-CN", timeZone: "UTC"))
+        XCTAssertEqual(z.locale, "zh_Hans_CN")
+        // A well-formed id without data falls back the way ICU does: to
+        // ICU's default locale, never to an error.
+        let g = try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "xx_YY", timeZone: "UTC"))
+        XCTAssertNotEqual(g.locale, "xx_YY")
+        XCTAssertFalse(g.locale.isEmpty)
+    }
+}
