@@ -74,3 +74,11 @@ clean:
 	rm -rf $(BUILD) .build
 
 -include $(sort $(wildcard mk/*.mk))
+
+# ---- benchmarks ---------------------------------------------------------------
+$(BUILD)/bench: bench/bench.c include/feeddate.h $(LIBSO)
+	$(CC) -std=c99 -Wall -O2 -Iinclude $< -L$(LIBDIR) -lfeeddate -licui18n -licuuc -Wl,-rpath,'$$ORIGIN/lib' -o $@
+
+bench: lib $(BUILD)/bench
+	@echo "cores: $$(nproc)"
+	./$(BUILD)/bench $(BENCH_N)
