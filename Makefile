@@ -31,7 +31,9 @@ lib: $(LIBSO) $(LIBSO1)
 $(LIBREAL): $(SWIFT_SOURCES)
 	@mkdir -p $(LIBDIR)
 	$(SWIFT_RELEASE) --product feeddate
-	cp "$$($(SWIFT_RELEASE) --product feeddate --show-bin-path)/libfeeddate.so" $@
+	@# Copy, then rename: a process that has the old library mapped keeps it.
+	cp "$$($(SWIFT_RELEASE) --product feeddate --show-bin-path)/libfeeddate.so" $@.tmp
+	mv -f $@.tmp $@
 
 $(LIBSO1): $(LIBREAL)
 	ln -sf $(notdir $(LIBREAL)) $@
@@ -55,16 +57,15 @@ test: check-vectors test-swift test-c check-lib
 test-swift:
 	swift test --disable-swift-testing
 
+# The contract and its vectors live in ../shared when this repo sits in the
+# project's workspace; the copies here must match them.
 check-vectors:
-	@if [ -f ../shared/vectors/core.jsonl ]; then \
-	  if cmp -s ../shared/vectors/core.jsonl Tests/vectors/core.jsonl; then \
-	    echo "vectors: Tests/vectors/core.jsonl matches ../shared/vectors/core.jsonl"; \
-	  else \
-	    echo "vectors: Tests/vectors/core.jsonl differs from ../shared/vectors/core.jsonl;"; \
-	    echo "         copy the shared file in (cp ../shared/vectors/core.jsonl Tests/vectors/) and make the suites pass."; \
-	    exit 1; \
-	  fi; \
-	else echo "vectors: no ../shared here; using Tests/vectors/core.jsonl"; fi
+	@for pair in "../shared/vectors/core.jsonl Tests/vectors/core.jsonl" "../shared/SPEC.md docs/SPEC.md"; do \
+	  set -- $$pair; \
+	  if [ ! -f "$$1" ]; then echo "contract: no $$1 here; using $$2"; \
+	  elif cmp -s "$$1" "$$2"; then echo "contract: $$2 matches $$1"; \
+	  else echo "contract: $$2 differs from $$1: copy it in (cp $$1 $$2) and make the suites pass."; exit 1; fi; \
+	done
 
 # The library must export fd_* only and run with the Swift toolchain hidden.
 check-lib: lib

@@ -59,11 +59,14 @@ public final class FeedDateFormatter: Sendable {
 
     /// The label of instant `t` (ms since the epoch) as seen at `now`.
     public func label(_ t: Int64, now: Int64) throws(FeedDateError) -> FeedDateLabel {
-        let (bytes, next) = try render(t, now: now)
-        return FeedDateLabel(
-            text: String(decoding: bytes.text, as: UTF8.self),
-            nextChangeMs: next == Rules.never ? nil : next,
-            dayPart: bytes.day, timePart: bytes.time, expired: bytes.expired)
+        try withUnsafeTemporaryAllocation(byteCount: FeedDateFormatter.capacity, alignment: 1) {
+            (buf: UnsafeMutableRawBufferPointer) throws(FeedDateError) -> FeedDateLabel in
+            let w = try write(t, now: now, into: buf.baseAddress, capacity: buf.count)
+            return FeedDateLabel(
+                text: String(decoding: UnsafeRawBufferPointer(rebasing: buf[..<min(w.length, buf.count)]), as: UTF8.self),
+                nextChangeMs: w.nextChange == Rules.never ? nil : w.nextChange,
+                dayPart: w.day, timePart: w.time, expired: w.expired)
+        }
     }
 
     /// Just the text.
@@ -71,31 +74,31 @@ public final class FeedDateFormatter: Sendable {
         try label(t, now: now).text
     }
 
-    /// The label as UTF-8 bytes with its next change (Int64.max for never);
-    /// the C exports use this directly.
-    func render(_ t: Int64, now: Int64) throws(FeedDateError) -> (LabelBytes, Int64) {
+    /// Every label fits in this many bytes (FD_LABEL_CAPACITY, less its NUL).
+    static let capacity = 255
+
+    /// Writes the UTF-8 text of the label into `base[0..<capacity]` (nothing
+    /// past it; a text that does not fit is not written whole) and reports
+    /// its full length, parts, expired flag and next change (Int64.max for
+    /// never). The C exports use this directly.
+    package func write(_ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int) throws(FeedDateError) -> FeedDateWritten {
         guard FeedDateRange.contains(t) else { throw .range(t) }
         guard FeedDateRange.contains(now) else { throw .range(now) }
-        var bytes = try rules.label(t, now)
-        if !options.style.hasParts { bytes.day = 0..<0; bytes.time = 0..<0 }
-        let next = try rules.nextChange(t, now, current: bytes)
-        return (bytes, next)
+        let plan = try rules.plan(t, now)
+        var sink = Sink(base: base, capacity: capacity)
+        var parts = try rules.write(plan, to: &sink)
+        if !options.style.hasParts { parts = Parts() }
+        let next = try rules.nextChange(t, now, current: plan)
+        return FeedDateWritten(length: sink.length, nextChange: next, day: parts.day, time: parts.time, expired: plan.expired)
     }
 }
 
-/// A label as UTF-8 bytes, for the C exports in this package.
-package struct FeedDateLabelBytes {
-    package var text: [UInt8]
+/// What `write` reports besides the bytes.
+package struct FeedDateWritten {
+    package var length: Int
     /// Int64.max for never.
     package var nextChange: Int64
     package var day: Range<Int>
     package var time: Range<Int>
     package var expired: Bool
-}
-
-extension FeedDateFormatter {
-    package func renderBytes(_ t: Int64, now: Int64) throws(FeedDateError) -> FeedDateLabelBytes {
-        let (b, next) = try render(t, now: now)
-        return FeedDateLabelBytes(text: b.text, nextChange: next, day: b.day, time: b.time, expired: b.expired)
-    }
 }

@@ -1,84 +1,111 @@
 // Everything a formatter asks ICU for: the localized pieces of SPEC section 2
-// and the locale's calendar. ICU objects are created once per formatter (on
-// first use) and every text that depends on a small key (a minute of the day,
-// a local date, a count) is cached, so most labels never reach ICU.
-// ICU objects are not thread-safe: all of them live behind one lock.
+// and the locale's calendar. ICU objects are created once per formatter, on
+// first use, and live behind one lock (they are not thread-safe). Their texts
+// are cached in lock-free TextTables keyed by small integers, so a warm
+// formatter reaches ICU only for keys outside the tables (dates before 1900
+// or after 2100, counts of 64 and more, texts longer than an entry).
 import CICU
 import Synchronization
 
-/// A piece of text with the byte spans of its day and time parts.
-struct LabelBytes: Equatable {
-    var text: [UInt8] = []
-    var day: Range<Int> = 0..<0
-    var time: Range<Int> = 0..<0
-    var expired = false
+/// A localized piece of a label: a kind and an integer key.
+struct Piece: Equatable {
+    var kind: Kind
+    var key: Int64
 
-    static func day(_ t: [UInt8]) -> LabelBytes { LabelBytes(text: t, day: 0..<t.count) }
-    static func time(_ t: [UInt8]) -> LabelBytes { LabelBytes(text: t, time: 0..<t.count) }
-    static func plain(_ t: [UInt8]) -> LabelBytes { LabelBytes(text: t) }
-}
-
-enum DateSkeleton: Int, CaseIterable {
-    case weekday, monthDay, fullDate, numericDate
-    var skeleton: String {
-        switch self {
-        case .weekday: return "cccc"
-        case .monthDay: return "MMMd"
-        case .fullDate: return "yMMMd"
-        case .numericDate: return "yMd"
-        }
+    enum Kind: UInt8 {
+        case none = 0
+        case time          // key: minute of the day
+        case word          // key: day offset −2, −1, +1 ("前天", "Yesterday", "Tomorrow")
+        case justNow       // key: 0
+        case weekday       // key: day mod 7
+        case monthDay      // key: local day
+        case fullDate
+        case numericDate
+        case past          // key: count; unit in `unit`
+        case future
+        case compact
+        case digit         // key: 0...9, 10 = decimal separator (COUNTDOWN)
+        case days          // key: whole days, narrow unit (COUNTDOWN)
     }
+
+    static let none = Piece(kind: .none, key: 0)
+    static func time(wall: Int64) -> Piece { Piece(kind: .time, key: floorMod(wall, msPerDay) / 60_000) }
+    static func date(_ kind: Kind, day: Int64) -> Piece { Piece(kind: kind, key: kind == .weekday ? floorMod(day, 7) : day) }
+    /// "N units ago" / "in N units" / compact; the unit rides in the key's low bits.
+    static func count(_ kind: Kind, _ n: Int64, _ unit: CompactUnit) -> Piece { Piece(kind: kind, key: n << 3 | Int64(unit.rawValue)) }
 }
 
 enum CompactUnit: Int, CaseIterable {
     case second, minute, hour, day, week, month, year
     var cldr: String { ["second", "minute", "hour", "day", "week", "month", "year"][rawValue] }
     var english: String { ["s", "m", "h", "d", "w", "mo", "y"][rawValue] }
+    var relative: ICURelativeFormat.Unit {
+        [.second, .minute, .hour, .day, .week, .month, .year][rawValue]
+    }
 }
 
 /// The calendar system of the locale, as far as arithmetic is concerned.
 enum CalendarKind {
-    /// Gregorian months and years (gregorian, iso8601, buddhist, roc): done
-    /// natively. `gregorianYears` is false for japanese (eras change mid-year).
+    /// Gregorian months and years (gregorian, iso8601, buddhist, roc,
+    /// japanese): done natively. `gregorianYears` is false for japanese,
+    /// whose eras start mid-year.
     case gregorian(gregorianYears: Bool)
     /// Any other system (persian, islamic-*, hebrew, chinese, ...): ICU.
     case icu
+}
+
+/// A writer into the caller's buffer that never writes past its capacity
+/// and keeps counting, so a too-small buffer still learns the length needed.
+struct Sink {
+    let base: UnsafeMutableRawPointer?
+    let capacity: Int
+    var length = 0
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if let base, length + bytes.count <= capacity, bytes.count > 0 {
+            (base + length).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        }
+        length += bytes.count
+    }
+
+    mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBytes { append($0) } }
 }
 
 final class LocaleServices: @unchecked Sendable {
     let locale: LocaleID
     let resolvedLocale: String
     let calendarKind: CalendarKind
-    /// The project's "just now" (SPEC section 2), or ICU's relative "now".
     private let timeSkeleton: String
     private let width: Int32
-    private let state: Mutex<State>
-    /// Combining pattern of day and time, quotes resolved (fixed after init).
-    private let combiner: Combiner
+    private let icu: Mutex<ICUState>
+    /// One table per piece kind (index: Kind.rawValue), owned by `tables`
+    /// and read through unmanaged references: no reference counting on the
+    /// hot path, where threads would contend for the count.
+    private let tables: [TextTable]
+    private let tableRefs: UnsafeMutablePointer<Unmanaged<TextTable>>
+    /// The relative combining pattern, quotes resolved: literals and order.
+    private let combiner: TextTable
+    private let dayFirst: Bool
 
-    private struct State {
-        var dateFormats: [ICUDateFormat?] = Array(repeating: nil, count: DateSkeleton.allCases.count)
+    private struct ICUState {
+        var dateFormats: [Piece.Kind: ICUDateFormat] = [:]
         var timeFormat: ICUDateFormat?
-        var longRelative: ICURelativeFormat?
+        var longRelative: ICURelativeFormat
         var widthRelative: ICURelativeFormat?
-        var calendar: ICUCalendar?
-        var compactFormats: [ICUNumberFormat?] = Array(repeating: nil, count: CompactUnit.allCases.count)
+        var calendar: ICUCalendar
+        var compactFormats: [CompactUnit: ICUNumberFormat] = [:]
         var plainNumber: ICUNumberFormat?
         var countdownDay: ICUNumberFormat?
-        var justNow: [UInt8]?
-        var dayWords: [Int: [UInt8]] = [:]
         var symbols: [[UInt8]]?
-        // Caches. Keys are small; each map is bounded (cleared when full).
-        var times: [Int: [UInt8]] = [:]
-        var dates: [Int64: [UInt8]] = [:]     // key: day * 4 + skeleton
-        var relatives: [Int64: [UInt8]] = [:] // key: (offset << 3) | unit
-        var compacts: [Int64: [UInt8]] = [:]  // key: (n << 3) | unit
         var years: [YearSpan] = []
     }
 
     struct YearSpan { let start: Int64; let end: Int64 }  // local days [start, end)
 
-    private static let cacheLimit = 4096
+    /// Local days covered by the date tables: 1900-01-01 ..< 2100-01-01.
+    private static let tableFirstDay = daysFromCivil(1900, 1, 1)
+    private static let tableDays = daysFromCivil(2100, 1, 1) - daysFromCivil(1900, 1, 1)
 
     init(locale: LocaleID, hourCycle: FeedDateHourCycle, width: FeedDateWidth) throws(FeedDateError) {
         self.locale = locale
@@ -88,24 +115,59 @@ final class LocaleServices: @unchecked Sendable {
         case .h23: timeSkeleton = "Hm"
         case .h12: timeSkeleton = "hm"
         }
+        let template: [UInt8]
         do {
             let rel = try ICURelativeFormat(locale: locale.icu, width: 0)
-            combiner = Combiner(template: try rel.combineTemplate())
+            template = try rel.combineTemplate()
             let cal = try ICUCalendar(locale: locale.icu)
             switch cal.type {
             case "gregorian", "iso8601", "buddhist", "roc": calendarKind = .gregorian(gregorianYears: true)
             case "japanese": calendarKind = .gregorian(gregorianYears: false)
             default: calendarKind = .icu
             }
-            let probe = try ICUDateFormat(locale: locale.icu, skeleton: "yMd")
-            resolvedLocale = LocaleServices.resolvedName(locale)
-            var s = State()
-            s.longRelative = rel
-            s.calendar = cal
-            s.dateFormats[DateSkeleton.numericDate.rawValue] = probe
-            state = Mutex(s)
+            icu = Mutex(ICUState(longRelative: rel, calendar: cal))
         } catch {
             throw .icu(error.description)
+        }
+        resolvedLocale = LocaleServices.resolvedName(locale)
+        tables = (0...Piece.Kind.days.rawValue).map { raw in LocaleServices.table(for: Piece.Kind(rawValue: raw)!) }
+        tableRefs = .allocate(capacity: tables.count)
+        tableRefs.initialize(from: tables.map { Unmanaged.passUnretained($0) }, count: tables.count)
+        // The combining template: 0x01 marks the date, 0x02 the time.
+        var parts: [[UInt8]] = [[]]
+        var dateFirst = true
+        for b in template {
+            if b == 1 || b == 2 {
+                if parts.count == 1 { dateFirst = b == 1 }
+                parts.append([])
+            } else {
+                parts[parts.count - 1].append(b)
+            }
+        }
+        let literals = parts.count == 3 ? parts.map(LocaleServices.unquote) : [[], [32], []]
+        dayFirst = dateFirst
+        combiner = TextTable(firstKey: 0, keyCount: 3, blockShift: 2, entrySize: 64)
+        combiner.build(blockOf: 0) { (k: Int64) -> [UInt8] in k < 3 ? literals[Int(k)] : [] }
+    }
+
+    deinit {
+        tableRefs.deinitialize(count: tables.count)
+        tableRefs.deallocate()
+    }
+
+    private static func table(for kind: Piece.Kind) -> TextTable {
+        switch kind {
+        case .time: return TextTable(firstKey: 0, keyCount: 1440, blockShift: 5, entrySize: 32)
+        case .word: return TextTable(firstKey: -2, keyCount: 4, blockShift: 2, entrySize: 64)
+        case .weekday: return TextTable(firstKey: 0, keyCount: 7, blockShift: 3, entrySize: 64)
+        case .monthDay, .fullDate, .numericDate:
+            return TextTable(firstKey: tableFirstDay, keyCount: tableDays, blockShift: 5, entrySize: 64)
+        case .past, .future, .compact:
+            // Counts 0..<64 of each of the 8 unit slots.
+            return TextTable(firstKey: 0, keyCount: 64 << 3, blockShift: 6, entrySize: 64)
+        case .digit: return TextTable(firstKey: 0, keyCount: 11, blockShift: 4, entrySize: 16)
+        case .days: return TextTable(firstKey: 0, keyCount: 1024, blockShift: 5, entrySize: 32)
+        case .none, .justNow: return TextTable(firstKey: 0, keyCount: 1, blockShift: 0, entrySize: 64)
         }
     }
 
@@ -118,67 +180,124 @@ final class LocaleServices: @unchecked Sendable {
         return language == requested.language ? requested.icu : valid
     }
 
-    private func icu<R>(_ body: (inout State) throws(ICUError) -> R) throws(FeedDateError) -> R {
+    /// CLDR pattern quoting: 'text' is literal text, '' is one apostrophe.
+    static func unquote(_ s: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [], i = 0
+        while i < s.count {
+            if s[i] == UInt8(ascii: "'") {
+                if i + 1 < s.count && s[i + 1] == UInt8(ascii: "'") { out.append(s[i]); i += 2; continue }
+                i += 1
+                continue
+            }
+            out.append(s[i])
+            i += 1
+        }
+        return out
+    }
+
+    private func locked<R>(_ body: (inout ICUState) throws(ICUError) -> R) throws(FeedDateError) -> R {
         do {
-            return try state.withLock { (s: inout State) throws(ICUError) -> R in try body(&s) }
+            return try icu.withLock { (s: inout ICUState) throws(ICUError) -> R in try body(&s) }
         } catch {
             throw .icu(error.description)
         }
     }
 
-    // MARK: pieces of SPEC section 2
+    // MARK: writing pieces
 
-    /// The time of day of a wall-clock instant ("14:30", "2:30 PM").
-    func time(wall: Int64) throws(FeedDateError) -> [UInt8] {
-        let minute = Int(floorMod(wall, msPerDay) / 60_000)
-        return try icu { (s: inout State) throws(ICUError) in
-            if let hit = s.times[minute] { return hit }
-            if s.timeFormat == nil { s.timeFormat = try ICUDateFormat(locale: locale.icu, skeleton: timeSkeleton) }
-            let text = try s.timeFormat!.format(wall: Int64(minute) * 60_000)
-            s.times[minute] = text
-            return text
-        }
-    }
-
-    /// Weekday, month-day, full or numeric date of a local day.
-    func date(_ kind: DateSkeleton, day: Int64) throws(FeedDateError) -> [UInt8] {
-        // A weekday depends on the day of the week only.
-        let keyDay = kind == .weekday ? floorMod(day, 7) : day
-        let key = keyDay &* 4 &+ Int64(kind.rawValue)
-        return try icu { (s: inout State) throws(ICUError) in
-            if let hit = s.dates[key] { return hit }
-            if s.dateFormats[kind.rawValue] == nil {
-                s.dateFormats[kind.rawValue] = try ICUDateFormat(locale: locale.icu, skeleton: kind.skeleton)
+    /// Appends the text of a piece: from its table, building the table's
+    /// block on first use, or from ICU directly where no table holds it.
+    @inline(__always)
+    func write(_ piece: Piece, to sink: inout Sink) throws(FeedDateError) {
+        let ref = tableRefs[Int(piece.kind.rawValue)]
+        while true {
+            switch ref._withUnsafeGuaranteedRef({ $0.lookup(piece.key) }) {
+            case .hit(let bytes):
+                sink.append(bytes)
+                return
+            case .miss:
+                let table = ref.takeUnretainedValue()
+                try locked { (s: inout ICUState) throws(ICUError) in
+                    try table.build(blockOf: piece.key) { (k: Int64) throws(ICUError) in
+                        try self.format(&s, Piece(kind: piece.kind, key: k))
+                    }
+                }
+            case .outside:
+                sink.append(try locked { (s: inout ICUState) throws(ICUError) in try self.format(&s, piece) })
+                return
             }
-            let text = try s.dateFormats[kind.rawValue]!.format(wall: keyDay * msPerDay)
-            if s.dates.count >= LocaleServices.cacheLimit { s.dates.removeAll(keepingCapacity: true) }
-            s.dates[key] = text
-            return text
         }
     }
 
-    /// ICU's word for a day offset: −2, −1, +1 ("前天", "Yesterday", "Tomorrow"),
-    /// always LONG; ICU's numeric form where the locale has no word.
-    func dayWord(_ offset: Int) throws(FeedDateError) -> [UInt8] {
-        try icu { (s: inout State) throws(ICUError) in
-            if let hit = s.dayWords[offset] { return hit }
-            let text = try s.longRelative!.word(offset, .day)
-            s.dayWords[offset] = text
-            return text
+    /// Appends a piece's text and returns its byte span in the sink.
+    @inline(__always)
+    func span(_ piece: Piece, to sink: inout Sink) throws(FeedDateError) -> Range<Int> {
+        let start = sink.length
+        try write(piece, to: &sink)
+        return start..<sink.length
+    }
+
+    /// Appends day and time joined by the locale's combining pattern
+    /// ("{1} 'klo' {0}" gives "Eilen klo 11.11", not ICU 72's "Eilen 'klo' 11.11");
+    /// returns the spans of the day and the time.
+    func writeJoined(day: Piece, time: Piece, to sink: inout Sink) throws(FeedDateError) -> (Range<Int>, Range<Int>) {
+        literal(0, &sink)
+        let first = try span(dayFirst ? day : time, to: &sink)
+        literal(1, &sink)
+        let second = try span(dayFirst ? time : day, to: &sink)
+        literal(2, &sink)
+        return dayFirst ? (first, second) : (second, first)
+    }
+
+    @inline(__always)
+    private func literal(_ i: Int64, _ sink: inout Sink) {
+        if case .hit(let bytes) = combiner.lookup(i) { sink.append(bytes) }
+    }
+
+    /// The text of a piece, from ICU (the caller holds the lock).
+    private func format(_ s: inout ICUState, _ piece: Piece) throws(ICUError) -> [UInt8] {
+        switch piece.kind {
+        case .none: return []
+        case .time:
+            if s.timeFormat == nil { s.timeFormat = try ICUDateFormat(locale: locale.icu, skeleton: timeSkeleton) }
+            return try s.timeFormat!.format(wall: piece.key * 60_000)
+        case .word: return try s.longRelative.word(Int(piece.key), .day)
+        case .justNow:
+            if let fixed = LocaleServices.justNowTable(locale) { return fixed }
+            return try s.longRelative.word(0, .second)
+        case .weekday, .monthDay, .fullDate, .numericDate:
+            if s.dateFormats[piece.kind] == nil {
+                let skeleton = [Piece.Kind.weekday: "cccc", .monthDay: "MMMd", .fullDate: "yMMMd", .numericDate: "yMd"][piece.kind]!
+                s.dateFormats[piece.kind] = try ICUDateFormat(locale: locale.icu, skeleton: skeleton)
+            }
+            return try s.dateFormats[piece.kind]!.format(wall: piece.key * msPerDay)
+        case .past, .future:
+            guard let unit = CompactUnit(rawValue: Int(piece.key & 7)) else { return [] }
+            let n = piece.key >> 3
+            if s.widthRelative == nil {
+                s.widthRelative = width == 0 ? s.longRelative : try ICURelativeFormat(locale: locale.icu, width: width)
+            }
+            return try s.widthRelative!.numeric(piece.kind == .past ? -n : n, unit.relative)
+        case .compact:
+            guard let unit = CompactUnit(rawValue: Int(piece.key & 7)) else { return [] }
+            let n = piece.key >> 3
+            if locale.language == "en" {
+                if s.plainNumber == nil { s.plainNumber = try ICUNumberFormat(locale: locale.icu, skeleton: "") }
+                return try s.plainNumber!.format(n) + Array(unit.english.utf8)
+            }
+            return try compactFormat(&s, unit).format(n)
+        case .digit:
+            if s.symbols == nil { s.symbols = try icuNumberSymbols(locale: locale.icu) }
+            return piece.key >= 0 && piece.key <= 10 ? s.symbols![Int(piece.key)] : []
+        case .days:
+            if s.countdownDay == nil {
+                s.countdownDay = try ICUNumberFormat(locale: locale.icu, skeleton: "measure-unit/duration-day unit-width-narrow")
+            }
+            return try s.countdownDay!.format(piece.key)
         }
     }
 
-    /// "Just now": the project's table, else ICU's relative "now".
-    func justNow() throws(FeedDateError) -> [UInt8] {
-        try icu { (s: inout State) throws(ICUError) in
-            if let hit = s.justNow { return hit }
-            let text: [UInt8]
-            if let fixed = LocaleServices.justNowTable(locale) { text = fixed } else { text = try s.longRelative!.word(0, .second) }
-            s.justNow = text
-            return text
-        }
-    }
-
+    /// "Just now": the project's table (SPEC section 2); nil means ICU's "now".
     private static func justNowTable(_ locale: LocaleID) -> [UInt8]? {
         let text: String?
         switch locale.language {
@@ -194,42 +313,10 @@ final class LocaleServices: @unchecked Sendable {
         return text.map { Array($0.utf8) }
     }
 
-    /// "N units ago" (offset < 0) / "in N units" (offset > 0), in the width option.
-    func relative(_ offset: Int64, _ unit: ICURelativeFormat.Unit) throws(FeedDateError) -> [UInt8] {
-        let key = offset &<< 3 | Int64(unit.rawValue)
-        return try icu { (s: inout State) throws(ICUError) in
-            if let hit = s.relatives[key] { return hit }
-            if s.widthRelative == nil {
-                s.widthRelative = width == 0 ? s.longRelative : try ICURelativeFormat(locale: locale.icu, width: width)
-            }
-            let text = try s.widthRelative!.numeric(offset, unit)
-            if s.relatives.count >= LocaleServices.cacheLimit { s.relatives.removeAll(keepingCapacity: true) }
-            s.relatives[key] = text
-            return text
-        }
-    }
-
-    /// A compact duration: CLDR narrow unit; English uses s m h d w mo y; where
-    /// the narrow month reads like the narrow minute, months use the short width.
-    func compact(_ n: Int64, _ unit: CompactUnit) throws(FeedDateError) -> [UInt8] {
-        let key = n &<< 3 | Int64(unit.rawValue)
-        return try icu { (s: inout State) throws(ICUError) in
-            if let hit = s.compacts[key] { return hit }
-            let text: [UInt8]
-            if locale.language == "en" {
-                if s.plainNumber == nil { s.plainNumber = try ICUNumberFormat(locale: locale.icu, skeleton: "") }
-                text = try s.plainNumber!.format(n) + Array(unit.english.utf8)
-            } else {
-                text = try compactFormat(&s, unit).format(n)
-            }
-            if s.compacts.count >= LocaleServices.cacheLimit { s.compacts.removeAll(keepingCapacity: true) }
-            s.compacts[key] = text
-            return text
-        }
-    }
-
-    private func compactFormat(_ s: inout State, _ unit: CompactUnit) throws(ICUError) -> ICUNumberFormat {
-        if let f = s.compactFormats[unit.rawValue] { return f }
+    /// CLDR narrow duration unit; where the narrow month reads like the
+    /// narrow minute (ja: both "5m"), months use the short width.
+    private func compactFormat(_ s: inout ICUState, _ unit: CompactUnit) throws(ICUError) -> ICUNumberFormat {
+        if let f = s.compactFormats[unit] { return f }
         func open(_ u: CompactUnit, _ width: String) throws(ICUError) -> ICUNumberFormat {
             try ICUNumberFormat(locale: locale.icu, skeleton: "measure-unit/duration-\(u.cldr) unit-width-\(width)")
         }
@@ -238,32 +325,9 @@ final class LocaleServices: @unchecked Sendable {
             let minute = try open(.minute, "narrow")
             if try f.format(5) == minute.format(5) { f = try open(.month, "short") }
         }
-        s.compactFormats[unit.rawValue] = f
+        s.compactFormats[unit] = f
         return f
     }
-
-    /// Digits 0...9 and the decimal separator of the locale's numbering system.
-    func numberSymbols() throws(FeedDateError) -> [[UInt8]] {
-        try icu { (s: inout State) throws(ICUError) in
-            if let hit = s.symbols { return hit }
-            let syms = try icuNumberSymbols(locale: locale.icu)
-            s.symbols = syms
-            return syms
-        }
-    }
-
-    /// "<N days>" as a CLDR narrow unit ("1d", "1天").
-    func countdownDays(_ n: Int64) throws(FeedDateError) -> [UInt8] {
-        try icu { (s: inout State) throws(ICUError) in
-            if s.countdownDay == nil {
-                s.countdownDay = try ICUNumberFormat(locale: locale.icu, skeleton: "measure-unit/duration-day unit-width-narrow")
-            }
-            return try s.countdownDay!.format(n)
-        }
-    }
-
-    /// Day and time joined by the locale's relative combining pattern.
-    func combine(day: [UInt8], time: [UInt8]) -> LabelBytes { combiner.join(day: day, time: time) }
 
     // MARK: calendar
 
@@ -273,9 +337,9 @@ final class LocaleServices: @unchecked Sendable {
             let y = civilFromDays(day).y
             return YearSpan(start: daysFromCivil(y, 1, 1), end: daysFromCivil(y + 1, 1, 1))
         }
-        return try icu { (s: inout State) throws(ICUError) in
+        return try locked { (s: inout ICUState) throws(ICUError) in
             if let hit = s.years.first(where: { $0.start <= day && day < $0.end }) { return hit }
-            let cal = s.calendar!
+            let cal = s.calendar
             let key = try cal.eraYear(wall: day * msPerDay)
             func same(_ d: Int64) throws(ICUError) -> Bool { try cal.eraYear(wall: d * msPerDay) == key }
             // Gallop outwards until the year changes, then bisect: a year is
@@ -309,61 +373,10 @@ final class LocaleServices: @unchecked Sendable {
             return daysFromCivil(y, m, d) * msPerDay + time
         }
         guard let y = Int32(exactly: years), let m = Int32(exactly: months) else { throw .range(wall) }
-        return try icu { (s: inout State) throws(ICUError) in try s.calendar!.add(wall: wall, years: y, months: m) }
+        return try locked { (s: inout ICUState) throws(ICUError) in try s.calendar.add(wall: wall, years: y, months: m) }
     }
 }
 
 func daysInMonth(_ y: Int64, _ m: Int64) -> Int64 {
     m == 12 ? 31 : daysFromCivil(y, m + 1, 1) - daysFromCivil(y, m, 1)
-}
-
-/// The locale's pattern for joining a day and a time, from ICU's relative
-/// combining pattern with CLDR quoting resolved ("{1} 'klo' {0}" gives
-/// "Eilen klo 11.11", not ICU 72's "Eilen 'klo' 11.11").
-struct Combiner {
-    private var literals: [[UInt8]] = [[], [], []]
-    private var dayFirst = true
-
-    init(template: [UInt8]) {
-        var parts: [[UInt8]] = [[]]
-        for b in template {
-            if b == 1 || b == 2 {
-                if parts.count == 1 { dayFirst = b == 1 }
-                parts.append([])
-            } else {
-                parts[parts.count - 1].append(b)
-            }
-        }
-        if parts.count == 3 { literals = parts.map(Combiner.unquote) } else { literals = [[], [32], []] }
-    }
-
-    /// CLDR pattern quoting: 'text' is literal text, '' is one apostrophe.
-    static func unquote(_ s: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [], i = 0
-        while i < s.count {
-            if s[i] == UInt8(ascii: "'") {
-                if i + 1 < s.count && s[i + 1] == UInt8(ascii: "'") { out.append(s[i]); i += 2; continue }
-                i += 1
-                continue
-            }
-            out.append(s[i])
-            i += 1
-        }
-        return out
-    }
-
-    func join(day: [UInt8], time: [UInt8]) -> LabelBytes {
-        let (first, second) = dayFirst ? (day, time) : (time, day)
-        var text = literals[0]
-        text.reserveCapacity(literals[0].count + first.count + literals[1].count + second.count + literals[2].count)
-        let a = text.count
-        text += first
-        let b = text.count
-        text += literals[1]
-        let c = text.count
-        text += second
-        let d = text.count
-        text += literals[2]
-        return dayFirst ? LabelBytes(text: text, day: a..<b, time: c..<d) : LabelBytes(text: text, day: c..<d, time: a..<b)
-    }
 }

@@ -15,16 +15,18 @@
 // Only the UT offsets matter to this library; the names are validated and dropped.
 //
 // Evaluation works in "local standard seconds" (an instant plus the standard
-// offset), in which a rule's transition of year Y is `day(Y) * 86400 + time`,
-// minus the daylight saving amount for the end rule (whose time is given in
-// daylight time). Transitions are computed per year with plain arithmetic; the
-// Gregorian calendar repeats every 400 years (146097 days, a whole number of
-// weeks), so the rules are periodic with that period.
+// offset), in which a rule's transition in year Y is `(jan1(Y) + dayOfYear) * 86400
+// + time`, the end rule's time converted from daylight to standard time. The day
+// of the year a rule falls on depends only on the kind of year (common or leap,
+// and the weekday of January 1), so it is tabulated at parse time for the 14
+// kinds; a query then costs a year lookup and a few additions. The Gregorian
+// calendar repeats every 400 years (146097 days, a whole number of weeks), so the
+// rules are periodic with that period.
 
 /// A parsed POSIX TZ string. Immutable; evaluation never allocates.
-struct PosixTZ: Sendable, Equatable {
-    /// The day on which a rule's transition happens.
-    enum RuleDate: Sendable, Equatable {
+struct PosixTZ: Sendable {
+    /// The day on which a rule's transition happens, as written.
+    enum RuleDate: Sendable {
         /// `Jn`: day n (1...365) of the year, February 29 never counted.
         case julian(Int64)
         /// `n`: zero-based day n (0...365) of the year, February 29 counted.
@@ -33,22 +35,69 @@ struct PosixTZ: Sendable, Equatable {
         case monthWeek(month: Int64, week: Int64, weekday: Int64)
     }
 
+    /// A rule's day of the year (0 = January 1) for each kind of year: common or leap,
+    /// January 1 on weekday 0 (Sunday) ... 6; seven 9-bit fields per word.
+    struct DayTable: Sendable {
+        let common: UInt64
+        let leap: UInt64
+
+        init(_ date: RuleDate) {
+            var common: UInt64 = 0, leap: UInt64 = 0
+            for weekday in 0 ..< 7 as Range<Int64> {
+                common |= UInt64(Self.dayOfYear(date, leap: false, jan1Weekday: weekday)) << (9 * UInt64(weekday))
+                leap |= UInt64(Self.dayOfYear(date, leap: true, jan1Weekday: weekday)) << (9 * UInt64(weekday))
+            }
+            self.common = common
+            self.leap = leap
+        }
+
+        @inline(__always)
+        func day(leap isLeap: Bool, jan1Weekday: Int64) -> Int64 {
+            Int64(truncatingIfNeeded: ((isLeap ? leap : common) >> (9 * UInt64(truncatingIfNeeded: jan1Weekday))) & 0x1FF)
+        }
+
+        /// 0 ... 365: the day of the year on which `date` falls.
+        private static func dayOfYear(_ date: RuleDate, leap: Bool, jan1Weekday: Int64) -> Int64 {
+            switch date {
+            case .julian(let n):
+                return n - 1 + (leap && n >= 60 ? 1 : 0)
+            case .zeroBased(let n):
+                return n
+            case .monthWeek(let m, let w, let d):
+                let first = m <= 2 ? (m - 1) * 31 : (153 * (m - 3) + 2) / 5 + 59 + (leap ? 1 : 0)
+                let length = m == 2 ? (leap ? 29 : 28) : 30 + ((m + m / 8) & 1)
+                let firstWeekday = (jan1Weekday + first) % 7
+                var day = (d - firstWeekday + 7) % 7 + (w - 1) * 7
+                if day >= length { day -= 7 }              // week 5 = the last
+                return first + day
+            }
+        }
+    }
+
     /// Daylight saving time and the two rules that delimit it each year.
-    struct Daylight: Sendable, Equatable {
+    struct Daylight: Sendable {
         /// UT offset in seconds (east positive) while daylight time is in effect.
         let offset: Int32
-        let startDate: RuleDate
+        let startDay: DayTable
         /// Seconds after local midnight (standard time) of the start day.
         let startTime: Int64
-        let endDate: RuleDate
+        let endDay: DayTable
         /// Seconds after local midnight of the end day, converted to standard time
         /// (the rule's daylight-time value minus the saving).
         let endTimeStd: Int64
-        /// True when every year's transitions fall inside that year (in local
-        /// standard time), which allows the fast evaluation path.
-        let withinYear: Bool
+        /// Where the transitions sit in their year, for the fast evaluation path.
+        let shape: YearShape
         /// False when the offset never actually changes (e.g. DST all year).
         let changes: Bool
+    }
+
+    /// Where a year's two transitions fall, in local standard time, over all kinds of year.
+    enum YearShape: Sendable {
+        /// Inside their own year (in [Jan 1 Y, Jan 1 Y+1)); `startFirst` tells whether the
+        /// start always comes first (true), always last (false), or either (nil).
+        case inside(startFirst: Bool?)
+        /// A transition can fall in the previous or next year (e.g. DST all year).
+        case spills
     }
 
     /// UT offset in seconds (east positive) of standard time.
@@ -86,11 +135,11 @@ struct PosixTZ: Sendable, Equatable {
             end = try parser.rule()
             guard parser.atEnd else { throw ZoneError.invalidData("footer: unexpected text after the rules") }
         }
-        let save = Int64(dstOffset) - Int64(standard)
-        let endStd = end.time - save
-        let withinYear = Self.staysInYear(start.date, start.time) && Self.staysInYear(end.date, endStd)
-        var daylight = Daylight(offset: dstOffset, startDate: start.date, startTime: start.time,
-                                endDate: end.date, endTimeStd: endStd, withinYear: withinYear, changes: true)
+        let startDay = DayTable(start.date), endDay = DayTable(end.date)
+        let endStd = end.time - (Int64(dstOffset) - Int64(standard))
+        var daylight = Daylight(offset: dstOffset, startDay: startDay, startTime: start.time,
+                                endDay: endDay, endTimeStd: endStd,
+                                shape: Self.shape(startDay, start.time, endDay, endStd), changes: true)
         if dstOffset == standard {
             daylight = daylight.with(changes: false)
         } else {
@@ -110,23 +159,21 @@ struct PosixTZ: Sendable, Equatable {
         Int32(-posix)   // |posix| <= 24:59:59, checked by the parser
     }
 
-    /// Whether a rule's transition at `time` (local standard seconds after the day's
-    /// start) lies within its own year for every year: day-of-year * 86400 + time
-    /// in 0 ..< yearLength * 86400. Uses the bounds over leap and common years.
-    private static func staysInYear(_ date: RuleDate, _ time: Int64) -> Bool {
-        let minDayOfYear: Int64, minDaysLeft: Int64   // days from the rule's day to next Jan 1
-        switch date {
-        case .julian(let n):
-            minDayOfYear = n - 1
-            minDaysLeft = 366 - n
-        case .zeroBased(let n):
-            minDayOfYear = n
-            minDaysLeft = 365 - n
-        case .monthWeek(let m, _, _):
-            minDayOfYear = daysBeforeMonth(m, leap: false)
-            minDaysLeft = 365 - daysBeforeMonth(m, leap: false) - daysInMonth(m, leap: false) + 1
+    /// Classifies the rules by where they fall in each of the 14 kinds of year.
+    private static func shape(_ start: DayTable, _ startTime: Int64, _ end: DayTable, _ endTime: Int64) -> YearShape {
+        var inside = true, startFirst = true, endFirst = true
+        for leap in [false, true] {
+            let yearLength = (leap ? 366 : 365) * secondsPerDay
+            for weekday in 0 ..< 7 as Range<Int64> {
+                let s = start.day(leap: leap, jan1Weekday: weekday) * secondsPerDay + startTime
+                let e = end.day(leap: leap, jan1Weekday: weekday) * secondsPerDay + endTime
+                inside = inside && s >= 0 && s < yearLength && e >= 0 && e < yearLength
+                startFirst = startFirst && s < e
+                endFirst = endFirst && e < s
+            }
         }
-        return minDayOfYear * secondsPerDay + time >= 0 && time < minDaysLeft * secondsPerDay
+        guard inside else { return .spills }
+        return .inside(startFirst: startFirst ? true : endFirst ? false : nil)
     }
 
     // MARK: Evaluation
@@ -144,15 +191,26 @@ struct PosixTZ: Sendable, Equatable {
     func nextTransition(afterSeconds seconds: Int64) -> Int64? {
         guard let dst = daylight else { return nil }
         let local = seconds &+ Int64(standardOffset)
-        let year = Self.year(ofLocalStandard: local)
-        // Transitions of year Y lie within about 9 days of year Y (|time| <= 167:59:59,
-        // |saving| < 50 h), so year Y + 2 always has one after `local`, and a later
-        // year never has an earlier one than Y + 2.
+        let year = Year(containing: floorDiv(local, Self.secondsPerDay))
         var best = Int64.max
-        for y in (year - 1)...(year + 2) {
-            let (start, end) = transitions(of: y, dst)
-            if start > local && start < best { best = start }
+        if case .inside = dst.shape {
+            // Year Y's transitions are in [Jan 1 Y, Jan 1 Y+1), before all of Y+1's.
+            let (start, end) = transitions(in: year, dst)
+            if start > local { best = start }
             if end > local && end < best { best = end }
+            if best == Int64.max {
+                let (nextStart, nextEnd) = transitions(in: year.next, dst)
+                best = min(nextStart, nextEnd)
+            }
+        } else {
+            // Transitions of year Y lie within about 9 days of year Y (|time| <= 167:59:59,
+            // |saving| < 50 h), so year Y + 2 always has one after `local`, and a later
+            // year never has an earlier one than Y + 2.
+            for y in (year.number - 1)...(year.number + 2) {
+                let (start, end) = transitions(in: Year(y), dst)
+                if start > local && start < best { best = start }
+                if end > local && end < best { best = end }
+            }
         }
         return best - Int64(standardOffset)
     }
@@ -162,24 +220,26 @@ struct PosixTZ: Sendable, Equatable {
     /// (so "DST all year" rules hold across New Year), ties within a year to the end.
     @inline(__always)
     private func isDaylight(localStandard local: Int64, _ dst: Daylight) -> Bool {
-        let year = Self.year(ofLocalStandard: local)
-        if dst.withinYear {
+        let year = Year(containing: floorDiv(local, Self.secondsPerDay))
+        if case .inside(let startFirst) = dst.shape {
             // All of year Y's transitions are in [Jan 1 Y, Jan 1 Y+1), all of Y-1's before.
-            let (start, end) = transitions(of: year, dst)
+            let (start, end) = transitions(in: year, dst)
             switch (start <= local, end <= local) {
             case (true, true): return start > end
             case (true, false): return true
             case (false, true): return false
             case (false, false):
-                let (prevStart, prevEnd) = transitions(of: year - 1, dst)
-                return prevStart > prevEnd
+                // Before both: the later of last year's two transitions decides.
+                if let startFirst { return !startFirst }
+                let (previousStart, previousEnd) = transitions(in: Year(year.number - 1), dst)
+                return previousStart > previousEnd
             }
         }
         // General case: the latest transition at or before `local` among years Y-2 ... Y+1
         // (years Y-2 and earlier end before Jan 1 Y; Y+2 and later start after Dec 31 Y).
         var best: Transition?
-        for y in (year - 2)...(year + 1) {
-            let (start, end) = transitions(of: y, dst)
+        for y in (year.number - 2)...(year.number + 1) {
+            let (start, end) = transitions(in: Year(y), dst)
             if start <= local { best = Transition(time: start, year: y, isEnd: false).later(than: best) }
             if end <= local { best = Transition(time: end, year: y, isEnd: true).later(than: best) }
         }
@@ -198,46 +258,57 @@ struct PosixTZ: Sendable, Equatable {
         }
     }
 
-    /// The year's start and end transitions in local standard seconds.
+    /// The start and end transitions in `year`, in local standard seconds.
     @inline(__always)
-    private func transitions(of year: Int64, _ dst: Daylight) -> (start: Int64, end: Int64) {
-        let jan1 = daysFromCivil(year, 1, 1)
-        let leap = isLeapYear(year)
-        let start = Self.day(dst.startDate, jan1: jan1, leap: leap) &* Self.secondsPerDay &+ dst.startTime
-        let end = Self.day(dst.endDate, jan1: jan1, leap: leap) &* Self.secondsPerDay &+ dst.endTimeStd
-        return (start, end)
+    private func transitions(in year: Year, _ dst: Daylight) -> (start: Int64, end: Int64) {
+        let weekday = floorMod(year.jan1 &+ 4, 7)                   // 1970-01-01 was a Thursday (4)
+        let start = (year.jan1 &+ dst.startDay.day(leap: year.isLeap, jan1Weekday: weekday)) &* Self.secondsPerDay
+        let end = (year.jan1 &+ dst.endDay.day(leap: year.isLeap, jan1Weekday: weekday)) &* Self.secondsPerDay
+        return (start &+ dst.startTime, end &+ dst.endTimeStd)
     }
 
-    /// Day number of a rule's date in the year that starts on day `jan1`.
-    @inline(__always)
-    private static func day(_ date: RuleDate, jan1: Int64, leap: Bool) -> Int64 {
-        switch date {
-        case .julian(let n):
-            return jan1 + n - 1 + (leap && n >= 60 ? 1 : 0)
-        case .zeroBased(let n):
-            return jan1 + n
-        case .monthWeek(let m, let w, let d):
-            let first = jan1 + daysBeforeMonth(m, leap: leap)
-            let firstWeekday = floorMod(first + 4, 7)           // 1970-01-01 was a Thursday (4)
-            var day = first + floorMod(d - firstWeekday, 7) + (w - 1) * 7
-            if day - first >= daysInMonth(m, leap: leap) { day -= 7 }   // week 5 = the last
-            return day
+    /// A proleptic-Gregorian year with its January 1 (day number) and leap flag.
+    struct Year {
+        let number: Int64
+        let jan1: Int64
+        let isLeap: Bool
+
+        init(_ number: Int64) {
+            self.number = number
+            jan1 = Self.jan1(of: number)
+            isLeap = isLeapYear(number)
         }
-    }
 
-    @inline(__always)
-    private static func year(ofLocalStandard local: Int64) -> Int64 {
-        civilFromDays(floorDiv(local, secondsPerDay)).y
-    }
+        /// The year containing day number `day`. Cheaper than `civilFromDays`:
+        /// estimated from the mean year length, then corrected.
+        @inline(__always)
+        init(containing day: Int64) {
+            var number = 1970 &+ floorDiv(day &* 400, 146_097)
+            var jan1 = Self.jan1(of: number)
+            while jan1 > day {
+                number &-= 1
+                jan1 = Self.jan1(of: number)
+            }
+            while true {
+                let next = Self.jan1(of: number &+ 1)
+                if next > day {
+                    self.number = number
+                    self.jan1 = jan1
+                    isLeap = next &- jan1 == 366
+                    return
+                }
+                number &+= 1
+                jan1 = next
+            }
+        }
 
-    @inline(__always)
-    private static func daysBeforeMonth(_ m: Int64, leap: Bool) -> Int64 {
-        m <= 2 ? (m - 1) * 31 : (153 * (m - 3) + 2) / 5 + 59 + (leap ? 1 : 0)
-    }
+        var next: Year { Year(number &+ 1) }
 
-    @inline(__always)
-    private static func daysInMonth(_ m: Int64, leap: Bool) -> Int64 {
-        m == 2 ? (leap ? 29 : 28) : 30 + ((m + m / 8) & 1)
+        /// Day number of January 1 of `year`: 365 per year plus the leap days since 1970.
+        @inline(__always)
+        static func jan1(of year: Int64) -> Int64 {
+            365 &* (year &- 1970) &+ floorDiv(year &- 1969, 4) &- floorDiv(year &- 1901, 100) &+ floorDiv(year &- 1601, 400)
+        }
     }
 
     /// Whether the offset changes at some transition in one full 400-year period.
@@ -254,8 +325,8 @@ struct PosixTZ: Sendable, Equatable {
 
 extension PosixTZ.Daylight {
     fileprivate func with(changes: Bool) -> Self {
-        Self(offset: offset, startDate: startDate, startTime: startTime, endDate: endDate,
-             endTimeStd: endTimeStd, withinYear: withinYear, changes: changes)
+        Self(offset: offset, startDay: startDay, startTime: startTime, endDay: endDay,
+             endTimeStd: endTimeStd, shape: shape, changes: changes)
     }
 }
 

@@ -6,10 +6,39 @@
 // time, local midnights, calendar years, calendar counts), and returns the
 // first one at which the text really differs; between two such instants the
 // label is constant by construction.
+import Glibc
 
 let msPerSecond: Int64 = 1_000
 let msPerMinute: Int64 = 60_000
 let msPerHour: Int64 = 3_600_000
+
+/// What a label is made of, before any text: compared to find when the label
+/// changes, rendered (from cached texts) only when it is written out.
+struct Plan: Equatable {
+    enum Shape: UInt8 {
+        case day       // the whole text is the day part
+        case time      // the whole text is the time part
+        case plain     // no parts (RELATIVE, COMPACT)
+        case joined    // day piece and time piece by the combining pattern
+        case countdown // `count` units of the precision; `expired`
+    }
+    var shape: Shape
+    var a: Piece = .none
+    var b: Piece = .none
+    var count: Int64 = 0
+    var expired = false
+
+    static func day(_ p: Piece) -> Plan { Plan(shape: .day, a: p) }
+    static func time(_ p: Piece) -> Plan { Plan(shape: .time, a: p) }
+    static func plain(_ p: Piece) -> Plan { Plan(shape: .plain, a: p) }
+    static func joined(_ day: Piece, _ time: Piece) -> Plan { Plan(shape: .joined, a: day, b: time) }
+}
+
+/// Where the parts of a written label are.
+struct Parts {
+    var day: Range<Int> = 0..<0
+    var time: Range<Int> = 0..<0
+}
 
 struct Rules: Sendable {
     let options: FeedDateOptions
@@ -27,19 +56,37 @@ struct Rules: Sendable {
 
     // MARK: labels
 
-    func label(_ t: Int64, _ now: Int64) throws(FeedDateError) -> LabelBytes {
+    func plan(_ t: Int64, _ now: Int64) throws(FeedDateError) -> Plan {
         let (e, future) = moment(t, now)
         switch style {
         case .feed: return try feed(t, e, future)
         case .feedDetail:
             let wt = zone.wall(t)
-            return services.combine(day: try services.date(.fullDate, day: floorDiv(wt, msPerDay)),
-                                    time: try services.time(wall: wt))
-        case .chatList: return try chat(t, e, future, bubble: false)
-        case .chatBubble: return try chat(t, e, future, bubble: true)
+            return .joined(.date(.fullDate, day: floorDiv(wt, msPerDay)), .time(wall: wt))
+        case .chatList: return chat(t, e, future, bubble: false)
+        case .chatBubble: return chat(t, e, future, bubble: true)
         case .relative: return try relative(t, e, future, compact: false)
         case .compact: return try relative(t, e, future, compact: true)
-        case .countdown: return try countdown(t - now)
+        case .countdown:
+            let r = t - now
+            return Plan(shape: .countdown, count: r <= 0 ? 0 : (r - 1) / countdownUnit + 1, expired: r <= 0)
+        }
+    }
+
+    /// Writes the text of a plan and says where its parts are.
+    func write(_ plan: Plan, to sink: inout Sink) throws(FeedDateError) -> Parts {
+        switch plan.shape {
+        case .day: return Parts(day: try services.span(plan.a, to: &sink))
+        case .time: return Parts(time: try services.span(plan.a, to: &sink))
+        case .plain:
+            try services.write(plan.a, to: &sink)
+            return Parts()
+        case .joined:
+            let (day, time) = try services.writeJoined(day: plan.a, time: plan.b, to: &sink)
+            return Parts(day: day, time: time)
+        case .countdown:
+            try writeCountdown(plan.count, to: &sink)
+            return Parts()
         }
     }
 
@@ -51,77 +98,70 @@ struct Rules: Sendable {
     }
 
     /// Month-day in the same calendar year, else the full date.
-    private func dateOfT(_ dayT: Int64, _ dayE: Int64, graceDays: Int64) throws(FeedDateError) -> LabelBytes {
+    private func dateOfT(_ dayT: Int64, _ dayE: Int64, graceDays: Int64) throws(FeedDateError) -> Piece {
         let shortForm = try sameYear(dayT, dayE) || (dayE - dayT >= 0 && dayE - dayT <= graceDays)
-        return .day(try services.date(shortForm ? .monthDay : .fullDate, day: dayT))
+        return .date(shortForm ? .monthDay : .fullDate, day: dayT)
     }
 
-    private func feed(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> LabelBytes {
-        let dayT = zone.localDay(t), dayE = zone.localDay(e)
+    private static let justNow = Piece(kind: .justNow, key: 0)
+    private static func word(_ offset: Int64) -> Piece { Piece(kind: .word, key: offset) }
+
+    private func feed(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> Plan {
+        let wt = zone.wall(t)
+        let dayT = floorDiv(wt, msPerDay), dayE = zone.localDay(e)
         let d = dayE - dayT
         if future {
-            if d == 0 { return .time(try services.time(wall: zone.wall(t))) }
-            if d == -1 { return .day(try services.dayWord(1)) }
-            return try dateOfT(dayT, dayE, graceDays: 0)
+            if d == 0 { return .time(.time(wall: wt)) }
+            if d == -1 { return .day(Rules.word(1)) }
+            return .day(try dateOfT(dayT, dayE, graceDays: 0))
         }
-        if options.recentRelative, let recent = try recentLadder(e - t, d) { return .day(recent) }
+        if options.recentRelative, let recent = recentLadder(e - t, d) { return .day(recent) }
         switch d {
-        case 0: return .time(try services.time(wall: zone.wall(t)))
-        case 1: return .day(try services.dayWord(-1))
-        case 2: return .day(try services.dayWord(-2))
-        default: return try dateOfT(dayT, dayE, graceDays: Int64(options.crossYearGraceDays))
+        case 0: return .time(.time(wall: wt))
+        case 1: return .day(Rules.word(-1))
+        case 2: return .day(Rules.word(-2))
+        default: return .day(try dateOfT(dayT, dayE, graceDays: Int64(options.crossYearGraceDays)))
         }
     }
 
     /// FEED's optional first rule: just now, N seconds/minutes ago, N hours ago today.
-    private func recentLadder(_ delta: Int64, _ d: Int64) throws(FeedDateError) -> [UInt8]? {
-        if delta < options.justNowMs { return try services.justNow() }
-        if delta < msPerMinute { return try services.relative(-(delta / msPerSecond), .second) }
-        if delta < msPerHour { return try services.relative(-(delta / msPerMinute), .minute) }
-        if delta < msPerDay && d == 0 { return try services.relative(-(delta / msPerHour), .hour) }
+    private func recentLadder(_ delta: Int64, _ d: Int64) -> Piece? {
+        if delta < options.justNowMs { return Rules.justNow }
+        if delta < msPerMinute { return .count(.past, delta / msPerSecond, .second) }
+        if delta < msPerHour { return .count(.past, delta / msPerMinute, .minute) }
+        if delta < msPerDay && d == 0 { return .count(.past, delta / msPerHour, .hour) }
         return nil
     }
 
-    private func chat(_ t: Int64, _ e: Int64, _ future: Bool, bubble: Bool) throws(FeedDateError) -> LabelBytes {
+    private func chat(_ t: Int64, _ e: Int64, _ future: Bool, bubble: Bool) -> Plan {
         let wt = zone.wall(t)
         let dayT = floorDiv(wt, msPerDay)
         let d = zone.localDay(e) - dayT
-        if d == 0 { return .time(try services.time(wall: wt)) }
-        let day: [UInt8]
+        if d == 0 { return .time(.time(wall: wt)) }
+        let day: Piece
         if future {
-            day = d == -1 ? try services.dayWord(1) : try services.date(.numericDate, day: dayT)
+            day = d == -1 ? Rules.word(1) : .date(.numericDate, day: dayT)
         } else if d == 1 {
-            day = try services.dayWord(-1)
+            day = Rules.word(-1)
         } else if d <= Int64(options.weekdayWindowDays) {
-            day = try services.date(.weekday, day: dayT)
+            day = .date(.weekday, day: dayT)
         } else {
-            day = try services.date(.numericDate, day: dayT)
+            day = .date(.numericDate, day: dayT)
         }
-        return bubble ? services.combine(day: day, time: try services.time(wall: wt)) : .day(day)
+        return bubble ? .joined(day, .time(wall: wt)) : .day(day)
     }
 
     // MARK: RELATIVE and COMPACT
 
     /// The RELATIVE ladder (and COMPACT's, without "just now" and "ago").
-    private func relative(_ t: Int64, _ e: Int64, _ future: Bool, compact: Bool) throws(FeedDateError) -> LabelBytes {
+    private func relative(_ t: Int64, _ e: Int64, _ future: Bool, compact: Bool) throws(FeedDateError) -> Plan {
         if future && compact {
             // COMPACT does not count into the future: the date of t.
-            return .plain(try dateOfT(zone.localDay(t), zone.localDay(e), graceDays: 0).text)
+            return .plain(try dateOfT(zone.localDay(t), zone.localDay(e), graceDays: 0))
         }
         let (count, unit) = try relativeCount(t, e, future)
-        if count.unit == .justNow { return .plain(try services.justNow()) }
-        if compact { return .plain(try services.compact(count.n, unit)) }
-        let icuUnit: ICURelativeFormat.Unit
-        switch unit {
-        case .second: icuUnit = .second
-        case .minute: icuUnit = .minute
-        case .hour: icuUnit = .hour
-        case .day: icuUnit = .day
-        case .week: icuUnit = .week
-        case .month: icuUnit = .month
-        case .year: icuUnit = .year
-        }
-        return .plain(try services.relative(future ? count.n : -count.n, icuUnit))
+        if count.unit == .justNow { return .plain(Rules.justNow) }
+        return .plain(.count(compact ? .compact : future ? .future : .past, count.n, unit))
     }
 
     struct Count: Equatable {
@@ -161,14 +201,31 @@ struct Rules: Sendable {
             let x = try shifted(wt, sign * y, sign * m, sign * d)
             return future ? x >= e : x <= e
         }
-        let span = future ? t - e : e - t
-        let years = try largest(estimate: span / (msPerDay * 366)) { (y: Int64) throws(FeedDateError) in try fits(y, 0, 0) }
-        let months = try largest(estimate: 0) { (m: Int64) throws(FeedDateError) in try fits(years, m, 0) }
+        let (yearGuess, monthGuess) = monthsBetween(wt, zone.wall(e), future)
+        let years = try largest(estimate: yearGuess) { (y: Int64) throws(FeedDateError) in try fits(y, 0, 0) }
+        let months = try largest(estimate: years == yearGuess ? monthGuess : 0) {
+            (m: Int64) throws(FeedDateError) in try fits(years, m, 0)
+        }
         let base = try shifted(wt, sign * years, sign * months, 0)
-        let days = try largest(estimate: max(0, (future ? base - e : e - base) / msPerDay - 1)) {
+        let days = try largest(estimate: max(0, (future ? base - e : e - base) / msPerDay)) {
             (d: Int64) throws(FeedDateError) in try fits(years, months, d)
         }
         return (years, months, days)
+    }
+
+    /// A first guess of whole (years, months) between two wall-clock times:
+    /// exact for Gregorian calendars but for day-of-month pinning and DST,
+    /// which `largest` then corrects; a lower bound elsewhere.
+    private func monthsBetween(_ wt: Int64, _ we: Int64, _ future: Bool) -> (Int64, Int64) {
+        guard case .gregorian = services.calendarKind else {
+            return (abs(we - wt) / (msPerDay * 390), 0)
+        }
+        let (from, to) = future ? (we, wt) : (wt, we)
+        let a = civilFromDays(floorDiv(from, msPerDay)), b = civilFromDays(floorDiv(to, msPerDay))
+        var months = (b.y - a.y) * 12 + (b.m - a.m)
+        if (b.d, floorMod(to, msPerDay)) < (a.d, floorMod(from, msPerDay)) { months -= 1 }
+        months = max(0, months)
+        return (months / 12, months % 12)
     }
 
     /// The largest n >= 0 with fits(n), for a monotone predicate with fits(0) true,
@@ -190,33 +247,42 @@ struct Rules: Sendable {
 
     // MARK: COUNTDOWN
 
-    private func countdown(_ remaining: Int64) throws(FeedDateError) -> LabelBytes {
+    /// H:MM:SS.F from k units of the precision (k = ⌈R / unit⌉, so zero is
+    /// shown exactly from the deadline on), in the locale's digits.
+    private func writeCountdown(_ k: Int64, to sink: inout Sink) throws(FeedDateError) {
         let precision = Int(options.precision)
-        let unit = countdownUnit
-        let k = remaining <= 0 ? 0 : (remaining - 1) / unit + 1  // ceiling
-        let syms = try services.numberSymbols()
-        func digits(_ v: Int64, width: Int) -> [UInt8] {
-            var out: [UInt8] = []
-            let s = Array(String(v).utf8)
-            for _ in s.count..<max(width, s.count) { out += syms[0] }
-            for c in s { out += syms[Int(c - 48)] }
-            return out
-        }
         let fractionScale: Int64 = [1, 10, 100, 1000][precision]
-        let totalSeconds = k / fractionScale, fraction = k % fractionScale
+        let totalSeconds = k / fractionScale
         var hours = totalSeconds / 3600
-        var text: [UInt8] = []
-        if options.countdownDays && hours >= 24 {
-            text = try services.countdownDays(hours / 24) + [32]
-            hours %= 24
-            text += digits(hours, width: 2)
-        } else {
-            text = digits(hours, width: 1)
+        func digits(_ v: Int64, width: Int) throws(FeedDateError) {
+            var scale: Int64 = 1, n = 1
+            while scale <= v / 10 { scale *= 10; n += 1 }
+            for _ in n..<max(width, n) { try services.write(Piece(kind: .digit, key: 0), to: &sink) }
+            while scale > 0 {
+                try services.write(Piece(kind: .digit, key: v / scale % 10), to: &sink)
+                scale /= 10
+            }
         }
-        text += [58] + digits(totalSeconds / 60 % 60, width: 2) + [58] + digits(totalSeconds % 60, width: 2)
-        if precision > 0 { text += syms[10] + digits(fraction, width: precision) }
-        return LabelBytes(text: text, expired: remaining <= 0)
+        if options.countdownDays && hours >= 24 {
+            try services.write(Piece(kind: .days, key: hours / 24), to: &sink)
+            sink.append(Rules.space)
+            hours %= 24
+            try digits(hours, width: 2)
+        } else {
+            try digits(hours, width: 1)
+        }
+        sink.append(Rules.colon)
+        try digits(totalSeconds / 60 % 60, width: 2)
+        sink.append(Rules.colon)
+        try digits(totalSeconds % 60, width: 2)
+        if precision > 0 {
+            try services.write(Piece(kind: .digit, key: 10), to: &sink)
+            try digits(k % fractionScale, width: precision)
+        }
     }
+
+    private static let space = UnsafeRawBufferPointer(start: StaticString(" ").utf8Start, count: 1)
+    private static let colon = UnsafeRawBufferPointer(start: StaticString(":").utf8Start, count: 1)
 
     private var countdownUnit: Int64 { [1000, 100, 10, 1][Int(options.precision)] }
 
@@ -224,7 +290,7 @@ struct Rules: Sendable {
 
     static let never = Int64.max
 
-    func nextChange(_ t: Int64, _ now: Int64, current: LabelBytes) throws(FeedDateError) -> Int64 {
+    func nextChange(_ t: Int64, _ now: Int64, current: Plan) throws(FeedDateError) -> Int64 {
         var x = now
         // Each step moves to the next instant at which an input of the rule
         // changes; the text usually changes there too (a weekday that stays a
@@ -232,11 +298,26 @@ struct Rules: Sendable {
         // boundary skips straight to the next change of the displayed unit.
         for _ in 0..<400 {
             guard let b = try boundary(t, x), b <= FeedDateRange.maxInstantMs else { return Rules.never }
-            if try label(t, b).text != current.text { return b }
+            let next = try plan(t, b)
+            if next != current, try !sameText(next, current) { return b }
             x = b
         }
         return x
     }
+
+    /// Whether two plans read the same (rare: different pieces, same words).
+    private func sameText(_ p: Plan, _ q: Plan) throws(FeedDateError) -> Bool {
+        try withUnsafeTemporaryAllocation(byteCount: 2 * Rules.scratch, alignment: 8) { (buf: UnsafeMutableRawBufferPointer) throws(FeedDateError) -> Bool in
+            var a = Sink(base: buf.baseAddress!, capacity: Rules.scratch)
+            var b = Sink(base: buf.baseAddress! + Rules.scratch, capacity: Rules.scratch)
+            _ = try write(p, to: &a)
+            _ = try write(q, to: &b)
+            return a.length == b.length && a.length <= Rules.scratch
+                && memcmp(buf.baseAddress!, buf.baseAddress! + Rules.scratch, a.length) == 0
+        }
+    }
+
+    private static let scratch = 512
 
     /// The earliest instant > x at which label(t, ·) may differ from label(t, x);
     /// label(t, ·) is constant on [x, boundary). nil: never.

@@ -1,5 +1,11 @@
 // The viewer's zone: the system's TZif rules (ZoneRules), or ICU's built-in
 // rules only where the machine has no zone database at all.
+//
+// Labels ask for UTC offsets several times each, so a zone is also expanded
+// once into a flat table of offset changes up to the year 2400, indexed by
+// buckets of 2^32 ms (about 50 days): an offset is then one bucket read and
+// a step or two. The table is raw memory, shared by every formatter of the
+// zone and never freed, so the hot path touches no reference counts.
 import CICU
 import Glibc
 import Synchronization
@@ -28,15 +34,147 @@ final class ICUZone: @unchecked Sendable {
     }
 }
 
-struct Zone: Sendable {
-    enum Rules: Sendable {
-        case tzif(ZoneRules)
-        case icu(ICUZone)
+/// The rules behind a table, for instants the table does not cover.
+enum ZoneSourceRules: Sendable {
+    case tzif(ZoneRules)
+    case icu(ICUZone)
+
+    func offsetMs(at ms: Int64) -> Int64 {
+        switch self {
+        case .tzif(let r): return Int64(r.offsetSeconds(at: ms)) * 1000
+        case .icu(let z): return z.offsetMs(at: ms)
+        }
     }
+    func nextOffsetChange(after ms: Int64) -> Int64? {
+        switch self {
+        case .tzif(let r): return r.nextOffsetChange(after: ms)
+        case .icu(let z): return z.nextTransition(after: ms)
+        }
+    }
+}
+
+/// A zone expanded into raw, immutable arrays (see the file comment).
+final class ZoneTable: @unchecked Sendable {
+    let rules: ZoneSourceRules
+    /// Offset changes in [lo, hi), ascending, and the offset (ms) from each.
+    let times: UnsafeMutablePointer<Int64>
+    let offsets: UnsafeMutablePointer<Int64>
+    let count: Int
+    let initialOffset: Int64
+    let lo: Int64, hi: Int64
+    /// buckets[b] = index of the first change after bucketLo + b << 32.
+    let buckets: UnsafeMutablePointer<Int32>
+    let bucketCount: Int
+    let bucketLo: Int64
+
+    static let coverageStart = FeedDateRange.minInstantMs - 3 * msPerDay
+    static let coverageEnd = daysFromCivil(2400, 1, 1) * msPerDay
+    static let bucketStart = daysFromCivil(1800, 1, 1) * msPerDay
+
+    init(rules: ZoneSourceRules) {
+        self.rules = rules
+        lo = ZoneTable.coverageStart
+        hi = ZoneTable.coverageEnd
+        initialOffset = rules.offsetMs(at: lo)
+        var t: [Int64] = [], o: [Int64] = []
+        var cursor = lo
+        while let next = rules.nextOffsetChange(after: cursor), next < hi {
+            t.append(next)
+            o.append(rules.offsetMs(at: next))
+            cursor = next
+        }
+        count = t.count
+        times = .allocate(capacity: max(1, count))
+        offsets = .allocate(capacity: max(1, count))
+        times.initialize(from: t, count: count)
+        offsets.initialize(from: o, count: count)
+        bucketLo = ZoneTable.bucketStart
+        bucketCount = Int((hi - bucketLo) >> 32) + 1
+        buckets = .allocate(capacity: bucketCount)
+        var index = 0
+        for b in 0..<bucketCount {
+            let start = bucketLo + Int64(b) << 32
+            while index < count && t[index] <= start { index += 1 }
+            buckets[b] = Int32(index)
+        }
+    }
+
+    /// Index of the first change strictly after ms (ms within [lo, hi)).
+    @inline(__always)
+    private func firstIndex(after ms: Int64) -> Int {
+        let rel = ms &- bucketLo
+        var i: Int
+        if rel >= 0 && Int(rel >> 32) < bucketCount {
+            i = Int(buckets[Int(rel >> 32)])
+        } else {
+            var low = 0, high = count
+            while low < high {
+                let mid = (low + high) >> 1
+                if times[mid] <= ms { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        while i < count && times[i] <= ms { i += 1 }
+        return i
+    }
+
+    @inline(__always)
+    func offsetMs(at ms: Int64) -> Int64 {
+        guard ms >= lo && ms < hi else { return rules.offsetMs(at: ms) }
+        let i = firstIndex(after: ms)
+        return i == 0 ? initialOffset : offsets[i - 1]
+    }
+
+    @inline(__always)
+    func nextOffsetChange(after ms: Int64) -> Int64? {
+        guard ms >= lo && ms < hi else { return rules.nextOffsetChange(after: ms) }
+        let i = firstIndex(after: ms)
+        return i < count ? times[i] : rules.nextOffsetChange(after: hi - 1)
+    }
+
+    /// Wall-clock time to instant (see `instantFromWall`), walking the table.
+    @inline(__always)
+    func instant(fromWall wall: Int64) -> Int64 {
+        let low = wall &- ZoneRules.maxOffsetMagnitude * 1000
+        let high = wall &+ ZoneRules.maxOffsetMagnitude * 1000
+        guard low >= lo && high < hi else {
+            return instantFromWall(wall, offsetMs: rules.offsetMs(at:), nextOffsetChange: rules.nextOffsetChange(after:))
+        }
+        var i = firstIndex(after: low)
+        var offset = i == 0 ? initialOffset : offsets[i - 1]
+        var previousOffset = offset
+        var pieceStart = Int64.min
+        while true {
+            let candidate = wall - offset
+            if candidate < pieceStart { return wall - previousOffset }
+            if i >= count || candidate < times[i] { return candidate }
+            previousOffset = offset
+            pieceStart = times[i]
+            offset = offsets[i]
+            i += 1
+        }
+    }
+
+    /// Tables are shared by every formatter of a zone and live as long as the
+    /// process: there are a few hundred zones at most.
+    private static let shared = Mutex<[String: ZoneTable]>([:])
+
+    static func shared(key: String, make: () throws(FeedDateError) -> ZoneSourceRules) throws(FeedDateError) -> ZoneTable {
+        if let hit = shared.withLock({ $0[key] }) { return hit }
+        let table = ZoneTable(rules: try make())
+        return shared.withLock { cache in
+            if let hit = cache[key] { return hit }
+            cache[key] = table
+            return table
+        }
+    }
+}
+
+struct Zone: Sendable {
     let id: String
     /// "tzdata 2025b", or "icu 2022e" for the fallback.
     let source: String
-    let rules: Rules
+    let table: ZoneTable
 
     /// Resolves `id` (nil = the host's zone) against the system database,
     /// falling back to ICU only when no database folder exists.
@@ -45,15 +183,19 @@ struct Zone: Sendable {
         let name = requested ?? ZoneRules.hostDefaultID() ?? "UTC"
         id = name
         if Zone.directoryExists(dir) {
-            do {
-                rules = .tzif(try ZoneRules.load(id: name, directory: dir))
-            } catch {
-                throw .timeZone(name)
+            table = try ZoneTable.shared(key: dir + "\0" + name) { () throws(FeedDateError) in
+                do {
+                    return .tzif(try ZoneRules.load(id: name, directory: dir))
+                } catch {
+                    throw .timeZone(name)
+                }
             }
             source = "tzdata " + (ZoneRules.databaseVersion(directory: dir) ?? "(unknown version)")
         } else {
-            guard Zone.isPlausibleName(name), let zone = try? ICUZone(id: name) else { throw .timeZone(name) }
-            rules = .icu(zone)
+            table = try ZoneTable.shared(key: "icu\0" + name) { () throws(FeedDateError) in
+                guard ZoneRules.isValidName(name), let zone = try? ICUZone(id: name) else { throw .timeZone(name) }
+                return .icu(zone)
+            }
             var err: Int32 = 0
             source = "icu " + String(cString: cicu_tzdata_version(&err))
         }
@@ -64,65 +206,29 @@ struct Zone: Sendable {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// For ICU's fallback only (the database loader checks names itself):
-    /// ASCII letters, digits and "/_+-." with no empty or dot-only component.
-    private static func isPlausibleName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard !bytes.isEmpty, bytes.count <= 255 else { return false }
-        return bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy { part in
-            !part.isEmpty && !part.allSatisfy({ $0 == UInt8(ascii: ".") })
-                && part.allSatisfy { c in
-                    (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
-                        || c == UInt8(ascii: "_") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
-                }
-        }
-    }
-
     @inline(__always)
-    func offsetMs(at ms: Int64) -> Int64 {
-        switch rules {
-        case .tzif(let r): return Int64(r.offsetSeconds(at: ms)) * 1000
-        case .icu(let z): return z.offsetMs(at: ms)
-        }
-    }
+    func offsetMs(at ms: Int64) -> Int64 { table.offsetMs(at: ms) }
 
     /// Wall-clock milliseconds (local time as if it were UTC) of instant ms.
     @inline(__always)
-    func wall(_ ms: Int64) -> Int64 { ms + offsetMs(at: ms) }
+    func wall(_ ms: Int64) -> Int64 { ms + table.offsetMs(at: ms) }
 
     /// The local day number (days since 1970-01-01) of instant ms.
     @inline(__always)
     func localDay(_ ms: Int64) -> Int64 { floorDiv(wall(ms), msPerDay) }
 
+    /// The first instant > ms at which the offset changes, or nil.
+    @inline(__always)
+    func nextOffsetChange(after ms: Int64) -> Int64? { table.nextOffsetChange(after: ms) }
+
     /// The instant of a wall-clock time: a time in a gap moves forward by the
     /// gap, a repeated time means its first occurrence.
-    func instant(fromWall w: Int64) -> Int64 {
-        switch rules {
-        case .tzif(let r): return r.instant(fromWall: w)
-        case .icu:
-            let before = offsetMs(at: w - 2 * msPerDay), after = offsetMs(at: w + 2 * msPerDay)
-            let a = w - before, b = w - after
-            let aOK = offsetMs(at: a) == before, bOK = offsetMs(at: b) == after
-            switch (aOK, bOK) {
-            case (true, true): return min(a, b)
-            case (true, false): return a
-            case (false, true): return b
-            case (false, false): return a  // in a gap: forward by the gap
-            }
-        }
-    }
+    @inline(__always)
+    func instant(fromWall w: Int64) -> Int64 { table.instant(fromWall: w) }
 
     /// The first instant of local day `day` (01:00 where midnight does not exist).
     func startOfDay(_ day: Int64) -> Int64 {
         instant(fromWall: day * msPerDay)
-    }
-
-    /// The first instant > ms at which the offset changes, or nil.
-    func nextOffsetChange(after ms: Int64) -> Int64? {
-        switch rules {
-        case .tzif(let r): return r.nextOffsetChange(after: ms)
-        case .icu(let z): return z.nextTransition(after: ms)
-        }
     }
 
     /// The first instant > ms whose local day differs from that of ms: the
@@ -150,6 +256,32 @@ struct Zone: Sendable {
             cur = change
         }
         return nil
+    }
+}
+
+/// Wall-clock time to instant, for any offset function: every instant i with
+/// i + offset(i) = wall lies within the largest possible offset of wall, so
+/// walk the constant-offset pieces from there. The first piece that contains
+/// wall − offset gives the earliest occurrence; a piece whose local times
+/// start after wall means wall fell into the gap before it, and moves forward
+/// by the gap.
+@inline(__always)
+func instantFromWall(
+    _ wall: Int64, offsetMs: (Int64) -> Int64, nextOffsetChange: (Int64) -> Int64?
+) -> Int64 {
+    let low = wall.subtractingSaturating(ZoneRules.maxOffsetMagnitude * 1000)
+    var pieceStart = Int64.min
+    var cursor = low
+    var offset = offsetMs(low)
+    var previousOffset = offset
+    while true {
+        let candidate = wall.subtractingSaturating(offset)
+        if candidate < pieceStart { return wall.subtractingSaturating(previousOffset) }
+        guard let end = nextOffsetChange(cursor), candidate >= end else { return candidate }
+        previousOffset = offset
+        pieceStart = end
+        cursor = end
+        offset = offsetMs(end)
     }
 }
 

@@ -221,26 +221,7 @@ struct ZoneRules: Sendable {
     /// A wall time in a gap moves forward by the gap (result = wall - offsetBefore, landing after the
     /// transition); a repeated wall time resolves to its FIRST occurrence (the earlier instant).
     func instant(fromWall wall: Int64) -> Int64 {
-        // Every instant i with i + offset(i) = wall lies within maxOffsetMagnitude of wall.
-        // Walk the constant-offset pieces from there: the first piece that contains
-        // wall - offset gives the earliest occurrence; a piece whose local times start
-        // after wall means wall fell into the gap before it.
-        let low = wall.subtractingSaturating(Self.maxOffsetMagnitude * 1000)
-        var pieceStart = Int64.min
-        var cursor = low
-        var offset = offsetSeconds(at: low)
-        var previousOffset = offset
-        while true {
-            let candidate = wall.subtractingSaturating(Int64(offset) * 1000)
-            if candidate < pieceStart {
-                return wall.subtractingSaturating(Int64(previousOffset) * 1000)
-            }
-            guard let end = nextOffsetChange(after: cursor), candidate >= end else { return candidate }
-            previousOffset = offset
-            pieceStart = end
-            cursor = end
-            offset = offsetSeconds(at: end)
-        }
+        instantFromWall(wall, offsetMs: { Int64(offsetSeconds(at: $0)) * 1000 }, nextOffsetChange: nextOffsetChange(after:))
     }
 
     // MARK: Internals
@@ -580,7 +561,7 @@ private func environment(_ name: String) -> String? {
 
 extension Int64 {
     /// self - other, clamped to Int64's range instead of trapping.
-    fileprivate func subtractingSaturating(_ other: Int64) -> Int64 {
+    func subtractingSaturating(_ other: Int64) -> Int64 {
         let (result, overflow) = subtractingReportingOverflow(other)
         guard overflow else { return result }
         return other > 0 ? .min : .max

@@ -115,26 +115,25 @@ public func fd_format(
     _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int, _ info: UnsafeMutablePointer<fd_label>?
 ) -> fd_status {
     guard let handle = Handle.from(f), buf != nil || cap == 0 else { return FD_ERR_ARGUMENT }
-    let label: FeedDateLabelBytes
+    let w: FeedDateWritten
     do {
-        label = try handle.formatter.renderBytes(t, now: now)
+        // Room for the NUL: the text is written only when it fits before it.
+        w = try handle.formatter.write(t, now: now, into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0))
     } catch {
         return status(error)
     }
-    let n = label.text.count
     if let info {
         info.pointee = fd_label(
-            length: n, next_change_ms: label.nextChange,
-            day_offset: label.day.lowerBound, day_length: label.day.count,
-            time_offset: label.time.lowerBound, time_length: label.time.count,
-            expired: label.expired ? 1 : 0)
+            length: w.length, next_change_ms: w.nextChange,
+            day_offset: w.day.lowerBound, day_length: w.day.count,
+            time_offset: w.time.lowerBound, time_length: w.time.count,
+            expired: w.expired ? 1 : 0)
     }
-    guard let buf, n < cap else {
+    guard let buf, w.length < cap else {
         if let buf, cap > 0 { buf[0] = 0 }
         return FD_ERR_BUFFER
     }
-    label.text.withUnsafeBytes { UnsafeMutableRawPointer(buf).copyMemory(from: $0.baseAddress!, byteCount: n) }
-    buf[n] = 0
+    buf[w.length] = 0
     return FD_OK
 }
 
@@ -151,21 +150,19 @@ public func fd_format_many(
         return FD_OK
     }
     guard let ts, let ends else { return FD_ERR_ARGUMENT }
+    let base = buf.map(UnsafeMutableRawPointer.init)
     var used = 0, earliest = Int64.max
     for i in 0..<n {
-        let label: FeedDateLabelBytes
         do {
-            label = try handle.formatter.renderBytes(ts[i], now: now)
+            // Each label goes where the previous one ended, if it still fits.
+            let room = max(cap - used, 0)
+            let w = try handle.formatter.write(ts[i], now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room)
+            used += w.length
+            earliest = min(earliest, w.nextChange)
         } catch {
             return status(error)
         }
-        let len = label.text.count
-        if let buf, used + len <= cap {
-            label.text.withUnsafeBytes { UnsafeMutableRawPointer(buf + used).copyMemory(from: $0.baseAddress!, byteCount: len) }
-        }
-        used += len
         ends[i] = used
-        earliest = min(earliest, label.nextChange)
     }
     nextChangeMin?.pointee = earliest
     guard let buf, used <= cap else { return FD_ERR_BUFFER }
