@@ -112,8 +112,9 @@ public func fd_formatter_free(_ f: OpaquePointer?) {
 @_cdecl("fd_format")
 public func fd_format(
     _ f: OpaquePointer?, _ t: Int64, _ now: Int64,
-    _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int, _ info: UnsafeMutablePointer<fd_label>?
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ info: UnsafeMutablePointer<fd_label>?
 ) -> fd_status {
+    let cap = Int(clamping: capacity)  // size_t: SIZE_MAX must not read as -1
     guard let handle = Handle.from(f), buf != nil || cap == 0 else { return FD_ERR_ARGUMENT }
     let w: FeedDateWritten
     do {
@@ -139,11 +140,15 @@ public func fd_format(
 
 @_cdecl("fd_format_many")
 public func fd_format_many(
-    _ f: OpaquePointer?, _ ts: UnsafePointer<Int64>?, _ n: Int, _ now: Int64,
-    _ buf: UnsafeMutablePointer<CChar>?, _ cap: Int, _ ends: UnsafeMutablePointer<Int>?,
+    _ f: OpaquePointer?, _ ts: UnsafePointer<Int64>?, _ count: UInt, _ now: Int64,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ ends: UnsafeMutablePointer<Int>?,
     _ nextChangeMin: UnsafeMutablePointer<Int64>?
 ) -> fd_status {
-    guard let handle = Handle.from(f), buf != nil || cap == 0, n >= 0, n <= Int.max / 8 else { return FD_ERR_ARGUMENT }
+    // size_t arguments: SIZE_MAX must not read as -1. More instants than an
+    // array can hold is a caller's mistake we can see.
+    let cap = Int(clamping: capacity)
+    guard let handle = Handle.from(f), buf != nil || cap == 0, count <= UInt(Int.max / 8) else { return FD_ERR_ARGUMENT }
+    let n = Int(count)
     nextChangeMin?.pointee = Int64.max
     if n == 0 {
         if let buf, cap > 0 { buf[0] = 0 }
