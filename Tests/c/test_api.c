@@ -1,0 +1,740 @@
+/*
+ * test_api.c — the C API under bad input, and its small promises.
+ *
+ *   test_api
+ *
+ * Table-driven: every row of the fd_formatter_new, fd_format and
+ * fd_format_many tables names one bad (or boundary) input and the status
+ * the contract (SPEC.md, include/feeddate.h) expects, and the buffers are
+ * surrounded by canary bytes that must survive. Then: fd_options_init
+ * defaults, status messages, versions, resolved ids, the host-default zone,
+ * and labels at the ends of the supported range in every style and in
+ * calendars and zones that push the local date past year 9999 or before
+ * year 1. Closes with "N passed, N failed".
+ */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "feeddate.h"
+#include "testkit.h"
+
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A fixed "now": 2024-03-25T18:30:00Z (Monday 02:30 in Shanghai, 14:30 in New York). */
+#define NOW 1711391400000LL
+#define MINUTE 60000LL
+#define DAY 86400000LL
+#define MIN_MS FD_MIN_INSTANT_MS
+#define MAX_MS FD_MAX_INSTANT_MS
+
+/* Canary bytes after the part of a buffer the library was told about. */
+#define CANARY_SIZE 32
+#define CANARY 0x5A
+
+/* 300 'x', filled in by main (a locale id and a zone id far too long). */
+static char LONG_ID[301];
+
+static const char *status_name(int s)
+{
+    static char buf[TK_SHORT_TEXT];
+    return tk_status_name(s, buf, sizeof buf);
+}
+
+/* ---- fd_formatter_new ---------------------------------------------------- */
+
+typedef enum option_field {
+    SET_NOTHING, NULL_OPTIONS, NULL_OUT, SET_SIZE, SET_STYLE, SET_HOUR_CYCLE, SET_WIDTH,
+    SET_RECENT, SET_JUST_NOW, SET_SKEW, SET_GRACE, SET_WEEKDAY, SET_PRECISION, SET_DAYS,
+    SET_LOCALE, SET_ZONE
+} option_field;
+
+typedef struct new_row {
+    const char *what;
+    option_field field;
+    int64_t value;    /* for the numeric fields */
+    const char *text; /* for SET_LOCALE, SET_ZONE (NULL = host default) */
+    fd_status expect;
+} new_row;
+
+#define OPTIONS_SIZE ((int64_t)sizeof(fd_options))
+
+static const new_row NEW_ROWS[] = {
+    {"defaults (en_US, America/New_York)", SET_NOTHING, 0, NULL, FD_OK},
+    {"options NULL", NULL_OPTIONS, 0, NULL, FD_ERR_ARGUMENT},
+    {"out NULL", NULL_OUT, 0, NULL, FD_ERR_ARGUMENT},
+    {"size 0", SET_SIZE, 0, NULL, FD_ERR_ARGUMENT},
+    {"size 4", SET_SIZE, 4, NULL, FD_ERR_ARGUMENT},
+    {"size sizeof - 8 (too small)", SET_SIZE, OPTIONS_SIZE - 8, NULL, FD_ERR_ARGUMENT},
+    {"size sizeof + 8 (too large)", SET_SIZE, OPTIONS_SIZE + 8, NULL, FD_ERR_ARGUMENT},
+    {"size UINT32_MAX", SET_SIZE, UINT32_MAX, NULL, FD_ERR_ARGUMENT},
+    {"style FEED", SET_STYLE, FD_STYLE_FEED, NULL, FD_OK},
+    {"style FEED_DETAIL", SET_STYLE, FD_STYLE_FEED_DETAIL, NULL, FD_OK},
+    {"style CHAT_LIST", SET_STYLE, FD_STYLE_CHAT_LIST, NULL, FD_OK},
+    {"style CHAT_BUBBLE", SET_STYLE, FD_STYLE_CHAT_BUBBLE, NULL, FD_OK},
+    {"style RELATIVE", SET_STYLE, FD_STYLE_RELATIVE, NULL, FD_OK},
+    {"style COMPACT", SET_STYLE, FD_STYLE_COMPACT, NULL, FD_OK},
+    {"style COUNTDOWN", SET_STYLE, FD_STYLE_COUNTDOWN, NULL, FD_OK},
+    {"style -1", SET_STYLE, -1, NULL, FD_ERR_ARGUMENT},
+    {"style 7", SET_STYLE, 7, NULL, FD_ERR_ARGUMENT},
+    {"style 99", SET_STYLE, 99, NULL, FD_ERR_ARGUMENT},
+    {"hour_cycle H12", SET_HOUR_CYCLE, FD_HOUR_CYCLE_H12, NULL, FD_OK},
+    {"hour_cycle -1", SET_HOUR_CYCLE, -1, NULL, FD_ERR_ARGUMENT},
+    {"hour_cycle 3", SET_HOUR_CYCLE, 3, NULL, FD_ERR_ARGUMENT},
+    {"hour_cycle 7", SET_HOUR_CYCLE, 7, NULL, FD_ERR_ARGUMENT},
+    {"hour_cycle 99", SET_HOUR_CYCLE, 99, NULL, FD_ERR_ARGUMENT},
+    {"width NARROW", SET_WIDTH, FD_WIDTH_NARROW, NULL, FD_OK},
+    {"width -1", SET_WIDTH, -1, NULL, FD_ERR_ARGUMENT},
+    {"width 3", SET_WIDTH, 3, NULL, FD_ERR_ARGUMENT},
+    {"width 7", SET_WIDTH, 7, NULL, FD_ERR_ARGUMENT},
+    {"width 99", SET_WIDTH, 99, NULL, FD_ERR_ARGUMENT},
+    {"recent_relative 1", SET_RECENT, 1, NULL, FD_OK},
+    {"recent_relative -1", SET_RECENT, -1, NULL, FD_ERR_ARGUMENT},
+    {"recent_relative 2", SET_RECENT, 2, NULL, FD_ERR_ARGUMENT},
+    {"countdown_days 1", SET_DAYS, 1, NULL, FD_OK},
+    {"countdown_days -1", SET_DAYS, -1, NULL, FD_ERR_ARGUMENT},
+    {"countdown_days 2", SET_DAYS, 2, NULL, FD_ERR_ARGUMENT},
+    {"just_now_ms 0", SET_JUST_NOW, 0, NULL, FD_OK},
+    {"just_now_ms 86400000", SET_JUST_NOW, 86400000, NULL, FD_OK},
+    {"just_now_ms -1", SET_JUST_NOW, -1, NULL, FD_ERR_ARGUMENT},
+    {"just_now_ms 86400001", SET_JUST_NOW, 86400001, NULL, FD_ERR_ARGUMENT},
+    {"just_now_ms INT64_MIN", SET_JUST_NOW, INT64_MIN, NULL, FD_ERR_ARGUMENT},
+    {"just_now_ms INT64_MAX", SET_JUST_NOW, INT64_MAX, NULL, FD_ERR_ARGUMENT},
+    {"skew_tolerance_ms 0", SET_SKEW, 0, NULL, FD_OK},
+    {"skew_tolerance_ms 86400000", SET_SKEW, 86400000, NULL, FD_OK},
+    {"skew_tolerance_ms -1", SET_SKEW, -1, NULL, FD_ERR_ARGUMENT},
+    {"skew_tolerance_ms 86400001", SET_SKEW, 86400001, NULL, FD_ERR_ARGUMENT},
+    {"skew_tolerance_ms INT64_MIN", SET_SKEW, INT64_MIN, NULL, FD_ERR_ARGUMENT},
+    {"skew_tolerance_ms INT64_MAX", SET_SKEW, INT64_MAX, NULL, FD_ERR_ARGUMENT},
+    {"cross_year_grace_days 0", SET_GRACE, 0, NULL, FD_OK},
+    {"cross_year_grace_days 366", SET_GRACE, 366, NULL, FD_OK},
+    {"cross_year_grace_days -1", SET_GRACE, -1, NULL, FD_ERR_ARGUMENT},
+    {"cross_year_grace_days 367", SET_GRACE, 367, NULL, FD_ERR_ARGUMENT},
+    {"cross_year_grace_days INT32_MIN", SET_GRACE, INT32_MIN, NULL, FD_ERR_ARGUMENT},
+    {"weekday_window_days 1", SET_WEEKDAY, 1, NULL, FD_OK},
+    {"weekday_window_days 6", SET_WEEKDAY, 6, NULL, FD_OK},
+    {"weekday_window_days 0", SET_WEEKDAY, 0, NULL, FD_ERR_ARGUMENT},
+    {"weekday_window_days 7", SET_WEEKDAY, 7, NULL, FD_ERR_ARGUMENT},
+    {"weekday_window_days INT32_MAX", SET_WEEKDAY, INT32_MAX, NULL, FD_ERR_ARGUMENT},
+    {"precision 0", SET_PRECISION, 0, NULL, FD_OK},
+    {"precision 3", SET_PRECISION, 3, NULL, FD_OK},
+    {"precision -1", SET_PRECISION, -1, NULL, FD_ERR_ARGUMENT},
+    {"precision 4", SET_PRECISION, 4, NULL, FD_ERR_ARGUMENT},
+    {"locale NULL (host default)", SET_LOCALE, 0, NULL, FD_OK},
+    {"locale zh_CN", SET_LOCALE, 0, "zh_CN", FD_OK},
+    {"locale zh-Hans-CN (BCP 47)", SET_LOCALE, 0, "zh-Hans-CN", FD_OK},
+    {"locale en-US-u-hc-h23", SET_LOCALE, 0, "en-US-u-hc-h23", FD_OK},
+    {"locale ja_JP@calendar=japanese", SET_LOCALE, 0, "ja_JP@calendar=japanese", FD_OK},
+    {"locale xx_YY (well-formed, no data: falls back)", SET_LOCALE, 0, "xx_YY", FD_OK},
+    {"locale \"\"", SET_LOCALE, 0, "", FD_ERR_LOCALE},
+    {"locale \"@@@\"", SET_LOCALE, 0, "@@@", FD_ERR_LOCALE},
+    {"locale \"en_US@calendar=\"", SET_LOCALE, 0, "en_US@calendar=", FD_ERR_LOCALE},
+    {"locale \"en US\"", SET_LOCALE, 0, "en US", FD_ERR_LOCALE},
+    {"locale 300 x", SET_LOCALE, 0, LONG_ID, FD_ERR_LOCALE},
+    {"locale invalid UTF-8 \"en_\\xFF\\xFE\"", SET_LOCALE, 0, "en_\xFF\xFE", FD_ERR_LOCALE},
+    {"locale invalid UTF-8 \"\\xC0\\xAF\"", SET_LOCALE, 0, "\xC0\xAF", FD_ERR_LOCALE},
+    {"zone NULL (host default)", SET_ZONE, 0, NULL, FD_OK},
+    {"zone UTC", SET_ZONE, 0, "UTC", FD_OK},
+    {"zone Asia/Shanghai", SET_ZONE, 0, "Asia/Shanghai", FD_OK},
+    {"zone America/Argentina/Buenos_Aires", SET_ZONE, 0, "America/Argentina/Buenos_Aires", FD_OK},
+    {"zone Etc/GMT+5", SET_ZONE, 0, "Etc/GMT+5", FD_OK},
+    {"zone No/Such_Zone", SET_ZONE, 0, "No/Such_Zone", FD_ERR_TIME_ZONE},
+    {"zone \"\"", SET_ZONE, 0, "", FD_ERR_TIME_ZONE},
+    {"zone ../../etc/passwd", SET_ZONE, 0, "../../etc/passwd", FD_ERR_TIME_ZONE},
+    {"zone /etc/passwd", SET_ZONE, 0, "/etc/passwd", FD_ERR_TIME_ZONE},
+    {"zone Asia/../UTC", SET_ZONE, 0, "Asia/../UTC", FD_ERR_TIME_ZONE},
+    {"zone zone.tab (a file under zoneinfo, not TZif)", SET_ZONE, 0, "zone.tab", FD_ERR_TIME_ZONE},
+    {"zone Asia (a folder)", SET_ZONE, 0, "Asia", FD_ERR_TIME_ZONE},
+    {"zone \"Asia/Shanghai \"", SET_ZONE, 0, "Asia/Shanghai ", FD_ERR_TIME_ZONE},
+    {"zone 300 x", SET_ZONE, 0, LONG_ID, FD_ERR_TIME_ZONE},
+    {"zone invalid UTF-8 \"Asia/\\xFF\"", SET_ZONE, 0, "Asia/\xFF", FD_ERR_TIME_ZONE},
+};
+
+/* Baseline options of the fd_formatter_new rows; every row changes one field. */
+static void base_options(fd_options *o, fd_style style)
+{
+    fd_options_init(o, style);
+    o->locale = "en_US";
+    o->time_zone = "America/New_York";
+}
+
+static void apply_field(fd_options *o, const new_row *r)
+{
+    switch (r->field) {
+    case SET_NOTHING: case NULL_OPTIONS: case NULL_OUT: break;
+    case SET_SIZE: o->size = (uint32_t)r->value; break;
+    case SET_STYLE: o->style = (fd_style)r->value; break;
+    case SET_HOUR_CYCLE: o->hour_cycle = (fd_hour_cycle)r->value; break;
+    case SET_WIDTH: o->width = (fd_width)r->value; break;
+    case SET_RECENT: o->recent_relative = (int32_t)r->value; break;
+    case SET_JUST_NOW: o->just_now_ms = r->value; break;
+    case SET_SKEW: o->skew_tolerance_ms = r->value; break;
+    case SET_GRACE: o->cross_year_grace_days = (int32_t)r->value; break;
+    case SET_WEEKDAY: o->weekday_window_days = (int32_t)r->value; break;
+    case SET_PRECISION: o->precision = (int32_t)r->value; break;
+    case SET_DAYS: o->countdown_days = (int32_t)r->value; break;
+    case SET_LOCALE: o->locale = r->text; break;
+    case SET_ZONE: o->time_zone = r->text; break;
+    }
+}
+
+static void run_new_rows(void)
+{
+    static int sentinel;
+    for (size_t i = 0; i < COUNT_OF(NEW_ROWS); i++) {
+        const new_row *r = &NEW_ROWS[i];
+        fd_options o;
+        fd_formatter *f = (fd_formatter *)(void *)&sentinel; /* must be overwritten */
+        base_options(&o, FD_STYLE_FEED);
+        apply_field(&o, r);
+        fd_status s = fd_formatter_new(r->field == NULL_OPTIONS ? NULL : &o,
+                                       r->field == NULL_OUT ? NULL : &f);
+        if (s != r->expect)
+            tk_fail("fd_formatter_new, %s: expected %s, got %s", r->what, status_name(r->expect),
+                    status_name(s));
+        else if (r->field != NULL_OUT && s == FD_OK && (f == NULL || f == (void *)&sentinel))
+            tk_fail("fd_formatter_new, %s: FD_OK without a formatter", r->what);
+        else if (r->field != NULL_OUT && s != FD_OK && f != NULL)
+            tk_fail("fd_formatter_new, %s: *out not set to NULL on error", r->what);
+        else
+            tk_count(1);
+        if (s == FD_OK && f != (void *)&sentinel)
+            fd_formatter_free(f);
+    }
+}
+
+/* ---- fd_format ------------------------------------------------------------ */
+
+typedef enum cap_kind {
+    CAP_FULL,        /* FD_LABEL_CAPACITY */
+    CAP_ZERO,
+    CAP_ONE,
+    CAP_TEN,
+    CAP_NEED_MINUS1, /* fd_format: length; fd_format_many: total bytes - 1 */
+    CAP_NEED,        /* fd_format: length (no room for the NUL); fd_format_many: total */
+    CAP_NEED_PLUS1,
+    CAP_HUGE         /* SIZE_MAX: a caller that over-states its buffer */
+} cap_kind;
+
+/* The capacity a row asks for, given the bytes the label(s) need without the NUL. */
+static size_t cap_of(cap_kind kind, size_t need, size_t full)
+{
+    switch (kind) {
+    case CAP_FULL: return full;
+    case CAP_ZERO: return 0;
+    case CAP_ONE: return 1;
+    case CAP_TEN: return 10;
+    case CAP_NEED_MINUS1: return need - 1;
+    case CAP_NEED: return need;
+    case CAP_NEED_PLUS1: return need + 1;
+    case CAP_HUGE: return SIZE_MAX;
+    }
+    return 0;
+}
+
+typedef struct format_row {
+    const char *what;
+    int null_formatter;
+    int64_t t, now;
+    int null_buf;
+    cap_kind cap;
+    int null_info;
+    fd_status expect;
+} format_row;
+
+static const format_row FORMAT_ROWS[] = {
+    {"formatter NULL", 1, NOW - DAY, NOW, 0, CAP_FULL, 0, FD_ERR_ARGUMENT},
+    {"buf NULL, cap 10", 0, NOW - DAY, NOW, 1, CAP_TEN, 0, FD_ERR_ARGUMENT},
+    {"buf NULL, cap 0 (size query)", 0, NOW - DAY, NOW, 1, CAP_ZERO, 0, FD_ERR_BUFFER},
+    {"buf NULL, cap 0, info NULL", 0, NOW - DAY, NOW, 1, CAP_ZERO, 1, FD_ERR_BUFFER},
+    {"cap 0", 0, NOW - DAY, NOW, 0, CAP_ZERO, 0, FD_ERR_BUFFER},
+    {"cap 1", 0, NOW - DAY, NOW, 0, CAP_ONE, 0, FD_ERR_BUFFER},
+    {"cap 1, info NULL", 0, NOW - DAY, NOW, 0, CAP_ONE, 1, FD_ERR_BUFFER},
+    {"cap length - 1 (inside a UTF-8 sequence)", 0, NOW - DAY, NOW, 0, CAP_NEED_MINUS1, 0, FD_ERR_BUFFER},
+    {"cap length (no room for the NUL)", 0, NOW - DAY, NOW, 0, CAP_NEED, 0, FD_ERR_BUFFER},
+    {"cap length + 1", 0, NOW - DAY, NOW, 0, CAP_NEED_PLUS1, 0, FD_OK},
+    {"cap FD_LABEL_CAPACITY, info NULL", 0, NOW - DAY, NOW, 0, CAP_FULL, 1, FD_OK},
+    {"cap SIZE_MAX (over-stated)", 0, NOW - DAY, NOW, 0, CAP_HUGE, 0, FD_OK},
+    {"t = now", 0, NOW, NOW, 0, CAP_FULL, 0, FD_OK},
+    {"t two days after now", 0, NOW + 2 * DAY, NOW, 0, CAP_FULL, 0, FD_OK},
+    {"t = FD_MIN_INSTANT_MS - 1", 0, MIN_MS - 1, NOW, 0, CAP_FULL, 0, FD_ERR_RANGE},
+    {"t = FD_MAX_INSTANT_MS + 1", 0, MAX_MS + 1, NOW, 0, CAP_FULL, 0, FD_ERR_RANGE},
+    {"t = INT64_MIN", 0, INT64_MIN, NOW, 0, CAP_FULL, 0, FD_ERR_RANGE},
+    {"t = INT64_MAX", 0, INT64_MAX, NOW, 0, CAP_FULL, 0, FD_ERR_RANGE},
+    {"now = FD_MIN_INSTANT_MS - 1", 0, NOW, MIN_MS - 1, 0, CAP_FULL, 0, FD_ERR_RANGE},
+    {"now = FD_MAX_INSTANT_MS + 1", 0, NOW, MAX_MS + 1, 0, CAP_FULL, 0, FD_ERR_RANGE},
+    {"now = INT64_MIN", 0, NOW, INT64_MIN, 0, CAP_FULL, 0, FD_ERR_RANGE},
+    {"now = INT64_MAX", 0, NOW, INT64_MAX, 0, CAP_FULL, 0, FD_ERR_RANGE},
+    {"t = now = FD_MIN_INSTANT_MS", 0, MIN_MS, MIN_MS, 0, CAP_FULL, 0, FD_OK},
+    {"t = now = FD_MAX_INSTANT_MS", 0, MAX_MS, MAX_MS, 0, CAP_FULL, 0, FD_OK},
+    {"t = FD_MIN_INSTANT_MS, now = FD_MAX_INSTANT_MS", 0, MIN_MS, MAX_MS, 0, CAP_FULL, 0, FD_OK},
+    {"t = FD_MAX_INSTANT_MS, now = FD_MIN_INSTANT_MS", 0, MAX_MS, MIN_MS, 0, CAP_FULL, 0, FD_OK},
+};
+
+/* Index of the first byte of area[0..end) that is not the canary, or end. */
+static size_t canary_end(const unsigned char *area, size_t from, size_t end)
+{
+    while (from < end && area[from] == CANARY)
+        from++;
+    return from;
+}
+
+/* Checks that area[from..from+CANARY_SIZE) still holds the canary; reports otherwise. */
+static int canary_intact(const char *function, const char *what, const unsigned char *area,
+                         size_t from)
+{
+    size_t bad = canary_end(area, from, from + CANARY_SIZE);
+    if (bad == from + CANARY_SIZE)
+        return 1;
+    tk_fail("%s, %s: byte %lu past the capacity was written", function, what,
+            (unsigned long)(bad - from));
+    return 0;
+}
+
+/* Checks a successful fd_format result: text, NUL, length and parts inside the text. */
+static int label_consistent(const char *what, const char *buf, const fd_label *info, int64_t now)
+{
+    const char *nul = memchr(buf, '\0', FD_LABEL_CAPACITY);
+    size_t len = nul ? (size_t)(nul - buf) : FD_LABEL_CAPACITY;
+    if (nul == NULL || len != info->length) {
+        tk_fail("%s: info.length %lu, text length %lu", what, (unsigned long)info->length,
+                (unsigned long)len);
+        return 0;
+    }
+    if (len == 0) {
+        tk_fail("%s: empty label", what);
+        return 0;
+    }
+    if (info->day_offset > len || info->day_length > len - info->day_offset ||
+        info->time_offset > len || info->time_length > len - info->time_offset ||
+        (info->day_length == 0 && info->day_offset != 0) ||
+        (info->time_length == 0 && info->time_offset != 0)) {
+        tk_fail("%s: parts day [%lu,+%lu) time [%lu,+%lu) not inside the %lu-byte text", what,
+                (unsigned long)info->day_offset, (unsigned long)info->day_length,
+                (unsigned long)info->time_offset, (unsigned long)info->time_length,
+                (unsigned long)len);
+        return 0;
+    }
+    if (info->next_change_ms != FD_NEVER &&
+        (info->next_change_ms <= now || info->next_change_ms > MAX_MS)) {
+        char a[TK_SHORT_TEXT];
+        tk_fail("%s: next_change %lld (%s) is neither after now inside the range nor FD_NEVER",
+                what, (long long)info->next_change_ms, tk_instant(info->next_change_ms, a, sizeof a));
+        return 0;
+    }
+    if (info->expired != 0 && info->expired != 1) {
+        tk_fail("%s: expired is %d", what, (int)info->expired);
+        return 0;
+    }
+    return 1;
+}
+
+/* The label of (t, now) with a full buffer, for rows that compare against it. */
+static int reference_label(const fd_formatter *f, int64_t t, int64_t now, char *buf, fd_label *info)
+{
+    fd_status s = fd_format(f, t, now, buf, FD_LABEL_CAPACITY, info);
+    if (s != FD_OK) {
+        tk_fail("reference fd_format(t=%lld, now=%lld): %s", (long long)t, (long long)now,
+                status_name(s));
+        return -1;
+    }
+    return 0;
+}
+
+static void run_format_row(const fd_formatter *f, const format_row *r)
+{
+    unsigned char area[FD_LABEL_CAPACITY + CANARY_SIZE];
+    char ref[FD_LABEL_CAPACITY];
+    fd_label ref_info, info;
+    size_t need = 0;
+    if (r->expect == FD_OK || r->expect == FD_ERR_BUFFER) {
+        if (reference_label(f, r->t, r->now, ref, &ref_info) != 0)
+            return;
+        need = ref_info.length;
+    }
+    size_t cap = cap_of(r->cap, need, FD_LABEL_CAPACITY);
+    size_t guarded = cap < FD_LABEL_CAPACITY ? cap : FD_LABEL_CAPACITY; /* canary starts here */
+    memset(area, CANARY, sizeof area);
+    memset(&info, 0xA5, sizeof info);
+    fd_status s = fd_format(r->null_formatter ? NULL : f, r->t, r->now,
+                            r->null_buf ? NULL : (char *)area, cap, r->null_info ? NULL : &info);
+    if (s != r->expect) {
+        tk_fail("fd_format, %s: expected %s, got %s", r->what, status_name(r->expect), status_name(s));
+        return;
+    }
+    if (!r->null_buf && !canary_intact("fd_format", r->what, area, guarded))
+        return;
+    if (s == FD_OK) {
+        if (memcmp(area, ref, need + 1) != 0) {
+            tk_fail("fd_format, %s: text differs from the full-buffer label", r->what);
+            return;
+        }
+        if (!r->null_info && (!label_consistent(r->what, (const char *)area, &info, r->now) ||
+                              info.next_change_ms != ref_info.next_change_ms)) {
+            return;
+        }
+    } else if (s == FD_ERR_BUFFER) {
+        if (!r->null_info && info.length != need) {
+            tk_fail("fd_format, %s: FD_ERR_BUFFER reports length %lu, the label needs %lu",
+                    r->what, (unsigned long)info.length, (unsigned long)need);
+            return;
+        }
+        if (!r->null_buf && cap >= 1 && memchr(area, '\0', cap) == NULL) {
+            tk_fail("fd_format, %s: FD_ERR_BUFFER left the buffer without a NUL", r->what);
+            return;
+        }
+    }
+    tk_count(1);
+}
+
+/* ---- fd_format_many -------------------------------------------------------- */
+
+static const int64_t TS_GOOD[3] = {NOW - 30000, NOW - DAY, NOW - 3 * DAY};
+static const int64_t TS_ONE_TOO_LATE[3] = {NOW - 30000, MAX_MS + 1, NOW - DAY};
+static const int64_t TS_ONE_INT64_MIN[3] = {NOW - 30000, NOW - DAY, INT64_MIN};
+
+typedef struct many_row {
+    const char *what;
+    int null_formatter;
+    const int64_t *ts;
+    size_t n;
+    int64_t now;
+    int null_buf;
+    cap_kind cap;
+    int null_ends, null_next;
+    fd_status expect;
+} many_row;
+
+static const many_row MANY_ROWS[] = {
+    {"n 0", 0, TS_GOOD, 0, NOW, 0, CAP_FULL, 0, 0, FD_OK},
+    {"n 0, t_ms NULL, ends NULL", 0, NULL, 0, NOW, 0, CAP_FULL, 1, 0, FD_OK},
+    {"formatter NULL", 1, TS_GOOD, 3, NOW, 0, CAP_FULL, 0, 0, FD_ERR_ARGUMENT},
+    {"t_ms NULL, n 3", 0, NULL, 3, NOW, 0, CAP_FULL, 0, 0, FD_ERR_ARGUMENT},
+    {"ends NULL, n 3", 0, TS_GOOD, 3, NOW, 0, CAP_FULL, 1, 0, FD_ERR_ARGUMENT},
+    {"buf NULL, cap 10", 0, TS_GOOD, 3, NOW, 1, CAP_TEN, 0, 0, FD_ERR_ARGUMENT},
+    {"buf NULL, cap 0 (size query)", 0, TS_GOOD, 3, NOW, 1, CAP_ZERO, 0, 0, FD_ERR_BUFFER},
+    {"cap 0", 0, TS_GOOD, 3, NOW, 0, CAP_ZERO, 0, 0, FD_ERR_BUFFER},
+    {"cap 1", 0, TS_GOOD, 3, NOW, 0, CAP_ONE, 0, 0, FD_ERR_BUFFER},
+    {"cap total - 1", 0, TS_GOOD, 3, NOW, 0, CAP_NEED_MINUS1, 0, 0, FD_ERR_BUFFER},
+    {"cap total (no room for a NUL)", 0, TS_GOOD, 3, NOW, 0, CAP_NEED, 0, 0, FD_OK},
+    {"cap total + 1", 0, TS_GOOD, 3, NOW, 0, CAP_NEED_PLUS1, 0, 0, FD_OK},
+    {"cap 3 * FD_LABEL_CAPACITY", 0, TS_GOOD, 3, NOW, 0, CAP_FULL, 0, 0, FD_OK},
+    {"cap SIZE_MAX (over-stated)", 0, TS_GOOD, 3, NOW, 0, CAP_HUGE, 0, 0, FD_OK},
+    {"next_change_min NULL", 0, TS_GOOD, 3, NOW, 0, CAP_FULL, 0, 1, FD_OK},
+    {"one t = FD_MAX_INSTANT_MS + 1", 0, TS_ONE_TOO_LATE, 3, NOW, 0, CAP_FULL, 0, 0, FD_ERR_RANGE},
+    {"one t = INT64_MIN", 0, TS_ONE_INT64_MIN, 3, NOW, 0, CAP_FULL, 0, 0, FD_ERR_RANGE},
+    {"now = FD_MAX_INSTANT_MS + 1", 0, TS_GOOD, 3, MAX_MS + 1, 0, CAP_FULL, 0, 0, FD_ERR_RANGE},
+    {"now = FD_MIN_INSTANT_MS - 1", 0, TS_GOOD, 3, MIN_MS - 1, 0, CAP_FULL, 0, 0, FD_ERR_RANGE},
+};
+
+#define MANY_MAX 3
+#define MANY_CAP (MANY_MAX * FD_LABEL_CAPACITY)
+
+static void run_many_row(const fd_formatter *f, const many_row *r)
+{
+    static unsigned char area[MANY_CAP + CANARY_SIZE];
+    char expected[MANY_CAP];
+    size_t ends[MANY_MAX], total = 0;
+    int64_t earliest = FD_NEVER, next_min = 0;
+    if (r->expect == FD_OK || r->expect == FD_ERR_BUFFER) {
+        for (size_t i = 0; i < r->n; i++) {
+            fd_label info;
+            if (reference_label(f, r->ts[i], r->now, expected + total, &info) != 0)
+                return;
+            total += info.length;
+            if (info.next_change_ms < earliest)
+                earliest = info.next_change_ms;
+        }
+    }
+    size_t cap = cap_of(r->cap, total, MANY_CAP);
+    size_t guarded = cap < MANY_CAP ? cap : MANY_CAP;
+    memset(area, CANARY, sizeof area);
+    memset(ends, 0xA5, sizeof ends);
+    fd_status s = fd_format_many(r->null_formatter ? NULL : f, r->ts, r->n, r->now,
+                                 r->null_buf ? NULL : (char *)area, cap,
+                                 r->null_ends ? NULL : ends, r->null_next ? NULL : &next_min);
+    if (s != r->expect) {
+        tk_fail("fd_format_many, %s: expected %s, got %s", r->what, status_name(r->expect),
+                status_name(s));
+        return;
+    }
+    if (!r->null_buf && !canary_intact("fd_format_many", r->what, area, guarded))
+        return;
+    if (s == FD_OK) {
+        if (r->n > 0 && (ends[r->n - 1] != total || memcmp(area, expected, total) != 0)) {
+            tk_fail("fd_format_many, %s: labels differ from fd_format one by one", r->what);
+            return;
+        }
+        for (size_t i = 1; i < r->n; i++) {
+            if (ends[i] < ends[i - 1]) {
+                tk_fail("fd_format_many, %s: ends not increasing", r->what);
+                return;
+            }
+        }
+        if (r->n > 0 && cap > total && area[total] != '\0') {
+            tk_fail("fd_format_many, %s: no NUL after the last label", r->what);
+            return;
+        }
+        if (!r->null_next && next_min != earliest) {
+            tk_fail("fd_format_many, %s: next_change_min %lld, expected %lld", r->what,
+                    (long long)next_min, (long long)earliest);
+            return;
+        }
+    } else if (s == FD_ERR_BUFFER && ends[r->n - 1] != total) {
+        tk_fail("fd_format_many, %s: FD_ERR_BUFFER reports %lu bytes needed, expected %lu",
+                r->what, (unsigned long)ends[r->n - 1], (unsigned long)total);
+        return;
+    }
+    tk_count(1);
+}
+
+/* ---- fd_options_init, messages, versions, resolved ids ---------------------- */
+
+/* Compares *o with the SPEC section 6 defaults for style. */
+static void check_defaults(const fd_options *o, fd_style style, const char *what)
+{
+    int ok = o->size == sizeof(fd_options) && o->style == style && o->locale == NULL &&
+             o->time_zone == NULL && o->hour_cycle == FD_HOUR_CYCLE_LOCALE &&
+             o->width == FD_WIDTH_LONG && o->recent_relative == 0 && o->just_now_ms == 60000 &&
+             o->skew_tolerance_ms == 60000 && o->cross_year_grace_days == 0 &&
+             o->weekday_window_days == 6 && o->precision == 1 && o->countdown_days == 0;
+    if (!ok)
+        tk_fail("fd_options_init, %s: the struct does not hold the SPEC section 6 defaults", what);
+    else
+        tk_count(1);
+}
+
+static void check_options_init(void)
+{
+    fd_options o;
+    fd_status s;
+    for (int style = FD_STYLE_FEED; style <= FD_STYLE_COUNTDOWN; style++) {
+        char what[32];
+        snprintf(what, sizeof what, "style %d", style);
+        memset(&o, 0xA5, sizeof o);
+        s = fd_options_init(&o, (fd_style)style);
+        if (s != FD_OK)
+            tk_fail("fd_options_init, %s: %s", what, status_name(s));
+        else
+            check_defaults(&o, (fd_style)style, what);
+    }
+    s = fd_options_init(NULL, FD_STYLE_FEED);
+    if (s != FD_ERR_ARGUMENT)
+        tk_fail("fd_options_init(NULL): expected FD_ERR_ARGUMENT, got %s", status_name(s));
+    else
+        tk_count(1);
+    static const int bad_styles[] = {-1, 7, 99};
+    for (size_t i = 0; i < COUNT_OF(bad_styles); i++) {
+        char what[48];
+        snprintf(what, sizeof what, "unknown style %d", bad_styles[i]);
+        memset(&o, 0xA5, sizeof o);
+        s = fd_options_init(&o, (fd_style)bad_styles[i]);
+        if (s != FD_ERR_ARGUMENT)
+            tk_fail("fd_options_init, %s: expected FD_ERR_ARGUMENT, got %s", what, status_name(s));
+        else
+            check_defaults(&o, FD_STYLE_FEED, what);
+    }
+}
+
+static void check_status_messages(void)
+{
+    const char *seen[FD_ERR_MEMORY + 1];
+    for (int s = FD_OK; s <= FD_ERR_MEMORY; s++) {
+        const char *m = fd_status_message((fd_status)s);
+        int distinct = 1;
+        for (int k = 0; m != NULL && k < s; k++)
+            distinct &= strcmp(seen[k], m) != 0;
+        seen[s] = m;
+        if (m == NULL || m[0] == '\0' || !distinct)
+            tk_fail("fd_status_message(%s): %s", status_name(s),
+                    m == NULL ? "NULL" : m[0] == '\0' ? "empty" : "same text as another status");
+        else
+            tk_count(1);
+    }
+    static const int unknown[] = {12345, -1, 8};
+    for (size_t i = 0; i < COUNT_OF(unknown); i++) {
+        const char *m = fd_status_message((fd_status)unknown[i]);
+        if (m == NULL || m[0] == '\0')
+            tk_fail("fd_status_message(%d): NULL or empty", unknown[i]);
+        else
+            tk_count(1);
+    }
+}
+
+static void check_versions(void)
+{
+    if (fd_version() != FD_VERSION_NUMBER)
+        tk_fail("fd_version() = %u, header says %u", (unsigned)fd_version(), (unsigned)FD_VERSION_NUMBER);
+    else
+        tk_count(1);
+    const char *v = fd_version_string();
+    if (v == NULL || strcmp(v, FD_VERSION_STRING) != 0)
+        tk_fail("fd_version_string() = \"%s\", header says \"%s\"", v ? v : "(NULL)", FD_VERSION_STRING);
+    else
+        tk_count(1);
+    int64_t before = (int64_t)time(NULL) * 1000, now = fd_now_ms();
+    int64_t after = (int64_t)time(NULL) * 1000 + 1000;
+    if (now < before || now > after)
+        tk_fail("fd_now_ms() = %lld, not within the system clock second [%lld, %lld]",
+                (long long)now, (long long)before, (long long)after);
+    else
+        tk_count(1);
+}
+
+/* Checks that got equals want (what names the accessor). */
+static void expect_string(const char *what, const char *got, const char *want)
+{
+    if (got == NULL || strcmp(got, want) != 0)
+        tk_fail("%s = \"%s\", expected \"%s\"", what, got ? got : "(NULL)", want);
+    else
+        tk_count(1);
+}
+
+/* "2025b" from the "# version 2025b" line of tzdata.zi, or "" when there is none. */
+static void system_tzdata_version(char *out, size_t cap)
+{
+    const char *dir = getenv("TZDIR");
+    char path[512], line[128];
+    snprintf(path, sizeof path, "%s/tzdata.zi", dir && dir[0] ? dir : "/usr/share/zoneinfo");
+    out[0] = '\0';
+    FILE *fp = fopen(path, "r");
+    if (fp == NULL)
+        return;
+    if (fgets(line, sizeof line, fp) != NULL && strncmp(line, "# version ", 10) == 0) {
+        line[strcspn(line, "\r\n")] = '\0';
+        snprintf(out, cap, "%s", line + 10);
+    }
+    fclose(fp);
+}
+
+static void check_resolved(void)
+{
+    fd_options o;
+    fd_formatter *f = NULL;
+    fd_options_init(&o, FD_STYLE_CHAT_LIST);
+    o.locale = "zh_CN";
+    o.time_zone = "Asia/Shanghai";
+    fd_status s = fd_formatter_new(&o, &f);
+    if (s != FD_OK) {
+        tk_fail("fd_formatter_new(zh_CN, Asia/Shanghai): %s", status_name(s));
+    } else {
+        char version[128], want[160];
+        expect_string("fd_formatter_locale(zh_CN)", fd_formatter_locale(f), "zh_CN");
+        expect_string("fd_formatter_time_zone(Asia/Shanghai)", fd_formatter_time_zone(f),
+                      "Asia/Shanghai");
+        system_tzdata_version(version, sizeof version);
+        const char *source = fd_formatter_tz_source(f);
+        if (version[0] != '\0') {
+            snprintf(want, sizeof want, "tzdata %s", version);
+            expect_string("fd_formatter_tz_source (system tzdata.zi)", source, want);
+        } else if (source == NULL || strncmp(source, "tzdata ", 7) != 0 || source[7] == '\0') {
+            tk_fail("fd_formatter_tz_source = \"%s\", expected \"tzdata <version>\"",
+                    source ? source : "(NULL)");
+        } else {
+            tk_count(1);
+        }
+        fd_formatter_free(f);
+    }
+    /* The host default zone: main set TZ before the library was first used. */
+    fd_options_init(&o, FD_STYLE_FEED);
+    o.locale = "en_US";
+    f = NULL;
+    s = fd_formatter_new(&o, &f);
+    if (s != FD_OK) {
+        tk_fail("fd_formatter_new(time_zone NULL, TZ=Europe/Paris): %s", status_name(s));
+    } else {
+        expect_string("fd_formatter_time_zone with time_zone NULL and TZ=Europe/Paris",
+                      fd_formatter_time_zone(f), "Europe/Paris");
+        fd_formatter_free(f);
+    }
+    expect_string("fd_formatter_locale(NULL)", fd_formatter_locale(NULL), "");
+    expect_string("fd_formatter_time_zone(NULL)", fd_formatter_time_zone(NULL), "");
+    expect_string("fd_formatter_tz_source(NULL)", fd_formatter_tz_source(NULL), "");
+    fd_formatter_free(NULL);
+    tk_count(1); /* fd_formatter_free(NULL) returned */
+}
+
+/* ---- the ends of the range, in every style, calendar and extreme zone -------- */
+
+static void check_extremes(void)
+{
+    static const struct { const char *locale, *zone; } places[] = {
+        {"en_US", "UTC"},
+        {"zh_CN", "Pacific/Kiritimati"},      /* UTC+14: 9999-12-31 is already year 10000 */
+        {"th_TH", "Etc/GMT+12"},              /* Buddhist years; year 1 is 0000-12-31 local */
+        {"fa_IR", "Asia/Tehran"},             /* Persian calendar */
+        {"ja_JP@calendar=japanese", "Asia/Tokyo"},
+        {"ar_EG", "America/New_York"},        /* Arabic digits, RTL marks; LMT before 1883 */
+    };
+    static const int64_t pairs[][2] = {
+        {MIN_MS, MIN_MS}, {MAX_MS, MAX_MS}, {MIN_MS, MAX_MS}, {MAX_MS, MIN_MS},
+        {MIN_MS, MIN_MS + DAY}, {MAX_MS - DAY, MAX_MS}, {MAX_MS, MAX_MS - MINUTE},
+    };
+    for (size_t p = 0; p < COUNT_OF(places); p++) {
+        for (int style = FD_STYLE_FEED; style <= FD_STYLE_COUNTDOWN; style++) {
+            fd_options o;
+            fd_formatter *f = NULL;
+            char what[160];
+            fd_options_init(&o, (fd_style)style);
+            o.locale = places[p].locale;
+            o.time_zone = places[p].zone;
+            o.countdown_days = style == FD_STYLE_COUNTDOWN && p % 2 == 1;
+            fd_status s = fd_formatter_new(&o, &f);
+            if (s != FD_OK) {
+                tk_fail("extremes: fd_formatter_new(style %d, %s, %s): %s", style,
+                        places[p].locale, places[p].zone, status_name(s));
+                continue;
+            }
+            for (size_t i = 0; i < COUNT_OF(pairs); i++) {
+                char buf[FD_LABEL_CAPACITY];
+                fd_label info;
+                snprintf(what, sizeof what, "extremes: style %d, %s, %s, t=%lld, now=%lld", style,
+                         places[p].locale, places[p].zone, (long long)pairs[i][0],
+                         (long long)pairs[i][1]);
+                s = fd_format(f, pairs[i][0], pairs[i][1], buf, sizeof buf, &info);
+                if (s != FD_OK)
+                    tk_fail("%s: %s", what, status_name(s));
+                else if (label_consistent(what, buf, &info, pairs[i][1]))
+                    tk_count(1);
+            }
+            fd_formatter_free(f);
+        }
+    }
+}
+
+/* ---- main ------------------------------------------------------------------ */
+
+int main(void)
+{
+    /* Before any library call: the host default zone of check_resolved. */
+    setenv("TZ", "Europe/Paris", 1);
+    memset(LONG_ID, 'x', sizeof LONG_ID - 1);
+
+    check_options_init();
+    run_new_rows();
+
+    fd_options o;
+    fd_formatter *f = NULL;
+    base_options(&o, FD_STYLE_CHAT_BUBBLE);
+    o.locale = "zh_CN"; /* multi-byte labels: "昨天 02:30" */
+    o.time_zone = "Asia/Shanghai";
+    fd_status s = fd_formatter_new(&o, &f);
+    if (s != FD_OK) {
+        tk_fail("fd_formatter_new(CHAT_BUBBLE, zh_CN, Asia/Shanghai): %s; fd_format rows not run",
+                status_name(s));
+    } else {
+        for (size_t i = 0; i < COUNT_OF(FORMAT_ROWS); i++)
+            run_format_row(f, &FORMAT_ROWS[i]);
+        for (size_t i = 0; i < COUNT_OF(MANY_ROWS); i++)
+            run_many_row(f, &MANY_ROWS[i]);
+        fd_formatter_free(f);
+    }
+    check_status_messages();
+    check_versions();
+    check_resolved();
+    check_extremes();
+    return tk_finish();
+}

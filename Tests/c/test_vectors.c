@@ -1,0 +1,533 @@
+/*
+ * test_vectors.c — every golden vector through the C API.
+ *
+ *   test_vectors Tests/vectors/core.jsonl
+ *
+ * For each line: options -> fd_formatter_new -> fd_format, then compare the
+ * text bytes, next_change_ms (null = FD_NEVER), the bytes covered by the day
+ * and time parts, and the expired flag. Then the lines are grouped by
+ * identical options and now, and each group goes through fd_format_many,
+ * which must equal fd_format label by label and report the earliest next
+ * change. One check per vector and one per group; prints a FAIL line per
+ * mismatch and closes with "N passed, N failed".
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feeddate.h"
+#include "jsonl.h"
+#include "testkit.h"
+
+/* ---- mapping vector options onto fd_options ---- */
+
+typedef enum option_kind { OPT_STRING, OPT_INT32, OPT_INT64, OPT_BOOL, OPT_HOUR_CYCLE, OPT_WIDTH } option_kind;
+
+/* Every option a vector may carry (vectors/README.md), and where it goes. */
+static const struct {
+    const char *name;
+    option_kind kind;
+    size_t offset;
+} OPTION_FIELDS[] = {
+    {"locale", OPT_STRING, offsetof(fd_options, locale)},
+    {"tz", OPT_STRING, offsetof(fd_options, time_zone)},
+    {"hour_cycle", OPT_HOUR_CYCLE, offsetof(fd_options, hour_cycle)},
+    {"width", OPT_WIDTH, offsetof(fd_options, width)},
+    {"recent_relative", OPT_BOOL, offsetof(fd_options, recent_relative)},
+    {"just_now_ms", OPT_INT64, offsetof(fd_options, just_now_ms)},
+    {"skew_tolerance_ms", OPT_INT64, offsetof(fd_options, skew_tolerance_ms)},
+    {"cross_year_grace_days", OPT_INT32, offsetof(fd_options, cross_year_grace_days)},
+    {"weekday_window_days", OPT_INT32, offsetof(fd_options, weekday_window_days)},
+    {"precision", OPT_INT32, offsetof(fd_options, precision)},
+    {"countdown_days", OPT_BOOL, offsetof(fd_options, countdown_days)},
+};
+
+static const char *const STYLE_NAMES[] = {"feed", "feed_detail", "chat_list", "chat_bubble",
+                                          "relative", "compact", "countdown"};
+static const char *const HOUR_CYCLE_NAMES[] = {"locale", "h23", "h12"};
+static const char *const WIDTH_NAMES[] = {"long", "short", "narrow"};
+
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Index of name in names[0..n), or -1. */
+static int name_index(const char *const *names, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* ---- one vector ---- */
+
+typedef struct vector {
+    size_t line;
+    json_value json;   /* owns every string below */
+    const char *note;
+    const char *style_name;
+    fd_options options;
+    char *options_key; /* identical options <=> identical keys */
+    int64_t t_ms, now_ms;
+    const char *text;
+    size_t text_length;
+    int64_t next_change_ms;
+    size_t day_part[2], time_part[2];
+    int expired;
+    /* what fd_format returned */
+    fd_formatter *formatter; /* borrowed from the cache */
+    int formatted;           /* fd_format returned FD_OK with a consistent length */
+    char got[FD_LABEL_CAPACITY];
+    fd_label info;
+    int grouped;
+} vector;
+
+/* Prints the FAIL line prefix naming the vector (the caller counts the check). */
+static void fail_prefix(const vector *v)
+{
+    printf("FAIL line %lu [%s %s %s t=%lld now=%lld] %s: ", (unsigned long)v->line,
+           v->style_name ? v->style_name : "?", v->options.locale ? v->options.locale : "?",
+           v->options.time_zone ? v->options.time_zone : "?", (long long)v->t_ms,
+           (long long)v->now_ms, v->note ? v->note : "");
+}
+
+/* Reports a malformed vector line (counted as one failed check). */
+static int bad_line(const vector *v, const char *what)
+{
+    tk_count(0);
+    fail_prefix(v);
+    printf("malformed vector: %s\n", what);
+    return -1;
+}
+
+/* A required member of the given type, or NULL. */
+static const json_value *member(const json_value *obj, const char *key, json_type type)
+{
+    const json_value *m = json_get(obj, key);
+    return m != NULL && m->type == type ? m : NULL;
+}
+
+/* Reads a [start, end) pair that must lie inside a text of text_length bytes. */
+static int read_part(const json_value *obj, const char *key, size_t text_length, size_t part[2])
+{
+    const json_value *a = member(obj, key, JSON_ARRAY);
+    if (a == NULL || a->count != 2 || a->items[0].type != JSON_INT || a->items[1].type != JSON_INT)
+        return -1;
+    int64_t start = a->items[0].integer, end = a->items[1].integer;
+    if (start < 0 || end < start || (uint64_t)end > text_length)
+        return -1;
+    part[0] = (size_t)start;
+    part[1] = (size_t)end;
+    return 0;
+}
+
+/* Applies one vector option to *o. Returns 0, or -1 with a reason in *why. */
+static int apply_option(fd_options *o, const json_member *m, const char **why)
+{
+    size_t i = 0;
+    while (i < COUNT_OF(OPTION_FIELDS) && strcmp(OPTION_FIELDS[i].name, m->key) != 0)
+        i++;
+    if (i == COUNT_OF(OPTION_FIELDS)) {
+        *why = "unknown option name";
+        return -1;
+    }
+    char *field = (char *)o + OPTION_FIELDS[i].offset;
+    const json_value *v = &m->value;
+    int index;
+    switch (OPTION_FIELDS[i].kind) {
+    case OPT_STRING:
+        if (v->type != JSON_STRING || strlen(v->string) != v->length)
+            break;
+        memcpy(field, &v->string, sizeof v->string);
+        return 0;
+    case OPT_INT32:
+        if (v->type != JSON_INT || v->integer < INT32_MIN || v->integer > INT32_MAX)
+            break;
+        *(int32_t *)(void *)field = (int32_t)v->integer;
+        return 0;
+    case OPT_INT64:
+        if (v->type != JSON_INT)
+            break;
+        *(int64_t *)(void *)field = v->integer;
+        return 0;
+    case OPT_BOOL:
+        if (v->type != JSON_BOOL)
+            break;
+        *(int32_t *)(void *)field = v->boolean;
+        return 0;
+    case OPT_HOUR_CYCLE:
+        if (v->type != JSON_STRING ||
+            (index = name_index(HOUR_CYCLE_NAMES, COUNT_OF(HOUR_CYCLE_NAMES), v->string)) < 0)
+            break;
+        *(fd_hour_cycle *)(void *)field = (fd_hour_cycle)index;
+        return 0;
+    case OPT_WIDTH:
+        if (v->type != JSON_STRING ||
+            (index = name_index(WIDTH_NAMES, COUNT_OF(WIDTH_NAMES), v->string)) < 0)
+            break;
+        *(fd_width *)(void *)field = (fd_width)index;
+        return 0;
+    }
+    *why = "option value of the wrong type or unknown";
+    return -1;
+}
+
+/* Writes the options key of o into buf (snprintf semantics: returns the length needed). */
+static int write_options_key(char *buf, size_t cap, const fd_options *o)
+{
+    const char *locale = o->locale ? o->locale : "", *zone = o->time_zone ? o->time_zone : "";
+    return snprintf(buf, cap, "%d|%lu:%s|%lu:%s|%d|%d|%d|%lld|%lld|%d|%d|%d|%d", (int)o->style,
+                    (unsigned long)strlen(locale), locale, (unsigned long)strlen(zone), zone,
+                    (int)o->hour_cycle, (int)o->width, (int)o->recent_relative,
+                    (long long)o->just_now_ms, (long long)o->skew_tolerance_ms,
+                    (int)o->cross_year_grace_days, (int)o->weekday_window_days,
+                    (int)o->precision, (int)o->countdown_days);
+}
+
+/* A string that is equal for two vectors exactly when their options are (malloc'd). */
+static char *options_key(const fd_options *o)
+{
+    int n = write_options_key(NULL, 0, o);
+    char *key = n < 0 ? NULL : malloc((size_t)n + 1);
+    if (key != NULL)
+        write_options_key(key, (size_t)n + 1, o);
+    return key;
+}
+
+/* Fills v from its parsed JSON line. Returns 0, or -1 after reporting a failure. */
+static int load_vector(vector *v)
+{
+    const json_value *j = &v->json, *m;
+    if (j->type != JSON_OBJECT)
+        return bad_line(v, "not an object");
+    if ((m = member(j, "note", JSON_STRING)) != NULL)
+        v->note = m->string;
+    if ((m = member(j, "t_ms", JSON_INT)) == NULL)
+        return bad_line(v, "t_ms missing or not an integer");
+    v->t_ms = m->integer;
+    if ((m = member(j, "now_ms", JSON_INT)) == NULL)
+        return bad_line(v, "now_ms missing or not an integer");
+    v->now_ms = m->integer;
+    if ((m = member(j, "style", JSON_STRING)) == NULL)
+        return bad_line(v, "style missing or not a string");
+    v->style_name = m->string;
+    int style = name_index(STYLE_NAMES, COUNT_OF(STYLE_NAMES), m->string);
+    if (style < 0)
+        return bad_line(v, "unknown style");
+    fd_options_init(&v->options, (fd_style)style);
+    const json_value *opts = member(j, "options", JSON_OBJECT);
+    if (opts == NULL)
+        return bad_line(v, "options missing or not an object");
+    for (size_t i = 0; i < opts->count; i++) {
+        const char *why = NULL;
+        if (apply_option(&v->options, &opts->members[i], &why) != 0) {
+            tk_count(0);
+            fail_prefix(v);
+            printf("malformed vector: option \"%s\": %s\n", opts->members[i].key, why);
+            return -1;
+        }
+    }
+    if (v->options.locale == NULL || v->options.time_zone == NULL)
+        return bad_line(v, "options must give locale and tz");
+    if ((m = member(j, "text", JSON_STRING)) == NULL)
+        return bad_line(v, "text missing or not a string");
+    v->text = m->string;
+    v->text_length = m->length;
+    m = json_get(j, "next_change_ms");
+    if (m != NULL && m->type == JSON_NULL)
+        v->next_change_ms = FD_NEVER;
+    else if (m != NULL && m->type == JSON_INT)
+        v->next_change_ms = m->integer;
+    else
+        return bad_line(v, "next_change_ms missing or neither null nor an integer");
+    if (read_part(j, "day_part", v->text_length, v->day_part) != 0)
+        return bad_line(v, "day_part is not a [start, end) pair inside the text");
+    if (read_part(j, "time_part", v->text_length, v->time_part) != 0)
+        return bad_line(v, "time_part is not a [start, end) pair inside the text");
+    if ((m = member(j, "expired", JSON_BOOL)) == NULL)
+        return bad_line(v, "expired missing or not a boolean");
+    v->expired = m->boolean;
+    v->options_key = options_key(&v->options);
+    if (v->options_key == NULL)
+        return bad_line(v, "out of memory");
+    return 0;
+}
+
+/* ---- formatters, created once per distinct option set ---- */
+
+typedef struct cached_formatter {
+    const char *key; /* borrowed from the first vector that used it */
+    fd_formatter *formatter;
+    fd_status status;
+} cached_formatter;
+
+static cached_formatter *cache;
+static size_t cache_count;
+
+/* The formatter for v's options (NULL with *status set when creation failed). */
+static fd_formatter *formatter_for(const vector *v, fd_status *status)
+{
+    for (size_t i = 0; i < cache_count; i++) {
+        if (strcmp(cache[i].key, v->options_key) == 0) {
+            *status = cache[i].status;
+            return cache[i].formatter;
+        }
+    }
+    cached_formatter *grown = realloc(cache, (cache_count + 1) * sizeof *cache);
+    if (grown == NULL) {
+        *status = FD_ERR_MEMORY;
+        return NULL;
+    }
+    cache = grown;
+    cached_formatter *c = &cache[cache_count++];
+    c->key = v->options_key;
+    c->formatter = NULL;
+    c->status = fd_formatter_new(&v->options, &c->formatter);
+    *status = c->status;
+    return c->formatter;
+}
+
+/* ---- comparing one vector ---- */
+
+static void print_mismatch_text(const char *what, const char *want, size_t want_len,
+                                const char *got, size_t got_len)
+{
+    printf("%s: expected ", what);
+    tk_print_text(stdout, want, want_len);
+    printf(", got ");
+    tk_print_text(stdout, got, got_len);
+    putchar('\n');
+}
+
+/* Compares the bytes of an expected part with the part fd_format reported. */
+static int part_matches(const vector *v, const char *what, const size_t want[2], size_t offset,
+                        size_t length)
+{
+    size_t want_len = want[1] - want[0];
+    int in_text = offset <= v->info.length && length <= v->info.length - offset;
+    int ok = in_text && length == want_len &&
+             memcmp(v->got + offset, v->text + want[0], want_len) == 0 &&
+             (want_len != 0 || offset == 0); /* an empty part is 0, 0 */
+    if (!ok) {
+        char label[64];
+        fail_prefix(v);
+        snprintf(label, sizeof label, "%s [%lu,%lu) vs [%lu,%lu)", what,
+                 (unsigned long)want[0], (unsigned long)want[1], (unsigned long)offset,
+                 (unsigned long)(offset + length));
+        if (in_text)
+            print_mismatch_text(label, v->text + want[0], want_len, v->got + offset, length);
+        else
+            printf("%s: reported part lies outside the %lu-byte text\n", label,
+                   (unsigned long)v->info.length);
+    }
+    return ok;
+}
+
+/* Runs fd_format for v and compares everything. Counts one check. */
+static void check_vector(vector *v)
+{
+    char name[TK_SHORT_TEXT], a[TK_SHORT_TEXT], b[TK_SHORT_TEXT];
+    fd_status s;
+    v->formatter = formatter_for(v, &s);
+    if (v->formatter == NULL) {
+        tk_count(0);
+        fail_prefix(v);
+        printf("fd_formatter_new: %s (%s)\n", tk_status_name(s, name, sizeof name),
+               fd_status_message(s));
+        return;
+    }
+    memset(v->got, 0, sizeof v->got);
+    memset(&v->info, 0xA5, sizeof v->info); /* nothing may be left unset */
+    s = fd_format(v->formatter, v->t_ms, v->now_ms, v->got, sizeof v->got, &v->info);
+    if (s != FD_OK) {
+        tk_count(0);
+        fail_prefix(v);
+        printf("fd_format: %s (%s)\n", tk_status_name(s, name, sizeof name), fd_status_message(s));
+        return;
+    }
+    const char *nul = memchr(v->got, '\0', sizeof v->got);
+    if (nul == NULL || (size_t)(nul - v->got) != v->info.length) {
+        tk_count(0);
+        fail_prefix(v);
+        printf("info.length %lu disagrees with the NUL-terminated text (%s %lu)\n",
+               (unsigned long)v->info.length, nul ? "strlen" : "no NUL in",
+               (unsigned long)(nul ? (size_t)(nul - v->got) : sizeof v->got));
+        return;
+    }
+    v->formatted = 1;
+    int ok = 1;
+    if (v->info.length != v->text_length || memcmp(v->got, v->text, v->text_length) != 0) {
+        fail_prefix(v);
+        print_mismatch_text("text", v->text, v->text_length, v->got, v->info.length);
+        ok = 0;
+    }
+    if (v->info.next_change_ms != v->next_change_ms) {
+        fail_prefix(v);
+        printf("next_change: expected %lld (%s), got %lld (%s)\n", (long long)v->next_change_ms,
+               tk_instant(v->next_change_ms, a, sizeof a), (long long)v->info.next_change_ms,
+               tk_instant(v->info.next_change_ms, b, sizeof b));
+        ok = 0;
+    }
+    ok &= part_matches(v, "day_part", v->day_part, v->info.day_offset, v->info.day_length);
+    ok &= part_matches(v, "time_part", v->time_part, v->info.time_offset, v->info.time_length);
+    if ((v->info.expired != 0) != (v->expired != 0) || (v->info.expired != 0 && v->info.expired != 1)) {
+        fail_prefix(v);
+        printf("expired: expected %d, got %d\n", v->expired, (int)v->info.expired);
+        ok = 0;
+    }
+    tk_count(ok);
+}
+
+/* ---- fd_format_many over groups of identical options and now ---- */
+
+/* Checks one group (vectors at idx[0..n)) through fd_format_many. Counts one check. */
+static void check_group(vector *vs, const size_t *idx, size_t n)
+{
+    const vector *first = &vs[idx[0]];
+    char name[TK_SHORT_TEXT], a[TK_SHORT_TEXT], b[TK_SHORT_TEXT];
+    int64_t *ts = malloc(n * sizeof *ts);
+    size_t *ends = malloc(n * sizeof *ends);
+    size_t cap = n * FD_LABEL_CAPACITY;
+    char *buf = malloc(cap);
+    int ok = 1;
+    int64_t earliest = FD_NEVER, next_min = 0;
+    if (ts == NULL || ends == NULL || buf == NULL) {
+        fail_prefix(first);
+        printf("fd_format_many group of %lu: out of memory\n", (unsigned long)n);
+        ok = 0;
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const vector *v = &vs[idx[i]];
+        ts[i] = v->t_ms;
+        if (v->info.next_change_ms < earliest)
+            earliest = v->info.next_change_ms;
+    }
+    fd_status s = fd_format_many(first->formatter, ts, n, first->now_ms, buf, cap, ends, &next_min);
+    if (s != FD_OK) {
+        fail_prefix(first);
+        printf("fd_format_many group of %lu: %s (%s)\n", (unsigned long)n,
+               tk_status_name(s, name, sizeof name), fd_status_message(s));
+        ok = 0;
+        goto done;
+    }
+    size_t start = 0;
+    for (size_t i = 0; i < n; i++) {
+        const vector *v = &vs[idx[i]];
+        if (ends[i] < start || ends[i] > cap) {
+            fail_prefix(v);
+            printf("fd_format_many: ends[%lu] = %lu does not follow %lu\n", (unsigned long)i,
+                   (unsigned long)ends[i], (unsigned long)start);
+            ok = 0;
+            goto done;
+        }
+        if (ends[i] - start != v->info.length || memcmp(buf + start, v->got, v->info.length) != 0) {
+            fail_prefix(v);
+            print_mismatch_text("fd_format_many label vs fd_format", v->got, v->info.length,
+                                buf + start, ends[i] - start);
+            ok = 0;
+        }
+        start = ends[i];
+    }
+    if (start >= cap || buf[start] != '\0') {
+        fail_prefix(first);
+        printf("fd_format_many: no NUL after the last label although room was left\n");
+        ok = 0;
+    }
+    if (next_min != earliest) {
+        fail_prefix(first);
+        printf("fd_format_many next_change_min: expected %lld (%s), got %lld (%s)\n",
+               (long long)earliest, tk_instant(earliest, a, sizeof a), (long long)next_min,
+               tk_instant(next_min, b, sizeof b));
+        ok = 0;
+    }
+done:
+    tk_count(ok);
+    free(ts);
+    free(ends);
+    free(buf);
+}
+
+/*
+ * Groups the vectors that fd_format labelled by options and now, and checks
+ * every group (vectors fd_format failed on have failed already).
+ */
+static void check_groups(vector *vs, size_t count)
+{
+    size_t *idx = malloc((count ? count : 1) * sizeof *idx);
+    if (idx == NULL) {
+        tk_fail("fd_format_many groups: out of memory");
+        return;
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (vs[i].grouped || !vs[i].formatted)
+            continue;
+        size_t n = 0;
+        for (size_t j = i; j < count; j++) {
+            if (!vs[j].grouped && vs[j].formatted && vs[j].now_ms == vs[i].now_ms &&
+                strcmp(vs[j].options_key, vs[i].options_key) == 0) {
+                vs[j].grouped = 1;
+                idx[n++] = j;
+            }
+        }
+        check_group(vs, idx, n);
+    }
+    free(idx);
+}
+
+/* ---- main ---- */
+
+int main(int argc, char **argv)
+{
+    char err[256];
+    jsonl_file file;
+    vector *vs = NULL;
+    size_t count = 0, cap = 0;
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s <core.jsonl>\n", argv[0]);
+        return 2;
+    }
+    if (jsonl_open(&file, argv[1], err, sizeof err) != 0) {
+        tk_fail("%s", err);
+        return tk_finish();
+    }
+    for (;;) {
+        if (count == cap) {
+            size_t new_cap = cap ? cap * 2 : 1024;
+            vector *grown = realloc(vs, new_cap * sizeof *vs);
+            if (grown == NULL) {
+                tk_fail("out of memory reading %s", argv[1]);
+                break;
+            }
+            vs = grown;
+            cap = new_cap;
+        }
+        vector *v = &vs[count];
+        memset(v, 0, sizeof *v);
+        int rc = jsonl_next(&file, &v->json, err, sizeof err);
+        if (rc == 0)
+            break;
+        v->line = file.line;
+        if (rc < 0) {
+            tk_fail("line %lu: JSON: %s", (unsigned long)file.line, err);
+            continue;
+        }
+        count++;
+        if (load_vector(v) == 0)
+            check_vector(v);
+    }
+    jsonl_close(&file);
+    if (count == 0)
+        tk_fail("%s holds no vectors", argv[1]);
+    check_groups(vs, count);
+
+    for (size_t i = 0; i < cache_count; i++)
+        fd_formatter_free(cache[i].formatter);
+    free(cache);
+    for (size_t i = 0; i < count; i++) {
+        free(vs[i].options_key);
+        json_free(&vs[i].json);
+    }
+    free(vs);
+    return tk_finish();
+}
