@@ -1,0 +1,49 @@
+"""feeddate: feed, chat and countdown labels for timestamps, in any locale.
+
+>>> from datetime import datetime, timezone
+>>> f = Formatter("chat_list", locale="zh_CN", tz="Asia/Shanghai")
+>>> f.format(datetime(2024, 3, 24, 3, 11, tzinfo=timezone.utc),
+...          now=datetime(2024, 3, 25, 6, 30, tzinfo=timezone.utc))
+'昨天'
+
+A ctypes binding of libfeeddate.so.1 (SPEC section 8). Importing the package
+loads the library; see :mod:`feeddate._ffi` for where it is looked for.
+"""
+
+from ._clock import Clock, ServerClock
+from ._errors import (
+    ArgumentError,
+    BufferTooSmallError,
+    Error,
+    ICUError,
+    LocaleError,
+    OutOfMemoryError,
+    RangeError,
+    TimeZoneError,
+)
+from ._ffi import library_path, library_version
+from ._formatter import HOUR_CYCLES, STYLES, WIDTHS, Formatter, Label
+from ._instant import Instant
+from ._version import __version__
+
+__all__ = [
+    "ArgumentError",
+    "BufferTooSmallError",
+    "Clock",
+    "Error",
+    "Formatter",
+    "HOUR_CYCLES",
+    "ICUError",
+    "Instant",
+    "Label",
+    "LocaleError",
+    "OutOfMemoryError",
+    "RangeError",
+    "STYLES",
+    "ServerClock",
+    "TimeZoneError",
+    "WIDTHS",
+    "__version__",
+    "library_path",
+    "library_version",
+]

@@ -1,0 +1,257 @@
+"""ctypes declarations of libfeeddate.so.1: the one Python mirror of include/feeddate.h.
+
+Importing this module loads the library, declares every C function once (its C
+prototype in the comment above it) and checks that the library's major version
+is the one this package was written for. Nothing else in the package touches
+ctypes function objects except through the names defined here.
+
+Where the library is looked for, in order:
+
+1. ``$FEEDDATE_LIBRARY`` when set (and then only there: a wrong path is an
+   error, not a reason to pick up some other copy);
+2. ``feeddate/libfeeddate.so.1`` beside this file (a wheel may carry it);
+3. ``<repo>/build/lib/libfeeddate.so.1`` when running from a checkout
+   (what ``make lib`` builds);
+4. ``libfeeddate.so.1`` on the system's library path (the libfeeddate1 package).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from ctypes import (
+    POINTER,
+    Structure,
+    c_char,
+    c_char_p,
+    c_int,
+    c_int32,
+    c_int64,
+    c_size_t,
+    c_uint32,
+    c_void_p,
+)
+from pathlib import Path
+from typing import Any, List, Optional, Sequence, Tuple
+
+from ._errors import FD_OK, error_for
+from ._version import EXPECTED_MAJOR, __version__
+
+SONAME = "libfeeddate.so.1"
+ENV_VAR = "FEEDDATE_LIBRARY"
+
+# ---- Constants of include/feeddate.h ---------------------------------------------
+
+FD_MIN_INSTANT_MS = -62135596800000  # 0001-01-01T00:00:00.000Z
+FD_MAX_INSTANT_MS = 253402300799999  # 9999-12-31T23:59:59.999Z
+FD_NEVER = 2**63 - 1  # INT64_MAX: the label never changes again
+FD_LABEL_CAPACITY = 256  # bytes that hold every label with its NUL
+
+# enum fd_style
+FD_STYLE_FEED = 0
+FD_STYLE_FEED_DETAIL = 1
+FD_STYLE_CHAT_LIST = 2
+FD_STYLE_CHAT_BUBBLE = 3
+FD_STYLE_RELATIVE = 4
+FD_STYLE_COMPACT = 5
+FD_STYLE_COUNTDOWN = 6
+
+# enum fd_hour_cycle
+FD_HOUR_CYCLE_LOCALE = 0
+FD_HOUR_CYCLE_H23 = 1
+FD_HOUR_CYCLE_H12 = 2
+
+# enum fd_width
+FD_WIDTH_LONG = 0
+FD_WIDTH_SHORT = 1
+FD_WIDTH_NARROW = 2
+
+# C enums are passed as int.
+fd_status = c_int
+fd_style = c_int
+fd_hour_cycle = c_int
+fd_width = c_int
+
+
+class fd_options(Structure):
+    """``struct fd_options``: fill with :func:`fd_options_init` first."""
+
+    _fields_ = [
+        ("size", c_uint32),
+        ("style", fd_style),
+        ("locale", c_char_p),
+        ("time_zone", c_char_p),
+        ("hour_cycle", fd_hour_cycle),
+        ("width", fd_width),
+        ("recent_relative", c_int32),
+        ("just_now_ms", c_int64),
+        ("skew_tolerance_ms", c_int64),
+        ("cross_year_grace_days", c_int32),
+        ("weekday_window_days", c_int32),
+        ("precision", c_int32),
+        ("countdown_days", c_int32),
+    ]
+
+
+class fd_label(Structure):
+    """``struct fd_label``: what fd_format reports besides the text (byte offsets)."""
+
+    _fields_ = [
+        ("length", c_size_t),
+        ("next_change_ms", c_int64),
+        ("day_offset", c_size_t),
+        ("day_length", c_size_t),
+        ("time_offset", c_size_t),
+        ("time_length", c_size_t),
+        ("expired", c_int32),
+    ]
+
+
+# An opaque `fd_formatter *` is passed as a void pointer.
+fd_formatter_p = c_void_p
+fd_options_p = POINTER(fd_options)
+fd_label_p = POINTER(fd_label)
+c_char_buf = POINTER(c_char)  # accepts ctypes char arrays without a copy
+c_int64_p = POINTER(c_int64)
+c_size_t_p = POINTER(c_size_t)
+
+
+# ---- Loading ---------------------------------------------------------------------
+
+
+def _repo_root() -> Path:
+    # <repo>/bindings/python/feeddate/_ffi.py -> <repo>
+    return Path(__file__).resolve().parents[3]
+
+
+def _in_checkout() -> bool:
+    """True when this file runs from a feeddate checkout, not an installed copy."""
+    return (_repo_root() / "include" / "feeddate.h").is_file()
+
+
+def _repo_build_path() -> Path:
+    return _repo_root() / "build" / "lib" / SONAME
+
+
+def _candidates() -> List[Tuple[str, str]]:
+    """(description, path or bare soname) in search order."""
+    explicit = os.environ.get(ENV_VAR)
+    if explicit:
+        return [(f"${ENV_VAR}", explicit)]
+    places = [("copy inside the package", str(Path(__file__).resolve().parent / SONAME))]
+    if _in_checkout():
+        places.append(("build output of this checkout", str(_repo_build_path())))
+    places.append(("system library path", SONAME))
+    return places
+
+
+def _load() -> Tuple[ctypes.CDLL, str]:
+    tried: List[str] = []
+    if not os.environ.get(ENV_VAR):
+        tried.append(f"${ENV_VAR}: not set")
+    for description, where in _candidates():
+        if os.sep in where and not os.path.exists(where):
+            tried.append(f"{where} ({description}): no such file")
+            continue
+        try:
+            return ctypes.CDLL(where), where
+        except OSError as exc:
+            tried.append(f"{where} ({description}): {exc}")
+    raise ImportError(
+        f"feeddate: cannot load {SONAME}. Tried:\n  - "
+        + "\n  - ".join(tried)
+        + f"\nFix: run `make lib` in the feeddate checkout, or set {ENV_VAR}="
+        f"/path/to/{SONAME}, or install the libfeeddate1 package."
+    )
+
+
+_lib, library_path = _load()
+
+
+def _declare(name: str, argtypes: Sequence[Any], restype: Any) -> Any:
+    try:
+        fn = getattr(_lib, name)
+    except AttributeError:
+        raise ImportError(
+            f"feeddate: {library_path} has no symbol {name}: it is not a libfeeddate "
+            f"this package (version {__version__}) can use; rebuild it with `make lib`."
+        ) from None
+    fn.argtypes = list(argtypes)
+    fn.restype = restype
+    return fn
+
+
+# ---- Functions (one declaration each) --------------------------------------------
+
+# fd_status fd_options_init(fd_options *opts, fd_style style);
+fd_options_init = _declare("fd_options_init", [fd_options_p, fd_style], fd_status)
+
+# fd_status fd_formatter_new(const fd_options *opts, fd_formatter **out);
+fd_formatter_new = _declare("fd_formatter_new", [fd_options_p, POINTER(fd_formatter_p)], fd_status)
+
+# void fd_formatter_free(fd_formatter *f);
+fd_formatter_free = _declare("fd_formatter_free", [fd_formatter_p], None)
+
+# fd_status fd_format(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
+#                     char *buf, size_t cap, fd_label *info);
+fd_format = _declare(
+    "fd_format", [fd_formatter_p, c_int64, c_int64, c_char_buf, c_size_t, fd_label_p], fd_status
+)
+
+# fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n,
+#                          int64_t now_ms, char *buf, size_t cap, size_t *ends,
+#                          int64_t *next_change_min);
+fd_format_many = _declare(
+    "fd_format_many",
+    [fd_formatter_p, c_int64_p, c_size_t, c_int64, c_char_buf, c_size_t, c_size_t_p, c_int64_p],
+    fd_status,
+)
+
+# const char *fd_formatter_locale(const fd_formatter *f);
+fd_formatter_locale = _declare("fd_formatter_locale", [fd_formatter_p], c_char_p)
+
+# const char *fd_formatter_time_zone(const fd_formatter *f);
+fd_formatter_time_zone = _declare("fd_formatter_time_zone", [fd_formatter_p], c_char_p)
+
+# const char *fd_formatter_tz_source(const fd_formatter *f);
+fd_formatter_tz_source = _declare("fd_formatter_tz_source", [fd_formatter_p], c_char_p)
+
+# const char *fd_status_message(fd_status status);
+fd_status_message = _declare("fd_status_message", [fd_status], c_char_p)
+
+# uint32_t fd_version(void);
+fd_version = _declare("fd_version", [], c_uint32)
+
+# const char *fd_version_string(void);
+fd_version_string = _declare("fd_version_string", [], c_char_p)
+
+# int64_t fd_now_ms(void);
+fd_now_ms = _declare("fd_now_ms", [], c_int64)
+
+
+def optional_text(value: Optional[bytes]) -> str:
+    """Decode a ``const char *`` returned by the library (NULL gives "")."""
+    return value.decode("utf-8", "replace") if value else ""
+
+
+def check(status: int, context: str, hint: str = "") -> None:
+    """Raise the :class:`feeddate.Error` subclass for a non-zero status, with the
+    library's sentence for it and an optional hint on what to do: the one place
+    where the library's status codes become exceptions."""
+    if status != FD_OK:
+        message = f"{context}: {optional_text(fd_status_message(status))}"
+        raise error_for(status, f"{message}; {hint}" if hint else message)
+
+
+def library_version() -> str:
+    """FD_VERSION_STRING of the library actually loaded."""
+    return optional_text(fd_version_string())
+
+
+_major = fd_version() // 10000
+if _major != EXPECTED_MAJOR:
+    raise ImportError(
+        f"feeddate: {library_path} is version {library_version()} (major {_major}), but this "
+        f"package ({__version__}) needs major {EXPECTED_MAJOR}: install the matching "
+        f"libfeeddate{EXPECTED_MAJOR}, or point ${ENV_VAR} at a matching build."
+    )

@@ -1,0 +1,326 @@
+"""Formatter and Label: SPEC section 8 over the C API."""
+
+from __future__ import annotations
+
+import array
+import ctypes
+import sys
+import weakref
+from datetime import datetime
+from itertools import chain
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
+
+from . import _ffi
+from ._clock import Clock
+from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_LOCALE, FD_ERR_RANGE, FD_ERR_TIME_ZONE, error_for
+from ._ffi import FD_LABEL_CAPACITY, FD_NEVER, check
+from ._instant import Instant, local_now_ms, to_datetime, to_ms
+
+STYLES: Dict[str, int] = {
+    "feed": _ffi.FD_STYLE_FEED,
+    "feed_detail": _ffi.FD_STYLE_FEED_DETAIL,
+    "chat_list": _ffi.FD_STYLE_CHAT_LIST,
+    "chat_bubble": _ffi.FD_STYLE_CHAT_BUBBLE,
+    "relative": _ffi.FD_STYLE_RELATIVE,
+    "compact": _ffi.FD_STYLE_COMPACT,
+    "countdown": _ffi.FD_STYLE_COUNTDOWN,
+}
+HOUR_CYCLES: Dict[str, int] = {
+    "locale": _ffi.FD_HOUR_CYCLE_LOCALE,
+    "h23": _ffi.FD_HOUR_CYCLE_H23,
+    "h12": _ffi.FD_HOUR_CYCLE_H12,
+}
+WIDTHS: Dict[str, int] = {
+    "long": _ffi.FD_WIDTH_LONG,
+    "short": _ffi.FD_WIDTH_SHORT,
+    "narrow": _ffi.FD_WIDTH_NARROW,
+}
+
+# SPEC section 6, quoted in error messages (the library does the checking).
+_OPTION_RANGES = (
+    "just_now_ms and skew_tolerance_ms 0..86400000, cross_year_grace_days 0..366, "
+    "weekday_window_days 1..6, precision 0..3"
+)
+_CREATION_HINTS: Dict[int, str] = {
+    FD_ERR_ARGUMENT: f"option ranges: {_OPTION_RANGES}",
+    FD_ERR_LOCALE: "use an ICU id such as 'zh_CN' or a BCP 47 tag such as 'zh-Hans-CN'",
+    FD_ERR_TIME_ZONE: "use an IANA zone id such as 'Asia/Shanghai' or 'America/New_York'",
+}
+
+_INT32 = (-(2**31), 2**31 - 1)
+_INT64 = (-(2**63), 2**63 - 1)
+
+# format_many's first guess of UTF-8 bytes per label; a larger need costs one more call.
+_MANY_BYTES_PER_LABEL = 48
+
+
+class Label(NamedTuple):
+    """A label and what the library reports about it."""
+
+    text: str
+    """The label, e.g. "昨天 11:11"."""
+    next_change: Optional[datetime]
+    """When the text next changes (aware UTC datetime), or None for never."""
+    day_part: str
+    """The relative word, weekday or date inside ``text`` ("" when none)."""
+    time_part: str
+    """The time inside ``text`` ("" when none)."""
+    expired: bool
+    """COUNTDOWN: the deadline has been reached."""
+
+
+class _Scratch:
+    """An output buffer and fd_label, reused across calls (one per concurrent call)."""
+
+    __slots__ = ("buf", "info", "info_p")
+
+    def __init__(self) -> None:
+        self.buf = ctypes.create_string_buffer(FD_LABEL_CAPACITY)
+        self.info = _ffi.fd_label()
+        self.info_p = ctypes.pointer(self.info)
+
+
+# Free scratch objects: a call pops one (or makes one) and pushes it back, so
+# threads never share a buffer and reentrant calls stay safe. list.pop/append
+# are atomic.
+_scratch_pool: List[_Scratch] = []
+_take_scratch = _scratch_pool.pop
+_return_scratch = _scratch_pool.append
+_fd_format = _ffi.fd_format
+_fd_format_many = _ffi.fd_format_many
+
+
+def _enum(name: str, value: object, table: Dict[str, int]) -> int:
+    code = table.get(value.lower()) if isinstance(value, str) else None
+    if code is None:
+        choices = ", ".join(repr(k) for k in table)
+        raise error_for(FD_ERR_ARGUMENT, f"{name}={value!r}: use one of {choices}")
+    return code
+
+
+def _flag(name: str, value: object) -> int:
+    if not isinstance(value, bool):
+        raise error_for(FD_ERR_ARGUMENT, f"{name}={value!r}: use True or False")
+    return int(value)
+
+
+def _integer(name: str, value: object, c_range: Tuple[int, int]) -> int:
+    if type(value) is bool or not isinstance(value, int):
+        raise error_for(FD_ERR_ARGUMENT, f"{name}={value!r}: use an int ({_OPTION_RANGES})")
+    if not c_range[0] <= value <= c_range[1]:
+        raise error_for(FD_ERR_ARGUMENT, f"{name}={value!r} is out of range ({_OPTION_RANGES})")
+    return value
+
+
+def _identifier(name: str, value: Optional[str], status: int) -> Optional[bytes]:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise error_for(FD_ERR_ARGUMENT, f"{name}={value!r}: use a str, or None for the host default")
+    if "\0" in value:
+        raise error_for(status, f"{name}={value!r} contains a NUL character; {_CREATION_HINTS[status]}")
+    return value.encode("utf-8")
+
+
+def _numpy_ms(np: Any, values: Any) -> Any:
+    """A C-contiguous int64 millisecond view (no copy when already so) of a 1-D array
+    of datetime64 or integer epoch milliseconds."""
+    if values.ndim != 1:
+        raise ValueError(f"format_many needs a 1-D array, not {values.ndim}-D: use .ravel()")
+    kind = values.dtype.kind
+    if kind == "M":
+        if np.isnat(values).any():
+            raise ValueError("format_many: the array holds NaT; drop or fill the missing instants")
+        values = values.astype("datetime64[ms]", copy=False).view(np.int64)
+    elif kind == "u":
+        if values.size and int(values.max()) > _INT64[1]:
+            raise error_for(FD_ERR_RANGE, "format_many: an instant is outside the supported range")
+    elif kind != "i":
+        raise TypeError(
+            f"format_many: a numpy array of dtype {values.dtype} is not instants: pass "
+            "datetime64 values or int64 epoch milliseconds"
+        )
+    return np.ascontiguousarray(values, dtype=np.int64)
+
+
+def _describe_call(given: Dict[str, Any]) -> str:
+    """``Formatter('feed', locale='xx', precision=9)``: the non-default options of a call."""
+    defaults = Formatter.__init__.__kwdefaults__ or {}
+    options = "".join(
+        f", {name}={value!r}"
+        for name, value in given.items()
+        if name in defaults and value != defaults[name]
+    )
+    return f"Formatter({given['style']!r}{options})"
+
+
+class Formatter:
+    """Labels instants in one style, locale and time zone (SPEC sections 3-6, 8).
+
+    ``style`` is one of "feed", "feed_detail", "chat_list", "chat_bubble",
+    "relative", "compact", "countdown". ``locale`` is an ICU ("zh_CN") or BCP 47
+    ("zh-Hans-CN") id and ``tz`` an IANA zone id; None means the host default.
+    ``hour_cycle`` is "locale", "h23" or "h12"; ``width`` ("long", "short",
+    "narrow") words "N units ago". Ranges: just_now_ms and skew_tolerance_ms
+    0..86400000, cross_year_grace_days 0..366, weekday_window_days 1..6,
+    precision 0..3. ``clock`` (e.g. a :class:`ServerClock`) supplies ``now``
+    when a call passes ``now=None``; the default is the local clock.
+
+    Creating a formatter opens ICU data: create it once and reuse it. It is
+    immutable and safe to share between threads; calls release the GIL.
+    Errors: :class:`ArgumentError`, :class:`LocaleError`,
+    :class:`TimeZoneError`, :class:`ICUError`.
+    """
+
+    __slots__ = ("_handle", "_now", "_clock", "_style", "_locale", "_tz", "_tz_source", "__weakref__")
+
+    def __init__(
+        self,
+        style: str,
+        *,
+        locale: Optional[str] = None,
+        tz: Optional[str] = None,
+        hour_cycle: str = "locale",
+        width: str = "long",
+        recent_relative: bool = False,
+        just_now_ms: int = 60000,
+        skew_tolerance_ms: int = 60000,
+        cross_year_grace_days: int = 0,
+        weekday_window_days: int = 6,
+        precision: int = 1,
+        countdown_days: bool = False,
+        clock: Optional[Clock] = None,
+    ) -> None:
+        given = dict(locals())  # for error messages: the options that differ from the defaults
+        style_code = _enum("style", style, STYLES)
+        opts = _ffi.fd_options()
+        check(_ffi.fd_options_init(ctypes.byref(opts), style_code), "fd_options_init")
+        opts.locale = _identifier("locale", locale, FD_ERR_LOCALE)
+        opts.time_zone = _identifier("tz", tz, FD_ERR_TIME_ZONE)
+        opts.hour_cycle = _enum("hour_cycle", hour_cycle, HOUR_CYCLES)
+        opts.width = _enum("width", width, WIDTHS)
+        opts.recent_relative = _flag("recent_relative", recent_relative)
+        opts.just_now_ms = _integer("just_now_ms", just_now_ms, _INT64)
+        opts.skew_tolerance_ms = _integer("skew_tolerance_ms", skew_tolerance_ms, _INT64)
+        opts.cross_year_grace_days = _integer("cross_year_grace_days", cross_year_grace_days, _INT32)
+        opts.weekday_window_days = _integer("weekday_window_days", weekday_window_days, _INT32)
+        opts.precision = _integer("precision", precision, _INT32)
+        opts.countdown_days = _flag("countdown_days", countdown_days)
+        if clock is not None and not callable(getattr(clock, "now_ms", None)):
+            raise error_for(FD_ERR_ARGUMENT, f"clock={clock!r}: use an object with a now_ms() method, e.g. ServerClock")
+
+        handle = _ffi.fd_formatter_p()
+        status = _ffi.fd_formatter_new(ctypes.byref(opts), ctypes.byref(handle))
+        if status:
+            check(status, _describe_call(given), _CREATION_HINTS.get(status, ""))
+        self._handle = handle
+        weakref.finalize(self, _ffi.fd_formatter_free, handle)
+        self._clock = clock
+        self._now: Callable[[], int] = clock.now_ms if clock is not None else local_now_ms
+        self._style = style.lower()
+        self._locale = _ffi.optional_text(_ffi.fd_formatter_locale(handle))
+        self._tz = _ffi.optional_text(_ffi.fd_formatter_time_zone(handle))
+        self._tz_source = _ffi.optional_text(_ffi.fd_formatter_tz_source(handle))
+
+    @property
+    def style(self) -> str:
+        """The style name, e.g. "chat_list"."""
+        return self._style
+
+    @property
+    def locale(self) -> str:
+        """The locale the formatter resolved to, e.g. "zh_CN"."""
+        return self._locale
+
+    @property
+    def tz(self) -> str:
+        """The IANA zone id in use, e.g. "Asia/Shanghai"."""
+        return self._tz
+
+    @property
+    def tz_source(self) -> str:
+        """The zone database in use, e.g. "tzdata 2025b" (or "icu 2022e" without one)."""
+        return self._tz_source
+
+    @property
+    def clock(self) -> Optional[Clock]:
+        """The clock used for ``now=None`` (None: the local clock)."""
+        return self._clock
+
+    def __repr__(self) -> str:
+        return f"Formatter({self._style!r}, locale={self._locale!r}, tz={self._tz!r})"
+
+    def _run(self, call: str, t: Instant, now: Optional[Instant]) -> _Scratch:
+        """fd_format into a free scratch buffer; the caller reads it and returns it to the pool."""
+        t_ms = to_ms(t)
+        now_ms = self._now() if now is None else to_ms(now)
+        try:
+            scratch = _take_scratch()
+        except IndexError:
+            scratch = _Scratch()
+        status = _fd_format(self._handle, t_ms, now_ms, scratch.buf, FD_LABEL_CAPACITY, scratch.info_p)
+        if status:
+            check(status, f"{call}(t={t!r}, now={now!r})")
+        return scratch
+
+    def format(self, t: Instant, now: Optional[Instant] = None) -> str:
+        """The label of ``t`` as seen at ``now`` (None: the formatter's clock)."""
+        scratch = self._run("format", t, now)
+        text: str = scratch.buf.value.decode()
+        _return_scratch(scratch)
+        return text
+
+    def label(self, t: Instant, now: Optional[Instant] = None) -> Label:
+        """Like :meth:`format`, with the next change, the day and time parts and
+        the countdown's expired flag."""
+        scratch = self._run("label", t, now)
+        raw: bytes = scratch.buf.value
+        info = scratch.info
+        day, time = info.day_offset, info.time_offset
+        next_ms = info.next_change_ms
+        label = Label(
+            raw.decode(),
+            None if next_ms == FD_NEVER else to_datetime(next_ms),
+            raw[day : day + info.day_length].decode(),
+            raw[time : time + info.time_length].decode(),
+            bool(info.expired),
+        )
+        _return_scratch(scratch)
+        return label
+
+    def format_many(self, ts: Iterable[Instant], now: Optional[Instant] = None) -> List[str]:
+        """Labels for every instant of ``ts`` at one ``now``, in one library call.
+
+        ``ts`` is any iterable of instants, or a 1-D numpy array of
+        ``datetime64`` or of int64 epoch *milliseconds* (used without a copy
+        when already contiguous int64).
+        """
+        now_ms = self._now() if now is None else to_ms(now)
+        np = sys.modules.get("numpy")  # never imported here: an ndarray implies it is loaded
+        if np is not None and isinstance(ts, np.ndarray) and ts.dtype.kind != "O":
+            keep = _numpy_ms(np, ts)
+            n = len(keep)
+            t_p = keep.ctypes.data_as(_ffi.c_int64_p)
+        else:
+            keep = array.array("q", map(to_ms, ts))
+            n = len(keep)
+            t_p = (ctypes.c_int64 * n).from_buffer(keep) if n else None
+        if n == 0:
+            return []
+        ends = (ctypes.c_size_t * n)()
+        cap = n * _MANY_BYTES_PER_LABEL + 1
+        buf = ctypes.create_string_buffer(cap)
+        status = _fd_format_many(self._handle, t_p, n, now_ms, buf, cap, ends, None)
+        if status == FD_ERR_BUFFER:  # the guess was short: ends[n-1] is the size needed
+            cap = ends[n - 1] + 1
+            buf = ctypes.create_string_buffer(cap)
+            status = _fd_format_many(self._handle, t_p, n, now_ms, buf, cap, ends, None)
+        if status:
+            check(status, f"format_many({n} instants, now={now!r})")
+        stops = ends[:]
+        raw = ctypes.string_at(buf, stops[-1])
+        starts = chain((0,), stops)
+        if raw.isascii():  # byte offsets are character offsets: decode once
+            text = raw.decode("ascii")
+            return [text[a:b] for a, b in zip(starts, stops)]
+        return [raw[a:b].decode() for a, b in zip(starts, stops)]

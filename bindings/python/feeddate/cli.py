@@ -1,0 +1,321 @@
+"""The ``feeddate`` command (also ``python3 -m feeddate``).
+
+    feeddate format [INSTANT ...] [--style S] [--locale L] [--tz Z] [--now T] [--json] ...
+    feeddate demo [--locale L] [--tz Z] [--now T]
+
+Exit status: 0 when every label was printed, 1 when the library refused
+something (bad locale or zone, an option out of range, an instant out of
+range, an unreadable line on stdin), 2 for a wrong command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import calendar
+import json
+import os
+import re
+import sys
+import unicodedata
+from datetime import datetime, timedelta, timezone, tzinfo
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
+
+from . import _ffi
+from ._errors import Error
+from ._formatter import HOUR_CYCLES, STYLES, WIDTHS, Formatter, Label
+from ._instant import Instant, to_datetime, to_ms
+from ._version import __version__
+
+PROG = "feeddate"
+EXIT_OK, EXIT_LIBRARY, EXIT_USAGE = 0, 1, 2
+
+_EPOCH_SECONDS = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)\Z")
+
+
+def parse_instant(text: str) -> Instant:
+    """An instant from the command line: ISO 8601 with an offset or 'Z'
+    ("2024-03-25T14:30:00+08:00", "2024-03-25T06:30Z") or epoch seconds
+    ("1711348200", "1711348200.5")."""
+    text = text.strip()
+    if _EPOCH_SECONDS.match(text):
+        return float(text) if "." in text else int(text)
+    iso = text[:-1] + "+00:00" if text[-1:] in ("Z", "z") else text
+    try:
+        value = datetime.fromisoformat(iso)
+    except ValueError:
+        raise ValueError(
+            f"{text!r} is not an instant: use ISO 8601 with an offset or Z "
+            "(2024-03-25T14:30:00+08:00, 2024-03-25T06:30:00Z) or epoch seconds"
+        ) from None
+    if value.utcoffset() is None:
+        raise ValueError(f"{text!r} has no offset: add one (+08:00) or Z for UTC")
+    return value
+
+
+def _instant_arg(text: str) -> Instant:
+    try:
+        return parse_instant(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _iso(value: Optional[datetime]) -> Optional[str]:
+    if value is None:
+        return None
+    return value.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _label_json(label: Label) -> str:
+    return json.dumps(
+        {
+            "text": label.text,
+            "next_change": _iso(label.next_change),
+            "day_part": label.day_part,
+            "time_part": label.time_part,
+            "expired": label.expired,
+        },
+        ensure_ascii=False,
+    )
+
+
+# ---- argument parsing -------------------------------------------------------------
+
+
+def _add_viewer_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--locale", help="ICU or BCP 47 locale id (zh_CN, en-US); default: the host's")
+    parser.add_argument("--tz", help="IANA time zone of the viewer (Asia/Shanghai); default: the host's")
+    parser.add_argument(
+        "--now", type=_instant_arg, metavar="INSTANT", help="the viewer's current instant; default: the clock"
+    )
+
+
+def _add_format_options(parser: argparse.ArgumentParser) -> None:
+    """One flag per SPEC section 6 option, defaults as Formatter's."""
+    defaults = Formatter.__init__.__kwdefaults__ or {}
+    parser.add_argument("--style", choices=list(STYLES), default="feed", help="label style (default: feed)")
+    parser.add_argument(
+        "--hour-cycle", choices=list(HOUR_CYCLES), default=defaults["hour_cycle"], help="locale's, 0-23 or 1-12 AM/PM"
+    )
+    parser.add_argument(
+        "--width", choices=list(WIDTHS), default=defaults["width"], help='wording of "N units ago"'
+    )
+    parser.add_argument(
+        "--recent-relative", action="store_true", help="feed: just now / N min ago / N h ago first"
+    )
+    for name, meaning in (
+        ("just_now_ms", "below this many ms: just now"),
+        ("skew_tolerance_ms", "posts up to this many ms in the future read as now"),
+        ("cross_year_grace_days", "feed: days back within which last year's dates drop the year"),
+        ("weekday_window_days", "chat: up to this many days back, a weekday name"),
+        ("precision", "countdown: fraction digits, 0..3"),
+    ):
+        flag = "--" + name.replace("_", "-")
+        parser.add_argument(flag, type=int, default=defaults[name], metavar="N", help=f"{meaning} (default {defaults[name]})")
+    parser.add_argument("--countdown-days", action="store_true", help="countdown: split out days from 24 h")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Feed, chat and countdown labels for timestamps, in any locale.",
+        epilog="Run 'feeddate COMMAND --help' for a command's options.",
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"{PROG} {__version__} (library {_ffi.library_version()} at {_ffi.library_path})",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    fmt = commands.add_parser(
+        "format",
+        help="label instants",
+        description="Label each INSTANT (ISO 8601 with offset or Z, or epoch seconds). "
+        "Without INSTANTs, read one per line from stdin and print each label at once.",
+    )
+    fmt.add_argument("instants", nargs="*", type=_instant_arg, metavar="INSTANT")
+    _add_viewer_options(fmt)
+    _add_format_options(fmt)
+    fmt.add_argument(
+        "--json", action="store_true", help="print JSON lines: text, next_change, day_part, time_part, expired"
+    )
+    fmt.set_defaults(run=run_format)
+
+    demo = commands.add_parser(
+        "demo",
+        help="show every style for a ladder of instants before now",
+        description="Print every style's label for instants 30 s, 5 min, 3 h, 1, 2 and 5 days, "
+        "a month and a year before now (countdowns: that far ahead), with when each label changes next.",
+    )
+    _add_viewer_options(demo)
+    demo.set_defaults(run=run_demo)
+    return parser
+
+
+def _formatter(args: argparse.Namespace, style: str, **options: Any) -> Formatter:
+    return Formatter(style, locale=args.locale, tz=args.tz, **options)
+
+
+# ---- feeddate format --------------------------------------------------------------
+
+
+def run_format(args: argparse.Namespace) -> int:
+    formatter = _formatter(
+        args,
+        args.style,
+        hour_cycle=args.hour_cycle,
+        width=args.width,
+        recent_relative=args.recent_relative,
+        just_now_ms=args.just_now_ms,
+        skew_tolerance_ms=args.skew_tolerance_ms,
+        cross_year_grace_days=args.cross_year_grace_days,
+        weekday_window_days=args.weekday_window_days,
+        precision=args.precision,
+        countdown_days=args.countdown_days,
+    )
+    show: Callable[[Label], str] = _label_json if args.json else (lambda label: label.text)
+    status = EXIT_OK
+    for where, item in _inputs(args.instants):
+        try:
+            instant = parse_instant(item) if isinstance(item, str) else item
+            line = show(formatter.label(instant, args.now))
+        except (Error, ValueError) as exc:
+            print(f"{PROG}: {where}: {exc}", file=sys.stderr, flush=True)
+            status = EXIT_LIBRARY
+            continue
+        print(line, flush=True)
+    return status
+
+
+def _inputs(instants: Sequence[Instant]) -> Iterable[Tuple[str, Any]]:
+    """(where, instant or raw line): the command line's instants, else stdin's lines."""
+    if instants:
+        for i, instant in enumerate(instants, 1):
+            yield f"instant {i}", instant
+        return
+    for number, line in enumerate(iter(sys.stdin.readline, ""), 1):
+        if line.strip():
+            yield f"stdin line {number}", line
+
+
+# ---- feeddate demo ----------------------------------------------------------------
+
+#: (row name, countdown row name, unit, amount before now): "days" and "months"
+#: are calendar steps on the viewer's wall clock, "seconds" elapsed time.
+LADDER: List[Tuple[str, str, str, int]] = [
+    ("30 s ago", "in 30 s", "seconds", 30),
+    ("5 min ago", "in 5 min", "seconds", 300),
+    ("3 h ago", "in 3 h", "seconds", 3 * 3600),
+    ("yesterday", "tomorrow", "days", 1),
+    ("2 days ago", "in 2 days", "days", 2),
+    ("5 days ago", "in 5 days", "days", 5),
+    ("last month", "next month", "months", 1),
+    ("last year", "next year", "months", 12),
+]
+
+
+def _zone(name: str) -> tzinfo:
+    """The viewer's zone for wall-clock steps and display (UTC when Python has no tz data)."""
+    try:
+        from zoneinfo import ZoneInfo
+
+        return ZoneInfo(name)
+    except Exception:  # no tz database for Python, or a zone only ICU knows
+        return timezone.utc
+
+
+def _step(now: datetime, zone: tzinfo, unit: str, amount: int) -> datetime:
+    """now moved ``amount`` units back (negative: ahead) on the wall clock of ``zone``."""
+    if unit == "seconds":
+        return now - timedelta(seconds=amount)
+    local = now.astimezone(zone)
+    if unit == "days":
+        wall = local.replace(tzinfo=None) - timedelta(days=amount)
+    else:
+        year, month0 = divmod(local.year * 12 + local.month - 1 - amount, 12)
+        day = min(local.day, calendar.monthrange(year, month0 + 1)[1])
+        wall = local.replace(tzinfo=None, year=year, month=month0 + 1, day=day)
+    return wall.replace(tzinfo=zone).astimezone(timezone.utc)
+
+
+def _width(text: str) -> int:
+    """Terminal columns of text: wide East Asian characters take two, marks none."""
+    return sum(
+        0 if unicodedata.category(c) in ("Mn", "Me", "Cf") else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        for c in text
+    )
+
+
+def _pad(text: str, columns: int) -> str:
+    return text + " " * max(0, columns - _width(text))
+
+
+def _wall(value: datetime) -> str:
+    """Local date and time, with milliseconds only when there are some."""
+    millis = value.microsecond // 1000
+    return f"{value:%Y-%m-%d %H:%M:%S}" + (f".{millis:03d}" if millis else "")
+
+
+def _in(delta: timedelta) -> str:
+    seconds = int(delta.total_seconds())
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, seconds = divmod(rest, 60)
+    parts = [f"{v}{u}" for v, u in ((days, "d"), (hours, "h"), (minutes, "m"), (seconds, "s")) if v]
+    return "in " + (" ".join(parts[:2]) if parts else f"{delta.total_seconds() * 1000:.0f}ms")
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    formatters = {style: _formatter(args, style) for style in STYLES}
+    first = formatters["feed"]
+    zone = _zone(first.tz)
+    now = to_datetime(to_ms(args.now)) if args.now is not None else datetime.now(timezone.utc)
+    print(f"{PROG} demo: locale {first.locale}, zone {first.tz} ({first.tz_source})")
+    print(f"now: {now.astimezone(zone):%Y-%m-%d %H:%M:%S %Z} ({_iso(now)})")
+    rows: List[Tuple[str, str, str]] = []
+    for style, formatter in formatters.items():
+        ahead = style == "countdown"  # a countdown's t is a deadline: put it ahead of now
+        rows.append(("", "", ""))
+        rows.append((style + (" (deadlines ahead)" if ahead else ""), "", ""))
+        for before, after, unit, amount in LADDER:
+            row = "  " + (after if ahead else before)
+            try:
+                t = _step(now, zone, unit, -amount if ahead else amount)
+            except (ValueError, OverflowError):  # before year 1 or after 9999
+                rows.append((row, "-", "outside the supported range"))
+                continue
+            label = formatter.label(t, now)
+            change = label.next_change
+            when = (
+                "never changes"
+                if change is None
+                else f"changes {_wall(change.astimezone(zone))} ({_in(change - now)})"
+            )
+            rows.append((row, label.text, when))
+    first_col = max(_width(r[0]) for r in rows) + 2
+    second_col = max(_width(r[1]) for r in rows) + 2
+    for name, text, when in rows:
+        print((_pad(name, first_col) + _pad(text, second_col) + when).rstrip() if text else name)
+    return EXIT_OK
+
+
+# ---- entry point ------------------------------------------------------------------
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return int(args.run(args))
+    except Error as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_LIBRARY
+    except BrokenPipeError:  # e.g. `feeddate format ... | head -1`: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130

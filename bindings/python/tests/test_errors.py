@@ -1,0 +1,160 @@
+"""Error classes, bad options and bad instants: a clear exception, never a crash."""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta, timezone
+from typing import Any, Dict, Type
+
+import pytest
+
+import feeddate
+from feeddate import _errors
+
+UTC = timezone.utc
+NOW = datetime(2024, 3, 25, 6, 30, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def feed() -> feeddate.Formatter:
+    return feeddate.Formatter("feed", locale="en_US", tz="America/New_York")
+
+
+@pytest.mark.parametrize(
+    "cls, status, base",
+    [
+        (feeddate.ArgumentError, 1, ValueError),
+        (feeddate.LocaleError, 2, ValueError),
+        (feeddate.TimeZoneError, 3, ValueError),
+        (feeddate.RangeError, 4, ValueError),
+        (feeddate.BufferTooSmallError, 5, BufferError),
+        (feeddate.ICUError, 6, RuntimeError),
+        (feeddate.OutOfMemoryError, 7, MemoryError),
+    ],
+)
+def test_status_maps_to_class(cls: Type[feeddate.Error], status: int, base: type) -> None:
+    err = _errors.error_for(status, "message")
+    assert type(err) is cls
+    assert isinstance(err, feeddate.Error) and isinstance(err, base)
+    assert err.status == status and str(err) == "message"
+
+
+def test_unknown_status_is_plain_error() -> None:
+    err = _errors.error_for(99, "odd")
+    assert type(err) is feeddate.Error and err.status == 99
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"precision": 4},
+        {"precision": -1},
+        {"weekday_window_days": 0},
+        {"weekday_window_days": 7},
+        {"just_now_ms": 86_400_001},
+        {"skew_tolerance_ms": -1},
+        {"cross_year_grace_days": 367},
+    ],
+)
+def test_option_out_of_range_is_argument_error_from_the_library(options: Dict[str, Any]) -> None:
+    with pytest.raises(feeddate.ArgumentError) as info:
+        feeddate.Formatter("countdown", locale="en_US", tz="UTC", **options)
+    assert info.value.status == 1
+    name, value = next(iter(options.items()))
+    assert f"{name}={value!r}" in str(info.value)
+    assert "0..3" in str(info.value)  # the message quotes the ranges
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"precision": 2**31},  # would wrap in the C int32 field
+        {"just_now_ms": 2**63},
+        {"precision": 1.0},
+        {"precision": True},
+        {"recent_relative": 1},
+        {"countdown_days": "yes"},
+        {"hour_cycle": "h24"},
+        {"width": "wide"},
+        {"locale": 5},
+        {"clock": object()},
+    ],
+)
+def test_bad_option_types_are_argument_errors(options: Dict[str, Any]) -> None:
+    with pytest.raises(feeddate.ArgumentError) as info:
+        feeddate.Formatter("feed", **{"locale": "en_US", "tz": "UTC", **options})
+    assert info.value.status == 1
+
+
+def test_unknown_style() -> None:
+    with pytest.raises(feeddate.ArgumentError, match="'chat_list'"):
+        feeddate.Formatter("timeline")
+
+
+def test_enum_options_ignore_case() -> None:
+    f = feeddate.Formatter("FEED", locale="en_US", tz="UTC", hour_cycle="H23", width="Short")
+    assert f.style == "feed"
+    assert f.format(NOW - timedelta(hours=1), NOW) == "05:30"
+
+
+@pytest.mark.parametrize("locale", ["!!!", "en_US\0de"])
+def test_malformed_locale(locale: str) -> None:
+    with pytest.raises(feeddate.LocaleError) as info:
+        feeddate.Formatter("feed", locale=locale, tz="UTC")
+    assert info.value.status == 2
+    assert "zh_CN" in str(info.value)  # says what a good id looks like
+
+
+@pytest.mark.parametrize("tz", ["Mars/Olympus_Mons", "Asia/Shanghai\0"])
+def test_unknown_time_zone(tz: str) -> None:
+    with pytest.raises(feeddate.TimeZoneError) as info:
+        feeddate.Formatter("feed", locale="en_US", tz=tz)
+    assert info.value.status == 3
+    assert "IANA" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "t",
+    [
+        253402300800,  # 10000-01-01T00:00:00Z
+        -62135596801,  # 0000-12-31T23:59:59Z
+        253402300799.9996,  # rounds up past the end
+        10**30,  # beyond int64 (ctypes would wrap it silently)
+        -(10**30),
+        1e300,
+    ],
+)
+def test_instant_out_of_range(feed: feeddate.Formatter, t: float) -> None:
+    for call in (lambda: feed.format(t, NOW), lambda: feed.label(NOW, t), lambda: feed.format_many([NOW, t], NOW)):
+        with pytest.raises(feeddate.RangeError) as info:
+            call()
+        assert info.value.status == 4
+
+
+def test_range_ends_are_fine(feed: feeddate.Formatter) -> None:
+    first = datetime(1, 1, 1, tzinfo=UTC)
+    last = datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)
+    assert feed.format(first, last) == feed.format(-62135596800, 253402300799.999)
+    assert feed.format(last, first)
+
+
+@pytest.mark.parametrize(
+    "bad, error, words",
+    [
+        (datetime(2024, 3, 25, 6, 30), ValueError, "naive"),
+        (math.nan, ValueError, "finite"),
+        (math.inf, ValueError, "finite"),
+        (-math.inf, ValueError, "finite"),
+        (True, TypeError, "bool"),
+        ("2024-03-25T06:30:00Z", TypeError, "aware datetime"),
+        (None, TypeError, "aware datetime"),
+        (timedelta(seconds=5), TypeError, "aware datetime"),
+    ],
+)
+def test_bad_instants(feed: feeddate.Formatter, bad: Any, error: type, words: str) -> None:
+    calls = [lambda: feed.format(bad, NOW), lambda: feed.label(bad, NOW), lambda: feed.format_many([bad], NOW)]
+    if bad is not None:  # now=None means "the clock"
+        calls.append(lambda: feed.format(NOW, bad))
+    for call in calls:
+        with pytest.raises(error, match=words):
+            call()

@@ -1,0 +1,86 @@
+"""What counts as an instant, and that every kind lands on the exact millisecond."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+import feeddate
+from feeddate._instant import to_ms
+
+UTC = timezone.utc
+CST = timezone(timedelta(hours=8))
+
+
+@pytest.mark.parametrize(
+    "value, ms",
+    [
+        (0, 0),
+        (1711348200, 1711348200000),
+        (-1, -1000),
+        (1711348200.123, 1711348200123),
+        (1711348200.1236, 1711348200124),  # float: nearest millisecond
+        (-0.0004, 0),
+        (datetime(2024, 3, 25, 14, 30, tzinfo=CST), 1711348200000),
+        (datetime(2024, 3, 25, 6, 30, 0, 123999, tzinfo=UTC), 1711348200123),  # microseconds dropped
+        (datetime(1969, 12, 31, 23, 59, 59, 999999, tzinfo=UTC), -1),  # toward the past
+        (datetime(1, 1, 1, tzinfo=UTC), -62135596800000),
+        (datetime(9999, 12, 31, 23, 59, 59, 999000, tzinfo=UTC), 253402300799999),
+    ],
+)
+def test_to_ms(value: object, ms: int) -> None:
+    assert to_ms(value) == ms
+
+
+def test_integer_like_values_are_seconds() -> None:
+    class Seconds:
+        def __index__(self) -> int:
+            return 60
+
+    assert to_ms(Seconds()) == 60000
+
+
+def test_all_instant_kinds_give_the_same_label() -> None:
+    f = feeddate.Formatter("chat_bubble", locale="zh_CN", tz="Asia/Shanghai")
+    now = datetime(2024, 3, 25, 14, 30, tzinfo=CST)
+    t = datetime(2024, 3, 24, 11, 11, tzinfo=CST)
+    expected = f.format(t, now)
+    assert expected == "昨天 11:11"
+    assert f.format(int(t.timestamp()), int(now.timestamp())) == expected
+    assert f.format(t.timestamp(), now.timestamp()) == expected
+    assert f.format(t.astimezone(UTC), now.astimezone(timezone(timedelta(hours=-5)))) == expected
+
+
+def test_countdown_sees_milliseconds() -> None:
+    f = feeddate.Formatter("countdown", locale="en_US", tz="UTC", precision=3)
+    now = datetime(2024, 3, 25, 6, 30, tzinfo=UTC)
+    assert f.format(now + timedelta(milliseconds=1), now) == "0:00:00.001"
+    assert f.format(now + timedelta(microseconds=1999), now) == "0:00:00.001"
+    assert f.format(now.timestamp() + 0.002, now) == "0:00:00.002"
+    label = f.label(now, now)
+    assert label.expired and label.text == "0:00:00.000" and label.next_change is None
+
+
+def test_label_fields() -> None:
+    f = feeddate.Formatter("chat_bubble", locale="zh_CN", tz="Asia/Shanghai")
+    now = datetime(2024, 3, 25, 14, 30, tzinfo=CST)
+    label = f.label(datetime(2024, 3, 24, 11, 11, tzinfo=CST), now)
+    assert label == feeddate.Label("昨天 11:11", datetime(2024, 3, 25, 16, 0, tzinfo=UTC), "昨天", "11:11", False)
+    assert label.next_change is not None and label.next_change.tzinfo is UTC
+    with pytest.raises(AttributeError):
+        label.text = "x"  # type: ignore[misc]
+
+
+def test_resolved_ids() -> None:
+    f = feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai")
+    assert f.locale == "zh_CN"
+    assert f.tz == "Asia/Shanghai"
+    assert f.tz_source.split()[0] in ("tzdata", "icu")
+    assert "zh_CN" in repr(f) and "Asia/Shanghai" in repr(f)
+
+
+def test_default_now_is_the_clock() -> None:
+    f = feeddate.Formatter("relative", locale="en_US", tz="UTC")
+    assert f.format(datetime.now(UTC) - timedelta(minutes=5, seconds=20)) == "5 minutes ago"
+    assert f.format(datetime.now(UTC)) == "Just now"

@@ -1,0 +1,112 @@
+"""The binding mirrors include/feeddate.h and loads the library the documented way."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, List
+
+import pytest
+
+import feeddate
+from feeddate import _ffi
+
+from conftest import HEADER
+
+HEADER_TEXT = HEADER.read_text(encoding="utf-8")
+PACKAGE = Path(feeddate.__file__).parent
+
+
+def _defines() -> Dict[str, str]:
+    return dict(re.findall(r"^#define (FD_\w+) \(?([^\s)]+)", HEADER_TEXT, re.M))
+
+
+def _enum_values() -> Dict[str, int]:
+    return {name: int(value) for name, value in re.findall(r"^\s+(FD_\w+) = (\d+)", HEADER_TEXT, re.M)}
+
+
+def _struct_fields(name: str) -> List[str]:
+    body = re.search(r"typedef struct %s \{(.*?)\} %s;" % (name, name), HEADER_TEXT, re.S)
+    assert body, name
+    return re.findall(r"^\s+[\w\s*]+?\**(\w+);", body.group(1), re.M)
+
+
+def test_package_version_is_the_header_version() -> None:
+    assert feeddate.__version__ == _defines()["FD_VERSION_STRING"].strip('"')
+
+
+def test_loaded_library_is_this_version() -> None:
+    assert feeddate.library_version() == feeddate.__version__
+    assert _ffi.fd_version() == int(_defines()["FD_VERSION_MAJOR"]) * 10000 + int(
+        _defines()["FD_VERSION_MINOR"]
+    ) * 100 + int(_defines()["FD_VERSION_PATCH"])
+
+
+def test_constants_match_the_header() -> None:
+    defines = _defines()
+    assert _ffi.FD_MIN_INSTANT_MS == int(defines["FD_MIN_INSTANT_MS"].rstrip("LL"))
+    assert _ffi.FD_MAX_INSTANT_MS == int(defines["FD_MAX_INSTANT_MS"].rstrip("LL"))
+    assert _ffi.FD_LABEL_CAPACITY == int(defines["FD_LABEL_CAPACITY"])
+    assert _ffi.FD_NEVER == 2**63 - 1 and defines["FD_NEVER"] == "INT64_MAX"
+    enums = _enum_values()
+    assert len(enums) >= 21
+    for name, value in enums.items():
+        assert getattr(_ffi, name, None) == value or getattr(feeddate._errors, name, None) == value, name
+
+
+@pytest.mark.parametrize("struct", [_ffi.fd_options, _ffi.fd_label])
+def test_structures_mirror_the_header(struct: type) -> None:
+    assert [field[0] for field in struct._fields_] == _struct_fields(struct.__name__)  # type: ignore[attr-defined]
+
+
+def test_options_size_is_what_the_library_expects() -> None:
+    opts = _ffi.fd_options()
+    assert _ffi.fd_options_init(ctypes.byref(opts), _ffi.FD_STYLE_CHAT_LIST) == 0
+    assert opts.size == ctypes.sizeof(_ffi.fd_options)
+    assert (opts.style, opts.just_now_ms, opts.weekday_window_days, opts.precision) == (2, 60000, 6, 1)
+
+
+def test_every_function_has_its_prototype_beside_it() -> None:
+    source = Path(_ffi.__file__).read_text(encoding="utf-8")
+    declared = re.findall(r'^(fd_\w+) = _declare\(\s*"(fd_\w+)"', source, re.M)
+    prototypes = set(re.findall(r"^[\w\s*]+?\b(fd_\w+)\(", HEADER_TEXT, re.M))
+    assert {py for py, c in declared if py == c} == prototypes
+    for name in prototypes:
+        assert re.search(rf"^# .*\b{name}\(.*\n(#.*\n)*{name} = _declare", source, re.M), name
+
+
+def test_typed_package() -> None:
+    assert (PACKAGE / "py.typed").exists()
+
+
+def _import_with(env_library: str) -> "subprocess.CompletedProcess[str]":
+    env = {**os.environ, "FEEDDATE_LIBRARY": env_library, "PYTHONPATH": os.pathsep.join(sys.path)}
+    return subprocess.run([sys.executable, "-c", "import feeddate"], capture_output=True, text=True, env=env, timeout=60)
+
+
+def test_import_error_says_where_it_looked_and_what_to_do() -> None:
+    result = _import_with("/nonexistent/libfeeddate.so.1")
+    assert result.returncode != 0
+    assert "ImportError" in result.stderr
+    assert "/nonexistent/libfeeddate.so.1" in result.stderr
+    assert "make lib" in result.stderr and "FEEDDATE_LIBRARY" in result.stderr and "libfeeddate1" in result.stderr
+
+
+def test_import_error_for_a_library_that_is_not_feeddate() -> None:
+    result = _import_with("libm.so.6")
+    assert result.returncode != 0
+    assert "ImportError" in result.stderr and "no symbol fd_" in result.stderr
+
+
+def test_search_order_without_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FEEDDATE_LIBRARY", raising=False)
+    places = [where for _, where in _ffi._candidates()]
+    assert _ffi._in_checkout()  # the tests run from the checkout
+    assert places == [str(PACKAGE.resolve() / "libfeeddate.so.1"), str(_ffi._repo_build_path()), "libfeeddate.so.1"]
+    assert str(_ffi._repo_build_path()).endswith("/build/lib/libfeeddate.so.1")
+    monkeypatch.setenv("FEEDDATE_LIBRARY", "/x/libfeeddate.so.1")
+    assert [where for _, where in _ffi._candidates()] == ["/x/libfeeddate.so.1"]
