@@ -52,7 +52,6 @@ demo: lib $(BUILD)/feed_demo
 
 # ---- tests ------------------------------------------------------------------
 test: check-vectors test-swift check-lib
-	@echo "make test: all suites passed"
 
 test-swift:
 	swift test --disable-swift-testing
