@@ -333,10 +333,7 @@ final class LocaleServices: @unchecked Sendable {
 
     /// The local days [start, end) of the calendar year (era and year) holding `day`.
     func year(containing day: Int64) throws(FeedDateError) -> YearSpan {
-        if case .gregorian(true) = calendarKind {
-            let y = civilFromDays(day).y
-            return YearSpan(start: daysFromCivil(y, 1, 1), end: daysFromCivil(y + 1, 1, 1))
-        }
+        if case .gregorian(true) = calendarKind { return LocaleServices.gregorianYear(containing: day) }
         return try locked { (s: inout ICUState) throws(ICUError) in
             if let hit = s.years.first(where: { $0.start <= day && day < $0.end }) { return hit }
             let cal = s.calendar
@@ -360,6 +357,21 @@ final class LocaleServices: @unchecked Sendable {
         }
     }
 
+    /// Jan 1 of 1900 ... 2101 as local days, for the common case.
+    private static let januaryFirsts: [Int64] = (1900...2101).map { daysFromCivil(Int64($0), 1, 1) }
+
+    private static func gregorianYear(containing day: Int64) -> YearSpan {
+        let firsts = januaryFirsts
+        if day >= firsts[0] && day < firsts[firsts.count - 1] {
+            // 365.25 days a year is within a day of right over two centuries.
+            var i = Int((day - firsts[0]) * 4 / 1461)
+            if day < firsts[i] { i -= 1 } else if day >= firsts[i + 1] { i += 1 }
+            return YearSpan(start: firsts[i], end: firsts[i + 1])
+        }
+        let y = civilFromDays(day).y
+        return YearSpan(start: daysFromCivil(y, 1, 1), end: daysFromCivil(y + 1, 1, 1))
+    }
+
     /// Wall-clock time plus whole years and months in the locale's calendar
     /// (the day of month pinned to the month's length).
     func addMonths(wall: Int64, years: Int64, months: Int64) throws(FeedDateError) -> Int64 {
@@ -378,5 +390,5 @@ final class LocaleServices: @unchecked Sendable {
 }
 
 func daysInMonth(_ y: Int64, _ m: Int64) -> Int64 {
-    m == 12 ? 31 : daysFromCivil(y, m + 1, 1) - daysFromCivil(y, m, 1)
+    m == 2 ? (isLeapYear(y) ? 29 : 28) : (m == 4 || m == 6 || m == 9 || m == 11) ? 30 : 31
 }

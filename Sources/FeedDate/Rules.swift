@@ -201,14 +201,25 @@ struct Rules: Sendable {
             let x = try shifted(wt, sign * y, sign * m, sign * d)
             return future ? x >= e : x <= e
         }
-        let (yearGuess, monthGuess) = monthsBetween(wt, zone.wall(e), future)
-        let years = try largest(estimate: yearGuess) { (y: Int64) throws(FeedDateError) in try fits(y, 0, 0) }
-        let months = try largest(estimate: years == yearGuess ? monthGuess : 0) {
-            (m: Int64) throws(FeedDateError) in try fits(years, m, 0)
+        // No calendar has a month under 27 days or a year under 350: short
+        // spans need no month arithmetic at all.
+        let span = future ? t - e : e - t
+        var years: Int64 = 0, months: Int64 = 0
+        if span >= 27 * msPerDay {
+            let (yearGuess, monthGuess) = monthsBetween(wt, zone.wall(e), future)
+            if span >= 350 * msPerDay {
+                years = try largest(estimate: yearGuess) { (y: Int64) throws(FeedDateError) in try fits(y, 0, 0) }
+            }
+            months = try largest(estimate: years == yearGuess ? monthGuess : 0) {
+                (m: Int64) throws(FeedDateError) in try fits(years, m, 0)
+            }
         }
-        let base = try shifted(wt, sign * years, sign * months, 0)
+        let baseWall = try services.addMonths(wall: wt, years: sign * years, months: sign * months)
+        let base = zone.instant(fromWall: baseWall)
         let days = try largest(estimate: max(0, (future ? base - e : e - base) / msPerDay)) {
-            (d: Int64) throws(FeedDateError) in try fits(years, months, d)
+            (d: Int64) throws(FeedDateError) in
+            let x = zone.instant(fromWall: baseWall + sign * d * msPerDay)
+            return future ? x >= e : x <= e
         }
         return (years, months, days)
     }
@@ -420,7 +431,7 @@ struct Rules: Sendable {
         case (_, .year): return try shifted(wt, count.n + 1, 0, 0)
         case (_, .month): return try shifted(wt, 0, count.n + 1, 0)
         case (_, .week): return min(try shifted(wt, 0, 0, 7 * (count.n + 1)), try shifted(wt, 0, 1, 0))
-        default: return min(try shifted(wt, 0, 0, count.n + 1), try shifted(wt, 0, 1, 0))
+        default: return try shifted(wt, 0, 0, count.n + 1)  // at most 7 days: before any month
         }
     }
 }

@@ -66,6 +66,9 @@ final class ZoneTable: @unchecked Sendable {
     let buckets: UnsafeMutablePointer<Int32>
     let bucketCount: Int
     let bucketLo: Int64
+    /// The changes in [lo, hi) at which the local date goes back (a fall-back
+    /// across midnight): rare, so usually none.
+    let regressions: [Int64]
 
     static let coverageStart = FeedDateRange.minInstantMs - 3 * msPerDay
     static let coverageEnd = daysFromCivil(2400, 1, 1) * msPerDay
@@ -88,6 +91,12 @@ final class ZoneTable: @unchecked Sendable {
         offsets = .allocate(capacity: max(1, count))
         times.initialize(from: t, count: count)
         offsets.initialize(from: o, count: count)
+        var back: [Int64] = []
+        for i in 0..<count {
+            let before = i == 0 ? initialOffset : o[i - 1]
+            if floorDiv(t[i] + o[i], msPerDay) < floorDiv(t[i] - 1 + before, msPerDay) { back.append(t[i]) }
+        }
+        regressions = back
         bucketLo = ZoneTable.bucketStart
         bucketCount = Int((hi - bucketLo) >> 32) + 1
         buckets = .allocate(capacity: bucketCount)
@@ -249,6 +258,11 @@ struct Zone: Sendable {
     /// The first offset change in (ms, limit) at which the local date goes
     /// back, or nil. Such a change can briefly make "today" yesterday again.
     func nextDayRegression(after ms: Int64, before limit: Int64) -> Int64? {
+        if ms >= table.lo && limit <= table.hi {
+            let r = table.regressions
+            guard !r.isEmpty, let first = r.firstIndex(where: { $0 > ms }) else { return nil }
+            return r[first] < limit ? r[first] : nil
+        }
         var cur = ms
         for _ in 0..<64 {
             guard let change = nextOffsetChange(after: cur), change < limit else { return nil }
