@@ -21,7 +21,8 @@ WARN    := -std=c99 -Wall -Wextra -Werror -pedantic
 # Exclusivity is checked at compile time; the run-time checks cost a TLS
 # lookup per access on the hot path.
 SWIFT_RELEASE := swift build -c release -Xswiftc -static-stdlib -Xswiftc -enforce-exclusivity=unchecked \
-	-Xlinker --version-script=$(CURDIR)/exports.map -Xlinker -soname=libfeeddate.so.$(SOMAJOR)
+	-Xlinker --version-script=$(CURDIR)/exports.map -Xlinker -soname=libfeeddate.so.$(SOMAJOR) \
+	-Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro
 SWIFT_SOURCES := $(shell find Sources -type f) Package.swift include/feeddate.h exports.map
 
 export FEEDDATE_LIBRARY := $(CURDIR)/$(LIBSO1)

@@ -5,6 +5,7 @@
 // formatter reaches ICU only for keys outside the tables (dates before 1900
 // or after 2100, counts of 64 and more, texts longer than an entry).
 import CICU
+import Glibc
 import Synchronization
 
 /// A localized piece of a label: a kind and an integer key.
@@ -226,6 +227,19 @@ final class LocaleServices: @unchecked Sendable {
                 sink.append(try locked { (s: inout ICUState) throws(ICUError) in try self.format(&s, piece) })
                 return
             }
+        }
+    }
+
+    /// Whether two pieces read the same.
+    func sameText(_ a: Piece, _ b: Piece) throws(FeedDateError) -> Bool {
+        if a == b { return true }
+        return try withUnsafeTemporaryAllocation(byteCount: 256, alignment: 8) {
+            (buf: UnsafeMutableRawBufferPointer) throws(FeedDateError) -> Bool in
+            var x = Sink(base: buf.baseAddress!, capacity: 128)
+            var y = Sink(base: buf.baseAddress! + 128, capacity: 128)
+            try write(a, to: &x)
+            try write(b, to: &y)
+            return x.length == y.length && x.length <= 128 && memcmp(buf.baseAddress!, buf.baseAddress! + 128, x.length) == 0
         }
     }
 

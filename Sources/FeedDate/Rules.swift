@@ -316,9 +316,22 @@ struct Rules: Sendable {
         return x
     }
 
-    /// Whether two plans read the same (rare: different pieces, same words).
+    /// Whether two different plans read the same (rare: a weekday over a
+    /// midnight, different pieces with the same words).
     private func sameText(_ p: Plan, _ q: Plan) throws(FeedDateError) -> Bool {
-        try withUnsafeTemporaryAllocation(byteCount: 2 * Rules.scratch, alignment: 8) { (buf: UnsafeMutableRawBufferPointer) throws(FeedDateError) -> Bool in
+        switch (p.shape, q.shape) {
+        case (.countdown, .countdown):
+            return false  // a different count always has different digits
+        case (.day, .day), (.time, .time), (.plain, .plain), (.day, .time), (.time, .day):
+            return try services.sameText(p.a, q.a)
+        case (.joined, .joined):
+            guard try services.sameText(p.a, q.a) else { return false }
+            return try services.sameText(p.b, q.b)
+        default:
+            break
+        }
+        return try withUnsafeTemporaryAllocation(byteCount: 2 * Rules.scratch, alignment: 8) {
+            (buf: UnsafeMutableRawBufferPointer) throws(FeedDateError) -> Bool in
             var a = Sink(base: buf.baseAddress!, capacity: Rules.scratch)
             var b = Sink(base: buf.baseAddress! + Rules.scratch, capacity: Rules.scratch)
             _ = try write(p, to: &a)
