@@ -1,0 +1,269 @@
+#!/usr/bin/env bash
+# deb-check.sh — `make deb-check`: build the Debian packages and prove that they
+# install and work on a clean Debian 12 (bookworm) that has no Swift toolchain.
+#
+#   1. install the host tools that are missing (debootstrap, lintian, dpkg-dev,
+#      debhelper, dh-python, ...) with apt-get;
+#   2. make deb (packages in dist/);
+#   3. lintian on the .changes: any error or warning that is not overridden (with a
+#      comment, in debian/*.lintian-overrides) fails the check;
+#   4. a pristine bookworm root (debootstrap --variant=minbase), made once and kept
+#      in .cache/deb-check/ (git ignores .cache/); each run works on a fresh copy;
+#   5. in that copy (chroot): apt-get install ./the three .debs, with apt resolving
+#      their dependencies (libicu72, python3, ...) from Debian;
+#   6. there: compile the C example with pkg-config and run it; python3 -c "import
+#      feeddate; ..." must print the right label; feeddate demo must run; the man
+#      page must name every command and option of the feeddate command;
+#   7. there: the package's autopkgtests (debian/tests), run by autopkgtest itself.
+#
+# Environment:
+#   DEB_CHECK_MIRROR=URL      Debian mirror (default: the one this machine's apt uses for bookworm)
+#   DEB_CHECK_SECURITY=URL    security mirror (default: likewise; "none" to leave it out)
+#   DEB_CHECK_FRESH=1         debootstrap the pristine root again
+#   DEB_CHECK_KEEP=1          keep the work root (.cache/deb-check/root) after success
+#   DEB_CHECK_SKIP_BUILD=1    test the packages already in dist/ (no make deb)
+#   DEB_CHECK_STEP_TIMEOUT=S  limit of debootstrap and of each command in the root (1200)
+# Nothing is mounted in the root: no step needs /proc (apt, dpkg, gcc, python3 and
+# autopkgtest's null runner all work without it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$(pwd)
+SUITE=bookworm
+CACHE=$REPO/.cache/deb-check
+PRISTINE=$CACHE/$SUITE-minbase
+STAMP=$PRISTINE.stamp
+ROOT=$CACHE/root
+ARCHIVES=$CACHE/apt-archives
+DIST=$REPO/dist
+PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate)
+HOST_TOOLS=(debootstrap lintian dpkg-dev debhelper dh-python gcc libc6-dev pkg-config libicu-dev python3 tzdata)
+
+step() { echo; echo "==> deb-check [$(date -u +%H:%M:%S), ${SECONDS}s]: $*"; }
+die() { echo "deb-check: FAILED: $*" >&2; exit 1; }
+# Run a command inside the root with a clean environment: nothing of this machine
+# (FEEDDATE_LIBRARY exported by the Makefile, PATH to /opt/swift, pyenv, ...) leaks in.
+# Every command in the root is bounded: DEB_CHECK_STEP_TIMEOUT seconds (default 1200).
+in_root() {
+  timeout "${DEB_CHECK_STEP_TIMEOUT:-1200}" chroot "$ROOT" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"
+}
+# rm -rf of a root must never reach into a mounted file system.
+check_unmounted() {
+  if awk -v r="$1" '$2 == r || index($2, r "/") == 1 { found = 1 } END { exit !found }' /proc/self/mounts; then
+    die "something is mounted under $1 (see /proc/self/mounts): unmount it, then rerun"
+  fi
+}
+
+[ "$(id -u)" -eq 0 ] || die "run as root: debootstrap and chroot need it (sudo make deb-check)"
+
+# ---- 1. host tools ------------------------------------------------------------
+step "host tools: ${HOST_TOOLS[*]}"
+missing=()
+for p in "${HOST_TOOLS[@]}"; do
+  dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null | grep -q '^ii' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "    installing: ${missing[*]}"
+  apt-get update -q || die "apt-get update failed: check the network and /etc/apt/sources.list*"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" \
+    || die "apt-get install ${missing[*]} failed"
+else
+  echo "    all present"
+fi
+
+# ---- 2. packages --------------------------------------------------------------
+version=$(make -s --no-print-directory version)
+arch=$(dpkg --print-architecture)
+changes=$DIST/feeddate_${version}_${arch}.changes
+if [ "${DEB_CHECK_SKIP_BUILD:-0}" = 1 ]; then
+  step "make deb skipped (DEB_CHECK_SKIP_BUILD=1): testing the packages in dist/"
+else
+  step "make deb"
+  t=$SECONDS
+  make --no-print-directory deb || die "make deb failed (see above)"
+  echo "    make deb took $((SECONDS - t)) s"
+fi
+debs=()
+for p in "${PACKAGES[@]}"; do
+  f=$DIST/${p}_${version}_${arch}.deb
+  [ -f "$f" ] || die "$f not found: run make deb"
+  debs+=("$f")
+done
+[ -f "$changes" ] || die "$changes not found: run make deb"
+
+# ---- 3. lintian -----------------------------------------------------------------
+step "lintian $changes (fails on errors and on warnings that are not overridden)"
+lintian --version
+# -I shows the info tags as well; overrides live in debian/*.lintian-overrides.
+lintian -I --fail-on error,warning "$changes" \
+  || die "lintian found errors or warnings (above). Fix them, or override a warning with a
+  comment in debian/<package>.lintian-overrides saying why it does not apply."
+echo "    lintian: no errors, no warnings left"
+
+# ---- 4. the pristine root ---------------------------------------------------------
+site_for() { # release -> the URL this machine's apt uses for it
+  apt-get indextargets --format '$(RELEASE) $(SITE)' 2>/dev/null | awk -v r="$1" '$1 == r { print $2; exit }'
+}
+mirror=${DEB_CHECK_MIRROR:-}
+security=${DEB_CHECK_SECURITY:-}
+if [ -z "$mirror" ]; then
+  mirror=$(site_for $SUITE)
+  if [ -z "$mirror" ]; then
+    apt-get update -q >/dev/null 2>&1 || true
+    mirror=$(site_for $SUITE)
+  fi
+  [ -n "$mirror" ] || die "this machine's apt has no source for $SUITE: set DEB_CHECK_MIRROR=http://deb.debian.org/debian"
+fi
+[ -n "$security" ] || security=$(site_for $SUITE-security)
+[ -n "$security" ] || security=none
+updates=$(site_for $SUITE-updates)
+echo "    mirror $mirror; updates ${updates:-none}; security $security"
+
+mkdir -p "$CACHE" "$ARCHIVES"
+if [ "${DEB_CHECK_FRESH:-0}" = 1 ] || [ ! -f "$STAMP" ] || [ ! -x "$PRISTINE/usr/bin/apt-get" ]; then
+  step "debootstrap --variant=minbase $SUITE (once; cached in ${PRISTINE#"$REPO"/})"
+  t=$SECONDS
+  for d in "$PRISTINE.new" "$PRISTINE"; do check_unmounted "$d"; rm -rf "$d"; done
+  rm -f "$STAMP"
+  timeout "${DEB_CHECK_STEP_TIMEOUT:-1200}" debootstrap --variant=minbase "$SUITE" "$PRISTINE.new" "$mirror" > "$CACHE/debootstrap.log" 2>&1 \
+    || { tail -n 30 "$CACHE/debootstrap.log" >&2; die "debootstrap failed (log: $CACHE/debootstrap.log)"; }
+  chroot "$PRISTINE.new" apt-get clean
+  mv "$PRISTINE.new" "$PRISTINE"
+  echo "debootstrap --variant=minbase $SUITE $mirror  # $(date -u +%FT%TZ)" > "$STAMP"
+  echo "    debootstrap took $((SECONDS - t)) s"
+else
+  step "pristine $SUITE root from the cache: $(cat "$STAMP")"
+fi
+
+step "fresh work root: copy of the pristine root in ${ROOT#"$REPO"/}"
+t=$SECONDS
+check_unmounted "$ROOT"
+rm -rf "$ROOT"
+cp -a "$PRISTINE" "$ROOT"
+{
+  echo "deb $mirror $SUITE main"
+  [ -z "$updates" ] || echo "deb $updates $SUITE-updates main"
+  [ "$security" = none ] || echo "deb $security $SUITE-security main"
+} > "$ROOT/etc/apt/sources.list"
+cp -L /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
+# A throwaway root: dpkg need not fsync, and apt has no terminal to log (no /dev/pts).
+echo force-unsafe-io > "$ROOT/etc/dpkg/dpkg.cfg.d/deb-check-unsafe-io"
+echo 'Dpkg::Use-Pty "0";' > "$ROOT/etc/apt/apt.conf.d/90deb-check-no-pty"
+# Packages downloaded by earlier runs (apt checks them against the index).
+find "$ARCHIVES" -maxdepth 1 -name '*.deb' -exec cp -t "$ROOT/var/cache/apt/archives/" {} +
+echo "    copied in $((SECONDS - t)) s"
+# Keep what apt downloaded for the next run. After a successful run the cache is
+# pruned to what the mirror still has (apt-get autoclean), so it does not grow.
+save_archives() {
+  if [ "${1:-}" = prune ] && in_root apt-get autoclean -q >/dev/null; then
+    find "$ARCHIVES" -maxdepth 1 -name '*.deb' -delete
+  fi
+  cp -n "$ROOT"/var/cache/apt/archives/*.deb "$ARCHIVES/" 2>/dev/null || true
+}
+on_exit() {
+  local rc=$?
+  [ "$rc" -eq 0 ] && return
+  save_archives
+  echo "deb-check: the work root is kept for inspection: chroot $ROOT bash" >&2
+}
+trap on_exit EXIT
+
+in_root apt-get update -q --error-on=any || die "apt-get update in the $SUITE root failed (mirror $mirror)"
+if in_root dpkg-query -W 'swift*' 2>/dev/null | grep -q .; then die "the clean root has Swift packages"; fi
+
+# ---- 5. install ---------------------------------------------------------------------
+step "apt-get install $(printf './%s ' "${debs[@]##*/}")(dependencies from Debian)"
+mkdir -p "$ROOT/tmp/debs"
+cp "${debs[@]}" "$ROOT/tmp/debs/"
+in_root sh -c "cd /tmp/debs && apt-get install -y -q $(printf './%s ' "${debs[@]##*/}")" \
+  || die "apt-get could not install the packages in a clean $SUITE (see above)"
+for p in "${PACKAGES[@]}" libicu72; do
+  in_root dpkg-query -W -f='    installed: ${Package} ${Version}\n' "$p" || die "$p is not installed"
+done
+lib=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/libfeeddate.so.1
+[ -e "$ROOT$lib" ] || die "$lib is missing in the root"
+# All libraries the library needs must come from Debian packages (nothing from /opt/swift).
+in_root ldd "$lib" | tee "$CACHE/ldd.txt" | sed 's/^/    /'
+! grep -q 'not found' "$CACHE/ldd.txt" || die "$lib needs libraries that no Debian dependency brought (above)"
+
+# ---- 6. use it ----------------------------------------------------------------------
+step "apt-get install gcc libc6-dev pkg-config (in the root)"
+in_root apt-get install -y -q --no-install-recommends gcc libc6-dev pkg-config \
+  || die "apt-get could not install gcc, libc6-dev and pkg-config in the root"
+
+step "C example: cc feed_demo.c \$(pkg-config --cflags --libs feeddate), then run it"
+example=/usr/share/doc/libfeeddate-dev/examples/feed_demo.c
+[ -f "$ROOT$example" ] || die "$example is not in libfeeddate-dev (compressed? see dh_compress)"
+in_root sh -c "set -e; flags=\$(pkg-config --cflags --libs feeddate); echo \"    cc -std=c99 -Wall -Wextra -Werror -pedantic $example \$flags\"
+  cc -std=c99 -Wall -Wextra -Werror -pedantic -o /tmp/feed_demo $example \$flags" \
+  || die "the C example does not compile with pkg-config in a clean $SUITE"
+in_root /tmp/feed_demo > "$CACHE/feed_demo.txt" || { cat "$CACHE/feed_demo.txt"; die "feed_demo failed"; }
+sed 's/^/    | /' "$CACHE/feed_demo.txt"
+[ -s "$CACHE/feed_demo.txt" ] || die "feed_demo printed nothing"
+
+step "python3 -c 'import feeddate; ...' (chat_list, zh_CN, Asia/Shanghai)"
+# Monday 2024-03-25 12:00 +08:00 looks at Sunday 09:00: "昨天" (yesterday).
+py='import feeddate; print(feeddate.Formatter("chat_list", locale="zh_CN", tz="Asia/Shanghai").format(1711242000, now=1711339200))'
+out=$(in_root sh -c "cd /tmp && python3 -c '$py'") || die "python3 could not import feeddate or format (above)"
+echo "    python3 -c '$py'"
+echo "    -> $out"
+[ "$out" = "昨天" ] || die "python3 printed '$out', expected '昨天'"
+where=$(in_root sh -c 'cd /tmp && python3 -c "import feeddate._ffi as f; print(f.library_path)"')
+[ "$where" = libfeeddate.so.1 ] || die "the module loaded $where, not the system's libfeeddate.so.1"
+
+step "feeddate demo"
+in_root sh -c 'command -v feeddate' | sed 's/^/    /' || die "no feeddate command on PATH"
+in_root sh -c 'cd /tmp && feeddate demo' > "$CACHE/demo.txt" \
+  || { cat "$CACHE/demo.txt"; die "feeddate demo failed (above)"; }
+sed 's/^/    | /' "$CACHE/demo.txt"
+[ "$(wc -l < "$CACHE/demo.txt")" -ge 3 ] || die "feeddate demo printed less than 3 lines"
+
+step "man page: /usr/share/man/man1/feeddate.1.gz names every command and option of feeddate"
+man=$ROOT/usr/share/man/man1/feeddate.1.gz
+[ -f "$man" ] || die "no man page feeddate.1.gz in python3-feeddate"
+# The commands and --options, from the argparse parser of the installed command.
+walk='import argparse
+from feeddate.cli import build_parser
+def walk(p):
+    for a in p._actions:
+        if isinstance(a, argparse._SubParsersAction):
+            for name, sub in a.choices.items():
+                print(name)
+                walk(sub)
+        else:
+            print("\n".join(o for o in a.option_strings if o.startswith("--")))
+walk(build_parser())'
+names=$(in_root python3 -c "$walk" | sort -u | grep .) || die "could not list the options of feeddate (feeddate.cli.build_parser)"
+text=$(zcat "$man" | sed 's/\\-/-/g; s/\\f[BIRP]//g')
+undocumented=()
+for n in $names; do
+  grep -qw -- "$n" <<< "$text" || undocumented+=("$n")
+done
+[ ${#undocumented[@]} -eq 0 ] || die "packaging/feeddate.1.in does not document: ${undocumented[*]}"
+echo "    documented: $(echo $names)"
+
+# ---- 7. autopkgtest ---------------------------------------------------------------
+step "autopkgtest (debian/tests) in the root, null runner"
+in_root apt-get install -y -q --no-install-recommends autopkgtest \
+  || die "apt-get could not install autopkgtest in the root"
+rm -rf "$ROOT/tmp/src" && mkdir -p "$ROOT/tmp/src"
+cp -a "$REPO/debian" "$ROOT/tmp/src/"
+# Its exit status is judged from the summary below.
+{ in_root autopkgtest --timeout-test=600 --no-built-binaries /tmp/src -- null 2>&1 || true; } | tee "$CACHE/autopkgtest.log" \
+  | sed 's/^/    /'
+summary=$(sed -n '/@@@@ summary/,$p' "$CACHE/autopkgtest.log" | tail -n +2 | grep . || true)
+echo "$summary" | grep -qE '^[a-z0-9-]+ +(PASS|FAIL|SKIP|FLAKY)' || die "autopkgtest gave no summary (log: $CACHE/autopkgtest.log)"
+! echo "$summary" | grep -vqE '^[a-z0-9-]+ +PASS' || die "autopkgtest: not every test passed:
+$summary"
+tests=$(sed -n 's/^Tests: *//p' debian/tests/control | wc -w)
+[ "$(echo "$summary" | grep -cE ' PASS')" -eq "$tests" ] || die "autopkgtest ran $(echo "$summary" | grep -c .) tests, debian/tests/control has $tests"
+
+# ---- done ---------------------------------------------------------------------------
+save_archives prune
+if [ "${DEB_CHECK_KEEP:-0}" = 1 ]; then
+  echo "    work root kept: chroot $ROOT bash"
+else
+  check_unmounted "$ROOT"
+  rm -rf "$ROOT"
+fi
+step "passed: ${PACKAGES[*]} $version install and work on a clean $SUITE (${SECONDS}s)"
