@@ -57,3 +57,25 @@ func civilFromDays(_ z: Int64) -> (y: Int64, m: Int64, d: Int64) {
 func isLeapYear(_ y: Int64) -> Bool {
     y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
 }
+
+/// The proleptic-Gregorian year of day number `day`, with a table for
+/// 1900 ... 2100 (two multiplications instead of `civilFromDays`). The table
+/// is raw memory: no reference counting when threads share it.
+@inline(__always)
+func gregorianYear(ofDay day: Int64) -> Int64 {
+    let rel = day &- januaryFirsts1900[0]
+    if rel >= 0 && rel < januaryFirsts1900[201] &- januaryFirsts1900[0] {
+        // 365.25 days a year is within a day of right over two centuries.
+        var i = Int(rel &* 4 / 1461)
+        if day < januaryFirsts1900[i] { i -= 1 } else if day >= januaryFirsts1900[i + 1] { i += 1 }
+        return 1900 + Int64(i)
+    }
+    return civilFromDays(day).y
+}
+
+/// January 1 of 1900 ... 2101 as day numbers.
+private let januaryFirsts1900: UnsafeMutablePointer<Int64> = {
+    let p = UnsafeMutablePointer<Int64>.allocate(capacity: 202)
+    for i in 0..<202 { p[i] = daysFromCivil(1900 + Int64(i), 1, 1) }
+    return p
+}()

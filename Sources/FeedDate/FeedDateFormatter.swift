@@ -95,10 +95,14 @@ public final class FeedDateFormatter: Sendable {
 
 /// What `write` reports besides the bytes.
 package struct FeedDateWritten {
-    package var length: Int
+    package var length = 0
     /// Int64.max for never.
-    package var nextChange: Int64
-    package var day: Range<Int>
-    package var time: Range<Int>
-    package var expired: Bool
+    package var nextChange = Int64.max
+    package var day: Range<Int> = 0..<0
+    package var time: Range<Int> = 0..<0
+    package var expired = false
+    package init() {}
+    init(length: Int, nextChange: Int64, day: Range<Int>, time: Range<Int>, expired: Bool) {
+        (self.length, self.nextChange, self.day, self.time, self.expired) = (length, nextChange, day, time, expired)
+    }
 }

@@ -233,6 +233,11 @@ final class LocaleServices: @unchecked Sendable {
     /// Whether two pieces read the same.
     func sameText(_ a: Piece, _ b: Piece) throws(FeedDateError) -> Bool {
         if a == b { return true }
+        let x = tableRefs[Int(a.kind.rawValue)]._withUnsafeGuaranteedRef { $0.lookup(a.key) }
+        let y = tableRefs[Int(b.kind.rawValue)]._withUnsafeGuaranteedRef { $0.lookup(b.key) }
+        if case .hit(let p) = x, case .hit(let q) = y {
+            return p.count == q.count && (p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0)
+        }
         return try withUnsafeTemporaryAllocation(byteCount: 256, alignment: 8) {
             (buf: UnsafeMutableRawBufferPointer) throws(FeedDateError) -> Bool in
             var x = Sink(base: buf.baseAddress!, capacity: 128)
@@ -347,7 +352,10 @@ final class LocaleServices: @unchecked Sendable {
 
     /// The local days [start, end) of the calendar year (era and year) holding `day`.
     func year(containing day: Int64) throws(FeedDateError) -> YearSpan {
-        if case .gregorian(true) = calendarKind { return LocaleServices.gregorianYear(containing: day) }
+        if case .gregorian(true) = calendarKind {
+            let y = gregorianYear(ofDay: day)
+            return YearSpan(start: daysFromCivil(y, 1, 1), end: daysFromCivil(y + 1, 1, 1))
+        }
         return try locked { (s: inout ICUState) throws(ICUError) in
             if let hit = s.years.first(where: { $0.start <= day && day < $0.end }) { return hit }
             let cal = s.calendar
@@ -369,21 +377,6 @@ final class LocaleServices: @unchecked Sendable {
             s.years.append(span)
             return span
         }
-    }
-
-    /// Jan 1 of 1900 ... 2101 as local days, for the common case.
-    private static let januaryFirsts: [Int64] = (1900...2101).map { daysFromCivil(Int64($0), 1, 1) }
-
-    private static func gregorianYear(containing day: Int64) -> YearSpan {
-        let firsts = januaryFirsts
-        if day >= firsts[0] && day < firsts[firsts.count - 1] {
-            // 365.25 days a year is within a day of right over two centuries.
-            var i = Int((day - firsts[0]) * 4 / 1461)
-            if day < firsts[i] { i -= 1 } else if day >= firsts[i + 1] { i += 1 }
-            return YearSpan(start: firsts[i], end: firsts[i + 1])
-        }
-        let y = civilFromDays(day).y
-        return YearSpan(start: daysFromCivil(y, 1, 1), end: daysFromCivil(y + 1, 1, 1))
     }
 
     /// Wall-clock time plus whole years and months in the locale's calendar

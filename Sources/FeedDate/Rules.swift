@@ -90,9 +90,8 @@ struct Rules: Sendable {
         }
     }
 
-    private func dayDifference(_ t: Int64, _ e: Int64) -> Int64 { zone.localDay(e) - zone.localDay(t) }
-
     private func sameYear(_ dayA: Int64, _ dayB: Int64) throws(FeedDateError) -> Bool {
+        if case .gregorian(true) = services.calendarKind { return gregorianYear(ofDay: dayA) == gregorianYear(ofDay: dayB) }
         let y = try services.year(containing: dayA)
         return y.start <= dayB && dayB < y.end
     }

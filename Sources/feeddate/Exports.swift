@@ -25,6 +25,14 @@ private final class Handle {
     static func from(_ p: OpaquePointer?) -> Handle? {
         p.map { Unmanaged<Handle>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
     }
+
+    /// Runs body with the formatter behind p without retaining it: threads
+    /// sharing a formatter must not contend for its reference count.
+    @inline(__always)
+    static func with(_ p: OpaquePointer?, _ body: (FeedDateFormatter) -> fd_status) -> fd_status {
+        guard let p else { return FD_ERR_ARGUMENT }
+        return Unmanaged<Handle>.fromOpaque(UnsafeRawPointer(p))._withUnsafeGuaranteedRef { body($0.formatter) }
+    }
 }
 
 private func status(_ e: FeedDateError) -> fd_status {
@@ -115,14 +123,18 @@ public func fd_format(
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ info: UnsafeMutablePointer<fd_label>?
 ) -> fd_status {
     let cap = Int(clamping: capacity)  // size_t: SIZE_MAX must not read as -1
-    guard let handle = Handle.from(f), buf != nil || cap == 0 else { return FD_ERR_ARGUMENT }
-    let w: FeedDateWritten
-    do {
-        // Room for the NUL: the text is written only when it fits before it.
-        w = try handle.formatter.write(t, now: now, into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0))
-    } catch {
-        return status(error)
+    guard buf != nil || cap == 0 else { return FD_ERR_ARGUMENT }
+    var w = FeedDateWritten()
+    let s = Handle.with(f) { formatter in
+        do throws(FeedDateError) {
+            // Room for the NUL: the text is written only when it fits before it.
+            w = try formatter.write(t, now: now, into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0))
+            return FD_OK
+        } catch {
+            return status(error)
+        }
     }
+    guard s == FD_OK else { return s }
     if let info {
         info.pointee = fd_label(
             length: w.length, next_change_ms: w.nextChange,
@@ -147,7 +159,7 @@ public func fd_format_many(
     // size_t arguments: SIZE_MAX must not read as -1. More instants than an
     // array can hold is a caller's mistake we can see.
     let cap = Int(clamping: capacity)
-    guard let handle = Handle.from(f), buf != nil || cap == 0, count <= UInt(Int.max / 8) else { return FD_ERR_ARGUMENT }
+    guard f != nil, buf != nil || cap == 0, count <= UInt(Int.max / 8) else { return FD_ERR_ARGUMENT }
     let n = Int(count)
     nextChangeMin?.pointee = Int64.max
     if n == 0 {
@@ -157,18 +169,22 @@ public func fd_format_many(
     guard let ts, let ends else { return FD_ERR_ARGUMENT }
     let base = buf.map(UnsafeMutableRawPointer.init)
     var used = 0, earliest = Int64.max
-    for i in 0..<n {
-        do {
-            // Each label goes where the previous one ended, if it still fits.
-            let room = max(cap - used, 0)
-            let w = try handle.formatter.write(ts[i], now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room)
-            used += w.length
-            earliest = min(earliest, w.nextChange)
-        } catch {
-            return status(error)
+    let s = Handle.with(f) { formatter in
+        for i in 0..<n {
+            do throws(FeedDateError) {
+                // Each label goes where the previous one ended, if it still fits.
+                let room = max(cap - used, 0)
+                let w = try formatter.write(ts[i], now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room)
+                used += w.length
+                earliest = min(earliest, w.nextChange)
+            } catch {
+                return status(error)
+            }
+            ends[i] = used
         }
-        ends[i] = used
+        return FD_OK
     }
+    guard s == FD_OK else { return s }
     nextChangeMin?.pointee = earliest
     guard let buf, used <= cap else { return FD_ERR_BUFFER }
     if used < cap { buf[used] = 0 }
