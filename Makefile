@@ -80,7 +80,7 @@ clean:
 
 # ---- benchmarks ---------------------------------------------------------------
 $(BUILD)/bench: bench/bench.c include/feeddate.h $(LIBSO)
-	$(CC) -std=c99 -Wall -O2 -Iinclude $< -L$(LIBDIR) -lfeeddate -licui18n -licuuc -Wl,-rpath,'$$ORIGIN/lib' -o $@
+	$(CC) -std=c99 -Wall -O2 -Iinclude $< -L$(LIBDIR) -lfeeddate -licui18n -licuuc -lpthread -Wl,-rpath,'$$ORIGIN/lib' -o $@
 
 bench: lib $(BUILD)/bench
 	@echo "cores: $$(nproc)"

@@ -4,12 +4,15 @@
  * The instants are a realistic feed mix: 70% within the last week, the rest
  * spread over five years. Results also go to bench/results.json.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
+#include <malloc.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <unicode/udat.h>
 #include <unicode/ustring.h>
 
@@ -60,6 +63,54 @@ static double fd_ns(fd_formatter *f, const int64_t *ts, size_t n, int64_t now) {
     return (now_ns() - t0) / n;
 }
 
+static fd_formatter *make(fd_style style, const char *locale, const char *zone) {
+    fd_options o;
+    fd_options_init(&o, style);
+    o.locale = locale;
+    o.time_zone = zone;
+    fd_formatter *f = NULL;
+    if (fd_formatter_new(&o, &f) != FD_OK) { fprintf(stderr, "fd_formatter_new failed\n"); exit(1); }
+    return f;
+}
+
+/* Labels per second through fd_format_many, batches of 1000. */
+static double many_per_second(fd_formatter *f, const int64_t *ts, size_t n, int64_t now) {
+    enum { BATCH = 1000 };
+    static char buf[BATCH * 64];
+    static size_t ends[BATCH];
+    int64_t next;
+    double t0 = now_ns();
+    for (size_t i = 0; i + BATCH <= n; i += BATCH) {
+        if (fd_format_many(f, ts + i, BATCH, now, buf, sizeof buf, ends, &next) != FD_OK) { fprintf(stderr, "fd_format_many failed\n"); exit(1); }
+        sink += ends[BATCH - 1];
+    }
+    return (double)(n / BATCH * BATCH) / ((now_ns() - t0) / 1e9);
+}
+
+struct job { fd_formatter *f; const int64_t *ts; size_t n; int64_t now; };
+static void *run_job(void *arg) {
+    struct job *j = arg;
+    char buf[FD_LABEL_CAPACITY];
+    fd_label info;
+    for (size_t i = 0; i < j->n; i++) { fd_format(j->f, j->ts[i], j->now, buf, sizeof buf, &info); sink += info.length; }
+    return NULL;
+}
+
+/* Labels per second with `threads` threads sharing one formatter. */
+static double shared_per_second(fd_formatter *f, const int64_t *ts, size_t n, int64_t now, int threads) {
+    pthread_t tid[8];
+    struct job jobs[8];
+    double t0 = now_ns();
+    for (int i = 0; i < threads; i++) {
+        jobs[i] = (struct job){f, ts, n, now};
+        pthread_create(&tid[i], NULL, run_job, &jobs[i]);
+    }
+    for (int i = 0; i < threads; i++) pthread_join(tid[i], NULL);
+    return (double)n * threads / ((now_ns() - t0) / 1e9);
+}
+
+static size_t heap_in_use(void) { return mallinfo2().uordblks; }
+
 int main(int argc, char **argv) {
     size_t n = argc > 1 ? (size_t)atol(argv[1]) : N;
     const char *json = argc > 2 ? argv[2] : "bench/results.json";
@@ -74,7 +125,7 @@ int main(int argc, char **argv) {
     static const struct { const char *locale, *zone; } where[] = {
         {"zh_CN", "Asia/Shanghai"}, {"en_US", "America/New_York"}};
     FILE *out = fopen(json, "w");
-    if (out) fprintf(out, "{\"labels_per_run\": %zu, \"results\": [\n", n);
+    if (out) fprintf(out, "{\"labels_per_run\": %zu, \"styles\": [\n", n);
     printf("%-12s %-7s %-17s %12s %12s %8s\n", "style", "locale", "zone", "fd_format", "udat_format", "ratio");
     int first = 1;
     for (size_t w = 0; w < 2; w++) {
@@ -94,7 +145,51 @@ int main(int argc, char **argv) {
             fd_formatter_free(f);
         }
     }
-    if (out) { fprintf(out, "\n]}\n"); fclose(out); }
+
+    /* Batches, threads, creation, memory: FEED, zh_CN in Asia/Shanghai. */
+    fd_formatter *feed = make(FD_STYLE_FEED, "zh_CN", "Asia/Shanghai");
+    fd_ns(feed, ts, n, now); /* warm */
+    double many = many_per_second(feed, ts, n, now);
+    double one = shared_per_second(feed, ts, n, now, 1);
+    double two = shared_per_second(feed, ts, n, now, 2);
+    printf("\nfd_format_many FEED zh_CN: %.1f million labels/s on one core\n", many / 1e6);
+    printf("one formatter, 1 thread: %.1f M labels/s; 2 threads: %.1f M labels/s (%.2fx)\n", one / 1e6, two / 1e6, two / one);
+
+    enum { CREATE = 200 };
+    double t0 = now_ns();
+    for (int i = 0; i < CREATE; i++) fd_formatter_free(make(FD_STYLE_FEED, "zh_CN", "Asia/Shanghai"));
+    double create_us = (now_ns() - t0) / CREATE / 1e3;
+    printf("fd_formatter_new + free: %.1f us\n", create_us);
+
+    /* A locale no formatter has used yet: its first formatter brings the ICU
+     * objects and text tables that later formatters of the locale share. */
+    size_t before = heap_in_use();
+    fd_formatter *fresh = make(FD_STYLE_FEED, "fr_FR", "Europe/Paris");
+    fd_ns(fresh, ts, n, now);
+    size_t warm = heap_in_use() - before;
+    before = heap_in_use();
+    fd_formatter *second = make(FD_STYLE_FEED, "fr_FR", "Europe/Paris");
+    fd_ns(second, ts, n, now);
+    size_t marginal = heap_in_use() - before;
+    fd_formatter_free(second);
+    char buf[FD_LABEL_CAPACITY];
+    fd_label info;
+    size_t after_one = heap_in_use();
+    for (int round = 0; round < 10000000 / (int)n; round++)
+        for (size_t i = 0; i < n; i++) fd_format(fresh, ts[i], now + (int64_t)round * 1000, buf, sizeof buf, &info);
+    size_t after_ten = heap_in_use();
+    printf("heap of the first warm FEED formatter of a locale: %zu KiB; of each further one: %zu bytes; "
+           "growth over 10 million more labels: %ld bytes\n", warm / 1024, marginal, (long)after_ten - (long)after_one);
+    fd_formatter_free(fresh);
+    fd_formatter_free(feed);
+
+    if (out) {
+        fprintf(out, "\n], \"cores\": %ld, \"format_many_labels_per_s\": %.0f, \"one_thread_labels_per_s\": %.0f, "
+                     "\"two_threads_labels_per_s\": %.0f, \"formatter_new_us\": %.1f, \"first_warm_formatter_heap_bytes\": %zu, \"further_formatter_heap_bytes\": %zu, "
+                     "\"heap_growth_10m_labels_bytes\": %ld}\n",
+                sysconf(_SC_NPROCESSORS_ONLN), many, one, two, create_us, warm, marginal, (long)after_ten - (long)after_one);
+        fclose(out);
+    }
     free(ts);
     return 0;
 }

@@ -49,7 +49,7 @@ public final class FeedDateFormatter: Sendable {
         try options.validate()
         let localeID = try LocaleID(options.locale)
         let zone = try Zone(options.timeZone)
-        let services = try LocaleServices(locale: localeID, hourCycle: options.hourCycle, width: options.width)
+        let services = try LocaleServices.shared(locale: localeID, hourCycle: options.hourCycle, width: options.width)
         self.options = options
         self.locale = services.resolvedLocale
         self.timeZone = zone.id

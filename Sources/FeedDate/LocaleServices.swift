@@ -151,6 +151,26 @@ final class LocaleServices: @unchecked Sendable {
         combiner.build(blockOf: 0) { (k: Int64) -> [UInt8] in k < 3 ? literals[Int(k)] : [] }
     }
 
+    /// Formatters of one (locale, hour cycle, width) share their services:
+    /// ICU objects and text tables are the bulk of a formatter's memory and
+    /// creation time. The cache keeps the 64 most recently made; a formatter
+    /// keeps its own alive.
+    private static let cache = Mutex<(map: [String: LocaleServices], order: [String])>(([:], []))
+    private static let cacheLimit = 64
+
+    static func shared(locale: LocaleID, hourCycle: FeedDateHourCycle, width: FeedDateWidth) throws(FeedDateError) -> LocaleServices {
+        let key = "\(locale.icu)|\(hourCycle.rawValue)|\(width.rawValue)"
+        if let hit = cache.withLock({ $0.map[key] }) { return hit }
+        let made = try LocaleServices(locale: locale, hourCycle: hourCycle, width: width)
+        return cache.withLock { c in
+            if let hit = c.map[key] { return hit }
+            c.map[key] = made
+            c.order.append(key)
+            if c.order.count > cacheLimit { c.map[c.order.removeFirst()] = nil }
+            return made
+        }
+    }
+
     deinit {
         tableRefs.deinitialize(count: tables.count)
         tableRefs.deallocate()
