@@ -73,9 +73,11 @@ final class ICURelativeFormat {
     func word(_ offset: Int, _ unit: Unit) throws(ICUError) -> [UInt8] {
         try icuText("ureldatefmt_format") { cicu_reldate_format(raw, Double(offset), unit.rawValue, 0, $0, $1, $2) }
     }
-    /// "N units ago" (offset < 0) or "in N units" (offset > 0).
-    func numeric(_ offset: Int64, _ unit: Unit) throws(ICUError) -> [UInt8] {
-        try icuText("ureldatefmt_formatNumeric") { cicu_reldate_format(raw, Double(offset), unit.rawValue, 1, $0, $1, $2) }
+    /// "N units ago" (past) or "in N units". ICU reads the direction from
+    /// the sign bit, so "0 seconds ago" is passed as −0.0.
+    func numeric(_ n: Int64, past: Bool, _ unit: Unit) throws(ICUError) -> [UInt8] {
+        let offset = past ? -Double(n) : Double(n)
+        return try icuText("ureldatefmt_formatNumeric") { cicu_reldate_format(raw, offset, unit.rawValue, 1, $0, $1, $2) }
     }
     /// The combining pattern with 0x01 for the date and 0x02 for the time.
     func combineTemplate() throws(ICUError) -> [UInt8] {

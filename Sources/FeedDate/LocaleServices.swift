@@ -316,7 +316,7 @@ final class LocaleServices: @unchecked Sendable {
             if s.widthRelative == nil {
                 s.widthRelative = width == 0 ? s.longRelative : try ICURelativeFormat(locale: locale.icu, width: width)
             }
-            return try s.widthRelative!.numeric(piece.kind == .past ? -n : n, unit.relative)
+            return try s.widthRelative!.numeric(n, past: piece.kind == .past, unit.relative)
         case .compact:
             guard let unit = CompactUnit(rawValue: Int(piece.key & 7)) else { return [] }
             let n = piece.key >> 3

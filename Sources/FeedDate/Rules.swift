@@ -301,6 +301,14 @@ struct Rules: Sendable {
     static let never = Int64.max
 
     func nextChange(_ t: Int64, _ now: Int64, current: Plan) throws(FeedDateError) -> Int64 {
+        if let count = Rules.displayedCount(current) {
+            // RELATIVE and COMPACT counts: the boundary is where the displayed
+            // count changes, and a different count always reads differently.
+            let (e, future) = moment(t, now)
+            var b = try relativeBoundary(t, e, future, count.0, count.1)
+            if future { b = min(b, t - options.skewToleranceMs) }
+            return b <= FeedDateRange.maxInstantMs ? b : Rules.never
+        }
         var x = now
         // Each step moves to the next instant at which an input of the rule
         // changes; the text usually changes there too (a weekday that stays a
@@ -389,7 +397,8 @@ struct Rules: Sendable {
             if future && style == .compact {
                 if try !sameYear(dayT, dayE) { try consider(nextYear(dayE)) }
             } else {
-                try consider(relativeBoundary(t, e, future))
+                let (count, unit) = try relativeCount(t, e, future)
+                try consider(relativeBoundary(t, e, future, count, unit))
             }
         case .feedDetail, .countdown: break
         }
@@ -417,9 +426,21 @@ struct Rules: Sendable {
     }
 
     /// When the displayed count of the RELATIVE/COMPACT ladder changes next.
-    private func relativeBoundary(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> Int64? {
-        let (count, unit) = try relativeCount(t, e, future)
-        if future {
+    /// The count and unit a RELATIVE or COMPACT plan shows, or nil for other
+    /// plans (FEED's recent labels are day parts with rules of their own).
+    private static func displayedCount(_ plan: Plan) -> (Count, CompactUnit)? {
+        guard plan.shape == .plain else { return nil }
+        switch plan.a.kind {
+        case .justNow: return (Count(unit: .justNow, n: 0), .second)
+        case .past, .future, .compact:
+            guard let unit = CompactUnit(rawValue: Int(plan.a.key & 7)) else { return nil }
+            let elapsed = unit == .second || unit == .minute || unit == .hour
+            return (Count(unit: elapsed ? .elapsed : .calendar, n: plan.a.key >> 3), unit)
+        default: return nil
+        }
+    }
+
+    private func relativeBoundary(_ t: Int64, _ e: Int64, _ future: Bool, _ count: Count, _ unit: CompactUnit) throws(FeedDateError) -> Int64 {        if future {
             // Counts fall as now advances: the count n of unit u holds while
             // t − now ≥ n·u (elapsed units) or while t shifted back by n units
             // is not before now (calendar units).

@@ -27,7 +27,7 @@ final class NextChangeTests: XCTestCase {
     func testNextChangeIsExact() throws {
         var rng = SplitMix64(state: 20_261_129)
         var formatters: [FeedDateOptions: FeedDateFormatter] = [:]
-        let cases = 4000
+        let cases = 10_000
         var checked = 0
         for i in 0..<cases {
             var o = FeedDateOptions(style: FeedDateStyle.allCases.randomElement(using: &rng)!,

@@ -1,0 +1,43 @@
+// Hand-written cases beyond the shared vectors, named with readable local
+// times; `now` is always passed in.
+import XCTest
+@testable import FeedDate
+
+final class LabelTests: XCTestCase {
+    private func formatter(_ style: FeedDateStyle, _ locale: String, _ zone: String,
+                           _ edit: (inout FeedDateOptions) -> Void = { _ in }) throws -> FeedDateFormatter {
+        var o = FeedDateOptions(style: style, locale: locale, timeZone: zone)
+        edit(&o)
+        return try FeedDateFormatter(o)
+    }
+
+    // 2024-03-25 14:30:00 in Asia/Shanghai.
+    let shanghaiAfternoon: Int64 = 1_711_348_200_000
+
+    func testZeroSecondsAgoReadsAsPast() throws {
+        // ICU takes the direction from the sign bit: 0 seconds ago must be
+        // passed as −0.0 or it reads "in 0 seconds".
+        let f = try formatter(.relative, "en_US", "Asia/Shanghai") { $0.justNowMs = 0 }
+        XCTAssertEqual(try f.format(shanghaiAfternoon - 500, now: shanghaiAfternoon), "0 seconds ago")
+        let ko = try formatter(.relative, "ko_KR", "Asia/Seoul") { $0.justNowMs = 0 }
+        XCTAssertEqual(try ko.format(shanghaiAfternoon - 500, now: shanghaiAfternoon), "0초 전")
+    }
+
+    func testFormattersOfOneLocaleShareTextsButNotOptions() throws {
+        // Services are shared per locale; options must still apply per formatter.
+        let a = try formatter(.feed, "zh_CN", "Asia/Shanghai") { $0.recentRelative = true }
+        let b = try formatter(.feed, "zh_CN", "Asia/Shanghai")
+        let fiveMinutesAgo = shanghaiAfternoon - 5 * 60_000
+        XCTAssertEqual(try a.format(fiveMinutesAgo, now: shanghaiAfternoon), "5分钟前")
+        XCTAssertEqual(try b.format(fiveMinutesAgo, now: shanghaiAfternoon), "14:25")
+    }
+
+    func testDatesOutsideTheCachedYearsComeFromICU() throws {
+        // Text tables cover 1900 ... 2099; other dates go to ICU each time.
+        let f = try formatter(.chatList, "en_US", "UTC")
+        let y1850 = -3_786_825_600_000 as Int64  // 1850-01-01 00:00 UTC
+        XCTAssertEqual(try f.format(y1850, now: shanghaiAfternoon), "1/1/1850")
+        let y2150 = 5_680_281_600_000 as Int64   // 2150-01-01 00:00 UTC
+        XCTAssertEqual(try f.format(y2150 + 86_400_000 * 10, now: y2150), "1/11/2150")
+    }
+}
