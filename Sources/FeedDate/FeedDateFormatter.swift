@@ -44,6 +44,10 @@ public final class FeedDateFormatter: Sendable {
     /// The zone database: "tzdata 2025b", or "icu 2022e" without a system database.
     public let tzSource: String
     let rules: Rules
+    /// The views of the local day of the latest `now` and of the day after
+    /// (see View.swift).
+    let sharedView = SharedView()
+    let sharedNextView = SharedView()
 
     public init(_ options: FeedDateOptions) throws(FeedDateError) {
         try options.validate()
@@ -84,11 +88,17 @@ public final class FeedDateFormatter: Sendable {
     package func write(_ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int) throws(FeedDateError) -> FeedDateWritten {
         guard FeedDateRange.contains(t) else { throw .range(t) }
         guard FeedDateRange.contains(now) else { throw .range(now) }
-        let plan = try rules.plan(t, now)
+        var views = Views(now: sharedView.load(covering: now))
+        let known = views.now != nil
+        if let v = views.now { views.other = sharedNextView.load(covering: v.until) }
+        let knownNext = views.other != nil
+        let plan = try rules.plan(t, now, &views)
         var sink = Sink(base: base, capacity: capacity)
         var parts = try rules.write(plan, to: &sink)
         if !options.style.hasParts { parts = Parts() }
-        let next = try rules.nextChange(t, now, current: plan)
+        let next = try rules.nextChange(t, now, current: plan, &views)
+        if !known, let v = views.now, v.covers(now) { sharedView.store(v) }
+        if !knownNext, let v = views.now, let w = views.other, w.from == v.until { sharedNextView.store(w) }
         return FeedDateWritten(length: sink.length, nextChange: next, day: parts.day, time: parts.time, expired: plan.expired)
     }
 }

@@ -56,17 +56,32 @@ struct Rules: Sendable {
 
     // MARK: labels
 
-    func plan(_ t: Int64, _ now: Int64) throws(FeedDateError) -> Plan {
+    /// The view of instant x (see View.swift).
+    func makeView(_ x: Int64) throws(FeedDateError) -> View {
+        let day = zone.localDay(x)
+        let year = try services.year(containing: day)
+        return View(from: x, until: zone.nextDayChange(after: x), day: day,
+                    yearStart: year.start, yearEnd: year.end, nextYear: zone.startOfDay(year.end))
+    }
+
+    /// The local day and year of x, without the instants a View also holds.
+    private func dayOnly(_ x: Int64) throws(FeedDateError) -> View {
+        let day = zone.localDay(x)
+        let year = try services.year(containing: day)
+        return View(from: x, until: x, day: day, yearStart: year.start, yearEnd: year.end, nextYear: x)
+    }
+
+    func plan(_ t: Int64, _ now: Int64, _ views: inout Views) throws(FeedDateError) -> Plan {
         let (e, future) = moment(t, now)
         switch style {
-        case .feed: return try feed(t, e, future)
+        case .feed: return try feed(t, e, future, &views)
         case .feedDetail:
             let wt = zone.wall(t)
             return .joined(.date(.fullDate, day: floorDiv(wt, msPerDay)), .time(wall: wt))
-        case .chatList: return chat(t, e, future, bubble: false)
-        case .chatBubble: return chat(t, e, future, bubble: true)
-        case .relative: return try relative(t, e, future, compact: false)
-        case .compact: return try relative(t, e, future, compact: true)
+        case .chatList: return try chat(t, e, future, bubble: false, &views)
+        case .chatBubble: return try chat(t, e, future, bubble: true, &views)
+        case .relative: return try relative(t, e, future, compact: false, &views)
+        case .compact: return try relative(t, e, future, compact: true, &views)
         case .countdown:
             let r = t - now
             return Plan(shape: .countdown, count: r <= 0 ? 0 : (r - 1) / countdownUnit + 1, expired: r <= 0)
@@ -90,36 +105,32 @@ struct Rules: Sendable {
         }
     }
 
-    private func sameYear(_ dayA: Int64, _ dayB: Int64) throws(FeedDateError) -> Bool {
-        if case .gregorian(true) = services.calendarKind { return gregorianYear(ofDay: dayA) == gregorianYear(ofDay: dayB) }
-        let y = try services.year(containing: dayA)
-        return y.start <= dayB && dayB < y.end
-    }
-
-    /// Month-day in the same calendar year, else the full date.
-    private func dateOfT(_ dayT: Int64, _ dayE: Int64, graceDays: Int64) throws(FeedDateError) -> Piece {
-        let shortForm = try sameYear(dayT, dayE) || (dayE - dayT >= 0 && dayE - dayT <= graceDays)
+    /// Month-day in the viewer's calendar year, else the full date.
+    private func dateOfT(_ dayT: Int64, _ view: View, graceDays: Int64) -> Piece {
+        let d = view.day - dayT
+        let shortForm = view.sameYear(dayT) || (d >= 0 && d <= graceDays)
         return .date(shortForm ? .monthDay : .fullDate, day: dayT)
     }
 
     private static let justNow = Piece(kind: .justNow, key: 0)
     private static func word(_ offset: Int64) -> Piece { Piece(kind: .word, key: offset) }
 
-    private func feed(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> Plan {
+    private func feed(_ t: Int64, _ e: Int64, _ future: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
         let wt = zone.wall(t)
-        let dayT = floorDiv(wt, msPerDay), dayE = zone.localDay(e)
-        let d = dayE - dayT
+        let view = try views.day(e, dayOnly)
+        let dayT = floorDiv(wt, msPerDay)
+        let d = view.day - dayT
         if future {
             if d == 0 { return .time(.time(wall: wt)) }
             if d == -1 { return .day(Rules.word(1)) }
-            return .day(try dateOfT(dayT, dayE, graceDays: 0))
+            return .day(dateOfT(dayT, view, graceDays: 0))
         }
         if options.recentRelative, let recent = recentLadder(e - t, d) { return .day(recent) }
         switch d {
         case 0: return .time(.time(wall: wt))
         case 1: return .day(Rules.word(-1))
         case 2: return .day(Rules.word(-2))
-        default: return .day(try dateOfT(dayT, dayE, graceDays: Int64(options.crossYearGraceDays)))
+        default: return .day(dateOfT(dayT, view, graceDays: Int64(options.crossYearGraceDays)))
         }
     }
 
@@ -132,10 +143,10 @@ struct Rules: Sendable {
         return nil
     }
 
-    private func chat(_ t: Int64, _ e: Int64, _ future: Bool, bubble: Bool) -> Plan {
+    private func chat(_ t: Int64, _ e: Int64, _ future: Bool, bubble: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
         let wt = zone.wall(t)
         let dayT = floorDiv(wt, msPerDay)
-        let d = zone.localDay(e) - dayT
+        let d = try views.day(e, dayOnly).day - dayT
         if d == 0 { return .time(.time(wall: wt)) }
         let day: Piece
         if future {
@@ -153,10 +164,10 @@ struct Rules: Sendable {
     // MARK: RELATIVE and COMPACT
 
     /// The RELATIVE ladder (and COMPACT's, without "just now" and "ago").
-    private func relative(_ t: Int64, _ e: Int64, _ future: Bool, compact: Bool) throws(FeedDateError) -> Plan {
+    private func relative(_ t: Int64, _ e: Int64, _ future: Bool, compact: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
         if future && compact {
             // COMPACT does not count into the future: the date of t.
-            return .plain(try dateOfT(zone.localDay(t), zone.localDay(e), graceDays: 0))
+            return .plain(dateOfT(zone.localDay(t), try views.day(e, dayOnly), graceDays: 0))
         }
         let (count, unit) = try relativeCount(t, e, future)
         if count.unit == .justNow { return .plain(Rules.justNow) }
@@ -300,7 +311,7 @@ struct Rules: Sendable {
 
     static let never = Int64.max
 
-    func nextChange(_ t: Int64, _ now: Int64, current: Plan) throws(FeedDateError) -> Int64 {
+    func nextChange(_ t: Int64, _ now: Int64, current: Plan, _ views: inout Views) throws(FeedDateError) -> Int64 {
         if let count = Rules.displayedCount(current) {
             // RELATIVE and COMPACT counts: the boundary is where the displayed
             // count changes, and a different count always reads differently.
@@ -315,8 +326,8 @@ struct Rules: Sendable {
         // weekday over a midnight is the exception). The walk is short: each
         // boundary skips straight to the next change of the displayed unit.
         for _ in 0..<400 {
-            guard let b = try boundary(t, x), b <= FeedDateRange.maxInstantMs else { return Rules.never }
-            let next = try plan(t, b)
+            guard let b = try boundary(t, x, &views), b <= FeedDateRange.maxInstantMs else { return Rules.never }
+            let next = try plan(t, b, &views)
             if next != current, try !sameText(next, current) { return b }
             x = b
         }
@@ -352,7 +363,7 @@ struct Rules: Sendable {
 
     /// The earliest instant > x at which label(t, ·) may differ from label(t, x);
     /// label(t, ·) is constant on [x, boundary). nil: never.
-    private func boundary(_ t: Int64, _ x: Int64) throws(FeedDateError) -> Int64? {
+    private func boundary(_ t: Int64, _ x: Int64, _ views: inout Views) throws(FeedDateError) -> Int64? {
         switch style {
         case .feedDetail: return nil
         case .countdown:
@@ -367,13 +378,14 @@ struct Rules: Sendable {
         var best: Int64? = nil
         func consider(_ c: Int64?) { if let c, c > x, best == nil || c < best! { best = c } }
         if future { consider(t - options.skewToleranceMs) }
-        let dayT = zone.localDay(t), dayE = zone.localDay(e), d = dayE - dayT
-        let nextMidnight = { zone.nextDayChange(after: e) }
+        let view = try views.at(e, makeView)
+        let dayT = zone.localDay(t), dayE = view.day, d = dayE - dayT
+        let nextMidnight = { view.until }
         switch style {
         case .feed:
             if future {
                 if d == -1 { consider(zone.startOfDay(dayT)) }
-                if d <= -2 { consider(zone.startOfDay(dayT - 1)); try consider(nextYear(dayE)) }
+                if d <= -2 { consider(zone.startOfDay(dayT - 1)); consider(view.nextYear) }
             } else {
                 if options.recentRelative, e - t < msPerDay { consider(recentBoundary(t, e)) }
                 if d <= 2 {
@@ -381,7 +393,7 @@ struct Rules: Sendable {
                 } else {
                     let grace = Int64(options.crossYearGraceDays)
                     if d <= grace { consider(zone.startOfDay(dayT + grace + 1)) }
-                    if try sameYear(dayT, dayE) { try consider(nextYear(dayE)) }
+                    if view.sameYear(dayT) { consider(view.nextYear) }
                 }
             }
         case .chatList, .chatBubble:
@@ -395,7 +407,7 @@ struct Rules: Sendable {
             }
         case .relative, .compact:
             if future && style == .compact {
-                if try !sameYear(dayT, dayE) { try consider(nextYear(dayE)) }
+                if !view.sameYear(dayT) { consider(view.nextYear) }
             } else {
                 let (count, unit) = try relativeCount(t, e, future)
                 try consider(relativeBoundary(t, e, future, count, unit))
@@ -405,16 +417,11 @@ struct Rules: Sendable {
         // The local date can go back for a while (a fall-back across
         // midnight): look for that before the next boundary found so far.
         if style != .relative && !(style == .compact && !future) {
-            consider(zone.nextDayRegression(after: x, before: (best ?? zone.nextDayChange(after: e)) + 1))
+            consider(zone.nextDayRegression(after: x, before: (best ?? view.until) + 1))
         }
         // Within the skew window (e = t > x) the label is frozen until now
         // reaches t; every candidate above is later than e already.
         return best
-    }
-
-    /// The first instant of the calendar year after the one holding `day`.
-    private func nextYear(_ day: Int64) throws(FeedDateError) -> Int64 {
-        zone.startOfDay(try services.year(containing: day).end)
     }
 
     private func recentBoundary(_ t: Int64, _ e: Int64) -> Int64 {
