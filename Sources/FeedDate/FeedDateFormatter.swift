@@ -63,14 +63,20 @@ public final class FeedDateFormatter: Sendable {
 
     /// The label of instant `t` (ms since the epoch) as seen at `now`.
     public func label(_ t: Int64, now: Int64) throws(FeedDateError) -> FeedDateLabel {
-        try withUnsafeTemporaryAllocation(byteCount: FeedDateFormatter.capacity, alignment: 1) {
-            (buf: UnsafeMutableRawBufferPointer) throws(FeedDateError) -> FeedDateLabel in
+        func make(_ buf: UnsafeMutableRawBufferPointer) throws(FeedDateError) -> FeedDateLabel? {
             let w = try write(t, now: now, into: buf.baseAddress, capacity: buf.count)
+            guard w.length <= buf.count else { return nil }
             return FeedDateLabel(
-                text: String(decoding: UnsafeRawBufferPointer(rebasing: buf[..<min(w.length, buf.count)]), as: UTF8.self),
+                text: String(decoding: UnsafeRawBufferPointer(rebasing: buf[..<w.length]), as: UTF8.self),
                 nextChangeMs: w.nextChange == Rules.never ? nil : w.nextChange,
                 dayPart: w.day, timePart: w.time, expired: w.expired)
         }
+        if let l = try withUnsafeTemporaryAllocation(byteCount: FeedDateFormatter.capacity, alignment: 1, make) { return l }
+        // Longer than any label we know of: write it again into a buffer that fits.
+        let length = try write(t, now: now, into: nil, capacity: 0).length
+        let buf = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 1)
+        defer { buf.deallocate() }
+        return try make(buf)!
     }
 
     /// Just the text.
