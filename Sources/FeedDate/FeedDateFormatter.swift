@@ -92,20 +92,60 @@ public final class FeedDateFormatter: Sendable {
     /// its full length, parts, expired flag and next change (Int64.max for
     /// never). The C exports use this directly.
     package func write(_ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int) throws(FeedDateError) -> FeedDateWritten {
+        var views = knownViews(now)
+        let w = try write(t, now: now, into: base, capacity: capacity, &views)
+        keep(views, now)
+        return w
+    }
+
+    /// Writes the labels of ts[0..<count] one after another into
+    /// base[0..<capacity] (a label that does not fit is not written whole;
+    /// nothing past capacity is), ends[i] = the end of label i; returns the
+    /// earliest next change. The views of `now` are looked up once.
+    package func writeMany(
+        _ ts: UnsafePointer<Int64>, count: Int, now: Int64,
+        into base: UnsafeMutableRawPointer?, capacity: Int, ends: UnsafeMutablePointer<Int>
+    ) throws(FeedDateError) -> Int64 {
+        var views = knownViews(now)
+        var used = 0, earliest = Int64.max
+        for i in 0..<count {
+            let room = max(capacity - used, 0)
+            let w = try write(ts[i], now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room, &views)
+            used += w.length
+            earliest = min(earliest, w.nextChange)
+            ends[i] = used
+        }
+        keep(views, now)
+        return earliest
+    }
+
+    private func write(
+        _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, _ views: inout Views
+    ) throws(FeedDateError) -> FeedDateWritten {
         guard FeedDateRange.contains(t) else { throw .range(t) }
         guard FeedDateRange.contains(now) else { throw .range(now) }
-        var views = Views(now: sharedView.load(covering: now))
-        let known = views.now != nil
-        if let v = views.now { views.other = sharedNextView.load(covering: v.until) }
-        let knownNext = views.other != nil
         let plan = try rules.plan(t, now, &views)
         var sink = Sink(base: base, capacity: capacity)
         var parts = try rules.write(plan, to: &sink)
         if !options.style.hasParts { parts = Parts() }
         let next = try rules.nextChange(t, now, current: plan, &views)
-        if !known, let v = views.now, v.covers(now) { sharedView.store(v) }
-        if !knownNext, let v = views.now, let w = views.other, w.from == v.until { sharedNextView.store(w) }
         return FeedDateWritten(length: sink.length, nextChange: next, day: parts.day, time: parts.time, expired: plan.expired)
+    }
+
+    /// The views of now's day and the next that other calls already made.
+    @inline(__always)
+    private func knownViews(_ now: Int64) -> Views {
+        var views = Views(now: sharedView.load(covering: now))
+        if let v = views.now { views.other = sharedNextView.load(covering: v.until) }
+        return views
+    }
+
+    /// Offers the views this call made to the calls that come after it.
+    @inline(__always)
+    private func keep(_ views: Views, _ now: Int64) {
+        guard let v = views.now, v.covers(now) else { return }
+        if sharedView.load(covering: now) == nil { sharedView.store(v) }
+        if let w = views.other, w.from == v.until, sharedNextView.load(covering: w.from) == nil { sharedNextView.store(w) }
     }
 }
 

@@ -167,24 +167,18 @@ public func fd_format_many(
         return FD_OK
     }
     guard let ts, let ends else { return FD_ERR_ARGUMENT }
-    let base = buf.map(UnsafeMutableRawPointer.init)
-    var used = 0, earliest = Int64.max
+    var earliest = Int64.max
     let s = Handle.with(f) { formatter in
-        for i in 0..<n {
-            do throws(FeedDateError) {
-                // Each label goes where the previous one ended, if it still fits.
-                let room = max(cap - used, 0)
-                let w = try formatter.write(ts[i], now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room)
-                used += w.length
-                earliest = min(earliest, w.nextChange)
-            } catch {
-                return status(error)
-            }
-            ends[i] = used
+        do throws(FeedDateError) {
+            earliest = try formatter.writeMany(ts, count: n, now: now, into: buf.map(UnsafeMutableRawPointer.init),
+                                               capacity: cap, ends: ends)
+            return FD_OK
+        } catch {
+            return status(error)
         }
-        return FD_OK
     }
     guard s == FD_OK else { return s }
+    let used = ends[n - 1]
     nextChangeMin?.pointee = earliest
     guard let buf, used <= cap else { return FD_ERR_BUFFER }
     if used < cap { buf[used] = 0 }
