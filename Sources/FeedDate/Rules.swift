@@ -58,13 +58,14 @@ struct Rules: Sendable {
 
     /// The view of instant x (see View.swift).
     func makeView(_ x: Int64) throws(FeedDateError) -> View {
-        let day = zone.localDay(x)
-        let year = try services.year(containing: day)
-        return View(from: x, until: zone.nextDayChange(after: x), day: day,
-                    yearStart: year.start, yearEnd: year.end, nextYear: zone.startOfDay(year.end))
+        var view = try dayOnly(x)
+        view.until = zone.nextDayChange(after: x)
+        view.nextYear = zone.startOfDay(view.yearEnd)
+        return view
     }
 
-    /// The local day and year of x, without the instants a View also holds.
+    /// The local day and year of x, without the instants a View also holds
+    /// (an empty validity: it is never kept).
     private func dayOnly(_ x: Int64) throws(FeedDateError) -> View {
         let day = zone.localDay(x)
         let year = try services.year(containing: day)
