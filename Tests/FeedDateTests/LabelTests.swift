@@ -1,5 +1,6 @@
 // Hand-written cases beyond the shared vectors, named with readable local
 // times; `now` is always passed in.
+import Foundation
 import XCTest
 @testable import FeedDate
 
@@ -39,5 +40,21 @@ final class LabelTests: XCTestCase {
         XCTAssertEqual(try f.format(y1850, now: shanghaiAfternoon), "1/1/1850")
         let y2150 = 5_680_281_600_000 as Int64   // 2150-01-01 00:00 UTC
         XCTAssertEqual(try f.format(y2150 + 86_400_000 * 10, now: y2150), "1/11/2150")
+    }
+}
+
+final class ZoneSourceTests: XCTestCase {
+    func testICUFallbackOnlyWithoutADatabase() throws {
+        // With no zone database at all, ICU's own rules are used and the
+        // formatter says so; an unknown zone is still an error.
+        let saved = getenv("TZDIR").map { String(cString: $0) }
+        setenv("TZDIR", "/nonexistent-feeddate-zoneinfo", 1)
+        defer { if let saved { setenv("TZDIR", saved, 1) } else { unsetenv("TZDIR") } }
+        let f = try FeedDateFormatter(FeedDateOptions(style: .feedDetail, locale: "en_US", timeZone: "Asia/Tokyo"))
+        XCTAssertTrue(f.tzSource.hasPrefix("icu "), f.tzSource)
+        // 2024-03-25 05:30 UTC is 14:30 in Tokyo (no DST there in any data version).
+        XCTAssertEqual(try f.format(1_711_344_600_000, now: 1_711_344_600_000), "Mar 25, 2024, 2:30\u{202F}PM")
+        XCTAssertThrowsError(try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "en_US", timeZone: "No/Such_Zone")))
+        XCTAssertThrowsError(try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "en_US", timeZone: "../../etc/passwd")))
     }
 }
