@@ -82,6 +82,10 @@ clean:
 $(BUILD)/bench: bench/bench.c include/feeddate.h $(LIBSO)
 	$(CC) -std=c99 -Wall -O2 -Iinclude $< -L$(LIBDIR) -lfeeddate -licui18n -licuuc -lpthread -Wl,-rpath,'$$ORIGIN/lib' -o $@
 
-bench: lib $(BUILD)/bench
+$(BUILD)/first_label: bench/first_label.c include/feeddate.h
+	$(CC) -std=c99 -Wall -O2 -Iinclude $< -ldl -o $@
+
+bench: lib $(BUILD)/bench $(BUILD)/first_label
 	@echo "cores: $$(nproc)"
 	./$(BUILD)/bench $(BENCH_N)
+	./$(BUILD)/first_label $(CURDIR)/$(LIBSO1)
