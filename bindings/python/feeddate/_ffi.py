@@ -229,6 +229,28 @@ fd_version_string = _declare("fd_version_string", [], c_char_p)
 fd_now_ms = _declare("fd_now_ms", [], c_int64)
 
 
+# fd_format once more, for the hot path of Formatter.format and .label: a second
+# function object on the same symbol, without argtypes. Its caller passes every
+# argument as a ready ctypes object of the exact C type (the fd_formatter_p
+# handle, two c_int64, the c_char buffer, a c_size_t, an fd_label pointer or
+# None), so ctypes skips six from_param conversions: about 40% of a call.
+# Never pass it a Python int or float: without argtypes those become a C int.
+fd_format_preconverted = _lib["fd_format"]
+fd_format_preconverted.restype = fd_status
+
+
+# fd_format_many once more, for Formatter.format_many: the same prototype with the
+# three array arguments (t_ms, buf, ends) declared void *, so that the caller can
+# pass the address of an array.array or ndarray as an int instead of building a
+# ctypes array over its buffer (two such views cost more than the call itself
+# for a short list). The caller keeps those arrays alive across the call.
+fd_format_many_addresses = _lib["fd_format_many"]
+fd_format_many_addresses.argtypes = [
+    fd_formatter_p, c_void_p, c_size_t, c_int64, c_void_p, c_size_t, c_void_p, c_int64_p
+]
+fd_format_many_addresses.restype = fd_status
+
+
 def optional_text(value: Optional[bytes]) -> str:
     """Decode a ``const char *`` returned by the library (NULL gives "")."""
     return value.decode("utf-8", "replace") if value else ""

@@ -13,7 +13,7 @@ from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tu
 from . import _ffi
 from ._clock import Clock
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_LOCALE, FD_ERR_RANGE, FD_ERR_TIME_ZONE, error_for
-from ._ffi import FD_LABEL_CAPACITY, FD_NEVER, check
+from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, FD_NEVER, check
 from ._instant import Instant, local_now_ms, to_datetime, to_ms
 
 STYLES: Dict[str, int] = {
@@ -70,14 +70,17 @@ class Label(NamedTuple):
 
 
 class _Scratch:
-    """An output buffer and fd_label, reused across calls (one per concurrent call)."""
+    """What one fd_format call needs, reused across calls (one per concurrent call):
+    the output buffer, the fd_label, and the two int64 arguments as ctypes boxes."""
 
-    __slots__ = ("buf", "info", "info_p")
+    __slots__ = ("buf", "info", "info_p", "t", "now")
 
     def __init__(self) -> None:
         self.buf = ctypes.create_string_buffer(FD_LABEL_CAPACITY)
         self.info = _ffi.fd_label()
         self.info_p = ctypes.pointer(self.info)
+        self.t = ctypes.c_int64()
+        self.now = ctypes.c_int64()
 
 
 # Free scratch objects: a call pops one (or makes one) and pushes it back, so
@@ -86,8 +89,72 @@ class _Scratch:
 _scratch_pool: List[_Scratch] = []
 _take_scratch = _scratch_pool.pop
 _return_scratch = _scratch_pool.append
-_fd_format = _ffi.fd_format
-_fd_format_many = _ffi.fd_format_many
+_fd_format = _ffi.fd_format_preconverted  # every argument a ready ctypes object: see _ffi
+_fd_format_many = _ffi.fd_format_many_addresses  # arrays passed as addresses: see _ffi
+_CAPACITY = ctypes.c_size_t(FD_LABEL_CAPACITY)  # read-only, shared by all calls
+
+# Epoch seconds whose milliseconds are in range: the int fast path of format.
+_MIN_S = FD_MIN_INSTANT_MS // 1000
+_MAX_S = FD_MAX_INSTANT_MS // 1000
+# Floats inside this window are finite and rounded inline; the rest go to to_ms.
+_FLOAT_S = 1e12
+
+# format_many's ends[]: an array.array of size_t (its buffer goes to C as is).
+_SIZE_T_CODE = next(c for c in "LQI" if array.array(c).itemsize == ctypes.sizeof(ctypes.c_size_t))
+_ZERO_ENDS = array.array(_SIZE_T_CODE, [0])
+# From this many labels on, format_many converts lists and splits the labels with
+# numpy when numpy is already imported (below it numpy's per-call overhead costs
+# more than it saves).
+_NUMPY_SPLIT_MIN = 256
+_JUST_INT = {int}
+
+
+def _seconds_ms(ts: Any, np: Any) -> Any:
+    """Fast path of format_many: a list or tuple of plain int epoch seconds as int64
+    milliseconds (an ndarray or array.array), or None when ``ts`` is anything else or
+    an instant is outside the supported range (the caller then takes the general
+    path, which raises the error to_ms raises)."""
+    if type(ts) is not list and type(ts) is not tuple:
+        return None
+    if set(map(type, ts)) != _JUST_INT:  # bool, float, datetime, numpy ints: the general path
+        return None
+    if np is not None and len(ts) >= _NUMPY_SPLIT_MIN:
+        try:
+            seconds = np.array(ts, dtype=np.int64)
+        except OverflowError:
+            return None
+        if seconds.min() < _MIN_S or seconds.max() > _MAX_S:
+            return None
+        seconds *= 1000
+        return seconds
+    try:  # the range is checked by the library: FD_ERR_RANGE sends the caller to to_ms
+        return array.array("q", [t * 1000 for t in ts])
+    except OverflowError:
+        return None
+
+
+def _split_numpy(np: Any, buf: Any, ends: "array.array[int]", n: int, total: int) -> Optional[List[str]]:
+    """The n labels concatenated in buf, with a NUL put between neighbours by numpy
+    (labels hold no NUL), decoded once and split once. None if the split does not give
+    n labels."""
+    size = total + n - 1
+    stops = np.frombuffer(ends, dtype=np.intp)
+    keep = np.ones(size, dtype=np.bool_)
+    keep[stops[:-1] + np.arange(n - 1, dtype=np.intp)] = False  # where the NULs go
+    joined = np.zeros(size, dtype=np.uint8)
+    joined[keep] = np.frombuffer(buf, dtype=np.uint8, count=total)
+    labels = str(joined, "utf-8").split("\0")
+    return labels if len(labels) == n else None
+
+
+def _split(buf: Any, ends: "array.array[int]", total: int) -> List[str]:
+    """The labels concatenated in buf, ends[i] the byte offset just past label i."""
+    raw: bytes = buf[:total]
+    stops = ends.tolist()
+    if raw.isascii():  # byte offsets are character offsets: decode once
+        text = raw.decode("ascii")
+        return [text[a:b] for a, b in zip(chain((0,), stops), stops)]
+    return [raw[a:b].decode() for a, b in zip(chain((0,), stops), stops)]
 
 
 def _enum(name: str, value: object, table: Dict[str, int]) -> int:
@@ -119,7 +186,11 @@ def _identifier(name: str, value: Optional[str], status: int) -> Optional[bytes]
         raise error_for(FD_ERR_ARGUMENT, f"{name}={value!r}: use a str, or None for the host default")
     if "\0" in value:
         raise error_for(status, f"{name}={value!r} contains a NUL character; {_CREATION_HINTS[status]}")
-    return value.encode("utf-8")
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate (from os.fsdecode of bad bytes, say) is no id.
+        raise error_for(status, f"{name}={value!r} is not valid Unicode; {_CREATION_HINTS[status]}") from None
 
 
 def _numpy_ms(np: Any, values: Any) -> Any:
@@ -250,30 +321,55 @@ class Formatter:
     def __repr__(self) -> str:
         return f"Formatter({self._style!r}, locale={self._locale!r}, tz={self._tz!r})"
 
-    def _run(self, call: str, t: Instant, now: Optional[Instant]) -> _Scratch:
-        """fd_format into a free scratch buffer; the caller reads it and returns it to the pool."""
-        t_ms = to_ms(t)
-        now_ms = self._now() if now is None else to_ms(now)
+    def format(self, t: Instant, now: Optional[Instant] = None) -> str:
+        """The label of ``t`` as seen at ``now`` (None: the formatter's clock)."""
+        # to_ms inlined for int and float epoch seconds (the result is to_ms's).
+        if type(t) is int and _MIN_S <= t <= _MAX_S:
+            t_ms = t * 1000
+        elif type(t) is float and -_FLOAT_S < t < _FLOAT_S:
+            t_ms = round(t * 1000)
+            if not FD_MIN_INSTANT_MS <= t_ms <= FD_MAX_INSTANT_MS:
+                t_ms = to_ms(t)  # raises to_ms's RangeError
+        else:
+            t_ms = to_ms(t)
+        if now is None:
+            now_ms = self._now()
+        elif type(now) is int and _MIN_S <= now <= _MAX_S:
+            now_ms = now * 1000
+        else:
+            now_ms = to_ms(now)
         try:
             scratch = _take_scratch()
         except IndexError:
             scratch = _Scratch()
-        status = _fd_format(self._handle, t_ms, now_ms, scratch.buf, FD_LABEL_CAPACITY, scratch.info_p)
+        box = scratch.t
+        box.value = t_ms
+        now_box = scratch.now
+        now_box.value = now_ms
+        buf = scratch.buf
+        status = _fd_format(self._handle, box, now_box, buf, _CAPACITY, None)
         if status:
-            check(status, f"{call}(t={t!r}, now={now!r})")
-        return scratch
-
-    def format(self, t: Instant, now: Optional[Instant] = None) -> str:
-        """The label of ``t`` as seen at ``now`` (None: the formatter's clock)."""
-        scratch = self._run("format", t, now)
-        text: str = scratch.buf.value.decode()
+            _return_scratch(scratch)
+            check(status, f"format(t={t!r}, now={now!r})")
+        text: str = buf.value.decode()
         _return_scratch(scratch)
         return text
 
     def label(self, t: Instant, now: Optional[Instant] = None) -> Label:
         """Like :meth:`format`, with the next change, the day and time parts and
         the countdown's expired flag."""
-        scratch = self._run("label", t, now)
+        t_ms = to_ms(t)
+        now_ms = self._now() if now is None else to_ms(now)
+        try:
+            scratch = _take_scratch()
+        except IndexError:
+            scratch = _Scratch()
+        scratch.t.value = t_ms
+        scratch.now.value = now_ms
+        status = _fd_format(self._handle, scratch.t, scratch.now, scratch.buf, _CAPACITY, scratch.info_p)
+        if status:
+            _return_scratch(scratch)
+            check(status, f"label(t={t!r}, now={now!r})")
         raw: bytes = scratch.buf.value
         info = scratch.info
         day, time = info.day_offset, info.time_offset
@@ -296,31 +392,35 @@ class Formatter:
         when already contiguous int64).
         """
         now_ms = self._now() if now is None else to_ms(now)
-        np = sys.modules.get("numpy")  # never imported here: an ndarray implies it is loaded
+        np = sys.modules.get("numpy")  # never imported here: used only when already loaded
+        fast = None
         if np is not None and isinstance(ts, np.ndarray) and ts.dtype.kind != "O":
             keep = _numpy_ms(np, ts)
-            n = len(keep)
-            t_p = keep.ctypes.data_as(_ffi.c_int64_p)
         else:
-            keep = array.array("q", map(to_ms, ts))
-            n = len(keep)
-            t_p = (ctypes.c_int64 * n).from_buffer(keep) if n else None
+            keep = fast = _seconds_ms(ts, np)
+            if keep is None:
+                keep = array.array("q", map(to_ms, ts))
+        n = len(keep)
         if n == 0:
             return []
-        ends = (ctypes.c_size_t * n)()
+        # Addresses of the arrays, which stay alive (keep, ends, buf) across the calls.
+        t_at = keep.buffer_info()[0] if isinstance(keep, array.array) else keep.ctypes.data
+        ends = _ZERO_ENDS * n
+        ends_at = ends.buffer_info()[0]
         cap = n * _MANY_BYTES_PER_LABEL + 1
-        buf = ctypes.create_string_buffer(cap)
-        status = _fd_format_many(self._handle, t_p, n, now_ms, buf, cap, ends, None)
+        buf = ctypes.create_string_buffer(cap)  # calloc: untouched pages cost nothing
+        status = _fd_format_many(self._handle, t_at, n, now_ms, buf, cap, ends_at, None)
         if status == FD_ERR_BUFFER:  # the guess was short: ends[n-1] is the size needed
             cap = ends[n - 1] + 1
             buf = ctypes.create_string_buffer(cap)
-            status = _fd_format_many(self._handle, t_p, n, now_ms, buf, cap, ends, None)
+            status = _fd_format_many(self._handle, t_at, n, now_ms, buf, cap, ends_at, None)
         if status:
+            if status == FD_ERR_RANGE and fast is not None:
+                array.array("q", map(to_ms, ts))  # raises to_ms's RangeError for the first bad instant
             check(status, f"format_many({n} instants, now={now!r})")
-        stops = ends[:]
-        raw = ctypes.string_at(buf, stops[-1])
-        starts = chain((0,), stops)
-        if raw.isascii():  # byte offsets are character offsets: decode once
-            text = raw.decode("ascii")
-            return [text[a:b] for a, b in zip(starts, stops)]
-        return [raw[a:b].decode() for a, b in zip(starts, stops)]
+        total = ends[n - 1]
+        if np is not None and n >= _NUMPY_SPLIT_MIN:
+            labels = _split_numpy(np, buf, ends, n, total)
+            if labels is not None:
+                return labels
+        return _split(buf, ends, total)

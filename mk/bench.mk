@@ -1,0 +1,18 @@
+# Python benchmark (issue 5): the binding against babel, humanize and arrow.
+#   make bench-python                    Formatter.format / label / format_many, floors, baselines
+#   make bench-python BENCH_N=1000000    a bigger format_many batch (default 200000)
+#   make bench-python BENCH_PY_ARGS=--quick   a smoke run of a few seconds
+# `make bench` runs it too (before the C bench of the Makefile). Missing
+# baselines are pip-installed on demand; if that fails their rows say "not
+# installed". Results: bench/results_python.json (the C bench rewrites
+# bench/results.json after this target has run, so the Python figures keep a
+# file of their own).
+
+PYTHON        ?= python3
+BENCH_PY_ARGS ?=
+
+.PHONY: bench-python
+bench: bench-python
+
+bench-python: lib
+	PYTHONPATH=$(CURDIR)/bindings/python timeout 1800 $(PYTHON) bench/bench_python.py $(if $(BENCH_N),--n $(BENCH_N)) $(BENCH_PY_ARGS)
