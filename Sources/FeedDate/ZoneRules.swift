@@ -116,7 +116,12 @@ struct ZoneRules: Sendable {
     /// Missing file or directory -> .notFound. Must be a regular file (no directories, devices).
     static func load(id: String, directory: String) throws(ZoneError) -> ZoneRules {
         guard isValidName(id) else { throw ZoneError.badName }
-        switch readFile(atPath: directory + "/" + id, limit: maxFileSize, truncate: false) {
+        // Links inside the database are fine (US/Eastern -> ../America/New_York);
+        // a link that leads outside it is not followed, not even opened.
+        guard let base = realPath(directory), let file = realPath(directory + "/" + id),
+              file.hasPrefix(base == "/" ? "/" : base + "/")
+        else { throw ZoneError.notFound }
+        switch readFile(atPath: file, limit: maxFileSize, truncate: false) {
         case .success(let bytes):
             return try ZoneRules(tzif: bytes)
         case .failure(.missing), .failure(.notRegular):
@@ -534,6 +539,13 @@ private func readFile(atPath path: String, limit: Int, truncate: Bool) -> Result
     }
     buffer.removeSubrange(count...)
     return .success(buffer)
+}
+
+/// The canonical absolute path (links resolved), or nil if it does not exist.
+private func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
 }
 
 private func openError(_ code: Int32) -> FileReadError {
