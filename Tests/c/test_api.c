@@ -37,6 +37,8 @@
 
 /* 300 'x', filled in by main (a locale id and a zone id far too long). */
 static char LONG_ID[301];
+/* 1 MiB of "ab/", filled in by main (huge ids must be refused, not copied around). */
+static char HUGE_ID[1 << 20];
 
 static const char *status_name(int s)
 {
@@ -134,6 +136,7 @@ static const new_row NEW_ROWS[] = {
     {"locale \"en_US@calendar=\"", SET_LOCALE, 0, "en_US@calendar=", FD_ERR_LOCALE},
     {"locale \"en US\"", SET_LOCALE, 0, "en US", FD_ERR_LOCALE},
     {"locale 300 x", SET_LOCALE, 0, LONG_ID, FD_ERR_LOCALE},
+    {"locale 1 MiB", SET_LOCALE, 0, HUGE_ID, FD_ERR_LOCALE},
     {"locale invalid UTF-8 \"en_\\xFF\\xFE\"", SET_LOCALE, 0, "en_\xFF\xFE", FD_ERR_LOCALE},
     {"locale invalid UTF-8 \"\\xC0\\xAF\"", SET_LOCALE, 0, "\xC0\xAF", FD_ERR_LOCALE},
     {"zone NULL (host default)", SET_ZONE, 0, NULL, FD_OK},
@@ -150,6 +153,7 @@ static const new_row NEW_ROWS[] = {
     {"zone Asia (a folder)", SET_ZONE, 0, "Asia", FD_ERR_TIME_ZONE},
     {"zone \"Asia/Shanghai \"", SET_ZONE, 0, "Asia/Shanghai ", FD_ERR_TIME_ZONE},
     {"zone 300 x", SET_ZONE, 0, LONG_ID, FD_ERR_TIME_ZONE},
+    {"zone 1 MiB", SET_ZONE, 0, HUGE_ID, FD_ERR_TIME_ZONE},
     {"zone invalid UTF-8 \"Asia/\\xFF\"", SET_ZONE, 0, "Asia/\xFF", FD_ERR_TIME_ZONE},
 };
 
@@ -428,6 +432,11 @@ static const many_row MANY_ROWS[] = {
     {"one t = INT64_MIN", 0, TS_ONE_INT64_MIN, 3, NOW, 0, CAP_FULL, 0, 0, FD_ERR_RANGE},
     {"now = FD_MAX_INSTANT_MS + 1", 0, TS_GOOD, 3, MAX_MS + 1, 0, CAP_FULL, 0, 0, FD_ERR_RANGE},
     {"now = FD_MIN_INSTANT_MS - 1", 0, TS_GOOD, 3, MIN_MS - 1, 0, CAP_FULL, 0, 0, FD_ERR_RANGE},
+    /* Huge n: no array of that many instants can exist; refused without reading. */
+    {"n SIZE_MAX, t_ms NULL", 0, NULL, SIZE_MAX, NOW, 0, CAP_FULL, 0, 0, FD_ERR_ARGUMENT},
+    {"n SIZE_MAX, ends NULL", 0, TS_GOOD, SIZE_MAX, NOW, 0, CAP_FULL, 1, 0, FD_ERR_ARGUMENT},
+    {"n SIZE_MAX", 0, TS_GOOD, SIZE_MAX, NOW, 0, CAP_FULL, 0, 0, FD_ERR_ARGUMENT},
+    {"n SIZE_MAX / 8 + 1 (n * 8 bytes overflows)", 0, TS_GOOD, SIZE_MAX / 8 + 1, NOW, 0, CAP_FULL, 0, 0, FD_ERR_ARGUMENT},
 };
 
 #define MANY_MAX 3
@@ -712,6 +721,8 @@ int main(void)
     /* Before any library call: the host default zone of check_resolved. */
     setenv("TZ", "Europe/Paris", 1);
     memset(LONG_ID, 'x', sizeof LONG_ID - 1);
+    for (size_t i = 0; i + 1 < sizeof HUGE_ID; i++)
+        HUGE_ID[i] = "ab/"[i % 3];
 
     check_options_init();
     run_new_rows();

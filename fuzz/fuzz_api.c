@@ -1,0 +1,651 @@
+/*
+ * fuzz_api.c — libFuzzer target over the whole C API of libfeeddate.so.1.
+ *
+ * The input bytes (format: fuzz_api.h) choose every field of fd_options,
+ * including out-of-range enum and numeric values, a wrong `size`, and
+ * arbitrary bytes as locale and zone ids; then up to FZ_MAX_OPS calls of
+ * fd_format / fd_format_many / the small functions with instants, buffer
+ * capacities and batch sizes from the input. Every call is checked against
+ * the contract of include/feeddate.h; a violation aborts (a "crash" that
+ * libFuzzer saves with its input):
+ *   - the status is a documented code, and the one the contract predicts
+ *     wherever it is determined (bad options -> FD_ERR_ARGUMENT, an instant
+ *     out of range -> FD_ERR_RANGE, a buffer too small -> FD_ERR_BUFFER, a
+ *     good call -> FD_OK; *out is NULL after a failed fd_formatter_new);
+ *   - nothing is written at or past buf[cap]: 32 canary bytes follow the
+ *     capacity (or, with FZ_EXACT_ALLOC, the buffer is malloc(cap) exactly so
+ *     that ASan's red zone starts at cap: intercepted memcpy/memset writes
+ *     past it are reported, and so is any read past it by this checker);
+ *   - a successful label is valid UTF-8, NUL-terminated, shorter than
+ *     FD_LABEL_CAPACITY, its parts lie inside it, expired is 0 or 1, and
+ *     next_change_ms is > now (and <= FD_MAX_INSTANT_MS) or FD_NEVER;
+ *   - the same call again gives the same bytes (no hidden state), a size
+ *     query gives the same length, fd_format_many gives the labels of
+ *     fd_format one by one and the minimum of their next changes.
+ *
+ * The library is not instrumented (it is the release build); ASan and UBSan
+ * instrument this harness, and ASan's malloc/memcpy interceptors see every
+ * allocation and copy the library makes. Formatters are cached by a hash of
+ * their options (creation costs ~70 us, a label ~0.3 us), except when the
+ * input sets FZ_FRESH: creation is always fuzzed on a cache miss.
+ */
+#define _POSIX_C_SOURCE 200809L /* strnlen */
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feeddate.h"
+#include "fuzz_api.h"
+#include "jsonl.h" /* json_utf8_decode */
+
+#define CANARY_SIZE 32
+#define CANARY 0xA7
+
+/* ---- reading the input ---- */
+
+typedef struct reader {
+    const uint8_t *p;
+    size_t n;
+} reader;
+
+static uint8_t rd_u8(reader *r)
+{
+    if (r->n == 0)
+        return 0;
+    r->n--;
+    return *r->p++;
+}
+
+static uint64_t rd_le(reader *r, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < bytes; i++)
+        v |= (uint64_t)rd_u8(r) << (8 * i);
+    return v;
+}
+
+/* An int field (fuzz_api.h); dflt for tag 0. */
+static int64_t rd_int(reader *r, int64_t dflt)
+{
+    uint8_t tag = rd_u8(r);
+    if (tag == 0x00)
+        return dflt;
+    if (tag <= 0x7F)
+        return tag - 1;
+    if (tag <= 0xEF)
+        return -(int64_t)(tag - 0x7F);
+    if (tag <= 0xFE)
+        return FZ_EDGES[tag - 0xF0];
+    return (int64_t)rd_le(r, 8);
+}
+
+/* A str field: NULL, a table entry, or a fresh NUL-terminated malloc'd copy of raw bytes. */
+static const char *rd_str(reader *r, const char *const *table, size_t count, char **owned)
+{
+    *owned = NULL;
+    uint8_t tag = rd_u8(r);
+    if (tag == FZ_STR_NULL)
+        return NULL;
+    if (tag <= 0x3F)
+        return table[(tag - 1) % count];
+    size_t len = tag == FZ_STR_LONG ? (size_t)rd_le(r, 2) : (size_t)(tag - 0x40);
+    if (len > r->n)
+        len = r->n;
+    char *s = malloc(len + 1);
+    if (s == NULL)
+        abort();
+    memcpy(s, r->p, len);
+    s[len] = '\0';
+    r->p += len;
+    r->n -= len;
+    *owned = s;
+    return s;
+}
+
+static const int64_t INSTANT_EDGES[] = {
+    FD_MIN_INSTANT_MS, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS - 1, FD_MAX_INSTANT_MS + 1,
+    INT64_MIN, INT64_MAX, 0, -1, FZ_NOW,
+    /* below: offsets from the base (now for t) */
+    0, 1, -1, 60000, -60000, -86400000, 86400000, -59999, -3600000,
+};
+#define INSTANT_ABSOLUTE 9
+#define INSTANT_EDGE_COUNT (sizeof INSTANT_EDGES / sizeof INSTANT_EDGES[0])
+
+static int64_t rd_instant(reader *r, int64_t base)
+{
+    uint8_t tag = rd_u8(r);
+    switch (tag & 3) {
+    case FZ_INSTANT_RAW:
+        return (int64_t)rd_le(r, 8);
+    case FZ_INSTANT_MAPPED: {
+        uint64_t span = (uint64_t)(FD_MAX_INSTANT_MS - FD_MIN_INSTANT_MS) + 1;
+        return FD_MIN_INSTANT_MS + (int64_t)(rd_le(r, 8) % span);
+    }
+    case FZ_INSTANT_RELATIVE: {
+        int64_t k = (int32_t)(uint32_t)rd_le(r, 4);
+        int64_t v;
+        if (__builtin_mul_overflow(k, FZ_UNITS[(tag >> 2) & 7], &v) || __builtin_add_overflow(v, base, &v))
+            return k < 0 ? INT64_MIN : INT64_MAX;
+        return v;
+    }
+    default: {
+        size_t i = (size_t)(tag >> 2) % INSTANT_EDGE_COUNT;
+        int64_t v = INSTANT_EDGES[i];
+        if (i < INSTANT_ABSOLUTE)
+            return v;
+        return __builtin_add_overflow(v, base, &v) ? INT64_MAX : v;
+    }
+    }
+}
+
+/* ---- checks ---- */
+
+static void finding(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+
+#include <stdarg.h>
+static void finding(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("FUZZ FINDING (api): ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    abort();
+}
+
+static int in_range(int64_t t) { return t >= FD_MIN_INSTANT_MS && t <= FD_MAX_INSTANT_MS; }
+
+static int documented(fd_status s) { return (int)s >= FD_OK && (int)s <= FD_ERR_MEMORY; }
+
+static int valid_utf8(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        size_t k = json_utf8_decode((const unsigned char *)s + i, n - i, NULL);
+        if (k == 0)
+            return 0;
+        i += k;
+    }
+    return 1;
+}
+
+static void check_text(const char *what, const char *s)
+{
+    if (s == NULL)
+        finding("%s returned NULL", what);
+    size_t n = strnlen(s, 4096);
+    if (n == 4096 || !valid_utf8(s, n))
+        finding("%s: not a NUL-terminated UTF-8 string", what);
+}
+
+/* A buffer of cap bytes followed by canaries, or exactly cap bytes. */
+typedef struct area {
+    char *buf;
+    size_t cap;     /* what the library is told */
+    size_t guarded; /* canary starts here (bytes actually owned before it) */
+    int exact;
+} area;
+
+static void area_make(area *a, size_t cap, size_t real, int exact)
+{
+    /* real: bytes actually allocated before the canary (= cap unless cap is over-stated) */
+    a->cap = cap;
+    a->guarded = real;
+    a->exact = exact && real > 0;
+    a->buf = malloc(real + (a->exact ? 0 : CANARY_SIZE) + (real == 0 && a->exact ? 1 : 0));
+    if (a->buf == NULL)
+        abort();
+    memset(a->buf, 0x5C, real);
+    if (!a->exact)
+        memset(a->buf + real, CANARY, CANARY_SIZE);
+}
+
+static void area_check_free(area *a, const char *what)
+{
+    if (!a->exact) {
+        for (size_t i = 0; i < CANARY_SIZE; i++)
+            if ((unsigned char)a->buf[a->guarded + i] != CANARY)
+                finding("%s: byte %zu past the %zu-byte buffer was written", what, i, a->guarded);
+    }
+    free(a->buf);
+    a->buf = NULL;
+}
+
+/* ---- formatters: created per input, or taken from a small cache ---- */
+
+#define CACHE_SLOTS 64
+
+typedef struct cached {
+    uint64_t hash;
+    unsigned char *key;
+    size_t key_len;
+    fd_formatter *f;
+} cached;
+
+static cached cache[CACHE_SLOTS];
+
+static uint64_t fnv(const void *p, size_t n, uint64_t h)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* The options as bytes: the struct with its pointers replaced by the strings they point to. */
+static unsigned char *options_key(const fd_options *o, size_t *len)
+{
+    fd_options copy;
+    memset(&copy, 0, sizeof copy); /* no padding bytes of unknown value in the key */
+    copy.size = o->size;
+    copy.style = o->style;
+    copy.hour_cycle = o->hour_cycle;
+    copy.width = o->width;
+    copy.recent_relative = o->recent_relative;
+    copy.just_now_ms = o->just_now_ms;
+    copy.skew_tolerance_ms = o->skew_tolerance_ms;
+    copy.cross_year_grace_days = o->cross_year_grace_days;
+    copy.weekday_window_days = o->weekday_window_days;
+    copy.precision = o->precision;
+    copy.countdown_days = o->countdown_days;
+    size_t ll = o->locale ? strlen(o->locale) + 1 : 0, zl = o->time_zone ? strlen(o->time_zone) + 1 : 0;
+    *len = sizeof copy + 2 + ll + zl;
+    unsigned char *k = malloc(*len);
+    if (k == NULL)
+        abort();
+    memcpy(k, &copy, sizeof copy);
+    k[sizeof copy] = o->locale != NULL;
+    k[sizeof copy + 1] = o->time_zone != NULL;
+    if (ll)
+        memcpy(k + sizeof copy + 2, o->locale, ll);
+    if (zl)
+        memcpy(k + sizeof copy + 2 + ll, o->time_zone, zl);
+    return k;
+}
+
+/* ---- one input ---- */
+
+typedef struct run {
+    reader in;
+    uint8_t flags;
+    const fd_formatter *f;
+} run;
+
+/* Checks one successful label and its info. */
+static void check_label(const char *what, const char *buf, size_t cap, const fd_label *info, int64_t now)
+{
+    size_t len = info->length;
+    if (len >= FD_LABEL_CAPACITY)
+        finding("%s: label of %zu bytes, FD_LABEL_CAPACITY is %d", what, len, FD_LABEL_CAPACITY);
+    if (len == 0)
+        finding("%s: empty label", what);
+    if (len >= cap || buf[len] != '\0' || memchr(buf, '\0', len) != NULL)
+        finding("%s: text is not %zu bytes then a NUL", what, len);
+    if (!valid_utf8(buf, len))
+        finding("%s: label is not valid UTF-8", what);
+    if (info->next_change_ms != FD_NEVER && (info->next_change_ms <= now || info->next_change_ms > FD_MAX_INSTANT_MS))
+        finding("%s: next_change %lld is neither in (now=%lld, MAX] nor FD_NEVER", what,
+                (long long)info->next_change_ms, (long long)now);
+    if (info->day_offset > len || info->day_length > len - info->day_offset || info->time_offset > len ||
+        info->time_length > len - info->time_offset || (info->day_length == 0 && info->day_offset != 0) ||
+        (info->time_length == 0 && info->time_offset != 0))
+        finding("%s: parts outside the %zu-byte text", what, len);
+    if (info->day_length && !valid_utf8(buf + info->day_offset, info->day_length))
+        finding("%s: day part splits a UTF-8 sequence", what);
+    if (info->time_length && !valid_utf8(buf + info->time_offset, info->time_length))
+        finding("%s: time part splits a UTF-8 sequence", what);
+    if (info->expired != 0 && info->expired != 1)
+        finding("%s: expired = %d", what, (int)info->expired);
+}
+
+/* Field by field: fd_label has padding bytes. */
+static int same_info(const fd_label *a, const fd_label *b)
+{
+    return a->length == b->length && a->next_change_ms == b->next_change_ms && a->day_offset == b->day_offset &&
+           a->day_length == b->day_length && a->time_offset == b->time_offset &&
+           a->time_length == b->time_length && a->expired == b->expired;
+}
+
+/* fd_format with a full buffer: the reference for other calls. Returns the status. */
+static fd_status reference(const fd_formatter *f, int64_t t, int64_t now, char *buf, fd_label *info)
+{
+    return fd_format(f, t, now, buf, FD_LABEL_CAPACITY, info);
+}
+
+static void op_format(run *r)
+{
+    int64_t now = rd_instant(&r->in, FZ_NOW);
+    int64_t t = rd_instant(&r->in, now);
+    uint8_t cap_tag = rd_u8(&r->in);
+    int ok_range = in_range(t) && in_range(now);
+
+    char ref[FD_LABEL_CAPACITY];
+    fd_label ref_info;
+    memset(&ref_info, 0, sizeof ref_info);
+    fd_status rs = reference(r->f, t, now, ref, &ref_info);
+    if (rs != (ok_range ? FD_OK : FD_ERR_RANGE))
+        finding("fd_format(t=%lld, now=%lld, cap 256): status %d, expected %d", (long long)t,
+                (long long)now, (int)rs, ok_range ? FD_OK : FD_ERR_RANGE);
+    if (rs == FD_OK) {
+        check_label("fd_format", ref, FD_LABEL_CAPACITY, &ref_info, now);
+        /* Same call, same bytes. */
+        char again[FD_LABEL_CAPACITY];
+        fd_label again_info;
+        if (reference(r->f, t, now, again, &again_info) != FD_OK || !same_info(&again_info, &ref_info) ||
+            memcmp(again, ref, ref_info.length + 1) != 0)
+            finding("fd_format(t=%lld, now=%lld) differs when called again", (long long)t, (long long)now);
+    }
+    size_t need = rs == FD_OK ? ref_info.length : 0;
+
+    size_t cap, real;
+    int null_buf = 0;
+    if (cap_tag <= 0xDF) cap = real = cap_tag;
+    else if (cap_tag == FZ_CAP_FULL) cap = real = FD_LABEL_CAPACITY;
+    else if (cap_tag == FZ_CAP_NEED_MINUS1) cap = real = need ? need - 1 : 0;
+    else if (cap_tag == FZ_CAP_NEED) cap = real = need;
+    else if (cap_tag == FZ_CAP_NEED_PLUS1) cap = real = need + 1;
+    else if (cap_tag == FZ_CAP_HUGE) cap = SIZE_MAX, real = FD_LABEL_CAPACITY;
+    else if (cap_tag == FZ_CAP_NULL_ZERO) cap = real = 0, null_buf = 1;
+    else if (cap_tag == FZ_CAP_NULL_TEN) cap = 10, real = 0, null_buf = 1;
+    else cap = real = 1 + (size_t)rd_le(&r->in, 2);
+
+    area a;
+    area_make(&a, cap, real, (r->flags & FZ_EXACT_ALLOC) != 0);
+    fd_label info;
+    memset(&info, 0xA5, sizeof info);
+    int null_info = (r->flags & FZ_NULL_INFO) != 0;
+    fd_status s = fd_format(r->f, t, now, null_buf ? NULL : a.buf, cap, null_info ? NULL : &info);
+    fd_status expect = null_buf && cap > 0 ? FD_ERR_ARGUMENT
+                       : !ok_range         ? FD_ERR_RANGE
+                       : need + 1 > cap    ? FD_ERR_BUFFER
+                                           : FD_OK;
+    if (!documented(s) || s != expect)
+        finding("fd_format(t=%lld, now=%lld, cap %zu%s): status %d, expected %d", (long long)t,
+                (long long)now, cap, null_buf ? ", buf NULL" : "", (int)s, (int)expect);
+    if (s == FD_OK) {
+        if (memcmp(a.buf, ref, need + 1) != 0)
+            finding("fd_format(cap %zu): text differs from the cap-256 label", cap);
+        if (!null_info && !same_info(&info, &ref_info))
+            finding("fd_format(cap %zu): info differs from the cap-256 call", cap);
+    } else if (s == FD_ERR_BUFFER) {
+        if (!null_info && info.length != need)
+            finding("fd_format(cap %zu): FD_ERR_BUFFER reports length %zu, the label has %zu", cap,
+                    info.length, need);
+        if (!null_buf && cap >= 1 && memchr(a.buf, '\0', cap) == NULL)
+            finding("fd_format(cap %zu): FD_ERR_BUFFER left no NUL in the buffer", cap);
+    }
+    if (cap == SIZE_MAX && s == FD_OK) {
+        /* Told the buffer is endless: still only length + 1 bytes may change. */
+        for (size_t i = need + 1; i < real; i++)
+            if ((unsigned char)a.buf[i] != 0x5C)
+                finding("fd_format(cap SIZE_MAX): byte %zu past the label's NUL was written", i);
+    }
+    area_check_free(&a, "fd_format");
+}
+
+static void op_many(run *r)
+{
+    int64_t now = rd_instant(&r->in, FZ_NOW);
+    uint8_t n_tag = rd_u8(&r->in);
+    if (n_tag >= 0xF0) {
+        /* NULL arrays with any n: FD_ERR_ARGUMENT without touching them (n = 0: FD_OK). */
+        static const size_t huge[] = {SIZE_MAX, SIZE_MAX / 8, SIZE_MAX / 8 + 1, (size_t)1 << 40, 3, 0};
+        size_t n = huge[(n_tag - 0xF0) % 6];
+        int64_t ts[1] = {now};
+        size_t ends[1];
+        int64_t next = 0;
+        char buf[8];
+        int which = (n_tag >> 1) & 3;
+        const int64_t *tp = which & 1 ? NULL : ts;
+        size_t *ep = which & 2 ? NULL : ends;
+        if (tp != NULL && ep != NULL && n > 0)
+            tp = NULL; /* never hand over an n larger than the arrays */
+        fd_status s = fd_format_many(r->f, tp, n, now, buf, sizeof buf, ep, &next);
+        fd_status expect = n == 0 ? FD_OK : FD_ERR_ARGUMENT;
+        /* n = 0 is FD_OK; with now out of range FD_ERR_RANGE is also fair. */
+        if (s != expect && !(n == 0 && !in_range(now) && s == FD_ERR_RANGE))
+            finding("fd_format_many(n %zu, t_ms %s, ends %s): status %d, expected %d", n, tp ? "set" : "NULL",
+                    ep ? "set" : "NULL", (int)s, (int)expect);
+        if (s == FD_OK && next != FD_NEVER)
+            finding("fd_format_many(n 0): next_change_min %lld, expected FD_NEVER", (long long)next);
+        return;
+    }
+    size_t n = n_tag % (FZ_MAX_MANY + 1);
+    int64_t ts[FZ_MAX_MANY];
+    for (size_t i = 0; i < n; i++)
+        ts[i] = rd_instant(&r->in, now);
+    uint8_t cap_tag = rd_u8(&r->in);
+
+    /* The reference: fd_format one by one. */
+    char expected[FZ_MAX_MANY * FD_LABEL_CAPACITY];
+    size_t total = 0;
+    int64_t earliest = FD_NEVER;
+    int all_in_range = in_range(now);
+    for (size_t i = 0; i < n; i++)
+        all_in_range &= in_range(ts[i]);
+    if (all_in_range) {
+        for (size_t i = 0; i < n; i++) {
+            fd_label info;
+            char one[FD_LABEL_CAPACITY];
+            if (reference(r->f, ts[i], now, one, &info) != FD_OK)
+                finding("fd_format(t=%lld, now=%lld) failed in range", (long long)ts[i], (long long)now);
+            memcpy(expected + total, one, info.length);
+            total += info.length;
+            if (info.next_change_ms < earliest)
+                earliest = info.next_change_ms;
+        }
+    }
+
+    size_t full = n ? n * FD_LABEL_CAPACITY : FD_LABEL_CAPACITY;
+    size_t cap, real;
+    int null_buf = 0;
+    if (cap_tag <= 0xDF) cap = real = cap_tag;
+    else if (cap_tag == FZ_CAP_FULL) cap = real = full;
+    else if (cap_tag == FZ_CAP_NEED_MINUS1) cap = real = total ? total - 1 : 0;
+    else if (cap_tag == FZ_CAP_NEED) cap = real = total;
+    else if (cap_tag == FZ_CAP_NEED_PLUS1) cap = real = total + 1;
+    else if (cap_tag == FZ_CAP_HUGE) cap = SIZE_MAX, real = full;
+    else if (cap_tag == FZ_CAP_NULL_ZERO) cap = real = 0, null_buf = 1;
+    else if (cap_tag == FZ_CAP_NULL_TEN) cap = 10, real = 0, null_buf = 1;
+    else cap = real = 1 + (size_t)rd_le(&r->in, 2);
+
+    area a;
+    area_make(&a, cap, real, (r->flags & FZ_EXACT_ALLOC) != 0);
+    /* ends: exactly n entries (ASan sees a write past them); n = 0 passes NULL. */
+    size_t *ends = n ? malloc(n * sizeof *ends) : NULL;
+    if (n && ends == NULL)
+        abort();
+    if (n)
+        memset(ends, 0xA5, n * sizeof *ends);
+    int64_t next = 12345;
+    int null_next = (r->flags & FZ_NULL_NEXT) != 0;
+    fd_status s = fd_format_many(r->f, n ? ts : NULL, n, now, null_buf ? NULL : a.buf, cap, ends,
+                                 null_next ? NULL : &next);
+    fd_status expect;
+    if (null_buf && cap > 0) expect = FD_ERR_ARGUMENT;
+    else if (n == 0) expect = FD_OK;
+    else if (!all_in_range) expect = FD_ERR_RANGE;
+    else expect = total > cap ? FD_ERR_BUFFER : FD_OK;
+    if (n == 0 && !in_range(now) && s == FD_ERR_RANGE && !(null_buf && cap > 0))
+        expect = FD_ERR_RANGE; /* n = 0 is FD_OK; with now out of range FD_ERR_RANGE is also fair */
+    if (!documented(s) || s != expect)
+        finding("fd_format_many(n %zu, now=%lld, cap %zu%s): status %d, expected %d", n, (long long)now, cap,
+                null_buf ? ", buf NULL" : "", (int)s, (int)expect);
+    if (s == FD_OK) {
+        for (size_t i = 0; i < n; i++) {
+            size_t start = i ? ends[i - 1] : 0;
+            if (ends[i] < start || ends[i] - start >= FD_LABEL_CAPACITY || ends[i] - start == 0)
+                finding("fd_format_many: ends[%zu] = %zu after %zu", i, ends[i], start);
+        }
+        if (n && (ends[n - 1] != total || memcmp(a.buf, expected, total) != 0))
+            finding("fd_format_many(n %zu): labels differ from fd_format one by one", n);
+        if (n && !valid_utf8(a.buf, total))
+            finding("fd_format_many: labels are not valid UTF-8");
+        if (cap > total && a.buf[total] != '\0')
+            finding("fd_format_many(n %zu, cap %zu): no NUL after the labels", n, cap);
+        if (!null_next && next != earliest)
+            finding("fd_format_many: next_change_min %lld, the earliest of the labels is %lld", (long long)next,
+                    (long long)earliest);
+        if (!null_next && next != FD_NEVER && next <= now)
+            finding("fd_format_many: next_change_min %lld not after now %lld", (long long)next, (long long)now);
+    } else if (s == FD_ERR_BUFFER) {
+        if (ends[n - 1] != total)
+            finding("fd_format_many(cap %zu): FD_ERR_BUFFER reports %zu bytes needed, the labels have %zu", cap,
+                    ends[n - 1], total);
+    }
+    if (cap == SIZE_MAX && s == FD_OK) {
+        for (size_t i = total + 1; i < real; i++)
+            if ((unsigned char)a.buf[i] != 0x5C)
+                finding("fd_format_many(cap SIZE_MAX): byte %zu past the labels' NUL was written", i);
+    }
+    free(ends);
+    area_check_free(&a, "fd_format_many");
+}
+
+static void op_misc(run *r)
+{
+    int32_t status = (int32_t)(uint32_t)rd_le(&r->in, 4);
+    int32_t style = (int32_t)(uint32_t)rd_le(&r->in, 4);
+    check_text("fd_status_message", fd_status_message((fd_status)status));
+    fd_options o;
+    fd_status s = fd_options_init(&o, (fd_style)style);
+    if (s != (style >= FD_STYLE_FEED && style <= FD_STYLE_COUNTDOWN ? FD_OK : FD_ERR_ARGUMENT))
+        finding("fd_options_init(style %d): status %d", (int)style, (int)s);
+    if (o.size != sizeof o)
+        finding("fd_options_init: size %u", (unsigned)o.size);
+    check_text("fd_formatter_locale", fd_formatter_locale(r->f));
+    check_text("fd_formatter_time_zone", fd_formatter_time_zone(r->f));
+    check_text("fd_formatter_tz_source", fd_formatter_tz_source(r->f));
+    check_text("fd_version_string", fd_version_string());
+    if (fd_version() != FD_VERSION_NUMBER)
+        finding("fd_version");
+}
+
+/* Whether every field except the strings is within the documented ranges. */
+static int options_valid(const fd_options *o)
+{
+    return o->size == sizeof *o && (int)o->style >= 0 && (int)o->style <= 6 && (int)o->hour_cycle >= 0 &&
+           (int)o->hour_cycle <= 2 && (int)o->width >= 0 && (int)o->width <= 2 &&
+           (o->recent_relative == 0 || o->recent_relative == 1) && o->just_now_ms >= 0 &&
+           o->just_now_ms <= 86400000 && o->skew_tolerance_ms >= 0 && o->skew_tolerance_ms <= 86400000 &&
+           o->cross_year_grace_days >= 0 && o->cross_year_grace_days <= 366 && o->weekday_window_days >= 1 &&
+           o->weekday_window_days <= 6 && o->precision >= 0 && o->precision <= 3 &&
+           (o->countdown_days == 0 || o->countdown_days == 1);
+}
+
+static int in_table(const char *s, const char *const *table, size_t count)
+{
+    for (size_t i = 0; s != NULL && i < count; i++)
+        if (table[i] == s)
+            return 1;
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    run r = {{data, size}, 0, NULL};
+    r.flags = rd_u8(&r.in);
+
+    fd_options o;
+    int64_t v[FZ_F_COUNT];
+    fd_options_init(&o, FD_STYLE_FEED);
+    /* The style first decides the defaults, as for a caller. */
+    v[FZ_F_SIZE] = rd_int(&r.in, sizeof(fd_options));
+    v[FZ_F_STYLE] = rd_int(&r.in, FD_STYLE_FEED);
+    if (v[FZ_F_STYLE] >= 0 && v[FZ_F_STYLE] <= 6)
+        fd_options_init(&o, (fd_style)v[FZ_F_STYLE]);
+    o.size = (uint32_t)v[FZ_F_SIZE];
+    o.style = (fd_style)(uint32_t)v[FZ_F_STYLE];
+    o.hour_cycle = (fd_hour_cycle)(uint32_t)rd_int(&r.in, o.hour_cycle);
+    o.width = (fd_width)(uint32_t)rd_int(&r.in, o.width);
+    o.recent_relative = (int32_t)rd_int(&r.in, o.recent_relative);
+    o.just_now_ms = rd_int(&r.in, o.just_now_ms);
+    o.skew_tolerance_ms = rd_int(&r.in, o.skew_tolerance_ms);
+    o.cross_year_grace_days = (int32_t)rd_int(&r.in, o.cross_year_grace_days);
+    o.weekday_window_days = (int32_t)rd_int(&r.in, o.weekday_window_days);
+    o.precision = (int32_t)rd_int(&r.in, o.precision);
+    o.countdown_days = (int32_t)rd_int(&r.in, o.countdown_days);
+    char *own_locale, *own_zone;
+    o.locale = rd_str(&r.in, FZ_LOCALES, FZ_LOCALE_COUNT, &own_locale);
+    o.time_zone = rd_str(&r.in, FZ_ZONES, FZ_ZONE_COUNT, &own_zone);
+
+    size_t key_len;
+    unsigned char *key = options_key(&o, &key_len);
+    uint64_t hash = fnv(key, key_len, 0xcbf29ce484222325ull);
+    cached *slot = &cache[hash % CACHE_SLOTS];
+    fd_formatter *fresh = NULL;
+    if (!(r.flags & FZ_FRESH) && slot->f != NULL && slot->hash == hash && slot->key_len == key_len &&
+        memcmp(slot->key, key, key_len) == 0) {
+        r.f = slot->f;
+        free(key);
+    } else {
+        fd_formatter *f = (fd_formatter *)(void *)&o; /* must be overwritten */
+        fd_status s = fd_formatter_new(&o, &f);
+        if (!documented(s) || s == FD_ERR_RANGE || s == FD_ERR_BUFFER)
+            finding("fd_formatter_new: status %d is not one it may return", (int)s);
+        if (s != FD_OK && f != NULL)
+            finding("fd_formatter_new: status %d but *out is not NULL", (int)s);
+        if (s == FD_OK && (f == NULL || f == (fd_formatter *)(void *)&o))
+            finding("fd_formatter_new: FD_OK without a formatter");
+        int valid = options_valid(&o);
+        if (!valid && s != FD_ERR_ARGUMENT)
+            finding("fd_formatter_new: options out of range gave status %d, not FD_ERR_ARGUMENT", (int)s);
+        if (valid && s == FD_ERR_ARGUMENT)
+            finding("fd_formatter_new: valid options gave FD_ERR_ARGUMENT");
+        /* Known-good ids with valid options must work. */
+        int good_ids = (o.locale == NULL || in_table(o.locale, FZ_LOCALES, FZ_LOCALE_GOOD)) &&
+                       (o.time_zone == NULL || in_table(o.time_zone, FZ_ZONES, FZ_ZONE_COUNT));
+        if (valid && good_ids && s != FD_OK)
+            finding("fd_formatter_new(locale %s, zone %s): status %d", o.locale ? o.locale : "NULL",
+                    o.time_zone ? o.time_zone : "NULL", (int)s);
+        /* The copies of the ids are the formatter's own. */
+        if (own_locale)
+            memset(own_locale, 'Z', strlen(own_locale));
+        if (own_zone)
+            memset(own_zone, 'Z', strlen(own_zone));
+        if (s != FD_OK) {
+            /* Calls on no formatter are argument errors. */
+            char buf[FD_LABEL_CAPACITY];
+            size_t ends[1];
+            int64_t ts[1] = {FZ_NOW};
+            if (fd_format(NULL, FZ_NOW, FZ_NOW, buf, sizeof buf, NULL) != FD_ERR_ARGUMENT ||
+                fd_format_many(NULL, ts, 1, FZ_NOW, buf, sizeof buf, ends, NULL) != FD_ERR_ARGUMENT)
+                finding("fd_format / fd_format_many on a NULL formatter: not FD_ERR_ARGUMENT");
+            check_text("fd_formatter_locale(NULL)", fd_formatter_locale(NULL));
+            free(key);
+            free(own_locale);
+            free(own_zone);
+            return 0;
+        }
+        if (r.flags & FZ_FRESH) {
+            fresh = f;
+            free(key);
+        } else {
+            if (slot->f)
+                fd_formatter_free(slot->f);
+            free(slot->key);
+            slot->f = f;
+            slot->hash = hash;
+            slot->key = key;
+            slot->key_len = key_len;
+        }
+        r.f = f;
+    }
+    free(own_locale);
+    free(own_zone);
+
+    for (int i = 0; i < FZ_MAX_OPS && r.in.n > 0; i++) {
+        switch (rd_u8(&r.in) % 3) {
+        case FZ_OP_FORMAT: op_format(&r); break;
+        case FZ_OP_MANY: op_many(&r); break;
+        default: op_misc(&r); break;
+        }
+    }
+    fd_formatter_free(fresh);
+    return 0;
+}

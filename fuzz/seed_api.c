@@ -1,0 +1,140 @@
+/*
+ * seed_api.c — writes the seed corpus of fuzz_api from the shared vectors.
+ *
+ *   seed_api VECTORS.jsonl OUTDIR
+ *
+ * One seed per vector line (OUTDIR/vector-NNNN): the vector's exact options
+ * (style, locale, zone and every option it sets), then
+ *   FORMAT (t, now) with a full buffer, FORMAT (t, now) with exactly the
+ *   bytes needed (no room for the NUL), MANY at now over t, t - 1 min,
+ *   t - 1 day with the total needed + 1, and MISC;
+ * in the byte format of fuzz_api.h, so the fuzzer starts from every rule the
+ * vectors reach. Seeds are generated (not committed) so they follow the
+ * vectors and the input format; they live under build/ (gitignored).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feeddate.h"
+#include "fuzz_api.h"
+#include "jsonl.h"
+
+static const char *const STYLES[] = {"feed", "feed_detail", "chat_list", "chat_bubble",
+                                     "relative", "compact", "countdown"};
+static const char *const HOUR_CYCLES[] = {"locale", "h23", "h12"};
+static const char *const WIDTHS[] = {"long", "short", "narrow"};
+
+static int index_of(const char *const *names, int n, const char *name)
+{
+    for (int i = 0; name != NULL && i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* The integer of option key, a bool as 0/1, an enum by its names; -1000 when absent. */
+static int64_t option(const json_value *opts, const char *key, const char *const *names, int n)
+{
+    const json_value *v = json_get(opts, key);
+    if (v == NULL)
+        return -1000;
+    if (v->type == JSON_INT)
+        return v->integer;
+    if (v->type == JSON_BOOL)
+        return v->boolean;
+    if (v->type == JSON_STRING && names != NULL)
+        return index_of(names, n, v->string);
+    return -1000;
+}
+
+static void put_option(fz_writer *w, int64_t v)
+{
+    if (v == -1000)
+        fz_put_u8(w, FZ_INT_DEFAULT);
+    else
+        fz_put_int(w, v);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: seed_api VECTORS.jsonl OUTDIR\n");
+        return 2;
+    }
+    jsonl_file file;
+    char err[256];
+    if (jsonl_open(&file, argv[1], err, sizeof err) != 0) {
+        fprintf(stderr, "seed_api: %s\n", err);
+        return 1;
+    }
+    json_value v;
+    int r, written = 0;
+    while ((r = jsonl_next(&file, &v, err, sizeof err)) != 0) {
+        if (r < 0) {
+            fprintf(stderr, "seed_api: line %zu: %s\n", file.line, err);
+            return 1;
+        }
+        const json_value *style = json_get(&v, "style"), *opts = json_get(&v, "options");
+        const json_value *t = json_get(&v, "t_ms"), *now = json_get(&v, "now_ms");
+        int s = style && style->type == JSON_STRING ? index_of(STYLES, 7, style->string) : -1;
+        if (s < 0 || opts == NULL || t == NULL || now == NULL || t->type != JSON_INT || now->type != JSON_INT) {
+            fprintf(stderr, "seed_api: line %zu: not a vector\n", file.line);
+            return 1;
+        }
+        const json_value *locale = json_get(opts, "locale"), *tz = json_get(opts, "tz");
+        uint8_t bytes[1024];
+        fz_writer w = {bytes, 0, sizeof bytes};
+        fz_put_u8(&w, (uint8_t)(written % 4 == 0 ? FZ_EXACT_ALLOC : 0));
+        fz_put_u8(&w, FZ_INT_DEFAULT); /* size */
+        fz_put_int(&w, s);
+        put_option(&w, option(opts, "hour_cycle", HOUR_CYCLES, 3));
+        put_option(&w, option(opts, "width", WIDTHS, 3));
+        put_option(&w, option(opts, "recent_relative", NULL, 0));
+        put_option(&w, option(opts, "just_now_ms", NULL, 0));
+        put_option(&w, option(opts, "skew_tolerance_ms", NULL, 0));
+        put_option(&w, option(opts, "cross_year_grace_days", NULL, 0));
+        put_option(&w, option(opts, "weekday_window_days", NULL, 0));
+        put_option(&w, option(opts, "precision", NULL, 0));
+        put_option(&w, option(opts, "countdown_days", NULL, 0));
+        fz_put_str(&w, locale && locale->type == JSON_STRING ? locale->string : NULL);
+        fz_put_str(&w, tz && tz->type == JSON_STRING ? tz->string : NULL);
+
+        fz_put_u8(&w, FZ_OP_FORMAT);
+        fz_put_instant(&w, now->integer);
+        fz_put_instant(&w, t->integer);
+        fz_put_u8(&w, FZ_CAP_FULL);
+
+        fz_put_u8(&w, FZ_OP_FORMAT);
+        fz_put_instant(&w, now->integer);
+        fz_put_instant(&w, t->integer);
+        fz_put_u8(&w, FZ_CAP_NEED);
+
+        fz_put_u8(&w, FZ_OP_MANY);
+        fz_put_instant(&w, now->integer);
+        fz_put_u8(&w, 3);
+        fz_put_instant(&w, t->integer);
+        fz_put_instant(&w, t->integer - 60000);
+        fz_put_instant(&w, t->integer - 86400000);
+        fz_put_u8(&w, FZ_CAP_NEED_PLUS1);
+
+        fz_put_u8(&w, FZ_OP_MISC);
+        fz_put_le(&w, (uint64_t)(written % 9), 4);
+        fz_put_le(&w, (uint64_t)s, 4);
+
+        char path[4096];
+        snprintf(path, sizeof path, "%s/vector-%04zu", argv[2], file.line);
+        FILE *fp = fopen(path, "wb");
+        if (fp == NULL || fwrite(bytes, 1, w.n, fp) != w.n || fclose(fp) != 0) {
+            fprintf(stderr, "seed_api: cannot write %s\n", path);
+            return 1;
+        }
+        written++;
+        json_free(&v);
+    }
+    jsonl_close(&file);
+    printf("seed_api: %d seeds from %s in %s\n", written, argv[1], argv[2]);
+    return written > 0 ? 0 : 1;
+}

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# The sanitizer suite (make sanitize) and the valgrind run (make valgrind).
+#
+#   1. ASan+UBSan: the library built with `swift build --sanitize=address`
+#      (Swift has no UBSan; its own overflow and bounds checks trap, and
+#      exclusivity is checked at run time here) into .build-sanitize/asan; the
+#      C suites compiled with clang -fsanitize=address,undefined against it:
+#      test_vectors, test_api, test_threads, test_stress (SANITIZE_COUNT
+#      instants) and test_leaks (LeakSanitizer checks the exit).
+#   2. TSan: the library built with --sanitize=thread into .build-sanitize/tsan
+#      (Swift sources and CICU instrumented; ICU itself is not), test_threads
+#      and test_stress (SANITIZE_TSAN_COUNT instants, default 1000: labels that
+#      take ICU's locks are slow under TSan) compiled with -fsanitize=thread
+#      against it. tools/hardening-tsan.supp: Swift's Mutex is invisible to
+#      TSan on Linux; only the state it guards is suppressed (see the file).
+#   3. Swift tests (SANITIZE_SWIFT=1): `swift test --sanitize=address` and
+#      `swift test --sanitize=thread`, each in its own scratch path.
+#   4. valgrind memcheck over test_leaks against the release library:
+#      VALGRIND_CYCLES create/free cycles and VALGRIND_LABELS labels; no byte
+#      definitely or indirectly lost and no memcheck error, no suppressions.
+# VALGRIND_ONLY=1 runs step 4 alone. Each step prints its result; the script
+# ends with one line per step and fails if any step failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+COUNT=${SANITIZE_COUNT:-20000}
+TSAN_COUNT=${SANITIZE_TSAN_COUNT:-1000}
+SWIFT_TESTS=${SANITIZE_SWIFT:-1}
+CYCLES=${VALGRIND_CYCLES:-10000}
+LABELS=${VALGRIND_LABELS:-1000000}
+SWIFT_BIN=$(dirname "$(command -v swiftc)")
+CLANG=${FUZZ_CC:-$SWIFT_BIN/clang}
+SWIFT_LIBS=$(cd "$SWIFT_BIN/../lib/swift/linux" && pwd)
+OUT=build/sanitize
+WARN=(-std=c99 -Wall -Wextra -Werror -pedantic)
+COMMON=(Tests/c/testkit.c Tests/c/jsonl.c)
+results=()
+failed=0
+
+step() { echo; echo "== sanitize: $*"; }
+record() { # name status detail
+  results+=("$(printf '%-34s %s%s' "$1" "$2" "${3:+  ($3)}")")
+  [ "$2" = "ok" ] || failed=1
+}
+# run NAME TIMEOUT CMD...: runs a test, keeps its output in $OUT/logs/NAME.log, records ok/FAILED.
+run() {
+  local name=$1 limit=$2; shift 2
+  local log="$OUT/logs/$name.log" start end rc
+  start=$(date +%s)
+  timeout "$limit" "$@" > "$log" 2>&1; rc=$?
+  end=$(date +%s)
+  tail -n 3 "$log" | sed 's/^/  /'
+  local sanitizer
+  sanitizer=$(grep -c -E '^(==[0-9]+==ERROR|WARNING: ThreadSanitizer|SUMMARY: (Address|Leak|Thread|UndefinedBehavior)Sanitizer)|runtime error:' "$log" || true)
+  if [ "$rc" -eq 0 ] && [ "$sanitizer" -eq 0 ]; then
+    record "$name" ok "$((end - start)) s"
+  else
+    grep -m3 -E '^(==[0-9]+==ERROR|WARNING: ThreadSanitizer|SUMMARY:)|runtime error:|FAIL' "$log" | sed 's/^/  /'
+    record "$name" FAILED "exit $rc, $sanitizer sanitizer reports, see $log"
+  fi
+}
+mkdir -p "$OUT/logs" "$OUT/asan" "$OUT/tsan" "$OUT/valgrind"
+
+valgrind_step() {
+  step "valgrind memcheck: test_leaks $CYCLES cycles, $LABELS labels (release library)"
+  command -v valgrind >/dev/null || { record "valgrind test_leaks" FAILED "valgrind not installed"; return; }
+  cc "${WARN[@]}" -O2 -g -Iinclude -ITests/c Tests/c/test_leaks.c "${COMMON[@]}" -Lbuild/lib -lfeeddate \
+    -Wl,-rpath,"$PWD/build/lib" -o "$OUT/valgrind/test_leaks" || { record "valgrind test_leaks" FAILED "build"; return; }
+  local log="$OUT/logs/valgrind.log" rc start end
+  start=$(date +%s)
+  timeout 3600 valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect \
+    --errors-for-leak-kinds=definite,indirect --error-exitcode=99 --num-callers=40 \
+    "$OUT/valgrind/test_leaks" "$CYCLES" "$LABELS" > "$log" 2>&1; rc=$?
+  end=$(date +%s)
+  grep -E 'cycles|labels|passed|definitely lost|indirectly lost|possibly lost|still reachable|ERROR SUMMARY' "$log" \
+    | sed 's/^==[0-9]*== */  /'
+  local definite indirect errors
+  definite=$(sed -n 's/.*definitely lost: \([0-9,]*\) bytes.*/\1/p' "$log" | tail -1)
+  indirect=$(sed -n 's/.*indirectly lost: \([0-9,]*\) bytes.*/\1/p' "$log" | tail -1)
+  errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9,]*\) errors.*/\1/p' "$log" | tail -1)
+  # No LEAK SUMMARY at all means no block was lost in any way.
+  grep -q 'All heap blocks were freed' "$log" && definite=${definite:-0} indirect=${indirect:-0}
+  if [ "$rc" -eq 0 ] && [ "${definite:-x}" = 0 ] && [ "${indirect:-x}" = 0 ] && [ "${errors:-x}" = 0 ]; then
+    record "valgrind test_leaks" ok "0 definitely, 0 indirectly lost, 0 errors, $((end - start)) s"
+  else
+    record "valgrind test_leaks" FAILED "exit $rc, definitely ${definite:-?}, indirectly ${indirect:-?}, errors ${errors:-?}; $log"
+  fi
+}
+
+if [ "${VALGRIND_ONLY:-0}" = 1 ]; then
+  valgrind_step
+else
+  # ---- 1. ASan + UBSan --------------------------------------------------------
+  step "ASan library (.build-sanitize/asan)"
+  if swift build -c release --scratch-path .build-sanitize/asan --sanitize=address --product feeddate \
+      -Xswiftc -enforce-exclusivity=checked 2>&1 | tail -n 2; then
+    asan_lib=$(swift build -c release --scratch-path .build-sanitize/asan --sanitize=address --show-bin-path)
+    cflags=(-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld -pthread)
+    built=1
+    for t in test_vectors test_api test_threads test_stress test_leaks; do
+      "$CLANG" "${WARN[@]}" "${cflags[@]}" -Iinclude -ITests/c "Tests/c/$t.c" "${COMMON[@]}" \
+        -L"$asan_lib" -lfeeddate -Wl,-rpath,"$asan_lib" -o "$OUT/asan/$t" || { built=0; record "asan+ubsan build $t" FAILED; }
+    done
+    if [ "$built" = 1 ]; then
+      export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1
+      export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+      run "asan+ubsan test_vectors" 900 "$OUT/asan/test_vectors" Tests/vectors/core.jsonl
+      run "asan+ubsan test_api" 900 "$OUT/asan/test_api"
+      run "asan+ubsan test_threads 20000" 900 "$OUT/asan/test_threads" 20000
+      run "asan+ubsan test_stress $COUNT" 1800 "$OUT/asan/test_stress" "$COUNT"
+      run "asan+ubsan+lsan test_leaks" 900 "$OUT/asan/test_leaks" 1000 100000
+      unset ASAN_OPTIONS UBSAN_OPTIONS
+    fi
+  else
+    record "asan library build" FAILED
+  fi
+
+  # ---- 2. TSan ---------------------------------------------------------------
+  step "TSan library (.build-sanitize/tsan)"
+  if swift build -c release --scratch-path .build-sanitize/tsan --sanitize=thread --product feeddate 2>&1 | tail -n 2; then
+    tsan_lib=$(swift build -c release --scratch-path .build-sanitize/tsan --sanitize=thread --show-bin-path)
+    # The toolchain's TSan runtime carries libdispatch interceptors: link libdispatch and BlocksRuntime.
+    cflags=(-g -O1 -fno-omit-frame-pointer -fsanitize=thread -fuse-ld=lld -pthread)
+    built=1
+    for t in test_threads test_stress; do
+      "$CLANG" "${WARN[@]}" "${cflags[@]}" -Iinclude -ITests/c "Tests/c/$t.c" "${COMMON[@]}" \
+        -L"$tsan_lib" -lfeeddate -L"$SWIFT_LIBS" -ldispatch -lBlocksRuntime \
+        -Wl,-rpath,"$tsan_lib:$SWIFT_LIBS" -o "$OUT/tsan/$t" || { built=0; record "tsan build $t" FAILED; }
+    done
+    if [ "$built" = 1 ]; then
+      export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/tools/hardening-tsan.supp"
+      run "tsan test_threads 20000" 1800 "$OUT/tsan/test_threads" 20000
+      run "tsan test_stress $TSAN_COUNT" 1800 "$OUT/tsan/test_stress" "$TSAN_COUNT"
+      unset TSAN_OPTIONS
+    fi
+  else
+    record "tsan library build" FAILED
+  fi
+
+  # ---- 3. Swift tests ----------------------------------------------------------
+  if [ "$SWIFT_TESTS" = 1 ]; then
+    step "Swift tests under ASan (.build-sanitize/swift-asan)"
+    # LeakSanitizer is off here: XCTest and Foundation's Process/URL leak small
+    # objects of their own in every test run (nothing of FeedDate); leaks are
+    # checked by LSan on the C programs above and by valgrind.
+    ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 \
+      run "swift test (asan)" 1800 swift test --scratch-path .build-sanitize/swift-asan --sanitize=address \
+      --disable-swift-testing
+    step "Swift tests under TSan (.build-sanitize/swift-tsan)"
+    TSAN_OPTIONS="halt_on_error=1:suppressions=$PWD/tools/hardening-tsan.supp" \
+      run "swift test (tsan)" 1800 swift test --scratch-path .build-sanitize/swift-tsan --sanitize=thread \
+      --disable-swift-testing
+  fi
+
+  # ---- 4. valgrind -----------------------------------------------------------------
+  valgrind_step
+fi
+
+echo
+echo "== sanitize summary"
+printf '  %s\n' "${results[@]}"
+if [ "$failed" -ne 0 ]; then
+  echo "sanitize: FAILED"
+  exit 1
+fi
+echo "sanitize: all clean"
