@@ -22,14 +22,14 @@ struct LocaleID {
         if input.utf8.contains(UInt8(ascii: "-")) && !input.utf8.contains(UInt8(ascii: "@")) {
             var parsed: Int32 = 0
             guard let id = try? icuString("uloc_forLanguageTag", { cicu_locale_for_tag(input, $0, $1, &parsed, $2) }),
-                  Int(parsed) == input.utf8.count, !id.isEmpty
+                  Int(parsed) == input.utf8.count
             else { throw .locale(input) }
-            icuForm = id
+            icuForm = id.isEmpty ? "root" : id
         } else {
-            guard let id = try? icuString("uloc_canonicalize", { cicu_locale_canonicalize(input, $0, $1, $2) }),
-                  !id.isEmpty
+            guard let id = try? icuString("uloc_canonicalize", { cicu_locale_canonicalize(input, $0, $1, $2) })
             else { throw .locale(input) }
-            icuForm = id
+            // ICU canonicalizes "und" (undetermined) to "", its root locale.
+            icuForm = id.isEmpty ? "root" : id
         }
         try self.init(canonical: icuForm)
     }

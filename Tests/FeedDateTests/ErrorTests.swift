@@ -67,5 +67,9 @@ final class ErrorTests: XCTestCase {
         let g = try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "xx_YY", timeZone: "UTC"))
         XCTAssertNotEqual(g.locale, "xx_YY")
         XCTAssertFalse(g.locale.isEmpty)
+        // "und" (BCP 47's undetermined language) and "root" are well-formed: ICU's root locale.
+        for id in ["und", "root", "und-u-hc-h23"] {
+            XCTAssertNoThrow(try FeedDateFormatter(FeedDateOptions(style: .feed, locale: id, timeZone: "UTC")), id)
+        }
     }
 }
