@@ -87,6 +87,9 @@ final class LocaleServices: @unchecked Sendable {
     private let tableRefs: UnsafeMutablePointer<Unmanaged<TextTable>>
     /// The relative combining pattern, quotes resolved: literals and order.
     private let combiner: TextTable
+    /// Year spans of calendars whose years are not Gregorian, per local day
+    /// of 1900 ... 2099 (16 bytes: start and end day), read without the lock.
+    private let yearSpans = TextTable(firstKey: tableFirstDay, keyCount: tableDays, blockShift: 6, entrySize: 17)
     private let dayFirst: Bool
 
     private struct ICUState {
@@ -376,27 +379,46 @@ final class LocaleServices: @unchecked Sendable {
             let y = gregorianYear(ofDay: day)
             return YearSpan(start: daysFromCivil(y, 1, 1), end: daysFromCivil(y + 1, 1, 1))
         }
-        return try locked { (s: inout ICUState) throws(ICUError) in
-            if let hit = s.years.first(where: { $0.start <= day && day < $0.end }) { return hit }
-            let cal = s.calendar
-            let key = try cal.eraYear(wall: day * msPerDay)
-            func same(_ d: Int64) throws(ICUError) -> Bool { try cal.eraYear(wall: d * msPerDay) == key }
-            // Gallop outwards until the year changes, then bisect: a year is
-            // at most a few hundred days in every calendar ICU has.
-            var lo = day, step: Int64 = 1
-            while try same(lo - step) { lo -= step; step *= 2 }
-            var bad = lo - step
-            while lo - bad > 1 { let mid = bad + (lo - bad) / 2; if try same(mid) { lo = mid } else { bad = mid } }
-            var hi = day
-            step = 1
-            while try same(hi + step) { hi += step; step *= 2 }
-            var beyond = hi + step
-            while beyond - hi > 1 { let mid = hi + (beyond - hi) / 2; if try same(mid) { hi = mid } else { beyond = mid } }
-            let span = YearSpan(start: lo, end: hi + 1)
-            if s.years.count >= 64 { s.years.removeAll(keepingCapacity: true) }
-            s.years.append(span)
-            return span
+        while true {
+            switch yearSpans.lookup(day) {
+            case .hit(let bytes):
+                return YearSpan(start: bytes.loadUnaligned(as: Int64.self),
+                                end: bytes.loadUnaligned(fromByteOffset: 8, as: Int64.self))
+            case .miss:
+                let table = yearSpans
+                try locked { (s: inout ICUState) throws(ICUError) in
+                    try table.build(blockOf: day) { (d: Int64) throws(ICUError) -> [UInt8] in
+                        let span = try self.icuYear(&s, containing: d)
+                        return withUnsafeBytes(of: (span.start, span.end)) { Array($0) }
+                    }
+                }
+            case .outside:
+                return try locked { (s: inout ICUState) throws(ICUError) in try self.icuYear(&s, containing: day) }
+            }
         }
+    }
+
+    /// The year span from ICU's calendar (the caller holds the lock).
+    private func icuYear(_ s: inout ICUState, containing day: Int64) throws(ICUError) -> YearSpan {
+        if let hit = s.years.first(where: { $0.start <= day && day < $0.end }) { return hit }
+        let cal = s.calendar
+        let key = try cal.eraYear(wall: day * msPerDay)
+        func same(_ d: Int64) throws(ICUError) -> Bool { try cal.eraYear(wall: d * msPerDay) == key }
+        // Gallop outwards until the year changes, then bisect: a year is
+        // at most a few hundred days in every calendar ICU has.
+        var lo = day, step: Int64 = 1
+        while try same(lo - step) { lo -= step; step *= 2 }
+        var bad = lo - step
+        while lo - bad > 1 { let mid = bad + (lo - bad) / 2; if try same(mid) { lo = mid } else { bad = mid } }
+        var hi = day
+        step = 1
+        while try same(hi + step) { hi += step; step *= 2 }
+        var beyond = hi + step
+        while beyond - hi > 1 { let mid = hi + (beyond - hi) / 2; if try same(mid) { hi = mid } else { beyond = mid } }
+        let span = YearSpan(start: lo, end: hi + 1)
+        if s.years.count >= 64 { s.years.removeAll(keepingCapacity: true) }
+        s.years.append(span)
+        return span
     }
 
     /// Wall-clock time plus whole years and months in the locale's calendar
