@@ -89,7 +89,7 @@ final class LocaleServices: @unchecked Sendable {
     private let combiner: TextTable
     /// Year spans of calendars whose years are not Gregorian, per local day
     /// of 1900 ... 2099 (16 bytes: start and end day), read without the lock.
-    private let yearSpans = TextTable(firstKey: tableFirstDay, keyCount: tableDays, blockShift: 6, entrySize: 17)
+    private let yearSpans = TextTable(firstKey: tableFirstDay, keyCount: tableDays, blockShift: 6, maxLength: 17)
     private let dayFirst: Bool
 
     private struct ICUState {
@@ -150,7 +150,7 @@ final class LocaleServices: @unchecked Sendable {
         }
         let literals = parts.count == 3 ? parts.map(LocaleServices.unquote) : [[], [32], []]
         dayFirst = dateFirst
-        combiner = TextTable(firstKey: 0, keyCount: 3, blockShift: 2, entrySize: 64)
+        combiner = TextTable(firstKey: 0, keyCount: 3, blockShift: 2, maxLength: 255)
         combiner.build(blockOf: 0) { (k: Int64) -> [UInt8] in k < 3 ? literals[Int(k)] : [] }
     }
 
@@ -181,17 +181,17 @@ final class LocaleServices: @unchecked Sendable {
 
     private static func table(for kind: Piece.Kind) -> TextTable {
         switch kind {
-        case .time: return TextTable(firstKey: 0, keyCount: 1440, blockShift: 5, entrySize: 32)
-        case .word: return TextTable(firstKey: -2, keyCount: 4, blockShift: 2, entrySize: 64)
-        case .weekday: return TextTable(firstKey: 0, keyCount: 7, blockShift: 3, entrySize: 64)
+        case .time: return TextTable(firstKey: 0, keyCount: 1440, blockShift: 5, maxLength: 255)
+        case .word: return TextTable(firstKey: -2, keyCount: 4, blockShift: 2, maxLength: 255)
+        case .weekday: return TextTable(firstKey: 0, keyCount: 7, blockShift: 3, maxLength: 255)
         case .monthDay, .fullDate, .numericDate:
-            return TextTable(firstKey: tableFirstDay, keyCount: tableDays, blockShift: 5, entrySize: 64)
+            return TextTable(firstKey: tableFirstDay, keyCount: tableDays, blockShift: 5, maxLength: 255)
         case .past, .future, .compact:
             // Counts 0..<64 of each of the 8 unit slots.
-            return TextTable(firstKey: 0, keyCount: 64 << 3, blockShift: 6, entrySize: 64)
-        case .digit: return TextTable(firstKey: 0, keyCount: 11, blockShift: 4, entrySize: 16)
-        case .days: return TextTable(firstKey: 0, keyCount: 1024, blockShift: 5, entrySize: 32)
-        case .none, .justNow: return TextTable(firstKey: 0, keyCount: 1, blockShift: 0, entrySize: 64)
+            return TextTable(firstKey: 0, keyCount: 64 << 3, blockShift: 6, maxLength: 255)
+        case .digit: return TextTable(firstKey: 0, keyCount: 11, blockShift: 4, maxLength: 255)
+        case .days: return TextTable(firstKey: 0, keyCount: 1024, blockShift: 5, maxLength: 255)
+        case .none, .justNow: return TextTable(firstKey: 0, keyCount: 1, blockShift: 0, maxLength: 255)
         }
     }
 
@@ -233,6 +233,17 @@ final class LocaleServices: @unchecked Sendable {
     /// block on first use, or from ICU directly where no table holds it.
     @inline(__always)
     func write(_ piece: Piece, to sink: inout Sink) throws(FeedDateError) {
+        if case .hit(let bytes) = tableRefs[Int(piece.kind.rawValue)]._withUnsafeGuaranteedRef({ $0.lookup(piece.key) }) {
+            sink.append(bytes)
+            return
+        }
+        try writeMissing(piece, to: &sink)
+    }
+
+    /// `write` for a text not in its table yet, or outside it: kept out of
+    /// line, so that the path of a hit carries nothing of the ICU lock.
+    @inline(never)
+    private func writeMissing(_ piece: Piece, to sink: inout Sink) throws(FeedDateError) {
         let ref = tableRefs[Int(piece.kind.rawValue)]
         while true {
             switch ref._withUnsafeGuaranteedRef({ $0.lookup(piece.key) }) {

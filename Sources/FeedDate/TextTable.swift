@@ -14,18 +14,19 @@ final class TextTable: @unchecked Sendable {
     let firstKey: Int64
     let blockShift: Int
     let blockCount: Int
-    /// Bytes per entry: a length byte, then the text.
-    let entrySize: Int
+    /// Texts of this many bytes or more are not kept (ICU gives them each time).
+    let maxLength: Int
     private let slots: UnsafeMutablePointer<Atomic<Int>>
 
-    /// A length byte meaning "not in the table" (the text is too long).
-    static let uncached: UInt8 = 255
+    /// A length meaning "not in the table" (the text is too long).
+    static let uncached: UInt32 = 255
 
-    init(firstKey: Int64, keyCount: Int64, blockShift: Int, entrySize: Int) {
-        precondition(entrySize <= 255)
+    /// maxLength is at most 255.
+    init(firstKey: Int64, keyCount: Int64, blockShift: Int, maxLength: Int) {
+        precondition(maxLength <= 255)
         self.firstKey = firstKey
         self.blockShift = blockShift
-        self.entrySize = entrySize
+        self.maxLength = maxLength
         blockCount = Int((keyCount + (1 << blockShift) - 1) >> blockShift)
         slots = .allocate(capacity: blockCount)
         for i in 0..<blockCount { (slots + i).initialize(to: Atomic(0)) }
@@ -43,20 +44,24 @@ final class TextTable: @unchecked Sendable {
         case hit(UnsafeRawBufferPointer)
         /// The block is not built yet.
         case miss
-        /// The key is outside the table, or its text is too long for an entry.
+        /// The key is outside the table, or its text is too long to keep.
         case outside
     }
+
+    // A block is packed: one UInt32 per key (the text's byte offset in the
+    // block << 8 | its length), then the texts back to back, so a block takes
+    // what its texts take and not a fixed entry per key.
 
     @inline(__always)
     func lookup(_ key: Int64) -> Lookup {
         let rel = key &- firstKey
-        guard rel >= 0, rel >> blockShift < Int64(blockCount) else { return .outside }
-        let bits = slots[Int(rel >> blockShift)].load(ordering: .acquiring)
+        guard rel >= 0, rel &>> blockShift < Int64(blockCount) else { return .outside }
+        let bits = slots[Int(rel &>> blockShift)].load(ordering: .acquiring)
         guard let block = UnsafeRawPointer(bitPattern: bits) else { return .miss }
-        let entry = block + Int(rel & ((1 << blockShift) - 1)) * entrySize
-        let length = entry.load(as: UInt8.self)
+        let entry = block.load(fromByteOffset: Int(rel & ((1 &<< blockShift) &- 1)) &* 4, as: UInt32.self)
+        let length = entry & 0xFF
         if length == TextTable.uncached { return .outside }
-        return .hit(UnsafeRawBufferPointer(start: entry + 1, count: Int(length)))
+        return .hit(UnsafeRawBufferPointer(start: block + Int(entry &>> 8), count: Int(length)))
     }
 
     /// Builds and publishes the block holding `key` with `text(k)` for each
@@ -67,23 +72,25 @@ final class TextTable: @unchecked Sendable {
         let b = Int(rel >> blockShift)
         if slots[b].load(ordering: .acquiring) != 0 { return }
         let per = 1 << blockShift
-        let block = UnsafeMutableRawPointer.allocate(byteCount: per * entrySize, alignment: 8)
-        do {
-            for i in 0..<per {
-                let entry = block + i * entrySize
-                let bytes = try text(firstKey + Int64(b << blockShift + i))
-                if bytes.count < entrySize {
-                    entry.storeBytes(of: UInt8(bytes.count), as: UInt8.self)
-                    if !bytes.isEmpty {
-                        bytes.withUnsafeBytes { (entry + 1).copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-                    }
-                } else {
-                    entry.storeBytes(of: TextTable.uncached, as: UInt8.self)
-                }
+        var texts: [[UInt8]?] = []  // nil: too long to keep
+        texts.reserveCapacity(per)
+        for i in 0..<per {
+            let bytes = try text(firstKey + Int64(b << blockShift + i))
+            texts.append(bytes.count < maxLength ? bytes : nil)
+        }
+        let header = per * 4
+        let block = UnsafeMutableRawPointer.allocate(byteCount: header + texts.reduce(0) { $0 + ($1?.count ?? 0) }, alignment: 8)
+        var offset = header
+        for (i, bytes) in texts.enumerated() {
+            guard let bytes else {
+                block.storeBytes(of: TextTable.uncached, toByteOffset: i * 4, as: UInt32.self)
+                continue
             }
-        } catch {
-            block.deallocate()
-            throw error
+            block.storeBytes(of: UInt32(offset) << 8 | UInt32(bytes.count), toByteOffset: i * 4, as: UInt32.self)
+            if !bytes.isEmpty {
+                bytes.withUnsafeBytes { (block + offset).copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+            }
+            offset += bytes.count
         }
         slots[b].store(Int(bitPattern: block), ordering: .releasing)
     }
