@@ -48,6 +48,8 @@ public final class FeedDateFormatter: Sendable {
     /// (see View.swift).
     let sharedView = SharedView()
     let sharedNextView = SharedView()
+    /// Next changes of day-based labels (FEED, CHAT_LIST, CHAT_BUBBLE) by day key.
+    let memo: NextChangeMemo
 
     public init(_ options: FeedDateOptions) throws(FeedDateError) {
         try options.validate()
@@ -59,6 +61,7 @@ public final class FeedDateFormatter: Sendable {
         self.timeZone = zone.id
         self.tzSource = zone.source
         self.rules = Rules(options: options, zone: zone, services: services)
+        memo = NextChangeMemo(slots: rules.usesDayKeys ? NextChangeMemo.slotCount : 0)
     }
 
     /// The label of instant `t` (ms since the epoch) as seen at `now`.
@@ -91,9 +94,13 @@ public final class FeedDateFormatter: Sendable {
     /// past it; a text that does not fit is not written whole) and reports
     /// its full length, parts, expired flag and next change (Int64.max for
     /// never). The C exports use this directly.
-    package func write(_ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int) throws(FeedDateError) -> FeedDateWritten {
-        var views = knownViews(now)
-        let w = try write(t, now: now, into: base, capacity: capacity, &views)
+    /// `nextChange: false` skips the next change (reported as Int64.max) for
+    /// callers that do not read it.
+    package func write(
+        _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, nextChange wanted: Bool = true
+    ) throws(FeedDateError) -> FeedDateWritten {
+        var views = try knownViews(now)
+        let w = try write(t, now: now, into: base, capacity: capacity, &views, unlessFrom: wanted ? Rules.never : Int64.min)
         keep(views, now)
         return w
     }
@@ -101,49 +108,80 @@ public final class FeedDateFormatter: Sendable {
     /// Writes the labels of ts[0..<count] one after another into
     /// base[0..<capacity] (a label that does not fit is not written whole;
     /// nothing past capacity is), ends[i] = the end of label i; returns the
-    /// earliest next change. The views of `now` are looked up once.
+    /// earliest next change (Int64.max when `nextChange` is false). The views
+    /// of `now` are looked up once, and a label's next change is worked out
+    /// only when it could come before the earliest found so far.
     package func writeMany(
         _ ts: UnsafePointer<Int64>, count: Int, now: Int64,
-        into base: UnsafeMutableRawPointer?, capacity: Int, ends: UnsafeMutablePointer<Int>
+        into base: UnsafeMutableRawPointer?, capacity: Int, ends: UnsafeMutablePointer<Int>, nextChange wanted: Bool = true
     ) throws(FeedDateError) -> Int64 {
-        var views = knownViews(now)
-        var used = 0, earliest = Int64.max
+        var views = try knownViews(now)
+        var used = 0, earliest = wanted ? Rules.never : Int64.min
         for i in 0..<count {
             let room = max(capacity - used, 0)
-            let w = try write(ts[i], now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room, &views)
+            let w = try write(ts[i], now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room, &views,
+                              unlessFrom: earliest)
             used += w.length
             earliest = min(earliest, w.nextChange)
             ends[i] = used
         }
         keep(views, now)
-        return earliest
+        return wanted ? earliest : Rules.never
     }
 
+    /// One label. Its next change is left out (reported as Int64.max) when it
+    /// cannot come before `limit`: Int64.max asks for every next change but
+    /// "never", Int64.min for none.
+    @inline(__always)
     private func write(
-        _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, _ views: inout Views
+        _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, _ views: inout Views, unlessFrom limit: Int64
     ) throws(FeedDateError) -> FeedDateWritten {
         guard FeedDateRange.contains(t) else { throw .range(t) }
-        guard FeedDateRange.contains(now) else { throw .range(now) }
         let plan = try rules.plan(t, now, &views)
         var sink = Sink(base: base, capacity: capacity)
         var parts = try rules.write(plan, to: &sink)
         if !options.style.hasParts { parts = Parts() }
-        let next = try rules.nextChange(t, now, current: plan, &views)
+        let next: Int64
+        if let key = rules.dayKey(t, now, plan, views) {
+            // Constant until now's local day changes: unless that is before
+            // limit, the next change is not needed (a lower bound of it is).
+            let view = views.now.unsafelyUnwrapped
+            next = view.until >= limit ? Rules.never : try nextChange(t, now, plan, key, view, &views)
+        } else {
+            next = rules.nextChangeFloor(t, now) >= limit ? Rules.never : try rules.nextChange(t, now, current: plan, &views)
+        }
         return FeedDateWritten(length: sink.length, nextChange: next, day: parts.day, time: parts.time, expired: plan.expired)
     }
 
-    /// The views of now's day and the next that other calls already made.
+    /// The next change of a label with a day key: from the memo, or from the
+    /// rules and then remembered.
     @inline(__always)
-    private func knownViews(_ now: Int64) -> Views {
+    private func nextChange(_ t: Int64, _ now: Int64, _ plan: Plan, _ key: Int, _ view: View, _ views: inout Views) throws(FeedDateError) -> Int64 {
+        guard try rules.memoFits(plan) else { return try rules.nextChange(t, now, current: plan, &views) }
+        if let next = memo.load(key, at: view) { return next }
+        let next = try rules.nextChange(t, now, current: plan, &views)
+        memo.store(key, next, at: view)
+        return next
+    }
+
+    /// The views of now's day and the next that other calls already made, or
+    /// now's day made here (and kept for later calls by `keep`). Checks now.
+    @inline(__always)
+    private func knownViews(_ now: Int64) throws(FeedDateError) -> Views {
+        guard FeedDateRange.contains(now) else { throw .range(now) }
         var views = Views(now: sharedView.load(covering: now))
-        if let v = views.now { views.other = sharedNextView.load(covering: v.until) }
+        if let v = views.now {
+            views.other = sharedNextView.load(covering: v.until)
+        } else {
+            _ = try views.at(now, rules.makeView)
+        }
         return views
     }
 
     /// Offers the views this call made to the calls that come after it.
     @inline(__always)
     private func keep(_ views: Views, _ now: Int64) {
-        guard let v = views.now, v.covers(now) else { return }
+        guard views.made, let v = views.now, v.covers(now) else { return }
         if sharedView.load(covering: now) == nil { sharedView.store(v) }
         if let w = views.other, w.from == v.until, sharedNextView.load(covering: w.from) == nil { sharedNextView.store(w) }
     }

@@ -18,9 +18,21 @@ public enum FeedDateStyle: Int32, Sendable, CaseIterable {
     case countdown = 6
 
     /// Whether the skew tolerance applies (SPEC section 1).
-    var usesSkewTolerance: Bool { self != .feedDetail && self != .countdown }
+    @inline(__always)
+    var usesSkewTolerance: Bool {
+        switch self {
+        case .feedDetail, .countdown: return false
+        default: return true
+        }
+    }
     /// Whether labels report day and time parts (SPEC section 5).
-    var hasParts: Bool { self == .feed || self == .feedDetail || self == .chatList || self == .chatBubble }
+    @inline(__always)
+    var hasParts: Bool {
+        switch self {
+        case .feed, .feedDetail, .chatList, .chatBubble: return true
+        default: return false
+        }
+    }
 }
 
 /// The hour cycle of the time piece.

@@ -27,6 +27,8 @@ struct Plan: Equatable {
     var b: Piece = .none
     var count: Int64 = 0
     var expired = false
+    /// FEED and CHAT styles: t's local day (the same in every plan of one t).
+    var day: Int64 = 0
 
     static func day(_ p: Piece) -> Plan { Plan(shape: .day, a: p) }
     static func time(_ p: Piece) -> Plan { Plan(shape: .time, a: p) }
@@ -75,12 +77,19 @@ struct Rules: Sendable {
     func plan(_ t: Int64, _ now: Int64, _ views: inout Views) throws(FeedDateError) -> Plan {
         let (e, future) = moment(t, now)
         switch style {
-        case .feed: return try feed(t, e, future, &views)
+        case .feed:
+            let wt = zone.wall(t)
+            var p = try feed(wt, t, e, future, &views)
+            p.day = floorDiv(wt, msPerDay)
+            return p
         case .feedDetail:
             let wt = zone.wall(t)
             return .joined(.date(.fullDate, day: floorDiv(wt, msPerDay)), .time(wall: wt))
-        case .chatList: return try chat(t, e, future, bubble: false, &views)
-        case .chatBubble: return try chat(t, e, future, bubble: true, &views)
+        case .chatList, .chatBubble:
+            let wt = zone.wall(t)
+            var p = try chat(wt, e, future, bubble: style == .chatBubble, &views)
+            p.day = floorDiv(wt, msPerDay)
+            return p
         case .relative: return try relative(t, e, future, compact: false, &views)
         case .compact: return try relative(t, e, future, compact: true, &views)
         case .countdown:
@@ -116,8 +125,7 @@ struct Rules: Sendable {
     private static let justNow = Piece(kind: .justNow, key: 0)
     private static func word(_ offset: Int64) -> Piece { Piece(kind: .word, key: offset) }
 
-    private func feed(_ t: Int64, _ e: Int64, _ future: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
-        let wt = zone.wall(t)
+    private func feed(_ wt: Int64, _ t: Int64, _ e: Int64, _ future: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
         let view = try views.day(e, dayOnly)
         let dayT = floorDiv(wt, msPerDay)
         let d = view.day - dayT
@@ -144,8 +152,7 @@ struct Rules: Sendable {
         return nil
     }
 
-    private func chat(_ t: Int64, _ e: Int64, _ future: Bool, bubble: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
-        let wt = zone.wall(t)
+    private func chat(_ wt: Int64, _ e: Int64, _ future: Bool, bubble: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
         let dayT = floorDiv(wt, msPerDay)
         let d = try views.day(e, dayOnly).day - dayT
         if d == 0 { return .time(.time(wall: wt)) }
@@ -188,10 +195,20 @@ struct Rules: Sendable {
         if delta < msPerMinute { return (Count(unit: .elapsed, n: delta / msPerSecond), .second) }
         if delta < msPerHour { return (Count(unit: .elapsed, n: delta / msPerMinute), .minute) }
         let wt = zone.wall(t)
-        if future ? zone.instant(fromWall: wt - msPerDay) < e : zone.instant(fromWall: wt + msPerDay) > e {
+        // Past counts near an e with no offset change within three days
+        // compare wall-clock times (see gregorianCount).
+        let we: Int64? = !future && zone.offsetIsConstant(from: e - 3 * msPerDay, through: e + 3 * msPerDay) ? zone.wall(e) : nil
+        if let we {
+            if wt + msPerDay > we { return (Count(unit: .elapsed, n: delta / msPerHour), .hour) }
+        } else if future ? zone.instant(fromWall: wt - msPerDay) < e : zone.instant(fromWall: wt + msPerDay) > e {
             return (Count(unit: .elapsed, n: delta / msPerHour), .hour)
         }
-        let c = try calendarCount(t, e, future)
+        let c: (years: Int64, months: Int64, days: Int64)
+        if let we, case .gregorian = services.calendarKind {
+            c = gregorianCount(wt, we, span: delta)
+        } else {
+            c = try calendarCount(t, e, future)
+        }
         if c.years >= 1 { return (Count(unit: .calendar, n: c.years), .year) }
         if c.months >= 1 { return (Count(unit: .calendar, n: c.months), .month) }
         if c.days >= 7 { return (Count(unit: .calendar, n: c.days / 7), .week) }
@@ -233,6 +250,29 @@ struct Rules: Sendable {
             return future ? x >= e : x <= e
         }
         return (years, months, days)
+    }
+
+    /// calendarCount for a past t in a Gregorian calendar where the zone's
+    /// offset does not change within three days of e (we = wall(e)). Then a wall-clock time
+    /// w comes at or before e exactly when w <= wall(e): instant(fromWall:)
+    /// is monotone, maps wall(e) to e and wall(e) + 1 to e + 1, and no other
+    /// piece of the zone reaches that window (offsets differ by at most 52
+    /// hours). So the counts compare wall-clock times directly, shifting
+    /// months as addMonths does (the day of month pinned to the month's
+    /// length), with calendarCount's thresholds on the span between t and e.
+    private func gregorianCount(_ wt: Int64, _ we: Int64, span: Int64) -> (years: Int64, months: Int64, days: Int64) {
+        if span < 27 * msPerDay { return (0, 0, floorDiv(we - wt, msPerDay)) }
+        let a = civilFromDays(floorDiv(wt, msPerDay)), b = civilFromDays(floorDiv(we, msPerDay))
+        let at = floorMod(wt, msPerDay), bt = floorMod(we, msPerDay)
+        // The most months that may fit reach e's month; they fit when t's day
+        // and time, pinned to that month, are not after e's.
+        var months = (b.y - a.y) * 12 + (b.m - a.m)
+        if months > 0 && (min(a.d, daysInMonth(b.y, b.m)), at) > (b.d, bt) { months -= 1 }
+        months = max(0, months)
+        let total = a.y * 12 + (a.m - 1) + months
+        let y = floorDiv(total, 12), m = floorMod(total, 12) + 1
+        let base = daysFromCivil(y, m, min(a.d, daysInMonth(y, m))) * msPerDay + at
+        return (months / 12, months % 12, floorDiv(we - base, msPerDay))
     }
 
     /// A first guess of whole (years, months) between two wall-clock times:
@@ -328,11 +368,54 @@ struct Rules: Sendable {
         // boundary skips straight to the next change of the displayed unit.
         for _ in 0..<400 {
             guard let b = try boundary(t, x, &views), b <= FeedDateRange.maxInstantMs else { return Rules.never }
+            // The whole view of b (most often the next local day), which the
+            // formatter keeps for later calls: plan alone would make a partial one.
+            _ = try views.at(b, makeView)
             let next = try plan(t, b, &views)
             if next != current, try !sameText(next, current) { return b }
             x = b
         }
         return x
+    }
+
+    /// The day key of a past FEED or CHAT label that is not one of FEED's
+    /// recent counts, when views.now is the view of now: the days from t's
+    /// local day to now's, capped at NextChangeMemo.slotCount − 1. Such a
+    /// label depends on now's local day (and its year) alone, so it holds
+    /// until that day changes (views.now.until), and its next change is the
+    /// same for every t with the same key at that view: the boundaries and
+    /// plans of the walk depend on t only through its local day, and from 512
+    /// days on every label reads a full date that never changes again. Two
+    /// cases keep a label out of the memo (`memoFits`): FEED's recent counts,
+    /// which a day-changing regression could bring back (they depend on t's
+    /// time), and a time of day that reads like the word for yesterday (the
+    /// walk would then go on past midnight for that minute only).
+    @inline(__always)
+    func dayKey(_ t: Int64, _ now: Int64, _ plan: Plan, _ views: Views) -> Int? {
+        guard usesDayKeys, t <= now, let v = views.now, v.covers(now) else { return nil }
+        if plan.shape == .day, plan.a.kind == .justNow || plan.a.kind == .past { return nil }
+        let d = v.day - plan.day
+        guard d >= 0 else { return nil }  // a regression can put t's day after now's
+        return Int(min(d, Int64(NextChangeMemo.slotCount - 1)))
+    }
+
+    /// FEED, CHAT_LIST and CHAT_BUBBLE: the styles whose labels can have a `dayKey`.
+    var usesDayKeys: Bool { style == .feed || style == .chatList || style == .chatBubble }
+
+    /// Whether the memo of `dayKey` may give this label's next change (see there).
+    func memoFits(_ plan: Plan) throws(FeedDateError) -> Bool {
+        if style == .feed && options.recentRelative { return false }
+        if plan.shape == .time { return try !services.sameText(plan.a, Rules.word(-1)) }
+        return true
+    }
+
+    /// A lower bound of the next change of a label without a `dayKey` (one
+    /// with a key holds until now's local day changes), for callers that need
+    /// a next change only when it is earlier than one they have
+    /// (fd_format_many's earliest): FEED_DETAIL never changes; others now + 1.
+    @inline(__always)
+    func nextChangeFloor(_ t: Int64, _ now: Int64) -> Int64 {
+        style == .feedDetail ? Rules.never : now + 1
     }
 
     /// Whether two different plans read the same (rare: a weekday over a

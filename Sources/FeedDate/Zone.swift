@@ -69,6 +69,8 @@ final class ZoneTable: @unchecked Sendable {
     /// The changes in [lo, hi) at which the local date goes back (a fall-back
     /// across midnight): rare, so usually none.
     let regressions: [Int64]
+    /// The first change at or after hi, if any.
+    let changeAfterTable: Int64?
 
     static let coverageStart = FeedDateRange.minInstantMs - 3 * msPerDay
     static let coverageEnd = daysFromCivil(2400, 1, 1) * msPerDay
@@ -97,6 +99,7 @@ final class ZoneTable: @unchecked Sendable {
             if floorDiv(t[i] + o[i], msPerDay) < floorDiv(t[i] - 1 + before, msPerDay) { back.append(t[i]) }
         }
         regressions = back
+        changeAfterTable = rules.nextOffsetChange(after: hi - 1)
         bucketLo = ZoneTable.bucketStart
         bucketCount = Int((hi - bucketLo) >> 32) + 1
         buckets = .allocate(capacity: bucketCount)
@@ -138,7 +141,7 @@ final class ZoneTable: @unchecked Sendable {
     func nextOffsetChange(after ms: Int64) -> Int64? {
         guard ms >= lo && ms < hi else { return rules.nextOffsetChange(after: ms) }
         let i = firstIndex(after: ms)
-        return i < count ? times[i] : rules.nextOffsetChange(after: hi - 1)
+        return i < count ? times[i] : changeAfterTable
     }
 
     /// Wall-clock time to instant (see `instantFromWall`), walking the table.
@@ -234,6 +237,13 @@ struct Zone: Sendable {
     /// gap, a repeated time means its first occurrence.
     @inline(__always)
     func instant(fromWall w: Int64) -> Int64 { table.instant(fromWall: w) }
+
+    /// Whether the offset stays the same over [from, through].
+    @inline(__always)
+    func offsetIsConstant(from: Int64, through: Int64) -> Bool {
+        guard let change = nextOffsetChange(after: from) else { return true }
+        return change > through
+    }
 
     /// The first instant of local day `day` (01:00 where midnight does not exist).
     func startOfDay(_ day: Int64) -> Int64 {

@@ -128,7 +128,8 @@ public func fd_format(
     let s = Handle.with(f) { formatter in
         do throws(FeedDateError) {
             // Room for the NUL: the text is written only when it fits before it.
-            w = try formatter.write(t, now: now, into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0))
+            w = try formatter.write(t, now: now, into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0),
+                                    nextChange: info != nil)
             return FD_OK
         } catch {
             return status(error)
@@ -171,7 +172,7 @@ public func fd_format_many(
     let s = Handle.with(f) { formatter in
         do throws(FeedDateError) {
             earliest = try formatter.writeMany(ts, count: n, now: now, into: buf.map(UnsafeMutableRawPointer.init),
-                                               capacity: cap, ends: ends)
+                                               capacity: cap, ends: ends, nextChange: nextChangeMin != nil)
             return FD_OK
         } catch {
             return status(error)

@@ -69,4 +69,67 @@ final class NextChangeTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, cases / 2, "too few cases with a next change to mean anything")
     }
+
+    /// The memo of day-based next changes (NextChangeMemo) gives what the
+    /// walk gives: a formatter that has labelled many instants at one now
+    /// (its memo warm) against a fresh formatter for every label.
+    func testMemoMatchesTheWalk() throws {
+        var rng = SplitMix64(state: 20_261_130)
+        for i in 0..<300 {
+            var o = FeedDateOptions(style: [.feed, .chatList, .chatBubble].randomElement(using: &rng)!,
+                                    locale: Self.locales.randomElement(using: &rng)!,
+                                    timeZone: Self.zones.randomElement(using: &rng)!)
+            o.recentRelative = Bool.random(using: &rng)
+            o.crossYearGraceDays = [0, 7, 366].randomElement(using: &rng)!
+            o.weekdayWindowDays = Int32.random(in: 1...6, using: &rng)
+            let warm = try FeedDateFormatter(o)
+            let now = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &rng)
+            for _ in 0..<40 {
+                // Mostly the past days the memo keys, some beyond its last slot.
+                let back = Int64.random(in: 0...(Bool.random(using: &rng) ? 10 : 2_000) * 86_400_000, using: &rng)
+                let t = now - back
+                let expected = try FeedDateFormatter(o).label(t, now: now)
+                let got = try warm.label(t, now: now)
+                XCTAssertEqual(got, expected, "case \(i): \(o.style) \(o.locale!) \(o.timeZone!) t=\(t) now=\(now)")
+            }
+        }
+    }
+
+    /// fd_format_many's earliest next change is the least of the labels' own,
+    /// however many labels it skips; without it the same bytes are written.
+    func testBatchEarliestIsTheLeast() throws {
+        var rng = SplitMix64(state: 20_261_131)
+        for i in 0..<400 {
+            var o = FeedDateOptions(style: FeedDateStyle.allCases.randomElement(using: &rng)!,
+                                    locale: Self.locales.randomElement(using: &rng)!,
+                                    timeZone: Self.zones.randomElement(using: &rng)!)
+            o.recentRelative = Bool.random(using: &rng)
+            let f = try FeedDateFormatter(o)
+            let now = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &rng)
+            let ts: [Int64] = (0..<Int.random(in: 1...60, using: &rng)).map { _ in
+                let magnitude = Int64(1) << Int64.random(in: 0...38, using: &rng)
+                let offset = Int64.random(in: 0...magnitude, using: &rng)
+                return Int.random(in: 0..<5, using: &rng) == 0 ? now + offset : now - offset
+            }
+            let labels = try ts.map { try f.label($0, now: now) }
+            let least = labels.map { $0.nextChangeMs ?? Int64.max }.min()!
+            var ends = [Int](repeating: 0, count: ts.count)
+            var bytes = [UInt8](repeating: 0, count: 256 * ts.count)
+            var quiet = bytes
+            let earliest = try bytes.withUnsafeMutableBytes { buf in
+                try f.writeMany(ts, count: ts.count, now: now, into: buf.baseAddress, capacity: buf.count, ends: &ends)
+            }
+            let context = "case \(i): \(o.style) \(o.locale!) \(o.timeZone!) now=\(now)"
+            XCTAssertEqual(earliest, least, context)
+            XCTAssertEqual(String(decoding: bytes[..<ends.last!], as: UTF8.self), labels.map(\.text).joined(), context)
+            var quietEnds = ends
+            let none = try quiet.withUnsafeMutableBytes { buf in
+                try f.writeMany(ts, count: ts.count, now: now, into: buf.baseAddress, capacity: buf.count, ends: &quietEnds,
+                                nextChange: false)
+            }
+            XCTAssertEqual(none, Int64.max, context)
+            XCTAssertEqual(quietEnds, ends, context)
+            XCTAssertEqual(quiet, bytes, context)
+        }
+    }
 }
