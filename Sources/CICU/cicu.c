@@ -11,6 +11,7 @@
 #include <unicode/ureldatefmt.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
+#include <unicode/ustring.h>
 
 #define UBUF 512
 /* Far before year 1: makes the Gregorian calendar proleptic (no 1582 cutover). */
@@ -117,16 +118,10 @@ static void make_proleptic(UCalendar *cal) {
     ucal_setGregorianChange(cal, PROLEPTIC_CHANGE, &e);
 }
 
-void *cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err) {
+/* A UTC date format for a UTF-16 pattern: proleptic Gregorian, sentence-start capitalization. */
+static void *datefmt_open_pattern(const char *locale, const UChar *pat, int32_t plen, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
-    UChar skel[64], pat[UBUF], utc[4] = {'U', 'T', 'C', 0};
-    u_uastrncpy(skel, skeleton, 63);
-    skel[63] = 0;
-    UDateTimePatternGenerator *gen = udatpg_open(locale, &e);
-    if (U_FAILURE(e)) { *err = e; return NULL; }
-    int32_t plen = udatpg_getBestPattern(gen, skel, -1, pat, UBUF, &e);
-    udatpg_close(gen);
-    if (U_FAILURE(e) || plen >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return NULL; }
+    UChar utc[4] = {'U', 'T', 'C', 0};
     UDateFormat *fmt = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, utc, -1, pat, plen, &e);
     if (U_FAILURE(e)) { *err = e; return NULL; }
     UCalendar *cal = ucal_clone(udat_getCalendar(fmt), &e);
@@ -137,6 +132,28 @@ void *cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err) 
     udat_setContext(fmt, UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE, &e);
     if (U_FAILURE(e)) { udat_close(fmt); *err = e; return NULL; }
     return fmt;
+}
+
+void *cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UChar skel[64], pat[UBUF];
+    u_uastrncpy(skel, skeleton, 63);
+    skel[63] = 0;
+    UDateTimePatternGenerator *gen = udatpg_open(locale, &e);
+    if (U_FAILURE(e)) { *err = e; return NULL; }
+    int32_t plen = udatpg_getBestPattern(gen, skel, -1, pat, UBUF, &e);
+    udatpg_close(gen);
+    if (U_FAILURE(e) || plen >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return NULL; }
+    return datefmt_open_pattern(locale, pat, plen, err);
+}
+
+void *cicu_datefmt_open_pattern(const char *locale, const char *pattern, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UChar pat[UBUF];
+    int32_t plen = 0;
+    u_strFromUTF8(pat, UBUF, &plen, pattern, -1, &e);
+    if (U_FAILURE(e) || plen >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return NULL; }
+    return datefmt_open_pattern(locale, pat, plen, err);
 }
 
 int32_t cicu_datefmt_pattern(void *fmt, char *out, int32_t cap, int32_t *err) {

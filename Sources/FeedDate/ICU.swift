@@ -55,7 +55,17 @@ final class ICUDateFormat {
     init(locale: String, skeleton: String) throws(ICUError) {
         raw = try icuOpen("udat_open") { cicu_datefmt_open(locale, skeleton, $0) }
     }
+    /// From a `pattern` of an earlier format: without ICU's pattern generator,
+    /// which costs most of the time of opening one.
+    init(locale: String, pattern: [UInt8]) throws(ICUError) {
+        let text = String(decoding: pattern, as: UTF8.self)
+        raw = try icuOpen("udat_open") { cicu_datefmt_open_pattern(locale, text, $0) }
+    }
     deinit { cicu_datefmt_close(raw) }
+    /// The pattern the skeleton resolved to (UTF-8).
+    func pattern() throws(ICUError) -> [UInt8] {
+        try icuText("udat_toPattern") { cicu_datefmt_pattern(raw, $0, $1, $2) }
+    }
     func format(wall: Int64) throws(ICUError) -> [UInt8] {
         try icuText("udat_format") { cicu_datefmt_format(raw, Double(wall), $0, $1, $2) }
     }

@@ -93,8 +93,11 @@ final class LocaleServices: @unchecked Sendable {
     private let dayFirst: Bool
 
     private struct ICUState {
+        /// Date formats by piece kind (time, weekday and the dates), open only
+        /// while a table block is built or for keys outside the tables; the
+        /// patterns their skeletons resolved to, kept to open them again.
         var dateFormats: [Piece.Kind: ICUDateFormat] = [:]
-        var timeFormat: ICUDateFormat?
+        var datePatterns: [Piece.Kind: [UInt8]] = [:]
         var longRelative: ICURelativeFormat
         var widthRelative: ICURelativeFormat?
         var calendar: ICUCalendar
@@ -256,6 +259,10 @@ final class LocaleServices: @unchecked Sendable {
                     try table.build(blockOf: piece.key) { (k: Int64) throws(ICUError) in
                         try self.format(&s, Piece(kind: piece.kind, key: k))
                     }
+                    // A date format is 40-50 KiB of ICU objects and fills a
+                    // block of 32 keys at a time: opened again from its pattern
+                    // for the next block (tens of µs) rather than kept.
+                    s.dateFormats[piece.kind] = nil
                 }
             case .outside:
                 sink.append(try locked { (s: inout ICUState) throws(ICUError) in try self.format(&s, piece) })
@@ -307,23 +314,35 @@ final class LocaleServices: @unchecked Sendable {
         if case .hit(let bytes) = combiner.lookup(i) { sink.append(bytes) }
     }
 
+    /// The open date format of a kind (time, weekday, a date): opened from
+    /// its skeleton the first time, from the pattern that gave after.
+    private func dateFormat(_ s: inout ICUState, _ kind: Piece.Kind) throws(ICUError) -> ICUDateFormat {
+        if let open = s.dateFormats[kind] { return open }
+        let made: ICUDateFormat
+        if let pattern = s.datePatterns[kind] {
+            made = try ICUDateFormat(locale: locale.icu, pattern: pattern)
+        } else {
+            let skeleton = kind == .time ? timeSkeleton
+                : [Piece.Kind.weekday: "cccc", .monthDay: "MMMd", .fullDate: "yMMMd", .numericDate: "yMd"][kind]!
+            made = try ICUDateFormat(locale: locale.icu, skeleton: skeleton)
+            s.datePatterns[kind] = try made.pattern()
+        }
+        s.dateFormats[kind] = made
+        return made
+    }
+
     /// The text of a piece, from ICU (the caller holds the lock).
     private func format(_ s: inout ICUState, _ piece: Piece) throws(ICUError) -> [UInt8] {
         switch piece.kind {
         case .none: return []
         case .time:
-            if s.timeFormat == nil { s.timeFormat = try ICUDateFormat(locale: locale.icu, skeleton: timeSkeleton) }
-            return try s.timeFormat!.format(wall: piece.key * 60_000)
+            return try dateFormat(&s, .time).format(wall: piece.key * 60_000)
         case .word: return try s.longRelative.word(Int(piece.key), .day)
         case .justNow:
             if let fixed = LocaleServices.justNowTable(locale) { return fixed }
             return try s.longRelative.word(0, .second)
         case .weekday, .monthDay, .fullDate, .numericDate:
-            if s.dateFormats[piece.kind] == nil {
-                let skeleton = [Piece.Kind.weekday: "cccc", .monthDay: "MMMd", .fullDate: "yMMMd", .numericDate: "yMd"][piece.kind]!
-                s.dateFormats[piece.kind] = try ICUDateFormat(locale: locale.icu, skeleton: skeleton)
-            }
-            return try s.dateFormats[piece.kind]!.format(wall: piece.key * msPerDay)
+            return try dateFormat(&s, piece.kind).format(wall: piece.key * msPerDay)
         case .past, .future:
             guard let unit = CompactUnit(rawValue: Int(piece.key & 7)) else { return [] }
             let n = piece.key >> 3

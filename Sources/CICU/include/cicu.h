@@ -42,6 +42,8 @@ const char *cicu_tzdata_version(int32_t *err);
  * rules, so ICU's own zone data never shifts a label. The Gregorian calendar
  * is made proleptic. Capitalization: beginning of sentence. */
 void *cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err);
+/* The same for a pattern (UTF-8) that cicu_datefmt_pattern gave: no pattern generator. */
+void *cicu_datefmt_open_pattern(const char *locale, const char *pattern, int32_t *err);
 int32_t cicu_datefmt_pattern(void *fmt, char *out, int32_t cap, int32_t *err);
 int32_t cicu_datefmt_format(void *fmt, double wall_ms, char *out, int32_t cap, int32_t *err);
 void cicu_datefmt_close(void *fmt);
