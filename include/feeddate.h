@@ -155,9 +155,11 @@ void fd_formatter_free(fd_formatter *f);
 
 /*
  * Writes the label of instant t as seen at now_ms into buf: NUL-terminated
- * UTF-8. `info` may be NULL. When cap is too small, returns FD_ERR_BUFFER,
- * sets info->length to the length needed (without the NUL), writes no byte
- * at or past buf[cap], and leaves buf NUL-terminated when cap >= 1.
+ * UTF-8. `info` may be NULL; then the next change, which can cost as much
+ * as the text, is not worked out. When cap is too small, returns
+ * FD_ERR_BUFFER, sets info->length to the length needed (without the NUL),
+ * writes no byte at or past buf[cap], and leaves buf NUL-terminated when
+ * cap >= 1.
  * buf may be NULL only when cap is 0 (a size query).
  * Errors: FD_ERR_ARGUMENT (f NULL, buf NULL with cap > 0), FD_ERR_RANGE,
  * FD_ERR_BUFFER, FD_ERR_ICU. Any thread, concurrently.
@@ -169,8 +171,9 @@ fd_status fd_format(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
  * Formats n labels for t_ms[0..n) at one now_ms, concatenated without
  * separators or NULs into buf; ends[i] is the byte offset just past label i
  * (so label i is buf[i ? ends[i-1] : 0 .. ends[i])). A NUL follows the last
- * label when room is left. *next_change_min (may be NULL) gets the earliest
- * next change of all labels (FD_NEVER when n is 0). n = 0 is FD_OK.
+ * label when room is left. *next_change_min (may be NULL, which skips that
+ * work) gets the earliest next change of all labels (FD_NEVER when n is 0).
+ * n = 0 is FD_OK.
  * When buf is too small: FD_ERR_BUFFER, nothing past buf[cap] is written and
  * ends[n-1] holds the total bytes needed. Errors as fd_format; an instant
  * out of range fails the whole call. Any thread, concurrently.
