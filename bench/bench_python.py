@@ -306,18 +306,20 @@ def noop_ctypes_loop(items: Sequence[Any]) -> None:
 
 
 def bare_fd_format_loop(f: feeddate.Formatter) -> Callable[[Sequence[int]], None]:
-    """The ctypes call Formatter.format makes, with nothing around it but the loop
-    (the two c_int64 boxes set, as format does)."""
+    """The ctypes call Formatter.format makes, with nothing around it but the loop:
+    the handle, buffer, capacity and a repeated now as ready arguments, t in a
+    c_int64 box set per call (see _ffi.fd_format_preconverted)."""
     call = _ffi.fd_format_preconverted
-    handle = f._handle  # noqa: SLF001 - a floor measurement
+    handle = _ffi.ready(_ffi.fd_formatter_p, f._handle.value)  # noqa: SLF001 - a floor measurement
     buf = ctypes.create_string_buffer(_ffi.FD_LABEL_CAPACITY)
-    cap = ctypes.c_size_t(_ffi.FD_LABEL_CAPACITY)
-    t_box, now_box = ctypes.c_int64(), ctypes.c_int64(NOW_MS)
+    buf_p = ctypes.byref(buf)
+    cap = _ffi.ready(ctypes.c_size_t, _ffi.FD_LABEL_CAPACITY)
+    t_box, now_arg = ctypes.c_int64(), _ffi.ready(ctypes.c_int64, NOW_MS)
 
     def loop(items: Sequence[int]) -> None:
         for t in items:
             t_box.value = t
-            call(handle, t_box, now_box, buf, cap, None)
+            call(handle, t_box, now_arg, buf_p, cap, None)
 
     return loop
 

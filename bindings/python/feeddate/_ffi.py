@@ -230,13 +230,29 @@ fd_now_ms = _declare("fd_now_ms", [], c_int64)
 
 
 # fd_format once more, for the hot path of Formatter.format and .label: a second
-# function object on the same symbol, without argtypes. Its caller passes every
-# argument as a ready ctypes object of the exact C type (the fd_formatter_p
-# handle, two c_int64, the c_char buffer, a c_size_t, an fd_label pointer or
-# None), so ctypes skips six from_param conversions: about 40% of a call.
+# function object on the same symbol, without argtypes, whose caller passes every
+# argument ready (ctypes then skips six from_param conversions: about 40% of a
+# call). Ready means a ctypes parameter object where the value is fixed (the
+# handle, the buffer, its capacity: see `ready` and ctypes.byref), which ctypes
+# passes on as is, or a ctypes instance of the exact C type (a c_int64 box),
+# which ctypes wraps in a new parameter object on every call; None for NULL.
 # Never pass it a Python int or float: without argtypes those become a C int.
-fd_format_preconverted = _lib["fd_format"]
+#
+# It is taken from a PyDLL view of the same library: the call keeps the GIL.
+# Releasing and taking back the GIL costs about 70 ns, a sizeable part of the
+# ~0.5 us a call costs from Python, and fd_format itself runs ~100-200 ns, so
+# holding the GIL is cheaper than what other threads could do meanwhile.
+# fd_format_many, which runs for as long as its batch is long, releases it.
+fd_format_preconverted = ctypes.PyDLL(library_path, handle=_lib._handle)["fd_format"]
 fd_format_preconverted.restype = fd_status
+
+
+def ready(ctype: Any, value: Any) -> Any:
+    """value as a ready argument of C type ctype for fd_format_preconverted: ctypes'
+    own parameter object, which ctypes passes on without converting or allocating
+    anything (a ctypes instance costs a new parameter object per call). Immutable:
+    for values fixed across calls. ctypes does not check the range of value."""
+    return ctype.from_param(value)
 
 
 # fd_format_many once more, for Formatter.format_many: the same prototype with the

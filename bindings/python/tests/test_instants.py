@@ -84,3 +84,28 @@ def test_default_now_is_the_clock() -> None:
     f = feeddate.Formatter("relative", locale="en_US", tz="UTC")
     assert f.format(datetime.now(UTC) - timedelta(minutes=5, seconds=20)) == "5 minutes ago"
     assert f.format(datetime.now(UTC)) == "Just now"
+
+
+def test_a_remembered_now_gives_what_a_fresh_one_gives() -> None:
+    """format remembers its last explicit now by identity (and boxes it from the
+    second call on): reused, alternating and changing nows, of every kind, read
+    exactly as a fresh formatter reads them."""
+    f = feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai")
+    base = 1711348200
+    nows: list = [base, float(base) + 0.5, datetime(2024, 3, 25, 14, 30, tzinfo=CST), base + 86400, base]
+    ts = [base - k * 3571 for k in range(40)]
+    for round_ in range(3):
+        for now in nows:
+            for t in ts:
+                fresh = feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai")
+                assert f.format(t, now) == fresh.format(t, now), (round_, now, t)
+                assert f.format(t, now) == f.label(t, now).text
+    # A now that fails is not remembered: the next call with a good one works.
+    with pytest.raises(feeddate.RangeError):
+        f.format(base, 10**20)
+    assert f.format(base, base) == "14:30"
+    # A naive datetime is refused every time, remembered or not.
+    naive = datetime(2024, 3, 25, 14, 30)
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            f.format(base, naive)
