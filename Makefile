@@ -87,5 +87,6 @@ $(BUILD)/first_label: bench/first_label.c include/feeddate.h
 
 bench: lib $(BUILD)/bench $(BUILD)/first_label
 	@echo "cores: $$(nproc)"
-	./$(BUILD)/bench $(BENCH_N)
-	./$(BUILD)/first_label $(CURDIR)/$(LIBSO1)
+	./$(BUILD)/bench $(if $(BENCH_N),$(BENCH_N),200000) $(BUILD)/bench_c.json
+	./$(BUILD)/first_label $(CURDIR)/$(LIBSO1) $(BUILD)/cold_start.json
+	$(PYTHON) bench/merge_results.py bench/results.json $(BUILD)/bench_c.json $(BUILD)/cold_start.json $(BUILD)/bench_python.json

@@ -4,9 +4,8 @@
 #   make bench-python BENCH_PY_ARGS=--quick   a smoke run of a few seconds
 # `make bench` runs it too (before the C bench of the Makefile). Missing
 # baselines are pip-installed on demand; if that fails their rows say "not
-# installed". Results: bench/results_python.json (the C bench rewrites
-# bench/results.json after this target has run, so the Python figures keep a
-# file of their own).
+# installed". Its figures go to build/bench_python.json, which `make bench`
+# merges with the C figures into bench/results.json.
 
 PYTHON        ?= python3
 BENCH_PY_ARGS ?=
@@ -15,4 +14,4 @@ BENCH_PY_ARGS ?=
 bench: bench-python
 
 bench-python: lib
-	PYTHONPATH=$(CURDIR)/bindings/python timeout 1800 $(PYTHON) bench/bench_python.py $(if $(BENCH_N),--n $(BENCH_N)) $(BENCH_PY_ARGS)
+	PYTHONPATH=$(CURDIR)/bindings/python timeout 1800 $(PYTHON) bench/bench_python.py --json $(BUILD)/bench_python.json $(if $(BENCH_N),--n $(BENCH_N)) $(BENCH_PY_ARGS)
