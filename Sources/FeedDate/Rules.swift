@@ -216,8 +216,10 @@ struct Rules: Sendable {
     }
 
     /// Wall-clock time of t moved by whole years, months and days, as an instant.
+    @inline(__always)
     private func shifted(_ wt: Int64, _ y: Int64, _ m: Int64, _ d: Int64) throws(FeedDateError) -> Int64 {
-        zone.instant(fromWall: try services.addMonths(wall: wt, years: y, months: m) + d * msPerDay)
+        let w = y == 0 && m == 0 ? wt : try services.addMonths(wall: wt, years: y, months: m)
+        return zone.instant(fromWall: w + d * msPerDay)
     }
 
     /// Whole years, months and days from t to e (past), or the largest counts
