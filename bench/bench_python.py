@@ -25,9 +25,9 @@ next to its baselines:
 Timing is round-robin: every row is timed once per round (R rounds), so that
 all rows see the same mix of quiet and busy moments on a shared machine, and
 each keeps its best. Per-call rows are timed in chunks of 1,000 calls, each
-chunk keeping its own best. Results go to bench/results_python.json
-(``make bench`` runs this before the C bench, which rewrites
-bench/results.json, so the Python figures have a file of their own).
+chunk keeping its own best. Results go to --json (``make bench`` passes
+build/bench_python.json and merges it with the C figures into
+bench/results.json).
 
 Usage: bench_python.py [--n N] [--calls C] [--reps R] [--json PATH] [--no-install] [--quick]
 """
@@ -367,7 +367,7 @@ def main() -> int:
                         help="labels per format_many batch (default 200000, or $BENCH_N)")
     parser.add_argument("--calls", type=int, default=20000, help="instants for the per-call rows (default 20000)")
     parser.add_argument("--reps", type=int, default=7, help="rounds; each row keeps its best (default 7)")
-    parser.add_argument("--json", default=str(HERE / "results_python.json"), help="where to write the results")
+    parser.add_argument("--json", default=str(HERE.parent / "build" / "bench_python.json"), help="where to write the results")
     parser.add_argument("--no-install", action="store_true", help="never pip install a missing baseline")
     parser.add_argument("--quick", action="store_true", help="a smoke run: small sizes, 2 repetitions")
     args = parser.parse_args()
@@ -556,6 +556,7 @@ def report(table: Table, cores: int, usable: int, versions: Dict[str, str], n: i
         "targets": checks,
     }
     try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         Path(path).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"written: {path}")
     except OSError as exc:
