@@ -117,16 +117,49 @@ public final class FeedDateFormatter: Sendable {
     ) throws(FeedDateError) -> Int64 {
         var views = try knownViews(now)
         var used = 0, earliest = wanted ? Rules.never : Int64.min
-        for i in 0..<count {
-            let room = max(capacity - used, 0)
-            let w = try write(ts[i], now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room, &views,
-                              unlessFrom: earliest)
-            used += w.length
-            earliest = min(earliest, w.nextChange)
-            ends[i] = used
+        // Labels of one past local day read the same (Rules.sharedDay): the
+        // batch writes each such text once and copies it for the others. Slot
+        // day & 31 remembers the last such label written whole: day, start,
+        // length. (Today's labels differ by the minute, and far days rarely
+        // meet twice in a batch: a bigger table keyed by both paid less than
+        // it cost in make bench's mix.)
+        let sharing = rules.sharesDays && base != nil && count >= 8
+        return try withUnsafeTemporaryAllocation(of: Int64.self, capacity: sharing ? 3 * 32 : 0) {
+            (seen: UnsafeMutableBufferPointer<Int64>) throws(FeedDateError) -> Int64 in
+            if sharing { seen.initialize(repeating: Int64.min) }
+            for i in 0..<count {
+                let t = ts[i]
+                var slot = -1
+                if sharing, let view = views.now, FeedDateRange.contains(t), let day = rules.sharedDay(t, now, view) {
+                    slot = Int(day & 31) * 3
+                    // Its next change is not before the view ends (dayKey): needed only below earliest.
+                    if seen[slot] == day && view.until >= earliest {
+                        let start = Int(seen[slot + 1]), length = Int(seen[slot + 2])
+                        if used + length <= capacity { (base! + used).copyMemory(from: base! + start, byteCount: length) }
+                        used += length
+                        ends[i] = used
+                        continue
+                    }
+                    seen[slot] = day
+                }
+                let room = max(capacity - used, 0)
+                let w = try write(t, now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room, &views,
+                                  unlessFrom: earliest)
+                if slot >= 0 {
+                    // Remembered only when written whole; else the slot is forgotten.
+                    if used + w.length <= capacity {
+                        (seen[slot + 1], seen[slot + 2]) = (Int64(used), Int64(w.length))
+                    } else {
+                        seen[slot] = Int64.min
+                    }
+                }
+                used += w.length
+                earliest = min(earliest, w.nextChange)
+                ends[i] = used
+            }
+            keep(views, now)
+            return wanted ? earliest : Rules.never
         }
-        keep(views, now)
-        return wanted ? earliest : Rules.never
     }
 
     /// One label. Its next change is left out (reported as Int64.max) when it

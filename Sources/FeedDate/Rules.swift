@@ -401,6 +401,22 @@ struct Rules: Sendable {
         return Int(min(d, Int64(NextChangeMemo.slotCount - 1)))
     }
 
+    /// FEED and CHAT_LIST: the styles whose past-day labels are their day's alone.
+    var sharesDays: Bool { style == .feed || style == .chatList }
+
+    /// t's local day when its label at now is a function of that day and of
+    /// now's view `v` alone, so every t of the day reads the same: a past day
+    /// (yesterday or before) in FEED or CHAT_LIST, not one of FEED's recent
+    /// counts (which, from yesterday on, apply only under an hour or the
+    /// just-now threshold). The time of day enters no such label.
+    @inline(__always)
+    func sharedDay(_ t: Int64, _ now: Int64, _ v: View) -> Int64? {
+        guard t <= now, v.covers(now) else { return nil }
+        if style == .feed && options.recentRelative && now - t < max(options.justNowMs, msPerHour) { return nil }
+        let day = zone.localDay(t)
+        return day < v.day ? day : nil
+    }
+
     /// FEED, CHAT_LIST and CHAT_BUBBLE: the styles whose labels can have a `dayKey`.
     var usesDayKeys: Bool { style == .feed || style == .chatList || style == .chatBubble }
 

@@ -132,4 +132,45 @@ final class NextChangeTests: XCTestCase {
             XCTAssertEqual(quiet, bytes, context)
         }
     }
+
+    /// A batch writes the label of a past day once and copies it for the other
+    /// instants of that day (FEED, CHAT_LIST): the bytes and ends are those of
+    /// the labels one by one, also when the buffer runs out part way (nothing
+    /// is written past it, and the ends still count every byte needed).
+    func testBatchCopiesOfADayAreTheLabels() throws {
+        var rng = SplitMix64(state: 20_261_132)
+        for i in 0..<300 {
+            var o = FeedDateOptions(style: [.feed, .chatList].randomElement(using: &rng)!,
+                                    locale: Self.locales.randomElement(using: &rng)!,
+                                    timeZone: Self.zones.randomElement(using: &rng)!)
+            o.recentRelative = Bool.random(using: &rng)
+            o.justNowMs = [0, 60_000, 7_200_000].randomElement(using: &rng)!
+            let f = try FeedDateFormatter(o)
+            let now = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &rng)
+            // Many instants on a few days, some in the future, some far back.
+            let ts: [Int64] = (0..<Int.random(in: 8...200, using: &rng)).map { _ in
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0: return now + Int64.random(in: 0...3 * 86_400_000, using: &rng)
+                case 1: return now - Int64.random(in: 0...4_000 * 86_400_000, using: &rng)
+                default: return now - Int64.random(in: 0...5 * 86_400_000, using: &rng)
+                }
+            }
+            let expected = try ts.map { try f.format($0, now: now) }
+            let total = expected.reduce(0) { $0 + $1.utf8.count }
+            let context = "case \(i): \(o.style) \(o.locale!) \(o.timeZone!) now=\(now)"
+            for capacity in [total, total / 2, 0] {
+                var bytes = [UInt8](repeating: 0xEE, count: total + 16)
+                var ends = [Int](repeating: 0, count: ts.count)
+                _ = try bytes.withUnsafeMutableBytes { buf in
+                    try f.writeMany(ts, count: ts.count, now: now, into: capacity > 0 ? buf.baseAddress : nil,
+                                    capacity: capacity, ends: &ends, nextChange: false)
+                }
+                XCTAssertEqual(ends.last, total, context)
+                XCTAssertTrue(bytes[capacity...].allSatisfy { $0 == 0xEE }, "written past capacity \(capacity): \(context)")
+                if capacity == total {
+                    XCTAssertEqual(String(decoding: bytes[..<total], as: UTF8.self), expected.joined(), context)
+                }
+            }
+        }
+    }
 }
