@@ -487,7 +487,7 @@ struct Rules: Sendable {
         case .feed:
             if future {
                 if d == -1 { consider(zone.startOfDay(dayT)) }
-                if d <= -2 { consider(zone.startOfDay(dayT - 1)); consider(view.nextYear) }
+                if d <= -2 { consider(zone.startOfDay(dayT - 1)); try consider(startOfYear(dayT, view)) }
             } else {
                 if options.recentRelative, e - t < msPerDay { consider(recentBoundary(t, e)) }
                 if d <= 2 {
@@ -509,7 +509,7 @@ struct Rules: Sendable {
             }
         case .relative, .compact:
             if future && style == .compact {
-                if !view.sameYear(dayT) { consider(view.nextYear) }
+                try consider(startOfYear(dayT, view))
             } else {
                 let (count, unit) = try relativeCount(t, e, future)
                 try consider(relativeBoundary(t, e, future, count, unit))
@@ -524,6 +524,17 @@ struct Rules: Sendable {
         // Within the skew window (e = t > x) the label is frozen until now
         // reaches t; every candidate above is later than e already.
         return best
+    }
+
+    /// When a future date of local day dayT, written in full while it lies
+    /// beyond the viewer's calendar year, next changes with the year: at the
+    /// start of dayT's own year (nil when it is the viewer's year already).
+    /// Straight there rather than year by year: the years between change
+    /// nothing, and a date thousands of years ahead would walk them all.
+    private func startOfYear(_ dayT: Int64, _ view: View) throws(FeedDateError) -> Int64? {
+        if view.sameYear(dayT) { return nil }
+        let year = try services.year(containing: dayT)
+        return year.start > view.day ? zone.startOfDay(year.start) : view.nextYear
     }
 
     private func recentBoundary(_ t: Int64, _ e: Int64) -> Int64 {
