@@ -288,6 +288,14 @@ void cicu_cal_era_year(void *cal, double wall_ms, int32_t *era, int32_t *year, i
     if (U_FAILURE(e)) *err = e;
 }
 
+void cicu_cal_month(void *cal, double wall_ms, int32_t *day_of_month, int32_t *days_in_month, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    ucal_setMillis((UCalendar *)cal, wall_ms, &e);
+    *day_of_month = ucal_get((UCalendar *)cal, UCAL_DAY_OF_MONTH, &e);
+    *days_in_month = ucal_getLimit((UCalendar *)cal, UCAL_DAY_OF_MONTH, UCAL_ACTUAL_MAXIMUM, &e);
+    if (U_FAILURE(e)) *err = e;
+}
+
 double cicu_cal_add(void *cal, double wall_ms, int32_t years, int32_t months, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = (UCalendar *)cal;

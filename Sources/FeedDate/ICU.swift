@@ -123,6 +123,14 @@ final class ICUCalendar {
         if err > 0 { throw ICUError(code: err, call: "ucal_get") }
         return Int64(era) << 32 | Int64(UInt32(bitPattern: year))
     }
+    /// The local days [start, end) of the calendar month holding `day`.
+    func month(containing day: Int64) throws(ICUError) -> (start: Int64, end: Int64) {
+        var dayOfMonth: Int32 = 0, length: Int32 = 0, err: Int32 = 0
+        cicu_cal_month(raw, Double(day * msPerDay), &dayOfMonth, &length, &err)
+        if err > 0 { throw ICUError(code: err, call: "ucal_get") }
+        let start = day - Int64(dayOfMonth) + 1
+        return (start, start + Int64(length))
+    }
     func add(wall: Int64, years: Int32, months: Int32) throws(ICUError) -> Int64 {
         var err: Int32 = 0
         let r = cicu_cal_add(raw, Double(wall), years, months, &err)

@@ -41,6 +41,25 @@ final class LabelTests: XCTestCase {
         let y2150 = 5_680_281_600_000 as Int64   // 2150-01-01 00:00 UTC
         XCTAssertEqual(try f.format(y2150 + 86_400_000 * 10, now: y2150), "1/11/2150")
     }
+
+    func testMonthsOfTwelveMonthCalendarsAddAsICUAddsThem() throws {
+        // Persian and Hijri months are added by walking a table of month spans;
+        // ICU's own add (years, then months, the day of month pinned at each
+        // step) must agree, including across the table's ends (1900, 2100).
+        var rng = SplitMix64(state: 20_261_133)
+        for locale in ["fa_IR", "ar_SA", "ar@calendar=islamic-civil", "ar@calendar=islamic-tbla", "hi_IN@calendar=indian"] {
+            let services = try LocaleServices(locale: LocaleID(locale), hourCycle: .locale, width: .long)
+            let icu = try ICUCalendar(locale: LocaleID(locale).icu)
+            for _ in 0..<300 {
+                let wall = Int64.random(in: -2_300_000_000_000...4_200_000_000_000, using: &rng)
+                let years = Int64.random(in: -20...20, using: &rng)
+                let months = Int64.random(in: -30...30, using: &rng)
+                XCTAssertEqual(try services.addMonths(wall: wall, years: years, months: months),
+                               try icu.add(wall: wall, years: Int32(years), months: Int32(months)),
+                               "\(locale): wall \(wall) + \(years) years \(months) months")
+            }
+        }
+    }
 }
 
 final class ZoneSourceTests: XCTestCase {

@@ -73,6 +73,8 @@ void *cicu_cal_open(const char *locale, int32_t *err);
 int32_t cicu_cal_type(void *cal, char *out, int32_t cap, int32_t *err);
 void cicu_cal_era_year(void *cal, double wall_ms, int32_t *era, int32_t *year, int32_t *err);
 /* wall_ms + years + months (ICU add, day of month pinned), as wall ms. */
+/* The day of month of wall_ms and the number of days in its month. */
+void cicu_cal_month(void *cal, double wall_ms, int32_t *day_of_month, int32_t *days_in_month, int32_t *err);
 double cicu_cal_add(void *cal, double wall_ms, int32_t years, int32_t months, int32_t *err);
 void cicu_cal_close(void *cal);
 
