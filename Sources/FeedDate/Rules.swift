@@ -29,6 +29,9 @@ struct Plan: Equatable {
     var expired = false
     /// FEED and CHAT styles: t's local day (the same in every plan of one t).
     var day: Int64 = 0
+    /// RELATIVE and COMPACT counts: the next change when working out the
+    /// count gave it cheaply (see relativeCount); 0 when not known.
+    var next: Int64 = 0
 
     static func day(_ p: Piece) -> Plan { Plan(shape: .day, a: p) }
     static func time(_ p: Piece) -> Plan { Plan(shape: .time, a: p) }
@@ -63,6 +66,8 @@ struct Rules: Sendable {
         var view = try dayOnly(x)
         view.until = zone.nextDayChange(after: x)
         view.nextYear = zone.startOfDay(view.yearEnd)
+        view.offset = zone.wall(x) - x
+        view.calmUntil = zone.nextOffsetChange(after: x - 3 * msPerDay) ?? Int64.max
         return view
     }
 
@@ -177,9 +182,11 @@ struct Rules: Sendable {
             // COMPACT does not count into the future: the date of t.
             return .plain(dateOfT(zone.localDay(t), try views.day(e, dayOnly), graceDays: 0))
         }
-        let (count, unit) = try relativeCount(t, e, future)
+        let (count, unit, next) = try relativeCount(t, e, future, views.now)
         if count.unit == .justNow { return .plain(Rules.justNow) }
-        return .plain(.count(compact ? .compact : future ? .future : .past, count.n, unit))
+        var plan = Plan.plain(.count(compact ? .compact : future ? .future : .past, count.n, unit))
+        plan.next = next ?? 0
+        return plan
     }
 
     struct Count: Equatable {
@@ -188,31 +195,71 @@ struct Rules: Sendable {
         var n: Int64
     }
 
-    /// The displayed count and unit of the RELATIVE ladder at effective now e.
-    private func relativeCount(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> (Count, CompactUnit) {
+    /// The displayed count and unit of the RELATIVE ladder at effective now e,
+    /// and for past counts of hours and calendar units, when the zone's offset
+    /// stays put around e, the next change too (what relativeBoundary gives).
+    private func relativeCount(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View?) throws(FeedDateError) -> (Count, CompactUnit, Int64?) {
         let delta = future ? t - e : e - t
-        if !future && style == .relative && delta < options.justNowMs { return (Count(unit: .justNow, n: 0), .second) }
-        if delta < msPerMinute { return (Count(unit: .elapsed, n: delta / msPerSecond), .second) }
-        if delta < msPerHour { return (Count(unit: .elapsed, n: delta / msPerMinute), .minute) }
+        if !future && style == .relative && delta < options.justNowMs { return (Count(unit: .justNow, n: 0), .second, nil) }
+        if delta < msPerMinute { return (Count(unit: .elapsed, n: delta / msPerSecond), .second, nil) }
+        if delta < msPerHour { return (Count(unit: .elapsed, n: delta / msPerMinute), .minute, nil) }
         let wt = zone.wall(t)
         // Past counts near an e with no offset change within three days
         // compare wall-clock times (see gregorianCount).
-        let we: Int64? = !future && zone.offsetIsConstant(from: e - 3 * msPerDay, through: e + 3 * msPerDay) ? zone.wall(e) : nil
-        if let we {
-            if wt + msPerDay > we { return (Count(unit: .elapsed, n: delta / msPerHour), .hour) }
+        let calm = future ? nil : calm(around: e, view)
+        if let calm {
+            let we = calm.wall(e)
+            if wt + msPerDay > we {
+                let n = delta / msPerHour
+                return (Count(unit: .elapsed, n: n), .hour, calm.instant(wt + msPerDay).map { min(t + (n + 1) * msPerHour, $0) })
+            }
+            if case .gregorian = services.calendarKind {
+                let c = gregorianCount(wt, we, span: delta)
+                // relativeBoundary's shifts of t, by wall-clock time where the offset is known.
+                func at(_ y: Int64, _ m: Int64, _ d: Int64) throws(FeedDateError) -> Int64? {
+                    calm.instant(try services.addMonths(wall: wt, years: y, months: m) + d * msPerDay)
+                }
+                if c.years >= 1 { return (Count(unit: .calendar, n: c.years), .year, try at(c.years + 1, 0, 0)) }
+                if c.months >= 1 { return (Count(unit: .calendar, n: c.months), .month, try at(0, c.months + 1, 0)) }
+                if c.days >= 7 {
+                    let n = c.days / 7
+                    guard let w = try at(0, 0, 7 * (n + 1)), let m = try at(0, 1, 0) else { return (Count(unit: .calendar, n: n), .week, nil) }
+                    return (Count(unit: .calendar, n: n), .week, min(w, m))
+                }
+                return (Count(unit: .calendar, n: c.days), .day, try at(0, 0, c.days + 1))
+            }
         } else if future ? zone.instant(fromWall: wt - msPerDay) < e : zone.instant(fromWall: wt + msPerDay) > e {
-            return (Count(unit: .elapsed, n: delta / msPerHour), .hour)
+            return (Count(unit: .elapsed, n: delta / msPerHour), .hour, nil)
         }
-        let c: (years: Int64, months: Int64, days: Int64)
-        if let we, case .gregorian = services.calendarKind {
-            c = gregorianCount(wt, we, span: delta)
-        } else {
-            c = try calendarCount(t, e, future)
+        let c = try calendarCount(t, e, future)
+        if c.years >= 1 { return (Count(unit: .calendar, n: c.years), .year, nil) }
+        if c.months >= 1 { return (Count(unit: .calendar, n: c.months), .month, nil) }
+        if c.days >= 7 { return (Count(unit: .calendar, n: c.days / 7), .week, nil) }
+        return (Count(unit: .calendar, n: c.days), .day, nil)
+    }
+
+    /// A stretch of a zone with one offset around an instant e, from three
+    /// days before e to the next offset change (if any) after that: there
+    /// instant(fromWall:) is wall − offset for every wall-clock time at or
+    /// after wall(e) whose instant lies three days before the stretch ends
+    /// (offsets differ by at most 52 hours, so no other piece of the zone
+    /// maps it), and a wall-clock time w is at or before e exactly when
+    /// w <= wall(e) (instant(fromWall:) is monotone). nil when the offset
+    /// changes within three days of e.
+    struct Calm {
+        let offset: Int64
+        let e: Int64
+        let end: Int64  // the next offset change after e − 3 days, or Int64.max
+
+        @inline(__always)
+        func wall(_ x: Int64) -> Int64 { x + offset }
+
+        /// instant(fromWall: w) for w at or after wall(e), when known here.
+        @inline(__always)
+        func instant(_ w: Int64) -> Int64? {
+            let x = w - offset
+            return x >= e && x < end - 3 * msPerDay ? x : nil
         }
-        if c.years >= 1 { return (Count(unit: .calendar, n: c.years), .year) }
-        if c.months >= 1 { return (Count(unit: .calendar, n: c.months), .month) }
-        if c.days >= 7 { return (Count(unit: .calendar, n: c.days / 7), .week) }
-        return (Count(unit: .calendar, n: c.days), .day)
     }
 
     /// Wall-clock time of t moved by whole years, months and days, as an instant.
@@ -254,12 +301,23 @@ struct Rules: Sendable {
         return (years, months, days)
     }
 
+    /// The Calm around e, from the view of e when it has it (no offset
+    /// change from three days before the view's start to three days after e
+    /// means none within three days of e, and the same offset).
+    @inline(__always)
+    private func calm(around e: Int64, _ view: View?) -> Calm? {
+        if let v = view, v.covers(e), v.calmUntil > e + 3 * msPerDay {
+            return Calm(offset: v.offset, e: e, end: v.calmUntil)
+        }
+        let end = zone.nextOffsetChange(after: e - 3 * msPerDay) ?? Int64.max
+        guard end > e + 3 * msPerDay else { return nil }
+        return Calm(offset: zone.wall(e) - e, e: e, end: end)
+    }
+
     /// calendarCount for a past t in a Gregorian calendar where the zone's
-    /// offset does not change within three days of e (we = wall(e)). Then a wall-clock time
-    /// w comes at or before e exactly when w <= wall(e): instant(fromWall:)
-    /// is monotone, maps wall(e) to e and wall(e) + 1 to e + 1, and no other
-    /// piece of the zone reaches that window (offsets differ by at most 52
-    /// hours). So the counts compare wall-clock times directly, shifting
+    /// offset does not change within three days of e (we = wall(e), see
+    /// Calm): a wall-clock time comes at or before e exactly when it is at or
+    /// before we, so the counts compare wall-clock times directly, shifting
     /// months as addMonths does (the day of month pinned to the month's
     /// length), with calendarCount's thresholds on the span between t and e.
     private func gregorianCount(_ wt: Int64, _ we: Int64, span: Int64) -> (years: Int64, months: Int64, days: Int64) {
@@ -355,6 +413,7 @@ struct Rules: Sendable {
     static let never = Int64.max
 
     func nextChange(_ t: Int64, _ now: Int64, current: Plan, _ views: inout Views) throws(FeedDateError) -> Int64 {
+        if current.next != 0 { return current.next <= FeedDateRange.maxInstantMs ? current.next : Rules.never }
         if let count = Rules.displayedCount(current) {
             // RELATIVE and COMPACT counts: the boundary is where the displayed
             // count changes, and a different count always reads differently.
@@ -511,8 +570,8 @@ struct Rules: Sendable {
             if future && style == .compact {
                 try consider(startOfYear(dayT, view))
             } else {
-                let (count, unit) = try relativeCount(t, e, future)
-                try consider(relativeBoundary(t, e, future, count, unit))
+                let (count, unit, next) = try relativeCount(t, e, future, view)
+                if let next { consider(next) } else { try consider(relativeBoundary(t, e, future, count, unit)) }
             }
         case .feedDetail, .countdown: break
         }

@@ -16,6 +16,11 @@ struct View: Equatable {
     var yearEnd: Int64
     /// The first instant of the next calendar year.
     var nextYear: Int64
+    /// The zone's offset at `from`, and the first offset change after three
+    /// days before `from` (Int64.max: none; Int64.min: not worked out), for
+    /// Rules.calm.
+    var offset: Int64 = 0
+    var calmUntil: Int64 = Int64.min
 
     @inline(__always)
     func covers(_ x: Int64) -> Bool { x >= from && x < until }
@@ -61,6 +66,7 @@ final class SharedView: Sendable {
     private let seq = Atomic<Int64>(0)
     private let from = Atomic<Int64>(0), until = Atomic<Int64>(0), day = Atomic<Int64>(0)
     private let yearStart = Atomic<Int64>(0), yearEnd = Atomic<Int64>(0), nextYear = Atomic<Int64>(0)
+    private let offset = Atomic<Int64>(0), calmUntil = Atomic<Int64>(0)
 
     init() {}
 
@@ -71,7 +77,8 @@ final class SharedView: Sendable {
         guard s1 != 0, s1 & 1 == 0 else { return nil }
         let v = View(from: from.load(ordering: .relaxed), until: until.load(ordering: .relaxed),
                      day: day.load(ordering: .relaxed), yearStart: yearStart.load(ordering: .relaxed),
-                     yearEnd: yearEnd.load(ordering: .relaxed), nextYear: nextYear.load(ordering: .relaxed))
+                     yearEnd: yearEnd.load(ordering: .relaxed), nextYear: nextYear.load(ordering: .relaxed),
+                     offset: offset.load(ordering: .relaxed), calmUntil: calmUntil.load(ordering: .relaxed))
         atomicMemoryFence(ordering: .acquiring)
         guard seq.load(ordering: .relaxed) == s1, v.covers(x) else { return nil }
         return v
@@ -86,6 +93,8 @@ final class SharedView: Sendable {
         yearStart.store(v.yearStart, ordering: .relaxed)
         yearEnd.store(v.yearEnd, ordering: .relaxed)
         nextYear.store(v.nextYear, ordering: .relaxed)
+        offset.store(v.offset, ordering: .relaxed)
+        calmUntil.store(v.calmUntil, ordering: .relaxed)
         seq.store(s + 2, ordering: .releasing)
     }
 }

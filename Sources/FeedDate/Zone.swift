@@ -238,13 +238,6 @@ struct Zone: Sendable {
     @inline(__always)
     func instant(fromWall w: Int64) -> Int64 { table.instant(fromWall: w) }
 
-    /// Whether the offset stays the same over [from, through].
-    @inline(__always)
-    func offsetIsConstant(from: Int64, through: Int64) -> Bool {
-        guard let change = nextOffsetChange(after: from) else { return true }
-        return change > through
-    }
-
     /// The first instant of local day `day` (01:00 where midnight does not exist).
     func startOfDay(_ day: Int64) -> Int64 {
         instant(fromWall: day * msPerDay)
