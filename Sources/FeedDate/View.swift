@@ -87,6 +87,8 @@ final class SharedView: Sendable {
     func store(_ v: View) {
         let s = seq.load(ordering: .relaxed)
         guard s & 1 == 0, seq.compareExchange(expected: s, desired: s + 1, ordering: .acquiring).exchanged else { return }
+        // The odd number is visible before any field changes (weakly ordered CPUs).
+        atomicMemoryFence(ordering: .releasing)
         from.store(v.from, ordering: .relaxed)
         until.store(v.until, ordering: .relaxed)
         day.store(v.day, ordering: .relaxed)
@@ -141,7 +143,10 @@ struct NextChangeMemo: ~Copyable, @unchecked Sendable {
         let g = generation.load(ordering: .relaxed)
         let raw = slots[k].load(ordering: .relaxed)
         atomicMemoryFence(ordering: .acquiring)
-        guard seq.load(ordering: .relaxed) == s1, g != 0, raw >> NextChangeMemo.valueBits == g else { return nil }
+        // Unsigned: a generation of 2048 or more sets the sign bit of raw.
+        guard seq.load(ordering: .relaxed) == s1, g != 0, UInt64(bitPattern: raw) >> NextChangeMemo.valueBits == UInt64(g) else {
+            return nil
+        }
         let value = raw & NextChangeMemo.neverValue
         return value == NextChangeMemo.neverValue ? Rules.never : v.until + value
     }
@@ -153,6 +158,8 @@ struct NextChangeMemo: ~Copyable, @unchecked Sendable {
         guard next == Rules.never || (next >= v.until && next - v.until < NextChangeMemo.neverValue) else { return }
         let s = seq.load(ordering: .acquiring)
         guard s & 1 == 0, seq.compareExchange(expected: s, desired: s + 1, ordering: .acquiring).exchanged else { return }
+        // The odd number is visible before any field changes (weakly ordered CPUs).
+        atomicMemoryFence(ordering: .releasing)
         var g = generation.load(ordering: .relaxed)
         if g == 0 || day.load(ordering: .relaxed) != v.day || until.load(ordering: .relaxed) != v.until {
             g += 1

@@ -173,4 +173,21 @@ final class NextChangeTests: XCTestCase {
             }
         }
     }
+
+    /// The memo serves every generation of views, past the sign bit of its
+    /// slots (generation 2048) and across the wrap at 4096 that clears them.
+    func testMemoServesEveryGeneration() {
+        let memo = NextChangeMemo(slots: NextChangeMemo.slotCount)
+        var misses: [Int] = []
+        for i in 0..<9_000 {
+            let day = Int64(i)
+            let view = View(from: day * msPerDay, until: (day + 1) * msPerDay, day: day,
+                            yearStart: day, yearEnd: day + 1, nextYear: (day + 1) * msPerDay)
+            let next = view.until + Int64(i % 1_000)
+            memo.store(i % 7, next, at: view)
+            if memo.load(i % 7, at: view) != next { misses.append(i) }
+            XCTAssertNil(memo.load((i + 1) % 7, at: view).flatMap { $0 == next ? nil : $0 }, "view \(i): another slot's value")
+        }
+        XCTAssertEqual(misses, [], "generations that missed right after being stored")
+    }
 }
