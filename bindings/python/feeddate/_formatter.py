@@ -6,7 +6,7 @@ import array
 import ctypes
 import sys
 import weakref
-from datetime import datetime
+from datetime import datetime, timezone
 from itertools import chain
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
@@ -111,8 +111,10 @@ _ZERO_ENDS = array.array(_SIZE_T_CODE, [0])
 _NUMPY_SPLIT_MIN = 256
 _JUST_INT = {int}
 # Instants whose milliseconds format may remember by identity (see Formatter._last_now):
-# immutable, and converted by a pure function of the value (not subclasses).
-_CACHEABLE_NOW = (int, float, datetime)
+# immutable, and converted by a pure function of the value (not subclasses). A
+# datetime only with a fixed-offset timezone: another tzinfo's utcoffset() may
+# change its answer.
+_CACHEABLE_NOW = (int, float)
 _NO_NOW = object()  # a _last_now key no call passes
 
 
@@ -361,7 +363,7 @@ class Formatter:
                     now_ms = now * 1000
                 else:
                     now_ms = to_ms(now)
-                if type(now) in _CACHEABLE_NOW:
+                if type(now) in _CACHEABLE_NOW or (type(now) is datetime and type(now.tzinfo) is timezone):
                     self._last_now = (now, now_ms)
             now_arg = None  # boxed below
         elif type(now_arg) is int:  # the second call with this now: make it ready

@@ -109,3 +109,27 @@ def test_a_remembered_now_gives_what_a_fresh_one_gives() -> None:
     for _ in range(2):
         with pytest.raises(ValueError):
             f.format(base, naive)
+
+
+def test_a_now_whose_tzinfo_can_change_is_not_remembered() -> None:
+    """Only fixed offsets are remembered with a datetime now: a tzinfo may answer
+    utcoffset() differently from one call to the next."""
+    from datetime import tzinfo
+
+    class Shifting(tzinfo):
+        offset = timedelta(0)
+
+        def utcoffset(self, dt: object) -> timedelta:
+            return self.offset
+
+        def dst(self, dt: object) -> timedelta:
+            return timedelta(0)
+
+    zone = Shifting()
+    now = datetime(2024, 3, 25, 6, 30, tzinfo=zone)  # 14:30 in Shanghai while the offset is 0
+    f = feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai")
+    t = 1711348200 - 3600  # 13:30 in Shanghai
+    assert f.format(t, now) == "13:30"
+    assert f.format(t, now) == "13:30"
+    zone.offset = timedelta(hours=-23)  # now reads 23 hours later: t was yesterday
+    assert f.format(t, now) == "昨天"
