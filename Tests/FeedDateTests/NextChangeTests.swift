@@ -44,11 +44,13 @@ final class NextChangeTests: XCTestCase {
             }
             let f = try formatters[o] ?? FeedDateFormatter(o)
             formatters[o] = f
-            // now between 1900 and 2100; t at a distance drawn on a log scale.
+            // now between 1900 and 2100; t at a distance drawn on a log scale,
+            // up to thousands of years (kept inside the supported range).
             let now = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &rng)
-            let magnitude = Int64(1) << Int64.random(in: 0...40, using: &rng)
+            let magnitude = Int64(1) << Int64.random(in: 0...47, using: &rng)
             let offset = Int64.random(in: 0...magnitude, using: &rng)
-            let t = Int.random(in: 0..<4, using: &rng) == 0 ? now + offset : now - offset
+            let t = min(max(Int.random(in: 0..<4, using: &rng) == 0 ? now + offset : now - offset,
+                            FeedDateRange.minInstantMs), FeedDateRange.maxInstantMs)
             let label = try f.label(t, now: now)
             let context = "case \(i): \(o.style) \(o.locale!) \(o.timeZone!) t=\(t) now=\(now) \(label.text.debugDescription)"
             guard let next = label.nextChangeMs else {
