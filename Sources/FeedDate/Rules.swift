@@ -215,18 +215,23 @@ struct Rules: Sendable {
             }
             if case .gregorian = services.calendarKind {
                 let c = gregorianCount(wt, we, span: delta)
-                // relativeBoundary's shifts of t, by wall-clock time where the offset is known.
-                func at(_ y: Int64, _ m: Int64, _ d: Int64) throws(FeedDateError) -> Int64? {
-                    calm.instant(try services.addMonths(wall: wt, years: y, months: m) + d * msPerDay)
+                // relativeBoundary's shifts of t (addMonths, then days), in
+                // wall-clock time where the offset is known.
+                @inline(__always)
+                func at(months: Int64) -> Int64? {
+                    let from = c.from ?? civilFromDays(floorDiv(wt, msPerDay))
+                    return calm.instant(gregorianShift(from, floorMod(wt, msPerDay), months: months))
                 }
-                if c.years >= 1 { return (Count(unit: .calendar, n: c.years), .year, try at(c.years + 1, 0, 0)) }
-                if c.months >= 1 { return (Count(unit: .calendar, n: c.months), .month, try at(0, c.months + 1, 0)) }
+                if c.years >= 1 { return (Count(unit: .calendar, n: c.years), .year, at(months: 12 * (c.years + 1))) }
+                if c.months >= 1 { return (Count(unit: .calendar, n: c.months), .month, at(months: c.months + 1)) }
                 if c.days >= 7 {
                     let n = c.days / 7
-                    guard let w = try at(0, 0, 7 * (n + 1)), let m = try at(0, 1, 0) else { return (Count(unit: .calendar, n: n), .week, nil) }
+                    guard let w = calm.instant(wt + 7 * (n + 1) * msPerDay), let m = at(months: 1) else {
+                        return (Count(unit: .calendar, n: n), .week, nil)
+                    }
                     return (Count(unit: .calendar, n: n), .week, min(w, m))
                 }
-                return (Count(unit: .calendar, n: c.days), .day, try at(0, 0, c.days + 1))
+                return (Count(unit: .calendar, n: c.days), .day, calm.instant(wt + (c.days + 1) * msPerDay))
             }
         } else if future ? zone.instant(fromWall: wt - msPerDay) < e : zone.instant(fromWall: wt + msPerDay) > e {
             return (Count(unit: .elapsed, n: delta / msPerHour), .hour, nil)
@@ -320,8 +325,9 @@ struct Rules: Sendable {
     /// before we, so the counts compare wall-clock times directly, shifting
     /// months as addMonths does (the day of month pinned to the month's
     /// length), with calendarCount's thresholds on the span between t and e.
-    private func gregorianCount(_ wt: Int64, _ we: Int64, span: Int64) -> (years: Int64, months: Int64, days: Int64) {
-        if span < 27 * msPerDay { return (0, 0, floorDiv(we - wt, msPerDay)) }
+    private func gregorianCount(_ wt: Int64, _ we: Int64, span: Int64)
+        -> (years: Int64, months: Int64, days: Int64, from: (y: Int64, m: Int64, d: Int64)?) {
+        if span < 27 * msPerDay { return (0, 0, floorDiv(we - wt, msPerDay), nil) }
         let a = civilFromDays(floorDiv(wt, msPerDay)), b = civilFromDays(floorDiv(we, msPerDay))
         let at = floorMod(wt, msPerDay), bt = floorMod(we, msPerDay)
         // The most months that may fit reach e's month; they fit when t's day
@@ -329,10 +335,18 @@ struct Rules: Sendable {
         var months = (b.y - a.y) * 12 + (b.m - a.m)
         if months > 0 && (min(a.d, daysInMonth(b.y, b.m)), at) > (b.d, bt) { months -= 1 }
         months = max(0, months)
-        let total = a.y * 12 + (a.m - 1) + months
+        let base = gregorianShift(a, at, months: months)
+        return (months / 12, months % 12, floorDiv(we - base, msPerDay), a)
+    }
+
+    /// The wall-clock time of civil date `from` at time of day `time`, moved
+    /// by whole months with the day of month pinned to the month's length
+    /// (LocaleServices.addMonths for Gregorian calendars).
+    @inline(__always)
+    private func gregorianShift(_ from: (y: Int64, m: Int64, d: Int64), _ time: Int64, months: Int64) -> Int64 {
+        let total = from.y * 12 + (from.m - 1) + months
         let y = floorDiv(total, 12), m = floorMod(total, 12) + 1
-        let base = daysFromCivil(y, m, min(a.d, daysInMonth(y, m))) * msPerDay + at
-        return (months / 12, months % 12, floorDiv(we - base, msPerDay))
+        return daysFromCivil(y, m, min(from.d, daysInMonth(y, m))) * msPerDay + time
     }
 
     /// A first guess of whole (years, months) between two wall-clock times:
