@@ -83,6 +83,8 @@ final class LocaleServices: @unchecked Sendable {
     private let icu: Mutex<ICUState>
     /// ICU calendars for arithmetic, used outside the lock of `icu`.
     private let calendars: StripedCalendars
+    /// digitsAreASCII's answer: 0 not known yet, 1 yes, 2 no.
+    private let asciiDigits = Atomic<UInt8>(0)
     /// Year spans ICU gave outside the year table (1900-2099), most recent last.
     private let farYears = Mutex<[DaySpan]>([])
     /// One table per piece kind (index: Kind.rawValue), owned by `tables`
@@ -284,6 +286,27 @@ final class LocaleServices: @unchecked Sendable {
                 return
             }
         }
+    }
+
+    /// Whether the locale's digits 0...9 (COUNTDOWN's `.digit` pieces) are
+    /// ASCII "0"..."9": found once from the digit table, then kept (a race
+    /// only finds the same answer twice).
+    func digitsAreASCII() throws(FeedDateError) -> Bool {
+        switch asciiDigits.load(ordering: .relaxed) {
+        case 1: return true
+        case 2: return false
+        default: break
+        }
+        var ascii = true
+        try withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { (buf: UnsafeMutableRawBufferPointer) throws(FeedDateError) in
+            for d in 0...9 {
+                var sink = Sink(base: buf.baseAddress!, capacity: buf.count)
+                try write(Piece(kind: .digit, key: Int64(d)), to: &sink)
+                if sink.length != 1 || buf[0] != 0x30 + UInt8(d) { ascii = false }
+            }
+        }
+        asciiDigits.store(ascii ? 1 : 2, ordering: .relaxed)
+        return ascii
     }
 
     /// Whether two pieces read the same.

@@ -387,12 +387,24 @@ struct Rules: Sendable {
     /// shown exactly from the deadline on), in the locale's digits.
     private func writeCountdown(_ k: Int64, to sink: inout Sink) throws(FeedDateError) {
         let precision = Int(options.precision)
-        let fractionScale: Int64 = [1, 10, 100, 1000][precision]
+        var fractionScale: Int64 = 1
+        for _ in 0..<precision { fractionScale *= 10 }
         let totalSeconds = k / fractionScale
         var hours = totalSeconds / 3600
+        let ascii = try services.digitsAreASCII()
         func digits(_ v: Int64, width: Int) throws(FeedDateError) {
             var scale: Int64 = 1, n = 1
             while scale <= v / 10 { scale *= 10; n += 1 }
+            if ascii {
+                // The locale writes 0-9 as ASCII: the bytes at once, no table per digit.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buf in
+                    var i = 0
+                    for _ in n..<max(width, n) { buf[i] = 0x30; i += 1 }
+                    while scale > 0 { buf[i] = 0x30 &+ UInt8(truncatingIfNeeded: v / scale % 10); i += 1; scale /= 10 }
+                    sink.append(UnsafeRawBufferPointer(start: buf.baseAddress, count: i))
+                }
+                return
+            }
             for _ in n..<max(width, n) { try services.write(Piece(kind: .digit, key: 0), to: &sink) }
             while scale > 0 {
                 try services.write(Piece(kind: .digit, key: v / scale % 10), to: &sink)
