@@ -242,16 +242,7 @@ static double seconds(void)
 
 int main(int argc, char **argv)
 {
-    count = 1000000;
-    if (argc > 1) {
-        char *end = NULL;
-        long long n = strtoll(argv[1], &end, 10);
-        if (end == argv[1] || *end != '\0' || n < THREADS || n > 100000000) {
-            fprintf(stderr, "usage: %s [count of instants, %d..100000000]\n", argv[0], THREADS);
-            return 2;
-        }
-        count = (size_t)n;
-    }
+    count = tk_count_arg(argc, argv, 1000000, THREADS, 100000000);
     instants = malloc(count * sizeof *instants);
     refs = malloc(count * sizeof *refs);
     if (instants == NULL || refs == NULL) {

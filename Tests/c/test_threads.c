@@ -234,16 +234,7 @@ int main(int argc, char **argv)
                                                "own formatters created concurrently"};
     static worker workers[THREADS];
     pthread_t threads[THREADS];
-    char *end = NULL;
-    count = 100000;
-    if (argc > 1) {
-        long long n = strtoll(argv[1], &end, 10);
-        if (end == argv[1] || *end != '\0' || n < STYLES || n > 10000000) {
-            fprintf(stderr, "usage: %s [count of instants, %d..10000000]\n", argv[0], STYLES);
-            return 2;
-        }
-        count = (size_t)n;
-    }
+    count = tk_count_arg(argc, argv, 100000, STYLES, 10000000);
     instants = malloc(count * sizeof *instants);
     refs = malloc(count * sizeof *refs);
     if (instants == NULL || refs == NULL) {

@@ -4,6 +4,7 @@
 #include "testkit.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 
 #include "jsonl.h"
 
@@ -112,4 +113,16 @@ char *tk_instant(int64_t ms, char *buf, size_t cap)
              (int)day, (int)(ms_of_day / 3600000), (int)(ms_of_day / 60000 % 60),
              (int)(ms_of_day / 1000 % 60), (int)(ms_of_day % 1000));
     return buf;
+}
+
+size_t tk_count_arg(int argc, char **argv, size_t fallback, long long min, long long max)
+{
+    if (argc < 2) return fallback;
+    char *end = NULL;
+    long long n = strtoll(argv[1], &end, 10);
+    if (end == argv[1] || *end != '\0' || n < min || n > max) {
+        fprintf(stderr, "usage: %s [count of instants, %lld..%lld]\n", argv[0], min, max);
+        exit(2);
+    }
+    return (size_t)n;
 }

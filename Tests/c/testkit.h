@@ -42,6 +42,12 @@ const char *tk_status_name(int status, char *buf, size_t cap);
  */
 char *tk_instant(int64_t ms, char *buf, size_t cap);
 
+/*
+ * The count in argv[1] when there is one (else `fallback`), which must lie in
+ * [min, max]; otherwise prints a usage line and exits with status 2.
+ */
+size_t tk_count_arg(int argc, char **argv, size_t fallback, long long min, long long max);
+
 /* A buffer large enough for tk_instant and tk_status_name. */
 #define TK_SHORT_TEXT 48
 
