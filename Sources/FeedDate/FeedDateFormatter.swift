@@ -181,7 +181,7 @@ public final class FeedDateFormatter: Sendable {
             let view = views.now.unsafelyUnwrapped
             next = view.until >= limit ? Rules.never : try nextChange(t, now, plan, key, view, &views)
         } else {
-            next = rules.nextChangeFloor(t, now) >= limit ? Rules.never : try rules.nextChange(t, now, current: plan, &views)
+            next = rules.nextChangeFloor(now) >= limit ? Rules.never : try rules.nextChange(t, now, current: plan, &views)
         }
         return FeedDateWritten(length: sink.length, nextChange: next, day: parts.day, time: parts.time, expired: plan.expired)
     }

@@ -517,7 +517,7 @@ struct Rules: Sendable {
     /// a next change only when it is earlier than one they have
     /// (fd_format_many's earliest): FEED_DETAIL never changes; others now + 1.
     @inline(__always)
-    func nextChangeFloor(_ t: Int64, _ now: Int64) -> Int64 {
+    func nextChangeFloor(_ now: Int64) -> Int64 {
         style == .feedDetail ? Rules.never : now + 1
     }
 
