@@ -69,7 +69,8 @@ typedef enum fd_status {
     FD_ERR_RANGE = 4,     /* an instant outside [FD_MIN_INSTANT_MS, FD_MAX_INSTANT_MS] */
     FD_ERR_BUFFER = 5,    /* the caller's buffer is too small; the needed size is reported */
     FD_ERR_ICU = 6,       /* ICU failed (missing locale data, ...) */
-    FD_ERR_MEMORY = 7     /* out of memory */
+    FD_ERR_MEMORY = 7,    /* out of memory */
+    FD_ERR_INTERNAL = 8   /* (1.1) a broken invariant: no label rather than a wrong one */
 } fd_status;
 
 /* ---- Styles (SPEC section 3). ---- */

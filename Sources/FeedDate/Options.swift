@@ -93,6 +93,9 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
     case range(Int64)
     /// ICU reported a failure.
     case icu(String)
+    /// The library could not work out a label or its next change (a broken
+    /// invariant): reported, never answered with a wrong label or instant.
+    case `internal`(String)
 
     public var description: String {
         switch self {
@@ -101,6 +104,7 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
         case .timeZone(let s): return "unknown time zone: \(s)"
         case .range(let v): return "instant out of range: \(v) ms"
         case .icu(let s): return "ICU failure: \(s)"
+        case .internal(let s): return "internal error: \(s)"
         }
     }
 }

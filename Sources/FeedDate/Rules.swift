@@ -201,6 +201,8 @@ struct Rules: Sendable {
     private func relativeCount(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View?) throws(FeedDateError) -> (Count, CompactUnit, Int64?) {
         let delta = future ? t - e : e - t
         if !future && style == .relative && delta < options.justNowMs { return (Count(unit: .justNow, n: 0), .second, nil) }
+        // A future count of zero (only when τ < 1 s) reads as the just-now piece.
+        if future && style == .relative && delta < msPerSecond { return (Count(unit: .justNow, n: 0), .second, nil) }
         if delta < msPerMinute { return (Count(unit: .elapsed, n: delta / msPerSecond), .second, nil) }
         if delta < msPerHour { return (Count(unit: .elapsed, n: delta / msPerMinute), .minute, nil) }
         let wt = zone.wall(t)
@@ -445,7 +447,9 @@ struct Rules: Sendable {
             // count changes, and a different count always reads differently.
             let (e, future) = moment(t, now)
             var b = try relativeBoundary(t, e, future, count.0, count.1)
-            if future { b = min(b, t - options.skewToleranceMs) }
+            // From t − τ on, t is labelled as if now were t; a future just now
+            // reads the same there.
+            if future && count.0.unit != .justNow { b = min(b, t - options.skewToleranceMs) }
             return b <= FeedDateRange.maxInstantMs ? b : Rules.never
         }
         var x = now
@@ -645,11 +649,15 @@ struct Rules: Sendable {
         }
     }
 
-    private func relativeBoundary(_ t: Int64, _ e: Int64, _ future: Bool, _ count: Count, _ unit: CompactUnit) throws(FeedDateError) -> Int64 {        if future {
+    private func relativeBoundary(_ t: Int64, _ e: Int64, _ future: Bool, _ count: Count, _ unit: CompactUnit) throws(FeedDateError) -> Int64 {
+        if future {
             // Counts fall as now advances: the count n of unit u holds while
             // t − now ≥ n·u (elapsed units) or while t shifted back by n units
             // is not before now (calendar units).
             switch (count.unit, unit) {
+            // Just now until t is past by just_now_ms; with just_now_ms = 0,
+            // "0 seconds ago" from t − τ on, when t counts as now.
+            case (.justNow, _): return options.justNowMs > 0 ? t + options.justNowMs : t - options.skewToleranceMs
             case (.elapsed, .second): return t - count.n * msPerSecond + 1
             case (.elapsed, .minute): return t - count.n * msPerMinute + 1
             case (.elapsed, _): return t - count.n * msPerHour + 1

@@ -42,6 +42,7 @@ private func status(_ e: FeedDateError) -> fd_status {
     case .timeZone: return FD_ERR_TIME_ZONE
     case .range: return FD_ERR_RANGE
     case .icu: return FD_ERR_ICU
+    case .internal: return FD_ERR_INTERNAL
     }
 }
 
