@@ -18,6 +18,7 @@ from ._errors import (
     ICUError,
     LocaleError,
     OutOfMemoryError,
+    InternalError,
     RangeError,
     TimeZoneError,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "Label",
     "LocaleError",
     "OutOfMemoryError",
+    "InternalError",
     "RangeError",
     "STYLES",
     "ServerClock",

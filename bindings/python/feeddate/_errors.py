@@ -18,6 +18,7 @@ FD_ERR_RANGE = 4
 FD_ERR_BUFFER = 5
 FD_ERR_ICU = 6
 FD_ERR_MEMORY = 7
+FD_ERR_INTERNAL = 8
 
 
 class Error(Exception):
@@ -58,6 +59,11 @@ class OutOfMemoryError(Error, MemoryError):
     """The library ran out of memory (``FD_ERR_MEMORY``)."""
 
 
+class InternalError(Error, RuntimeError):
+    """The library could not work out a label or its next change (``FD_ERR_INTERNAL``):
+    a broken invariant, reported instead of a wrong answer. Please report it."""
+
+
 _BY_STATUS: Dict[int, Type[Error]] = {
     FD_ERR_ARGUMENT: ArgumentError,
     FD_ERR_LOCALE: LocaleError,
@@ -66,6 +72,7 @@ _BY_STATUS: Dict[int, Type[Error]] = {
     FD_ERR_BUFFER: BufferTooSmallError,
     FD_ERR_ICU: ICUError,
     FD_ERR_MEMORY: OutOfMemoryError,
+    FD_ERR_INTERNAL: InternalError,
 }
 
 

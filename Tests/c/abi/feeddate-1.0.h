@@ -1,0 +1,207 @@
+/*
+ * feeddate.h — feed, chat and countdown labels for timestamps, in any locale,
+ * with the exact instant at which each label next changes.
+ *
+ * This header is the contract of libfeeddate.so.1. It is the one definition of
+ * the C types: the Swift library itself is compiled against this very file.
+ *
+ * Conventions that hold for every function below
+ * -----------------------------------------------
+ * - Instants are int64_t milliseconds since 1970-01-01T00:00:00Z. Every
+ *   instant passed in must lie in [FD_MIN_INSTANT_MS, FD_MAX_INSTANT_MS]
+ *   (0001-01-01T00:00:00.000Z ..= 9999-12-31T23:59:59.999Z), else
+ *   FD_ERR_RANGE.
+ * - The library never reads a clock on its own: `now_ms` is always passed in
+ *   (fd_now_ms() is there for callers that have no better clock).
+ * - Strings in and out are UTF-8. Strings returned by the library as
+ *   `const char *` are owned by the library: never free them.
+ * - No input, however bad, crashes the process or writes outside a buffer the
+ *   caller described: bad input is a status code.
+ * - Threads: an fd_formatter is immutable after fd_formatter_new and may be
+ *   used by any number of threads at once. fd_formatter_free must not race
+ *   with other calls on the same formatter.
+ *
+ * Example
+ * -------
+ *   fd_options o;
+ *   fd_options_init(&o, FD_STYLE_CHAT_LIST);
+ *   o.locale = "zh_CN";
+ *   o.time_zone = "Asia/Shanghai";
+ *   fd_formatter *f = NULL;
+ *   if (fd_formatter_new(&o, &f) != FD_OK) { ... }
+ *   char buf[FD_LABEL_CAPACITY];
+ *   fd_label info;
+ *   fd_status s = fd_format(f, t_ms, fd_now_ms(), buf, sizeof buf, &info);
+ *   // buf = "昨天", info.next_change_ms = the coming local midnight
+ *   fd_formatter_free(f);
+ */
+#ifndef FEEDDATE_H
+#define FEEDDATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Versions: at compile time (macros) and at run time (functions). ---- */
+#define FD_VERSION_MAJOR 1
+#define FD_VERSION_MINOR 0
+#define FD_VERSION_PATCH 0
+#define FD_VERSION_NUMBER (FD_VERSION_MAJOR * 10000 + FD_VERSION_MINOR * 100 + FD_VERSION_PATCH)
+#define FD_VERSION_STRING "1.0.0"
+
+/* ---- Limits ---- */
+#define FD_MIN_INSTANT_MS (-62135596800000LL) /* 0001-01-01T00:00:00.000Z */
+#define FD_MAX_INSTANT_MS (253402300799999LL) /* 9999-12-31T23:59:59.999Z */
+/* next_change_ms when the label never changes again inside the range. */
+#define FD_NEVER INT64_MAX
+/* A buffer of this many bytes holds every label, with its NUL. */
+#define FD_LABEL_CAPACITY 256
+
+/* ---- Status codes. FD_OK is 0; every other value is an error. ---- */
+typedef enum fd_status {
+    FD_OK = 0,
+    FD_ERR_ARGUMENT = 1,  /* NULL pointer, unknown style or option value, bad size field */
+    FD_ERR_LOCALE = 2,    /* malformed locale id */
+    FD_ERR_TIME_ZONE = 3, /* unknown time zone id (never a silent GMT) */
+    FD_ERR_RANGE = 4,     /* an instant outside [FD_MIN_INSTANT_MS, FD_MAX_INSTANT_MS] */
+    FD_ERR_BUFFER = 5,    /* the caller's buffer is too small; the needed size is reported */
+    FD_ERR_ICU = 6,       /* ICU failed (missing locale data, ...) */
+    FD_ERR_MEMORY = 7     /* out of memory */
+} fd_status;
+
+/* ---- Styles (SPEC section 3). ---- */
+typedef enum fd_style {
+    FD_STYLE_FEED = 0,        /* "14:30", "昨天", "前天", "3月25日", "2023年12月30日" */
+    FD_STYLE_FEED_DETAIL = 1, /* "2024年3月25日 14:30" */
+    FD_STYLE_CHAT_LIST = 2,   /* "14:30", "昨天", "星期三", "2024/3/18" */
+    FD_STYLE_CHAT_BUBBLE = 3, /* "昨天 11:11", "星期三 11:11", "2015/1/10 11:11" */
+    FD_STYLE_RELATIVE = 4,    /* "5分钟前", "3 days ago", "in 2 hours" */
+    FD_STYLE_COMPACT = 5,     /* "59s", "1m", "2h", "3d", "2w", "4mo", "1y" */
+    FD_STYLE_COUNTDOWN = 6    /* "0:04:59.3", "1d 03:04:05.6" */
+} fd_style;
+
+typedef enum fd_hour_cycle {
+    FD_HOUR_CYCLE_LOCALE = 0, /* the locale's own (a -u-hc- keyword counts) */
+    FD_HOUR_CYCLE_H23 = 1,    /* 0..23 */
+    FD_HOUR_CYCLE_H12 = 2     /* 1..12 with AM/PM */
+} fd_hour_cycle;
+
+typedef enum fd_width {
+    FD_WIDTH_LONG = 0,  /* "5 minutes ago" */
+    FD_WIDTH_SHORT = 1, /* "5 min. ago" */
+    FD_WIDTH_NARROW = 2 /* "5m ago" */
+} fd_width;
+
+/*
+ * Options for fd_formatter_new. Always fill with fd_options_init first, then
+ * change what you need: `size` lets the struct grow in later versions
+ * without breaking programs compiled against this one.
+ */
+typedef struct fd_options {
+    uint32_t size;               /* = sizeof(fd_options); set by fd_options_init */
+    fd_style style;
+    const char *locale;          /* ICU ("zh_CN", "ja_JP@calendar=japanese") or BCP 47
+                                    ("zh-Hans-CN", "en-US-u-hc-h23"); NULL = host default.
+                                    Copied: need not outlive fd_formatter_new. */
+    const char *time_zone;       /* IANA id ("Asia/Shanghai"); NULL = host default (TZ, /etc/localtime). Copied. */
+    fd_hour_cycle hour_cycle;    /* default FD_HOUR_CYCLE_LOCALE */
+    fd_width width;              /* default FD_WIDTH_LONG: only "N units ago / in N units" */
+    int32_t recent_relative;     /* bool, default 0: FEED says "just now / 5 min ago / 3 h ago" first */
+    int64_t just_now_ms;         /* default 60000; 0..86400000 */
+    int64_t skew_tolerance_ms;   /* default 60000; 0..86400000 */
+    int32_t cross_year_grace_days; /* default 0; 0..366 */
+    int32_t weekday_window_days; /* default 6; 1..6 */
+    int32_t precision;           /* COUNTDOWN fraction digits, default 1; 0..3 */
+    int32_t countdown_days;      /* bool, default 0: COUNTDOWN shows "1d 03:04:05.6" from 24 h */
+} fd_options;
+
+/* What fd_format reports besides the text. Offsets are bytes into the UTF-8 text. */
+typedef struct fd_label {
+    size_t length;          /* bytes of text without the NUL (also when FD_ERR_BUFFER) */
+    int64_t next_change_ms; /* earliest instant > now at which the text changes, or FD_NEVER */
+    size_t day_offset;      /* day part: relative word, weekday or date; empty = 0, 0 */
+    size_t day_length;
+    size_t time_offset;     /* time part; empty = 0, 0 */
+    size_t time_length;
+    int32_t expired;        /* COUNTDOWN: 1 when the deadline has been reached */
+} fd_label;
+
+/* Opaque, immutable, thread-safe formatter. */
+typedef struct fd_formatter fd_formatter;
+
+/*
+ * Fills *opts with the defaults of SPEC section 6 for `style` and sets
+ * opts->size. Returns FD_ERR_ARGUMENT when opts is NULL or style unknown
+ * (the struct is still filled with FEED defaults when opts is not NULL).
+ * Any thread.
+ */
+fd_status fd_options_init(fd_options *opts, fd_style style);
+
+/*
+ * Creates a formatter. On FD_OK, *out owns a new formatter: free it with
+ * fd_formatter_free. On error *out is set to NULL (when out is not NULL).
+ * Errors: FD_ERR_ARGUMENT (NULL opts/out, size too small or too large,
+ * unknown style/enum, option out of range), FD_ERR_LOCALE (malformed id),
+ * FD_ERR_TIME_ZONE (unknown zone), FD_ERR_ICU, FD_ERR_MEMORY.
+ * Costly (ICU data is opened): create once, reuse. Any thread.
+ */
+fd_status fd_formatter_new(const fd_options *opts, fd_formatter **out);
+
+/* Frees a formatter; NULL is fine. No other call may use it at the same time. */
+void fd_formatter_free(fd_formatter *f);
+
+/*
+ * Writes the label of instant t as seen at now_ms into buf: NUL-terminated
+ * UTF-8. `info` may be NULL; then the next change, which can cost as much
+ * as the text, is not worked out. When cap is too small, returns
+ * FD_ERR_BUFFER, sets info->length to the length needed (without the NUL),
+ * writes no byte at or past buf[cap], and leaves buf NUL-terminated when
+ * cap >= 1.
+ * buf may be NULL only when cap is 0 (a size query).
+ * Errors: FD_ERR_ARGUMENT (f NULL, buf NULL with cap > 0), FD_ERR_RANGE,
+ * FD_ERR_BUFFER, FD_ERR_ICU. Any thread, concurrently.
+ */
+fd_status fd_format(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
+                    char *buf, size_t cap, fd_label *info);
+
+/*
+ * Formats n labels for t_ms[0..n) at one now_ms, concatenated without
+ * separators or NULs into buf; ends[i] is the byte offset just past label i
+ * (so label i is buf[i ? ends[i-1] : 0 .. ends[i])). A NUL follows the last
+ * label when room is left. *next_change_min (may be NULL, which skips that
+ * work) gets the earliest next change of all labels (FD_NEVER when n is 0).
+ * n = 0 is FD_OK.
+ * When buf is too small: FD_ERR_BUFFER, nothing past buf[cap] is written and
+ * ends[n-1] holds the total bytes needed. Errors as fd_format; an instant
+ * out of range fails the whole call. Any thread, concurrently.
+ */
+fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n,
+                         int64_t now_ms, char *buf, size_t cap, size_t *ends,
+                         int64_t *next_change_min);
+
+/*
+ * The resolved locale id ("zh_CN"), zone id ("Asia/Shanghai") and zone
+ * database ("tzdata 2025b", or "icu 2022e" where the system has none).
+ * Owned by the formatter, valid until fd_formatter_free. NULL f gives "".
+ */
+const char *fd_formatter_locale(const fd_formatter *f);
+const char *fd_formatter_time_zone(const fd_formatter *f);
+const char *fd_formatter_tz_source(const fd_formatter *f);
+
+/* A static English sentence for a status; unknown values give a generic text. */
+const char *fd_status_message(fd_status status);
+
+/* FD_VERSION_NUMBER and FD_VERSION_STRING of the library actually loaded. */
+uint32_t fd_version(void);
+const char *fd_version_string(void);
+
+/* The system clock (CLOCK_REALTIME) in milliseconds since the epoch. */
+int64_t fd_now_ms(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FEEDDATE_H */
