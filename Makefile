@@ -8,7 +8,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := lib
 
-VERSION := $(shell sed -n 's/^\#define FD_VERSION_STRING "\(.*\)"/\1/p' include/feeddate.h)
+VERSION := $(shell tools/version.sh)
 SOMAJOR := 1
 BUILD   := build
 LIBDIR  := $(BUILD)/lib
@@ -33,6 +33,8 @@ lib: $(LIBSO) $(LIBSO1)
 
 $(LIBREAL): $(SWIFT_SOURCES)
 	@mkdir -p $(LIBDIR)
+	@# SwiftPM relinks only when a source changed; exports.map matters too.
+	rm -f "$$($(SWIFT_RELEASE) --product feeddate --show-bin-path)/libfeeddate.so"
 	$(SWIFT_RELEASE) --product feeddate
 	@# Copy, then rename: a process that has the old library mapped keeps it.
 	cp "$$($(SWIFT_RELEASE) --product feeddate --show-bin-path)/libfeeddate.so" $@.tmp

@@ -46,11 +46,17 @@ extern "C" {
 #endif
 
 /* ---- Versions: at compile time (macros) and at run time (functions). ---- */
+/* The three numbers are the one place the version is written; everything
+ * else (FD_VERSION_STRING, the Makefile, the Debian and Python packages) is
+ * derived from them. */
 #define FD_VERSION_MAJOR 1
-#define FD_VERSION_MINOR 0
+#define FD_VERSION_MINOR 1
 #define FD_VERSION_PATCH 0
 #define FD_VERSION_NUMBER (FD_VERSION_MAJOR * 10000 + FD_VERSION_MINOR * 100 + FD_VERSION_PATCH)
-#define FD_VERSION_STRING "1.0.0"
+#define FD_STRINGIFY_(x) #x
+#define FD_STRINGIFY(x) FD_STRINGIFY_(x)
+#define FD_VERSION_STRING \
+    FD_STRINGIFY(FD_VERSION_MAJOR) "." FD_STRINGIFY(FD_VERSION_MINOR) "." FD_STRINGIFY(FD_VERSION_PATCH)
 
 /* ---- Limits ---- */
 #define FD_MIN_INSTANT_MS (-62135596800000LL) /* 0001-01-01T00:00:00.000Z */
@@ -63,7 +69,7 @@ extern "C" {
 /* ---- Status codes. FD_OK is 0; every other value is an error. ---- */
 typedef enum fd_status {
     FD_OK = 0,
-    FD_ERR_ARGUMENT = 1,  /* NULL pointer, unknown style or option value, bad size field */
+    FD_ERR_ARGUMENT = 1,  /* NULL pointer, unknown style or option value, unpublished size */
     FD_ERR_LOCALE = 2,    /* malformed locale id */
     FD_ERR_TIME_ZONE = 3, /* unknown time zone id (never a silent GMT) */
     FD_ERR_RANGE = 4,     /* an instant outside [FD_MIN_INSTANT_MS, FD_MAX_INSTANT_MS] */
@@ -98,11 +104,22 @@ typedef enum fd_width {
 
 /*
  * Options for fd_formatter_new. Always fill with fd_options_init first, then
- * change what you need: `size` lets the struct grow in later versions
- * without breaking programs compiled against this one.
+ * change what you need.
+ *
+ * How the struct grows (the precedent is libgit2's versioned option structs
+ * and sqlite's sized ones): `size` is the size of the layout the caller was
+ * compiled with. A later 1.x release only appends fields, each outside every
+ * earlier layout (never in a previous layout's tail padding), and keeps
+ * accepting every earlier size: fd_formatter_new reads only the fields that
+ * `size` covers and gives the rest their defaults. A size that is not a
+ * published layout (a struct from a newer header, or garbage) is refused
+ * with FD_ERR_ARGUMENT, never half-read. So a program built against an older
+ * 1.x header keeps working, unrebuilt, with any later 1.x library; a program
+ * built against a newer header fails cleanly on an older library.
+ * Published layouts: 1.0 (the fields up to countdown_days).
  */
 typedef struct fd_options {
-    uint32_t size;               /* = sizeof(fd_options); set by fd_options_init */
+    uint32_t size;               /* the caller's sizeof(fd_options); set by fd_options_init */
     fd_style style;
     const char *locale;          /* ICU ("zh_CN", "ja_JP@calendar=japanese") or BCP 47
                                     ("zh-Hans-CN", "en-US-u-hc-h23"); NULL = host default.
@@ -134,19 +151,33 @@ typedef struct fd_label {
 typedef struct fd_formatter fd_formatter;
 
 /*
- * Fills *opts with the defaults of SPEC section 6 for `style` and sets
- * opts->size. Returns FD_ERR_ARGUMENT when opts is NULL or style unknown
- * (the struct is still filled with FEED defaults when opts is not NULL).
- * Any thread.
+ * (1.1) Fills the first `size` bytes of *opts with the defaults of SPEC
+ * section 6 for `style` and sets opts->size = size. `size` must be the size
+ * of a published layout (sizeof(fd_options) of some 1.x header); any other
+ * size is FD_ERR_ARGUMENT and nothing is written. Returns FD_ERR_ARGUMENT
+ * when opts is NULL or style unknown (the struct is still filled, with FEED
+ * defaults, when opts is not NULL and size is valid). Bindings call this
+ * with the size of the struct they declare. Any thread.
+ */
+fd_status fd_options_init_sized(fd_options *opts, size_t size, fd_style style);
+
+/*
+ * The same for the layout of this header: fd_options_init(&o, style) is a
+ * macro for fd_options_init_sized(&o, sizeof o, style). The exported
+ * function fd_options_init fills the 1.0 layout, forever, for programs
+ * compiled against the 1.0 header; `(fd_options_init)(&o, s)` calls it.
  */
 fd_status fd_options_init(fd_options *opts, fd_style style);
+#define fd_options_init(opts, style) fd_options_init_sized((opts), sizeof *(opts), (style))
 
 /*
  * Creates a formatter. On FD_OK, *out owns a new formatter: free it with
  * fd_formatter_free. On error *out is set to NULL (when out is not NULL).
- * Errors: FD_ERR_ARGUMENT (NULL opts/out, size too small or too large,
- * unknown style/enum, option out of range), FD_ERR_LOCALE (malformed id),
- * FD_ERR_TIME_ZONE (unknown zone), FD_ERR_ICU, FD_ERR_MEMORY.
+ * Reads only the fields that opts->size covers (see fd_options above).
+ * Errors: FD_ERR_ARGUMENT (NULL opts/out, a size that is not a published
+ * layout, unknown style/enum, option out of range), FD_ERR_LOCALE
+ * (malformed id), FD_ERR_TIME_ZONE (unknown zone), FD_ERR_ICU, FD_ERR_MEMORY.
+ * fd_last_error() then names the option, id or value and what is valid.
  * Costly (ICU data is opened): create once, reuse. Any thread.
  */
 fd_status fd_formatter_new(const fd_options *opts, fd_formatter **out);
@@ -194,6 +225,19 @@ const char *fd_formatter_tz_source(const fd_formatter *f);
 
 /* A static English sentence for a status; unknown values give a generic text. */
 const char *fd_status_message(fd_status status);
+
+/*
+ * (1.1) The message of the last error status returned to the calling thread
+ * by any fd_* function: what was wrong and what would be valid ("precision 4
+ * is out of range 0..3"). "" after a call that succeeded. Owned by the
+ * library, valid until the next fd_* call on the same thread; never NULL.
+ * Functions that return no status (the getters, fd_formatter_free) leave it
+ * as it was.
+ */
+const char *fd_last_error(void);
+
+/* (1.1) The version of ICU the library runs on, e.g. "72.1". Static. */
+const char *fd_icu_version(void);
 
 /* FD_VERSION_NUMBER and FD_VERSION_STRING of the library actually loaded. */
 uint32_t fd_version(void);

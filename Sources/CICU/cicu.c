@@ -10,6 +10,7 @@
 #include <unicode/unumberformatter.h>
 #include <unicode/ureldatefmt.h>
 #include <unicode/ures.h>
+#include <unicode/uversion.h>
 #include <unicode/ustring.h>
 #include <unicode/ustring.h>
 
@@ -107,6 +108,14 @@ const char *cicu_tzdata_version(int32_t *err) {
     const char *v = ucal_getTZDataVersion(&e);
     if (U_FAILURE(e)) { *err = e; return ""; }
     return v;
+}
+
+void cicu_icu_version(char *out, int32_t cap) {
+    UVersionInfo v;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(v);
+    u_versionToString(v, text);
+    copy_cstr(text, (int32_t)strlen(text), out, cap);
 }
 
 /* ---- date formats ---------------------------------------------------- */

@@ -68,16 +68,19 @@ public struct FeedDateOptions: Sendable, Hashable {
         self.timeZone = timeZone
     }
 
-    /// Checks the ranges of SPEC section 6.
+    /// Checks the ranges of SPEC section 6; the error names the option, its
+    /// value and its range.
     func validate() throws(FeedDateError) {
-        func check(_ ok: Bool, _ what: String) throws(FeedDateError) {
-            if !ok { throw .argument(what) }
+        func check<T: BinaryInteger>(_ name: String, _ value: T, _ range: ClosedRange<T>) throws(FeedDateError) {
+            if !range.contains(value) {
+                throw .argument("\(name) \(value) is out of range \(range.lowerBound)..\(range.upperBound)")
+            }
         }
-        try check((0...86_400_000).contains(justNowMs), "just_now_ms must be in 0...86400000")
-        try check((0...86_400_000).contains(skewToleranceMs), "skew_tolerance_ms must be in 0...86400000")
-        try check((0...366).contains(crossYearGraceDays), "cross_year_grace_days must be in 0...366")
-        try check((1...6).contains(weekdayWindowDays), "weekday_window_days must be in 1...6")
-        try check((0...3).contains(precision), "precision must be in 0...3")
+        try check("just_now_ms", justNowMs, 0...86_400_000)
+        try check("skew_tolerance_ms", skewToleranceMs, 0...86_400_000)
+        try check("cross_year_grace_days", crossYearGraceDays, 0...366)
+        try check("weekday_window_days", weekdayWindowDays, 1...6)
+        try check("precision", precision, 0...3)
     }
 }
 
@@ -97,14 +100,18 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// invariant): reported, never answered with a wrong label or instant.
     case `internal`(String)
 
+    /// What was wrong and what would be valid (fd_last_error in C).
     public var description: String {
         switch self {
-        case .argument(let s): return "invalid argument: \(s)"
-        case .locale(let s): return "malformed locale id: \(s)"
-        case .timeZone(let s): return "unknown time zone: \(s)"
-        case .range(let v): return "instant out of range: \(v) ms"
-        case .icu(let s): return "ICU failure: \(s)"
-        case .internal(let s): return "internal error: \(s)"
+        case .argument(let s): return s
+        case .locale(let s):
+            return "malformed locale id \"\(s)\": pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\""
+        case .timeZone(let s): return "unknown time zone \"\(s)\": pass an IANA zone id like \"Asia/Shanghai\""
+        case .range(let v):
+            return "instant \(v) ms is outside the supported range \(FeedDateRange.minInstantMs)...\(FeedDateRange.maxInstantMs) ms"
+                + " (0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z)"
+        case .icu(let s): return "ICU failed: \(s)"
+        case .internal(let s): return "internal error (please report it): \(s)"
         }
     }
 }

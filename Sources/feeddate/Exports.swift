@@ -46,19 +46,55 @@ private func status(_ e: FeedDateError) -> fd_status {
     }
 }
 
+/// Returns status s with `message` as the calling thread's fd_last_error.
+private func fail(_ s: fd_status, _ message: String) -> fd_status {
+    var message = message
+    message.withUTF8 { fdabi_set_error(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), $0.count) }
+    return s
+}
+
+private func fail(_ e: FeedDateError) -> fd_status { fail(status(e), e.description) }
+
+/// FD_OK, clearing the calling thread's fd_last_error.
+@inline(__always)
+private func succeed() -> fd_status {
+    fdabi_clear_error()
+    return FD_OK
+}
+
 private func cString(_ s: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 private let empty = cString("")
-private let versionString = strdup(FD_VERSION_STRING)!
+private let versionString = strdup("\(FD_VERSION_MAJOR).\(FD_VERSION_MINOR).\(FD_VERSION_PATCH)")!
+private let icuVersionString = strdup(FeedDateICU.version)!
 
-@_cdecl("fd_options_init")
-public func fd_options_init(_ opts: UnsafeMutablePointer<fd_options>?, _ style: fd_style) -> fd_status {
-    guard let opts else { return FD_ERR_ARGUMENT }
-    let known = FeedDateStyle(rawValue: Int32(bitPattern: style.rawValue))
-    let d = FeedDateOptions(style: known ?? .feed)
-    opts.pointee = fd_options(
+// MARK: fd_options and its published layouts (feeddate.h, "How the struct grows")
+
+/// The sizes of the published fd_options layouts, oldest first: 1.0's ends
+/// with countdown_days (padded to the struct's alignment). The last entry is
+/// this header's layout. A new layout appends its size here.
+private let optionsLayouts: [Int] = {
+    let align = MemoryLayout<fd_options>.alignment
+    let end10 = MemoryLayout<fd_options>.offset(of: \fd_options.countdown_days)! + MemoryLayout<Int32>.size
+    let size10 = (end10 + align - 1) / align * align
+    return size10 == MemoryLayout<fd_options>.size ? [size10] : [size10, MemoryLayout<fd_options>.size]
+}()
+
+private func layoutsText() -> String {
+    optionsLayouts.enumerated().map { "\($0.element) (1.\($0.offset))" }.joined(separator: ", ")
+}
+
+private func knownStyle(_ raw: fd_style) -> FeedDateStyle? { FeedDateStyle(rawValue: Int32(bitPattern: raw.rawValue)) }
+
+private let stylesText = "FD_STYLE_FEED (0), FD_STYLE_FEED_DETAIL (1), FD_STYLE_CHAT_LIST (2), FD_STYLE_CHAT_BUBBLE (3), "
+    + "FD_STYLE_RELATIVE (4), FD_STYLE_COMPACT (5) or FD_STYLE_COUNTDOWN (6)"
+
+/// The defaults of SPEC section 6 for a style, in this header's layout.
+private func defaultOptions(_ style: FeedDateStyle) -> fd_options {
+    let d = FeedDateOptions(style: style)
+    return fd_options(
         size: UInt32(MemoryLayout<fd_options>.size),
         style: fd_style(rawValue: UInt32(bitPattern: d.style.rawValue)),
         locale: nil, time_zone: nil,
@@ -68,17 +104,47 @@ public func fd_options_init(_ opts: UnsafeMutablePointer<fd_options>?, _ style: 
         just_now_ms: d.justNowMs, skew_tolerance_ms: d.skewToleranceMs,
         cross_year_grace_days: d.crossYearGraceDays, weekday_window_days: d.weekdayWindowDays,
         precision: d.precision, countdown_days: d.countdownDays ? 1 : 0)
-    return known == nil ? FD_ERR_ARGUMENT : FD_OK
 }
 
-/// fd_options (C) to FeedDateOptions (Swift); nil for a bad size or enum.
-private func swiftOptions(_ o: fd_options) -> FeedDateOptions? {
-    guard o.size == UInt32(MemoryLayout<fd_options>.size),
-          let style = FeedDateStyle(rawValue: Int32(bitPattern: o.style.rawValue)),
-          let hourCycle = FeedDateHourCycle(rawValue: Int32(bitPattern: o.hour_cycle.rawValue)),
-          let width = FeedDateWidth(rawValue: Int32(bitPattern: o.width.rawValue)),
-          (0...1).contains(o.recent_relative), (0...1).contains(o.countdown_days)
-    else { return nil }
+@_cdecl("fd_options_init_sized")
+public func fd_options_init_sized(_ opts: UnsafeMutablePointer<fd_options>?, _ size: Int, _ style: fd_style) -> fd_status {
+    guard let opts else { return fail(FD_ERR_ARGUMENT, "fd_options_init: opts is NULL") }
+    guard optionsLayouts.contains(size) else {
+        return fail(FD_ERR_ARGUMENT, "fd_options_init: size \(UInt(bitPattern: size)) is not a published fd_options layout: "
+            + layoutsText() + " (a struct from a newer feeddate.h needs a newer library)")
+    }
+    var d = defaultOptions(knownStyle(style) ?? .feed)
+    d.size = UInt32(size)
+    // Exactly `size` bytes: the caller's struct may be an older, smaller layout.
+    withUnsafeBytes(of: &d) { UnsafeMutableRawPointer(opts).copyMemory(from: $0.baseAddress!, byteCount: size) }
+    guard knownStyle(style) != nil else {
+        return fail(FD_ERR_ARGUMENT, "fd_options_init: style \(style.rawValue) is not a style: pass \(stylesText)")
+    }
+    return succeed()
+}
+
+/// The symbol of 1.0, whose callers' structs have 1.0's layout: it fills
+/// that layout forever (the header's fd_options_init macro calls the sized one).
+@_cdecl("fd_options_init")
+public func fd_options_init(_ opts: UnsafeMutablePointer<fd_options>?, _ style: fd_style) -> fd_status {
+    fd_options_init_sized(opts, optionsLayouts[0], style)
+}
+
+/// fd_options (C) to FeedDateOptions (Swift), or the message of what is wrong.
+private func swiftOptions(_ o: fd_options) -> Result<FeedDateOptions, FeedDateError> {
+    guard let style = knownStyle(o.style) else {
+        return .failure(.argument("style \(o.style.rawValue) is not a style: pass \(stylesText)"))
+    }
+    guard let hourCycle = FeedDateHourCycle(rawValue: Int32(bitPattern: o.hour_cycle.rawValue)) else {
+        return .failure(.argument("hour_cycle \(o.hour_cycle.rawValue) is not an hour cycle: pass "
+            + "FD_HOUR_CYCLE_LOCALE (0), FD_HOUR_CYCLE_H23 (1) or FD_HOUR_CYCLE_H12 (2)"))
+    }
+    guard let width = FeedDateWidth(rawValue: Int32(bitPattern: o.width.rawValue)) else {
+        return .failure(.argument("width \(o.width.rawValue) is not a width: pass FD_WIDTH_LONG (0), FD_WIDTH_SHORT (1) or FD_WIDTH_NARROW (2)"))
+    }
+    for (name, value) in [("recent_relative", o.recent_relative), ("countdown_days", o.countdown_days)] where !(0...1).contains(value) {
+        return .failure(.argument("\(name) \(value) must be 0 or 1"))
+    }
     var s = FeedDateOptions(
         style: style,
         locale: o.locale.map { String(cString: $0) },
@@ -92,23 +158,34 @@ private func swiftOptions(_ o: fd_options) -> FeedDateOptions? {
     s.weekdayWindowDays = o.weekday_window_days
     s.precision = o.precision
     s.countdownDays = o.countdown_days != 0
-    return s
+    return .success(s)
 }
 
 @_cdecl("fd_formatter_new")
 public func fd_formatter_new(_ opts: UnsafePointer<fd_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> fd_status {
-    guard let out else { return FD_ERR_ARGUMENT }
+    guard let out else { return fail(FD_ERR_ARGUMENT, "fd_formatter_new: out is NULL") }
     out.pointee = nil
-    // Read the size first: a caller's struct may be smaller than ours.
-    guard let opts, UnsafeRawPointer(opts).load(as: UInt32.self) == UInt32(MemoryLayout<fd_options>.size),
-          let options = swiftOptions(opts.pointee)
-    else { return FD_ERR_ARGUMENT }
+    guard let opts else { return fail(FD_ERR_ARGUMENT, "fd_formatter_new: opts is NULL") }
+    // Read the size first, then only the bytes it covers: the caller's
+    // struct may be an older, smaller layout; later fields keep defaults.
+    let size = Int(UnsafeRawPointer(opts).load(as: UInt32.self))
+    guard optionsLayouts.contains(size) else {
+        return fail(FD_ERR_ARGUMENT, "fd_formatter_new: opts->size \(size) is not a published fd_options layout: "
+            + layoutsText() + " (fill the struct with fd_options_init; a struct from a newer feeddate.h needs a newer library)")
+    }
+    var full = defaultOptions(.feed)
+    withUnsafeMutableBytes(of: &full) { $0.baseAddress!.copyMemory(from: UnsafeRawPointer(opts), byteCount: size) }
+    let options: FeedDateOptions
+    switch swiftOptions(full) {
+    case .success(let o): options = o
+    case .failure(let e): return fail(e)
+    }
     do {
         let handle = Handle(try FeedDateFormatter(options))
         out.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
-        return FD_OK
+        return succeed()
     } catch {
-        return status(error)
+        return fail(error)
     }
 }
 
@@ -124,7 +201,8 @@ public func fd_format(
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ info: UnsafeMutablePointer<fd_label>?
 ) -> fd_status {
     let cap = Int(clamping: capacity)  // size_t: SIZE_MAX must not read as -1
-    guard buf != nil || cap == 0 else { return FD_ERR_ARGUMENT }
+    guard f != nil else { return fail(FD_ERR_ARGUMENT, "fd_format: formatter is NULL") }
+    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_format: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
     var w = FeedDateWritten()
     let s = Handle.with(f) { formatter in
         do throws(FeedDateError) {
@@ -133,7 +211,7 @@ public func fd_format(
                                     nextChange: info != nil)
             return FD_OK
         } catch {
-            return status(error)
+            return fail(error)
         }
     }
     guard s == FD_OK else { return s }
@@ -146,10 +224,10 @@ public func fd_format(
     }
     guard let buf, w.length < cap else {
         if let buf, cap > 0 { buf[0] = 0 }
-        return FD_ERR_BUFFER
+        return fail(FD_ERR_BUFFER, "fd_format: the label needs \(w.length + 1) bytes with its NUL; cap is \(capacity) (FD_LABEL_CAPACITY always fits)")
     }
     buf[w.length] = 0
-    return FD_OK
+    return succeed()
 }
 
 @_cdecl("fd_format_many")
@@ -161,14 +239,17 @@ public func fd_format_many(
     // size_t arguments: SIZE_MAX must not read as -1. More instants than an
     // array can hold is a caller's mistake we can see.
     let cap = Int(clamping: capacity)
-    guard f != nil, buf != nil || cap == 0, count <= UInt(Int.max / 8) else { return FD_ERR_ARGUMENT }
+    guard f != nil else { return fail(FD_ERR_ARGUMENT, "fd_format_many: formatter is NULL") }
+    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_format_many: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    guard count <= UInt(Int.max / 8) else { return fail(FD_ERR_ARGUMENT, "fd_format_many: n \(count) is more instants than memory can hold") }
     let n = Int(count)
     nextChangeMin?.pointee = Int64.max
     if n == 0 {
         if let buf, cap > 0 { buf[0] = 0 }
-        return FD_OK
+        return succeed()
     }
-    guard let ts, let ends else { return FD_ERR_ARGUMENT }
+    guard let ts else { return fail(FD_ERR_ARGUMENT, "fd_format_many: t_ms is NULL with n = \(n)") }
+    guard let ends else { return fail(FD_ERR_ARGUMENT, "fd_format_many: ends is NULL with n = \(n)") }
     var earliest = Int64.max
     let s = Handle.with(f) { formatter in
         do throws(FeedDateError) {
@@ -176,15 +257,17 @@ public func fd_format_many(
                                                capacity: cap, ends: ends, nextChange: nextChangeMin != nil)
             return FD_OK
         } catch {
-            return status(error)
+            return fail(error)
         }
     }
     guard s == FD_OK else { return s }
     let used = ends[n - 1]
     nextChangeMin?.pointee = earliest
-    guard let buf, used <= cap else { return FD_ERR_BUFFER }
+    guard let buf, used <= cap else {
+        return fail(FD_ERR_BUFFER, "fd_format_many: the labels need \(used) bytes; cap is \(capacity) (n × FD_LABEL_CAPACITY always fits)")
+    }
     if used < cap { buf[used] = 0 }
-    return FD_OK
+    return succeed()
 }
 
 @_cdecl("fd_formatter_locale")
@@ -206,16 +289,23 @@ public func fd_formatter_tz_source(_ f: OpaquePointer?) -> UnsafePointer<CChar> 
 public func fd_status_message(_ s: fd_status) -> UnsafePointer<CChar> {
     switch s {
     case FD_OK: return cString("success")
-    case FD_ERR_ARGUMENT: return cString("invalid argument: a NULL pointer, a bad size field, or an unknown style or option value")
+    case FD_ERR_ARGUMENT: return cString("invalid argument: a NULL pointer, an unpublished options size, or an unknown style or option value")
     case FD_ERR_LOCALE: return cString("malformed locale id: pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\"")
     case FD_ERR_TIME_ZONE: return cString("unknown time zone: pass an IANA zone id like \"Asia/Shanghai\"")
     case FD_ERR_RANGE: return cString("instant out of range: use milliseconds from 0001-01-01 to 9999-12-31 UTC")
     case FD_ERR_BUFFER: return cString("buffer too small: the length needed is reported; FD_LABEL_CAPACITY always fits")
     case FD_ERR_ICU: return cString("ICU failed (missing locale data?)")
     case FD_ERR_MEMORY: return cString("out of memory")
+    case FD_ERR_INTERNAL: return cString("internal error: the library could not work out a label or its next change (please report it)")
     default: return cString("unknown status code")
     }
 }
+
+@_cdecl("fd_last_error")
+public func fd_last_error() -> UnsafePointer<CChar> { fdabi_last_error() }
+
+@_cdecl("fd_icu_version")
+public func fd_icu_version() -> UnsafePointer<CChar> { UnsafePointer(icuVersionString) }
 
 @_cdecl("fd_version")
 public func fd_version() -> UInt32 {

@@ -530,7 +530,7 @@ static void check_options_init(void)
         else
             check_defaults(&o, (fd_style)style, what);
     }
-    s = fd_options_init(NULL, FD_STYLE_FEED);
+    s = (fd_options_init)(NULL, FD_STYLE_FEED);
     if (s != FD_ERR_ARGUMENT)
         tk_fail("fd_options_init(NULL): expected FD_ERR_ARGUMENT, got %s", status_name(s));
     else

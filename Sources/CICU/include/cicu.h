@@ -36,6 +36,8 @@ int32_t cicu_locale_likely(const char *id, char *out, int32_t cap, int32_t *err)
  * its resource bundle): "de" for "de_XX", the default locale for "xx_YY". */
 int32_t cicu_locale_valid(const char *id, char *out, int32_t cap, int32_t *err);
 const char *cicu_tzdata_version(int32_t *err);
+/* The version of ICU in use ("72.1"), written NUL-terminated into out[cap]. */
+void cicu_icu_version(char *out, int32_t cap);
 
 /* Date formats. The formatter's zone is UTC: callers pass wall-clock time
  * (local milliseconds since 1970-01-01T00:00) computed from the system's zone
