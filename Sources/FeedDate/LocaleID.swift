@@ -1,6 +1,8 @@
 // Locale ids: ICU form ("zh_CN", "ja_JP@calendar=japanese") and BCP 47
-// ("zh-Hans-CN", "en-US-u-hc-h23") are both accepted; malformed ids are an
-// error, well-formed ids without data fall back the way ICU falls back.
+// ("zh-Hans-CN", "en-US-u-hc-h23") are both accepted, alone or as a priority
+// list in Accept-Language form (LocalePriorityList.swift). An id wins only
+// when ICU has data for its language: never the host's locale or another
+// language in silence (SPEC section 2).
 import CICU
 
 struct LocaleID {
@@ -11,27 +13,73 @@ struct LocaleID {
     /// The script, given or likely ("Hans", "Hant", "Latn").
     let script: String
 
+    /// The locale for the `locale` option: nil is the host's default (as ICU
+    /// reads LC_ALL, LC_MESSAGES, LANG); otherwise one id or a priority list,
+    /// of which the first entry (by weight, then order) whose language ICU
+    /// has data for wins.
     init(_ input: String?) throws(FeedDateError) {
         guard let input else {
             let def = (try? icuString("uloc_getDefault") { buf, cap, _ in cicu_default_locale(buf, cap) }) ?? "en_US_POSIX"
             try self.init(canonical: def.isEmpty ? "en_US_POSIX" : def)
             return
         }
-        guard LocaleID.isWellFormed(input) else { throw .locale(input) }
+        let list = LocalePriorityList(input)
+        if list.entries.count == 1 && list.entries[0].weight == nil {
+            // One id: malformed or without data, the error says which.
+            let id = list.entries[0].id
+            let locale = try LocaleID(single: id)
+            guard locale.hasData else {
+                throw .locale("no locale data for \"\(id)\" (ICU has none for its language \"\(locale.language)\"): "
+                    + "pass a locale ICU knows, like \"zh_CN\" or \"en-US\", or a list like \"\(id), en;q=0.5\"")
+            }
+            self = locale
+            return
+        }
+        var tried: [String] = [], skipped: [String] = []
+        for entry in list.ordered {
+            guard entry.weight.map({ $0 > 0 }) ?? true, entry.id != "*",
+                  let locale = try? LocaleID(single: entry.id)
+            else { skipped.append(entry.id); continue }
+            if locale.hasData { self = locale; return }
+            tried.append(entry.id)
+        }
+        func quoted(_ ids: [String]) -> String { ids.map { "\"\($0)\"" }.joined(separator: ", ") }
+        var why = "no locale in \"\(input)\" has data: "
+        why += tried.isEmpty ? "none tried" : "tried \(quoted(tried)) (ICU has no data for their languages)"
+        if !skipped.isEmpty { why += "; skipped \(quoted(skipped)) (malformed, \"*\" or q=0)" }
+        throw .locale(why + "; pass ids ICU knows, like \"zh_CN\" or \"en-US\"")
+    }
+
+    /// One id, canonicalized by ICU; a malformed id is an error.
+    private init(single input: String) throws(FeedDateError) {
+        func malformed() -> FeedDateError {
+            .locale("malformed locale id \"\(input)\": pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\"")
+        }
+        guard LocaleID.isWellFormed(input) else { throw malformed() }
         let icuForm: String
         if input.utf8.contains(UInt8(ascii: "-")) && !input.utf8.contains(UInt8(ascii: "@")) {
             var parsed: Int32 = 0
             guard let id = try? icuString("uloc_forLanguageTag", { cicu_locale_for_tag(input, $0, $1, &parsed, $2) }),
                   Int(parsed) == input.utf8.count
-            else { throw .locale(input) }
+            else { throw malformed() }
             icuForm = id.isEmpty ? "root" : id
         } else {
             guard let id = try? icuString("uloc_canonicalize", { cicu_locale_canonicalize(input, $0, $1, $2) })
-            else { throw .locale(input) }
+            else { throw malformed() }
             // ICU canonicalizes "und" (undetermined) to "", its root locale.
             icuForm = id.isEmpty ? "root" : id
         }
         try self.init(canonical: icuForm)
+    }
+
+    /// Whether ICU has data for this id's language (a region or script it
+    /// lacks falls back within the language: "en_XX" is English). ICU's root
+    /// locale ("und", "root") has data by definition.
+    var hasData: Bool {
+        if language.isEmpty || language == "root" { return true }
+        let valid = (try? icuString("ures_getLocaleByType") { cicu_locale_valid(icu, $0, $1, $2) }) ?? ""
+        let validLanguage = (try? icuString("uloc_getLanguage") { cicu_locale_language(valid, $0, $1, $2) }) ?? ""
+        return validLanguage == language
     }
 
     private init(canonical: String) throws(FeedDateError) {

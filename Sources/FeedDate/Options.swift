@@ -88,7 +88,8 @@ public struct FeedDateOptions: Sendable, Hashable {
 public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An option out of range or an unknown value.
     case argument(String)
-    /// A malformed locale id.
+    /// A malformed locale id, or no entry of the locale list with data; the
+    /// message names the ids.
     case locale(String)
     /// An unknown time zone id.
     case timeZone(String)
@@ -104,8 +105,7 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .argument(let s): return s
-        case .locale(let s):
-            return "malformed locale id \"\(s)\": pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\""
+        case .locale(let s): return s
         case .timeZone(let s): return "unknown time zone \"\(s)\": pass an IANA zone id like \"Asia/Shanghai\""
         case .range(let v):
             return "instant \(v) ms is outside the supported range \(FeedDateRange.minInstantMs)...\(FeedDateRange.maxInstantMs) ms"

@@ -9,6 +9,11 @@ final class ErrorTests: XCTestCase {
         return o
     }
 
+    private static func isLocaleError(_ e: FeedDateError, naming id: String) -> Bool {
+        if case .locale(let message) = e { return message.contains("\"\(id)\"") }
+        return false
+    }
+
     func testCreationErrors() {
         let cases: [(String, FeedDateOptions, (FeedDateError) -> Bool)] = [
             ("just_now_ms < 0", options { $0.justNowMs = -1 }, { if case .argument = $0 { true } else { false } }),
@@ -21,12 +26,12 @@ final class ErrorTests: XCTestCase {
             ("weekday window 7", options { $0.weekdayWindowDays = 7 }, { if case .argument = $0 { true } else { false } }),
             ("precision 4", options { $0.precision = 4 }, { if case .argument = $0 { true } else { false } }),
             ("precision -1", options { $0.precision = -1 }, { if case .argument = $0 { true } else { false } }),
-            ("empty locale", options { $0.locale = "" }, { $0 == .locale("") }),
-            ("@@@ locale", options { $0.locale = "@@@" }, { $0 == .locale("@@@") }),
-            ("empty keyword", options { $0.locale = "en_US@calendar=" }, { $0 == .locale("en_US@calendar=") }),
+            ("empty locale", options { $0.locale = "" }, { Self.isLocaleError($0, naming: "") }),
+            ("@@@ locale", options { $0.locale = "@@@" }, { Self.isLocaleError($0, naming: "@@@") }),
+            ("empty keyword", options { $0.locale = "en_US@calendar=" }, { Self.isLocaleError($0, naming: "en_US@calendar=") }),
             ("huge locale", options { $0.locale = String(repeating: "x", count: 300) }, { if case .locale = $0 { true } else { false } }),
-            ("non-ASCII locale", options { $0.locale = "zh_ÇN" }, { $0 == .locale("zh_ÇN") }),
-            ("bad BCP 47", options { $0.locale = "en-US-u-" }, { $0 == .locale("en-US-u-") }),
+            ("non-ASCII locale", options { $0.locale = "zh_ÇN" }, { Self.isLocaleError($0, naming: "zh_ÇN") }),
+            ("bad BCP 47", options { $0.locale = "en-US-u-" }, { Self.isLocaleError($0, naming: "en-US-u-") }),
             ("unknown zone", options { $0.timeZone = "No/Such_Zone" }, { $0 == .timeZone("No/Such_Zone") }),
             ("empty zone", options { $0.timeZone = "" }, { $0 == .timeZone("") }),
             ("path-like zone", options { $0.timeZone = "../../etc/passwd" }, { $0 == .timeZone("../../etc/passwd") }),
@@ -62,14 +67,34 @@ final class ErrorTests: XCTestCase {
         XCTAssertTrue(f.tzSource.hasPrefix("tzdata "), f.tzSource)
         let z = try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "zh-Hans-CN", timeZone: "UTC"))
         XCTAssertEqual(z.locale, "zh_Hans_CN")
-        // A well-formed id without data falls back the way ICU does: to
-        // ICU's default locale, never to an error.
-        let g = try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "xx_YY", timeZone: "UTC"))
-        XCTAssertNotEqual(g.locale, "xx_YY")
-        XCTAssertFalse(g.locale.isEmpty)
+        // A well-formed id without data for its language is an error naming
+        // it, never the host's locale; a region ICU lacks falls back within
+        // the language.
+        for id in ["xx_YY", "tlh", "english"] {
+            XCTAssertThrowsError(try FeedDateFormatter(FeedDateOptions(style: .feed, locale: id, timeZone: "UTC")), id) {
+                XCTAssertTrue(Self.isLocaleError($0 as! FeedDateError, naming: id), "\($0)")
+            }
+        }
+        XCTAssertEqual(try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "en_XX", timeZone: "UTC")).locale, "en_XX")
         // "und" (BCP 47's undetermined language) and "root" are well-formed: ICU's root locale.
         for id in ["und", "root", "und-u-hc-h23"] {
             XCTAssertNoThrow(try FeedDateFormatter(FeedDateOptions(style: .feed, locale: id, timeZone: "UTC")), id)
+        }
+    }
+
+    func testLocalePriorityLists() throws {
+        func resolved(_ list: String) throws -> String {
+            try FeedDateFormatter(FeedDateOptions(style: .feed, locale: list, timeZone: "UTC")).locale
+        }
+        XCTAssertEqual(try resolved("tlh, de-CH;q=0.9, en;q=0.5"), "de_CH")
+        XCTAssertEqual(try resolved("en;q=0.5, fr;q=0.8"), "fr")
+        XCTAssertEqual(try resolved("fr;q=0, ja-JP"), "ja_JP")
+        XCTAssertEqual(try resolved("*, xx, th_TH@calendar=buddhist;numbers=thai"), "th_TH@calendar=buddhist;numbers=thai")
+        XCTAssertEqual(try resolved("en;q=abc, zh-Hant-TW"), "zh_Hant_TW")
+        XCTAssertEqual(try resolved(" ko , en"), "ko")
+        XCTAssertThrowsError(try resolved("tlh, xx;q=0.9, en;q=0, @@")) { error in
+            guard case .locale(let m) = error as! FeedDateError else { return XCTFail("\(error)") }
+            for id in ["\"tlh\"", "\"xx\"", "\"en\"", "\"@@\""] { XCTAssertTrue(m.contains(id), "\(id) not in: \(m)") }
         }
     }
 }

@@ -31,7 +31,7 @@
 #define BATCH 100
 
 static const char *const LOCALES[] = {"en_US", "zh_CN", "ja_JP@calendar=japanese", "ar_EG", "de_DE",
-                                      "fa_IR", "he_IL", "en-US-u-hc-h23", "xx_YY", "th_TH"};
+                                      "fa_IR", "he_IL", "en-US-u-hc-h23", "tlh, en_XX;q=0.5", "th_TH"};
 static const char *const ZONES[] = {"UTC", "Asia/Shanghai", "America/New_York", "Europe/London",
                                     "Australia/Lord_Howe", "Asia/Tehran", "Pacific/Kiritimati"};
 /* The long-lived formatters of part 2, by style. */
