@@ -64,7 +64,8 @@ test-swift:
 # The contract and its vectors live in ../shared when this repo sits in the
 # project's workspace; the copies here must match them.
 check-vectors:
-	@for pair in "../shared/vectors/core.jsonl Tests/vectors/core.jsonl" "../shared/SPEC.md docs/SPEC.md"; do \
+	@for pair in "../shared/vectors/core.jsonl Tests/vectors/core.jsonl" \
+	             "../shared/vectors/icu76/core.jsonl Tests/vectors/icu76/core.jsonl" "../shared/SPEC.md docs/SPEC.md"; do \
 	  set -- $$pair; \
 	  if [ ! -f "$$1" ]; then echo "contract: no $$1 here; using $$2"; \
 	  elif cmp -s "$$1" "$$2"; then echo "contract: $$2 matches $$1"; \

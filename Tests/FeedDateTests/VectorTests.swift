@@ -1,4 +1,4 @@
-// The shared golden vectors (Tests/vectors/core.jsonl), byte for byte:
+// The golden vectors (Tests/vectors: the shared sets and the project's own), byte for byte:
 // text, next change, day and time parts, expired flag.
 import Foundation
 import XCTest
@@ -14,15 +14,33 @@ struct Vector {
     let expired: Bool
     let note: String
 
-    static let fileURL = URL(fileURLWithPath: #filePath)
+    static let vectorsDir = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("vectors/core.jsonl")
+        .appendingPathComponent("vectors")
+
+    /// The files to run (SPEC section 10): FEEDDATE_VECTORS (paths separated
+    /// by ":") when set, else every .jsonl file of the set for the ICU the
+    /// library runs on (Tests/vectors for ICU 72, Tests/vectors/icu<N> for
+    /// another).
+    static func files() throws -> [URL] {
+        if let env = ProcessInfo.processInfo.environment["FEEDDATE_VECTORS"], !env.isEmpty {
+            return env.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
+        let major = FeedDateICU.version.split(separator: ".").first.map(String.init) ?? ""
+        let dir = major == "72" ? vectorsDir : vectorsDir.appendingPathComponent("icu\(major)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+        return names.map { dir.appendingPathComponent($0) }
+    }
 
     static func loadAll() throws -> [Vector] {
-        let data = try String(contentsOf: fileURL, encoding: .utf8)
-        return try data.split(separator: "\n").map { line in
-            let obj = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-            return try Vector(obj)
+        let urls = try files()
+        XCTAssertFalse(urls.isEmpty, "no vector files for ICU \(FeedDateICU.version)")
+        return try urls.flatMap { url in
+            let data = try String(contentsOf: url, encoding: .utf8)
+            return try data.split(separator: "\n").map { line in
+                let obj = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                return try Vector(obj)
+            }
         }
     }
 
@@ -65,7 +83,7 @@ struct Vector {
 final class VectorTests: XCTestCase {
     func testEveryVector() throws {
         let vectors = try Vector.loadAll()
-        XCTAssertGreaterThan(vectors.count, 700, "Tests/vectors/core.jsonl looks truncated")
+        XCTAssertGreaterThan(vectors.count, 0, "no vectors")
         var formatters: [FeedDateOptions: FeedDateFormatter] = [:]
         var failed = 0
         for v in vectors {

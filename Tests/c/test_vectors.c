@@ -11,10 +11,14 @@
  * change. One check per vector and one per group; prints a FAIL line per
  * mismatch and closes with "N passed, N failed".
  */
+#define _POSIX_C_SOURCE 200809L /* opendir */
+
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <dirent.h>
 
 #include "feeddate.h"
 #include "jsonl.h"
@@ -256,7 +260,7 @@ static int load_vector(vector *v)
 /* ---- formatters, created once per distinct option set ---- */
 
 typedef struct cached_formatter {
-    const char *key; /* borrowed from the first vector that used it */
+    char *key; /* a copy: formatters are kept across files */
     fd_formatter *formatter;
     fd_status status;
 } cached_formatter;
@@ -279,8 +283,15 @@ static fd_formatter *formatter_for(const vector *v, fd_status *status)
         return NULL;
     }
     cache = grown;
+    /* Its own copy of the key: the cache outlives each file's vectors. */
+    char *key = malloc(strlen(v->options_key) + 1);
+    if (key == NULL) {
+        *status = FD_ERR_MEMORY;
+        return NULL;
+    }
+    strcpy(key, v->options_key);
     cached_formatter *c = &cache[cache_count++];
-    c->key = v->options_key;
+    c->key = key;
     c->formatter = NULL;
     c->status = fd_formatter_new(&v->options, &c->formatter);
     *status = c->status;
@@ -475,28 +486,87 @@ static void check_groups(vector *vs, size_t count)
     free(idx);
 }
 
+/* ---- which files ---- */
+
+#ifndef FD_VECTORS_DIR
+#define FD_VECTORS_DIR "Tests/vectors" /* from the repository's top */
+#endif
+#define MAX_FILES 64
+
+/*
+ * The vector files to run (SPEC section 10): the arguments; else
+ * FEEDDATE_VECTORS (paths separated by ':'); else every .jsonl file of the
+ * set for the ICU the library runs on: FD_VECTORS_DIR for ICU 72, its
+ * icu<major>/ folder for another ICU. No set for this ICU is a failure.
+ */
+static size_t vector_files(int argc, char **argv, char *paths[MAX_FILES], char *names_buf, size_t buf_cap)
+{
+    size_t n = 0;
+    if (argc > 1) {
+        for (int i = 1; i < argc && n < MAX_FILES; i++) paths[n++] = argv[i];
+        return n;
+    }
+    const char *env = getenv("FEEDDATE_VECTORS");
+    if (env != NULL && env[0] != '\0') {
+        snprintf(names_buf, buf_cap, "%s", env);
+        for (char *p = strtok(names_buf, ":"); p != NULL && n < MAX_FILES; p = strtok(NULL, ":")) paths[n++] = p;
+        printf("vectors: FEEDDATE_VECTORS names %zu file(s)\n", n);
+        return n;
+    }
+#if FD_VERSION_MAJOR == 1 && FD_VERSION_MINOR == 0
+    /* Built against the 1.0 header, which has no fd_icu_version. */
+    tk_fail("name the vector files (arguments or FEEDDATE_VECTORS): the 1.0 header cannot ask for the ICU version");
+    (void)names_buf, (void)buf_cap;
+    return 0;
+#else
+    unsigned major = 0;
+    sscanf(fd_icu_version(), "%u", &major);
+    char dir[512];
+    if (major == 72)
+        snprintf(dir, sizeof dir, "%s", FD_VECTORS_DIR);
+    else
+        snprintf(dir, sizeof dir, "%s/icu%u", FD_VECTORS_DIR, major);
+    DIR *d = opendir(dir);
+    if (d == NULL) {
+        tk_fail("no vectors for ICU %s: %s does not exist (set FEEDDATE_VECTORS to the files to run)",
+                fd_icu_version(), dir);
+        return 0;
+    }
+    size_t used = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL && n < MAX_FILES;) {
+        size_t len = strlen(e->d_name);
+        if (len < 7 || strcmp(e->d_name + len - 6, ".jsonl") != 0) continue;
+        int w = snprintf(names_buf + used, buf_cap - used, "%s/%s", dir, e->d_name);
+        if (w < 0 || (size_t)w >= buf_cap - used) break;
+        paths[n++] = names_buf + used;
+        used += (size_t)w + 1;
+    }
+    closedir(d);
+    printf("vectors: ICU %s, %zu file(s) in %s\n", fd_icu_version(), n, dir);
+    if (n == 0) tk_fail("no .jsonl files in %s", dir);
+    return n;
+#endif
+}
+
 /* ---- main ---- */
 
-int main(int argc, char **argv)
+/* Checks every vector of one file; returns how many it held. */
+static size_t run_file(const char *path)
 {
     char err[256];
     jsonl_file file;
     vector *vs = NULL;
     size_t count = 0, cap = 0;
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s <core.jsonl>\n", argv[0]);
-        return 2;
-    }
-    if (jsonl_open(&file, argv[1], err, sizeof err) != 0) {
+    if (jsonl_open(&file, path, err, sizeof err) != 0) {
         tk_fail("%s", err);
-        return tk_finish();
+        return 0;
     }
     for (;;) {
         if (count == cap) {
             size_t new_cap = cap ? cap * 2 : 1024;
             vector *grown = realloc(vs, new_cap * sizeof *vs);
             if (grown == NULL) {
-                tk_fail("out of memory reading %s", argv[1]);
+                tk_fail("out of memory reading %s", path);
                 break;
             }
             vs = grown;
@@ -509,7 +579,7 @@ int main(int argc, char **argv)
             break;
         v->line = file.line;
         if (rc < 0) {
-            tk_fail("line %lu: JSON: %s", (unsigned long)file.line, err);
+            tk_fail("%s line %lu: JSON: %s", path, (unsigned long)file.line, err);
             continue;
         }
         count++;
@@ -518,16 +588,27 @@ int main(int argc, char **argv)
     }
     jsonl_close(&file);
     if (count == 0)
-        tk_fail("%s holds no vectors", argv[1]);
+        tk_fail("%s holds no vectors", path);
     check_groups(vs, count);
-
-    for (size_t i = 0; i < cache_count; i++)
-        fd_formatter_free(cache[i].formatter);
-    free(cache);
     for (size_t i = 0; i < count; i++) {
         free(vs[i].options_key);
         json_free(&vs[i].json);
     }
     free(vs);
+    return count;
+}
+
+int main(int argc, char **argv)
+{
+    char *paths[MAX_FILES];
+    static char names[16384];
+    size_t n = vector_files(argc, argv, paths, names, sizeof names);
+    for (size_t i = 0; i < n; i++)
+        printf("vectors: %s: %zu\n", paths[i], run_file(paths[i]));
+    for (size_t i = 0; i < cache_count; i++) {
+        fd_formatter_free(cache[i].formatter);
+        free(cache[i].key);
+    }
+    free(cache);
     return tk_finish();
 }
