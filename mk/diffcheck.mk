@@ -1,0 +1,27 @@
+# Differential check: every label of this build against a base revision's.
+#   make diff-check BASE=bc21f26      (bc21f26: main just before the 1.1 work)
+#   DIFF_N (default 1000000) cases, DIFF_SEED (default 1), DIFF_SHOW (20) failures shown
+# The base revision is exported with git archive into .cache/diff-base/<sha>/
+# and built there once (`make lib`); later runs reuse it. The driver,
+# tools/diff_check.c, is compiled against the frozen 1.0 header and dlopens
+# each library by path. See docs/RELIABILITY.md, "Differential check against 1.0".
+
+DIFF_N    ?= 1000000
+DIFF_SEED ?= 1
+DIFF_SHOW ?= 20
+DIFF_TOOL := $(BUILD)/diffcheck/diff_check
+# Default base: the tag v1.0-base where it exists; otherwise BASE must be given.
+BASE ?= $(if $(shell git rev-parse -q --verify 'refs/tags/v1.0-base^{commit}' 2>/dev/null),v1.0-base,)
+
+.PHONY: diff-check diff-check-tool
+
+$(DIFF_TOOL): tools/diff_check.c Tests/c/abi/feeddate-1.0.h
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -ITests/c/abi $< -ldl -licui18n -licuuc -lm -o $@
+
+diff-check-tool: $(DIFF_TOOL)
+
+diff-check: lib $(DIFF_TOOL)
+	@if [ -z "$(BASE)" ]; then \
+	  echo "diff-check: no tag v1.0-base here; name the base revision, e.g. make diff-check BASE=bc21f26" >&2; exit 2; fi
+	DIFF_TOOL=$(DIFF_TOOL) tools/diff-check.sh "$(BASE)" "$(DIFF_N)" "$(DIFF_SEED)" "$(DIFF_SHOW)"

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# tools/diff-check.sh BASE N SEED [SHOW] — run by `make diff-check`.
+# Builds libfeeddate at git revision BASE (once per commit, cached under
+# .cache/diff-base/<full sha>/), then runs the driver against that library
+# and against this tree's build/lib/libfeeddate.so.1 at the same time, and
+# compares the two outputs line by line (tools/diff_check.c).
+set -euo pipefail
+base=${1:?usage: tools/diff-check.sh BASE N SEED [SHOW]}
+n=${2:-1000000}
+seed=${3:-1}
+show=${4:-20}
+tool=${DIFF_TOOL:-build/diffcheck/diff_check}
+root=$(git rev-parse --show-toplevel)
+cd "$root"
+
+sha=$(git rev-parse -q --verify "$base^{commit}") || { echo "diff-check: unknown revision '$base'" >&2; exit 2; }
+dir=.cache/diff-base/$sha
+baselib=$dir/build/lib/libfeeddate.so.1
+newlib=build/lib/libfeeddate.so.1
+
+if [ ! -e "$dir/build/lib/libfeeddate.so.1.0.0" ]; then
+  if [ ! -d "$dir" ]; then
+    echo "diff-check: exporting $base ($sha) into $dir"
+    mkdir -p .cache/diff-base
+    tmp=$(mktemp -d ".cache/diff-base/$sha.tmp.XXXXXX")
+    git archive "$sha" | tar -x -C "$tmp"
+    mv "$tmp" "$dir"
+  fi
+  echo "diff-check: building the base library in $dir (log: $dir.build.log)"
+  if ! (cd "$dir" && make lib) > "$dir.build.log" 2>&1; then
+    tail -n 20 "$dir.build.log" >&2
+    echo "diff-check: the base build failed; see $dir.build.log" >&2
+    exit 2
+  fi
+else
+  echo "diff-check: reusing the base library built in $dir"
+fi
+[ -e "$newlib" ] || { echo "diff-check: $newlib missing (make lib)" >&2; exit 2; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/diff-check.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkfifo "$work/base.out" "$work/new.out"
+echo "diff-check: base $base ($sha) vs this tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources include || echo ', with uncommitted changes')): $n cases, seed $seed"
+start=$(date +%s)
+"$tool" run "$baselib" "$seed" "$n" > "$work/base.out" 2> "$work/base.err" & pb=$!
+"$tool" run "$newlib" "$seed" "$n" > "$work/new.out" 2> "$work/new.err" & pn=$!
+rc=0
+"$tool" compare "$work/base.out" "$work/new.out" "$show" || rc=$?
+# A compare that stopped early leaves writers blocked on their fifo.
+if [ "$rc" -eq 2 ]; then kill "$pb" "$pn" 2>/dev/null || true; fi
+wait "$pb" || { echo "diff-check: the run against the base library failed:" >&2; cat "$work/base.err" >&2; rc=2; }
+wait "$pn" || { echo "diff-check: the run against the new library failed:" >&2; cat "$work/new.err" >&2; rc=2; }
+sed 's/^/  /' "$work/base.err" "$work/new.err"
+echo "diff-check: wall time $(( $(date +%s) - start )) s"
+exit "$rc"
