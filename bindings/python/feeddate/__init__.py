@@ -22,7 +22,7 @@ from ._errors import (
     RangeError,
     TimeZoneError,
 )
-from ._ffi import library_path, library_version
+from ._ffi import icu_version, library_path, library_version
 from ._formatter import HOUR_CYCLES, STYLES, WIDTHS, Formatter, Label
 from ._instant import Instant
 from ._version import __version__
@@ -46,6 +46,7 @@ __all__ = [
     "TimeZoneError",
     "WIDTHS",
     "__version__",
+    "icu_version",
     "library_path",
     "library_version",
 ]

@@ -72,7 +72,7 @@ class Label(NamedTuple):
 class _Scratch:
     """What one fd_format call needs, reused across calls (one per concurrent call):
     the output buffer and the fd_label with their pointers as ready arguments (see
-    _ffi.fd_format_preconverted), and the two int64 arguments as ctypes boxes."""
+    _ffi.fd_format), and the two int64 arguments as ctypes boxes."""
 
     __slots__ = ("buf", "buf_p", "info", "info_p", "t", "now")
 
@@ -91,8 +91,8 @@ class _Scratch:
 _scratch_pool: List[_Scratch] = []
 _take_scratch = _scratch_pool.pop
 _return_scratch = _scratch_pool.append
-_fd_format = _ffi.fd_format_preconverted  # every argument a ready ctypes object: see _ffi
-_fd_format_many = _ffi.fd_format_many_addresses  # arrays passed as addresses: see _ffi
+_fd_format = _ffi.fd_format  # every argument a ready ctypes object: see _ffi
+_fd_format_many = _ffi.fd_format_many  # arrays passed as addresses: see _ffi
 _CAPACITY = _ffi.ready(ctypes.c_size_t, FD_LABEL_CAPACITY)  # immutable, shared by all calls
 _int64_arg = ctypes.c_int64.from_param  # _ffi.ready(ctypes.c_int64, ...) without the Python call
 
@@ -278,7 +278,7 @@ class Formatter:
         given = dict(locals())  # for error messages: the options that differ from the defaults
         style_code = _enum("style", style, STYLES)
         opts = _ffi.fd_options()
-        check(_ffi.fd_options_init(ctypes.byref(opts), style_code), "fd_options_init")
+        check(_ffi.fd_options_init_sized(ctypes.byref(opts), ctypes.sizeof(opts), style_code))
         opts.locale = _identifier("locale", locale, FD_ERR_LOCALE)
         opts.time_zone = _identifier("tz", tz, FD_ERR_TIME_ZONE)
         opts.hour_cycle = _enum("hour_cycle", hour_cycle, HOUR_CYCLES)
@@ -295,8 +295,7 @@ class Formatter:
 
         handle = _ffi.fd_formatter_p()
         status = _ffi.fd_formatter_new(ctypes.byref(opts), ctypes.byref(handle))
-        if status:
-            check(status, _describe_call(given), _CREATION_HINTS.get(status, ""))
+        check(status)  # the library's message names the option, id or value
         self._handle = handle
         weakref.finalize(self, _ffi.fd_formatter_free, handle)
         # The handle as a ready argument of fd_format (it lives as long as self).
