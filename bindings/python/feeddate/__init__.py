@@ -23,7 +23,8 @@ from ._errors import (
     TimeZoneError,
 )
 from ._ffi import icu_version, library_path, library_version
-from ._formatter import HOUR_CYCLES, STYLES, WIDTHS, Formatter, Label
+from ._formatter import Formatter, Label
+from ._options import HOUR_CYCLES, STYLES, WIDTHS
 from ._instant import Instant
 from ._version import __version__
 
