@@ -22,8 +22,9 @@ from ._errors import (
     RangeError,
     TimeZoneError,
 )
-from ._ffi import library_path, library_version
-from ._formatter import HOUR_CYCLES, STYLES, WIDTHS, Formatter, Label
+from ._ffi import icu_version, library_path, library_version
+from ._formatter import Formatter, Label
+from ._options import HOUR_CYCLES, STYLES, WIDTHS
 from ._instant import Instant
 from ._version import __version__
 
@@ -46,6 +47,7 @@ __all__ = [
     "TimeZoneError",
     "WIDTHS",
     "__version__",
+    "icu_version",
     "library_path",
     "library_version",
 ]

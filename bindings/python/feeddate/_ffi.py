@@ -74,7 +74,10 @@ fd_width = c_int
 
 
 class fd_options(Structure):
-    """``struct fd_options``: fill with :func:`fd_options_init` first."""
+    """``struct fd_options``: fill with :func:`fd_options_init_sized` and
+    ``ctypes.sizeof(fd_options)`` first. This is the 1.0 layout; the library
+    reads only the fields ``size`` covers, so appending a field here (with the
+    header) is all a later layout needs."""
 
     _fields_ = [
         ("size", c_uint32),
@@ -166,24 +169,36 @@ def _load() -> Tuple[ctypes.CDLL, str]:
 
 
 _lib, library_path = _load()
+# The same loaded library seen through PyDLL: its functions keep the GIL while
+# they run. Only fd_format is taken from it (see its declaration).
+_lib_keeping_gil = ctypes.PyDLL(library_path, handle=_lib._handle)
 
 
-def _declare(name: str, argtypes: Sequence[Any], restype: Any) -> Any:
+def _declare(name: str, argtypes: Optional[Sequence[Any]], restype: Any, *, keep_gil: bool = False) -> Any:
+    """The one function object of C function ``name``. ``argtypes`` None: no
+    conversion by ctypes, the caller passes ready arguments (see :func:`ready`).
+    ``keep_gil``: the call holds the GIL (for calls shorter than releasing it)."""
     try:
-        fn = getattr(_lib, name)
+        fn = getattr(_lib_keeping_gil if keep_gil else _lib, name)
     except AttributeError:
         raise ImportError(
             f"feeddate: {library_path} has no symbol {name}: it is not a libfeeddate "
             f"this package (version {__version__}) can use; rebuild it with `make lib`."
         ) from None
-    fn.argtypes = list(argtypes)
+    if argtypes is not None:
+        fn.argtypes = list(argtypes)
     fn.restype = restype
     return fn
 
 
 # ---- Functions (one declaration each) --------------------------------------------
 
+# fd_status fd_options_init_sized(fd_options *opts, size_t size, fd_style style);
+fd_options_init_sized = _declare("fd_options_init_sized", [fd_options_p, c_size_t, fd_style], fd_status)
+
 # fd_status fd_options_init(fd_options *opts, fd_style style);
+# The exported function fills the 1.0 layout forever; the binding calls
+# fd_options_init_sized with ctypes.sizeof(fd_options) instead.
 fd_options_init = _declare("fd_options_init", [fd_options_p, fd_style], fd_status)
 
 # fd_status fd_formatter_new(const fd_options *opts, fd_formatter **out);
@@ -194,16 +209,30 @@ fd_formatter_free = _declare("fd_formatter_free", [fd_formatter_p], None)
 
 # fd_status fd_format(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
 #                     char *buf, size_t cap, fd_label *info);
-fd_format = _declare(
-    "fd_format", [fd_formatter_p, c_int64, c_int64, c_char_buf, c_size_t, fd_label_p], fd_status
-)
+# The hot path of Formatter.format and .label, declared for speed:
+# - No argtypes: the caller passes every argument ready, and ctypes skips six
+#   from_param conversions (about 40% of a call). Ready means a ctypes
+#   parameter object where the value is fixed (the handle, the buffer, its
+#   capacity: see `ready` and ctypes.byref), which ctypes passes on as is, or a
+#   ctypes instance of the exact C type (a c_int64 box), which ctypes wraps in a
+#   new parameter object on every call; None for NULL. Never pass a Python int
+#   or float: without argtypes those become a C int.
+# - Keeps the GIL: releasing and taking it back costs about 70 ns, a sizeable
+#   part of the ~0.5 us a call costs from Python, while fd_format itself runs
+#   ~100-200 ns. fd_format_many, which runs as long as its batch, releases it.
+fd_format = _declare("fd_format", None, fd_status, keep_gil=True)
 
 # fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n,
 #                          int64_t now_ms, char *buf, size_t cap, size_t *ends,
 #                          int64_t *next_change_min);
+# t_ms, buf and ends are declared void *, so that the caller can pass the
+# address of an array.array or ndarray as an int instead of building a ctypes
+# array over its buffer (two such views cost more than the call itself for a
+# short list); ctypes arrays and byref() are accepted too. The caller keeps
+# those arrays alive across the call.
 fd_format_many = _declare(
     "fd_format_many",
-    [fd_formatter_p, c_int64_p, c_size_t, c_int64, c_char_buf, c_size_t, c_size_t_p, c_int64_p],
+    [fd_formatter_p, c_void_p, c_size_t, c_int64, c_void_p, c_size_t, c_void_p, c_int64_p],
     fd_status,
 )
 
@@ -219,6 +248,12 @@ fd_formatter_tz_source = _declare("fd_formatter_tz_source", [fd_formatter_p], c_
 # const char *fd_status_message(fd_status status);
 fd_status_message = _declare("fd_status_message", [fd_status], c_char_p)
 
+# const char *fd_last_error(void);
+fd_last_error = _declare("fd_last_error", [], c_char_p)
+
+# const char *fd_icu_version(void);
+fd_icu_version = _declare("fd_icu_version", [], c_char_p)
+
 # uint32_t fd_version(void);
 fd_version = _declare("fd_version", [], c_uint32)
 
@@ -229,42 +264,12 @@ fd_version_string = _declare("fd_version_string", [], c_char_p)
 fd_now_ms = _declare("fd_now_ms", [], c_int64)
 
 
-# fd_format once more, for the hot path of Formatter.format and .label: a second
-# function object on the same symbol, without argtypes, whose caller passes every
-# argument ready (ctypes then skips six from_param conversions: about 40% of a
-# call). Ready means a ctypes parameter object where the value is fixed (the
-# handle, the buffer, its capacity: see `ready` and ctypes.byref), which ctypes
-# passes on as is, or a ctypes instance of the exact C type (a c_int64 box),
-# which ctypes wraps in a new parameter object on every call; None for NULL.
-# Never pass it a Python int or float: without argtypes those become a C int.
-#
-# It is taken from a PyDLL view of the same library: the call keeps the GIL.
-# Releasing and taking back the GIL costs about 70 ns, a sizeable part of the
-# ~0.5 us a call costs from Python, and fd_format itself runs ~100-200 ns, so
-# holding the GIL is cheaper than what other threads could do meanwhile.
-# fd_format_many, which runs for as long as its batch is long, releases it.
-fd_format_preconverted = ctypes.PyDLL(library_path, handle=_lib._handle)["fd_format"]
-fd_format_preconverted.restype = fd_status
-
-
 def ready(ctype: Any, value: Any) -> Any:
-    """value as a ready argument of C type ctype for fd_format_preconverted: ctypes'
-    own parameter object, which ctypes passes on without converting or allocating
+    """value as a ready argument of C type ctype for fd_format: ctypes' own
+    parameter object, which ctypes passes on without converting or allocating
     anything (a ctypes instance costs a new parameter object per call). Immutable:
     for values fixed across calls. ctypes does not check the range of value."""
     return ctype.from_param(value)
-
-
-# fd_format_many once more, for Formatter.format_many: the same prototype with the
-# three array arguments (t_ms, buf, ends) declared void *, so that the caller can
-# pass the address of an array.array or ndarray as an int instead of building a
-# ctypes array over its buffer (two such views cost more than the call itself
-# for a short list). The caller keeps those arrays alive across the call.
-fd_format_many_addresses = _lib["fd_format_many"]
-fd_format_many_addresses.argtypes = [
-    fd_formatter_p, c_void_p, c_size_t, c_int64, c_void_p, c_size_t, c_void_p, c_int64_p
-]
-fd_format_many_addresses.restype = fd_status
 
 
 def optional_text(value: Optional[bytes]) -> str:
@@ -272,18 +277,25 @@ def optional_text(value: Optional[bytes]) -> str:
     return value.decode("utf-8", "replace") if value else ""
 
 
-def check(status: int, context: str, hint: str = "") -> None:
-    """Raise the :class:`feeddate.Error` subclass for a non-zero status, with the
-    library's sentence for it and an optional hint on what to do: the one place
-    where the library's status codes become exceptions."""
+def check(status: int, context: str = "") -> None:
+    """Raise the :class:`feeddate.Error` subclass for a non-zero status: the one
+    place where the library's status codes become exceptions. The message is
+    the library's own (fd_last_error: what was wrong and what is valid), after
+    ``context`` when given; call this right after the failing call, before any
+    other fd_* call on this thread."""
     if status != FD_OK:
-        message = f"{context}: {optional_text(fd_status_message(status))}"
-        raise error_for(status, f"{message}; {hint}" if hint else message)
+        message = optional_text(fd_last_error()) or optional_text(fd_status_message(status))
+        raise error_for(status, f"{context}: {message}" if context else message)
 
 
 def library_version() -> str:
-    """FD_VERSION_STRING of the library actually loaded."""
+    """FD_VERSION_STRING of the library actually loaded, e.g. "1.1.0"."""
     return optional_text(fd_version_string())
+
+
+def icu_version() -> str:
+    """The version of ICU the loaded library runs on, e.g. "72.1"."""
+    return optional_text(fd_icu_version())
 
 
 _major = fd_version() // 10000

@@ -8,46 +8,15 @@ import sys
 import weakref
 from datetime import datetime, timezone
 from itertools import chain
-from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Iterable, List, NamedTuple, Optional, Tuple
 
 from . import _ffi
 from ._clock import Clock
-from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_LOCALE, FD_ERR_RANGE, FD_ERR_TIME_ZONE, error_for
+from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, error_for
 from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, FD_NEVER, check
 from ._instant import Instant, local_now_ms, to_datetime, to_ms
+from ._options import describe, fill
 
-STYLES: Dict[str, int] = {
-    "feed": _ffi.FD_STYLE_FEED,
-    "feed_detail": _ffi.FD_STYLE_FEED_DETAIL,
-    "chat_list": _ffi.FD_STYLE_CHAT_LIST,
-    "chat_bubble": _ffi.FD_STYLE_CHAT_BUBBLE,
-    "relative": _ffi.FD_STYLE_RELATIVE,
-    "compact": _ffi.FD_STYLE_COMPACT,
-    "countdown": _ffi.FD_STYLE_COUNTDOWN,
-}
-HOUR_CYCLES: Dict[str, int] = {
-    "locale": _ffi.FD_HOUR_CYCLE_LOCALE,
-    "h23": _ffi.FD_HOUR_CYCLE_H23,
-    "h12": _ffi.FD_HOUR_CYCLE_H12,
-}
-WIDTHS: Dict[str, int] = {
-    "long": _ffi.FD_WIDTH_LONG,
-    "short": _ffi.FD_WIDTH_SHORT,
-    "narrow": _ffi.FD_WIDTH_NARROW,
-}
-
-# SPEC section 6, quoted in error messages (the library does the checking).
-_OPTION_RANGES = (
-    "just_now_ms and skew_tolerance_ms 0..86400000, cross_year_grace_days 0..366, "
-    "weekday_window_days 1..6, precision 0..3"
-)
-_CREATION_HINTS: Dict[int, str] = {
-    FD_ERR_ARGUMENT: f"option ranges: {_OPTION_RANGES}",
-    FD_ERR_LOCALE: "use an ICU id such as 'zh_CN' or a BCP 47 tag such as 'zh-Hans-CN'",
-    FD_ERR_TIME_ZONE: "use an IANA zone id such as 'Asia/Shanghai' or 'America/New_York'",
-}
-
-_INT32 = (-(2**31), 2**31 - 1)
 _INT64 = (-(2**63), 2**63 - 1)
 
 # format_many's first guess of UTF-8 bytes per label; a larger need costs one more call.
@@ -72,7 +41,7 @@ class Label(NamedTuple):
 class _Scratch:
     """What one fd_format call needs, reused across calls (one per concurrent call):
     the output buffer and the fd_label with their pointers as ready arguments (see
-    _ffi.fd_format_preconverted), and the two int64 arguments as ctypes boxes."""
+    _ffi.fd_format), and the two int64 arguments as ctypes boxes."""
 
     __slots__ = ("buf", "buf_p", "info", "info_p", "t", "now")
 
@@ -91,8 +60,8 @@ class _Scratch:
 _scratch_pool: List[_Scratch] = []
 _take_scratch = _scratch_pool.pop
 _return_scratch = _scratch_pool.append
-_fd_format = _ffi.fd_format_preconverted  # every argument a ready ctypes object: see _ffi
-_fd_format_many = _ffi.fd_format_many_addresses  # arrays passed as addresses: see _ffi
+_fd_format = _ffi.fd_format  # every argument a ready ctypes object: see _ffi
+_fd_format_many = _ffi.fd_format_many  # arrays passed as addresses: see _ffi
 _CAPACITY = _ffi.ready(ctypes.c_size_t, FD_LABEL_CAPACITY)  # immutable, shared by all calls
 _int64_arg = ctypes.c_int64.from_param  # _ffi.ready(ctypes.c_int64, ...) without the Python call
 
@@ -166,42 +135,6 @@ def _split(buf: Any, ends: "array.array[int]", total: int) -> List[str]:
     return [raw[a:b].decode() for a, b in zip(chain((0,), stops), stops)]
 
 
-def _enum(name: str, value: object, table: Dict[str, int]) -> int:
-    code = table.get(value.lower()) if isinstance(value, str) else None
-    if code is None:
-        choices = ", ".join(repr(k) for k in table)
-        raise error_for(FD_ERR_ARGUMENT, f"{name}={value!r}: use one of {choices}")
-    return code
-
-
-def _flag(name: str, value: object) -> int:
-    if not isinstance(value, bool):
-        raise error_for(FD_ERR_ARGUMENT, f"{name}={value!r}: use True or False")
-    return int(value)
-
-
-def _integer(name: str, value: object, c_range: Tuple[int, int]) -> int:
-    if type(value) is bool or not isinstance(value, int):
-        raise error_for(FD_ERR_ARGUMENT, f"{name}={value!r}: use an int ({_OPTION_RANGES})")
-    if not c_range[0] <= value <= c_range[1]:
-        raise error_for(FD_ERR_ARGUMENT, f"{name}={value!r} is out of range ({_OPTION_RANGES})")
-    return value
-
-
-def _identifier(name: str, value: Optional[str], status: int) -> Optional[bytes]:
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise error_for(FD_ERR_ARGUMENT, f"{name}={value!r}: use a str, or None for the host default")
-    if "\0" in value:
-        raise error_for(status, f"{name}={value!r} contains a NUL character; {_CREATION_HINTS[status]}")
-    try:
-        return value.encode("utf-8")
-    except UnicodeEncodeError:
-        # A lone surrogate (from os.fsdecode of bad bytes, say) is no id.
-        raise error_for(status, f"{name}={value!r} is not valid Unicode; {_CREATION_HINTS[status]}") from None
-
-
 def _numpy_ms(np: Any, values: Any) -> Any:
     """A C-contiguous int64 millisecond view (no copy when already so) of a 1-D array
     of datetime64 or integer epoch milliseconds."""
@@ -223,28 +156,13 @@ def _numpy_ms(np: Any, values: Any) -> Any:
     return np.ascontiguousarray(values, dtype=np.int64)
 
 
-def _describe_call(given: Dict[str, Any]) -> str:
-    """``Formatter('feed', locale='xx', precision=9)``: the non-default options of a call."""
-    defaults = Formatter.__init__.__kwdefaults__ or {}
-    options = "".join(
-        f", {name}={value!r}"
-        for name, value in given.items()
-        if name in defaults and value != defaults[name]
-    )
-    return f"Formatter({given['style']!r}{options})"
-
-
 class Formatter:
     """Labels instants in one style, locale and time zone (SPEC sections 3-6, 8).
 
-    ``style`` is one of "feed", "feed_detail", "chat_list", "chat_bubble",
-    "relative", "compact", "countdown". ``locale`` is an ICU ("zh_CN") or BCP 47
-    ("zh-Hans-CN") id and ``tz`` an IANA zone id; None means the host default.
-    ``hour_cycle`` is "locale", "h23" or "h12"; ``width`` ("long", "short",
-    "narrow") words "N units ago". Ranges: just_now_ms and skew_tolerance_ms
-    0..86400000, cross_year_grace_days 0..366, weekday_window_days 1..6,
-    precision 0..3. ``clock`` (e.g. a :class:`ServerClock`) supplies ``now``
-    when a call passes ``now=None``; the default is the local clock.
+    The options (see below) are SPEC section 6's; a value out of its range is an
+    :class:`ArgumentError` whose message, the library's, names the option and
+    its range. ``clock`` (e.g. a :class:`ServerClock`) supplies ``now`` when a
+    call passes ``now=None``; the default is the local clock.
 
     Creating a formatter opens ICU data: create it once and reuse it. It is
     immutable and safe to share between threads. format_many releases the GIL
@@ -258,6 +176,8 @@ class Formatter:
         "__weakref__",
     )
 
+    # The parameters are _options.OPTIONS, written out for IDEs, type checkers and
+    # help(); tests/test_options.py checks that names, order and defaults match.
     def __init__(
         self,
         style: str,
@@ -275,28 +195,12 @@ class Formatter:
         countdown_days: bool = False,
         clock: Optional[Clock] = None,
     ) -> None:
-        given = dict(locals())  # for error messages: the options that differ from the defaults
-        style_code = _enum("style", style, STYLES)
-        opts = _ffi.fd_options()
-        check(_ffi.fd_options_init(ctypes.byref(opts), style_code), "fd_options_init")
-        opts.locale = _identifier("locale", locale, FD_ERR_LOCALE)
-        opts.time_zone = _identifier("tz", tz, FD_ERR_TIME_ZONE)
-        opts.hour_cycle = _enum("hour_cycle", hour_cycle, HOUR_CYCLES)
-        opts.width = _enum("width", width, WIDTHS)
-        opts.recent_relative = _flag("recent_relative", recent_relative)
-        opts.just_now_ms = _integer("just_now_ms", just_now_ms, _INT64)
-        opts.skew_tolerance_ms = _integer("skew_tolerance_ms", skew_tolerance_ms, _INT64)
-        opts.cross_year_grace_days = _integer("cross_year_grace_days", cross_year_grace_days, _INT32)
-        opts.weekday_window_days = _integer("weekday_window_days", weekday_window_days, _INT32)
-        opts.precision = _integer("precision", precision, _INT32)
-        opts.countdown_days = _flag("countdown_days", countdown_days)
+        given = locals()  # the options by name, for fill
         if clock is not None and not callable(getattr(clock, "now_ms", None)):
             raise error_for(FD_ERR_ARGUMENT, f"clock={clock!r}: use an object with a now_ms() method, e.g. ServerClock")
-
+        opts = fill(style, given)
         handle = _ffi.fd_formatter_p()
-        status = _ffi.fd_formatter_new(ctypes.byref(opts), ctypes.byref(handle))
-        if status:
-            check(status, _describe_call(given), _CREATION_HINTS.get(status, ""))
+        check(_ffi.fd_formatter_new(ctypes.byref(opts), ctypes.byref(handle)))
         self._handle = handle
         weakref.finalize(self, _ffi.fd_formatter_free, handle)
         # The handle as a ready argument of fd_format (it lives as long as self).
@@ -455,3 +359,8 @@ class Formatter:
             if labels is not None:
                 return labels
         return _split(buf, ends, total)
+
+
+Formatter.__doc__ = f"{Formatter.__doc__}\n    Options:\n\n" + "\n".join(
+    "    " + line for line in describe().splitlines()
+) + "\n"

@@ -22,8 +22,9 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 from . import _ffi
 from ._errors import Error
-from ._formatter import HOUR_CYCLES, STYLES, WIDTHS, Formatter, Label
+from ._formatter import Formatter, Label
 from ._instant import Instant, to_datetime, to_ms
+from ._options import ENUM, FLAG, ID, INT, OPTIONS, STYLES, Option
 from ._version import __version__
 
 PROG = "feeddate"
@@ -81,37 +82,34 @@ def _label_json(label: Label) -> str:
 # ---- argument parsing -------------------------------------------------------------
 
 
-def _add_viewer_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--locale", help="ICU or BCP 47 locale id (zh_CN, en-US); default: the host's")
-    parser.add_argument("--tz", help="IANA time zone of the viewer (Asia/Shanghai); default: the host's")
+def _add_now(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--now", type=_instant_arg, metavar="INSTANT", help="the viewer's current instant; default: the clock"
     )
 
 
-def _add_format_options(parser: argparse.ArgumentParser) -> None:
-    """One flag per SPEC section 6 option, defaults as Formatter's."""
-    defaults = Formatter.__init__.__kwdefaults__ or {}
-    parser.add_argument("--style", choices=list(STYLES), default="feed", help="label style (default: feed)")
-    parser.add_argument(
-        "--hour-cycle", choices=list(HOUR_CYCLES), default=defaults["hour_cycle"], help="locale's, 0-23 or 1-12 AM/PM"
-    )
-    parser.add_argument(
-        "--width", choices=list(WIDTHS), default=defaults["width"], help='wording of "N units ago"'
-    )
-    parser.add_argument(
-        "--recent-relative", action="store_true", help="feed: just now / N min ago / N h ago first"
-    )
-    for name, meaning in (
-        ("just_now_ms", "below this many ms: just now"),
-        ("skew_tolerance_ms", "posts up to this many ms in the future read as now"),
-        ("cross_year_grace_days", "feed: days back within which last year's dates drop the year"),
-        ("weekday_window_days", "chat: up to this many days back, a weekday name"),
-        ("precision", "countdown: fraction digits, 0..3"),
-    ):
-        flag = "--" + name.replace("_", "-")
-        parser.add_argument(flag, type=int, default=defaults[name], metavar="N", help=f"{meaning} (default {defaults[name]})")
-    parser.add_argument("--countdown-days", action="store_true", help="countdown: split out days from 24 h")
+def _add_option(parser: argparse.ArgumentParser, option: Option) -> None:
+    """The flag of one Formatter option (_options.OPTIONS), with Formatter's default.
+    Values are passed to Formatter as given (enum names in any case); the library
+    checks ranges."""
+    dest = {"dest": option.name}
+    if option.kind == FLAG:
+        assert option.default is False  # the flag turns it on
+        parser.add_argument(option.flag, action="store_true", help=option.help, **dest)
+    elif option.kind == ENUM:
+        assert option.choices is not None
+        parser.add_argument(
+            option.flag, type=str.lower, choices=list(option.choices), default=option.default,
+            help=f"{option.help}; default: {option.default}", **dest,
+        )
+    elif option.kind == INT:
+        parser.add_argument(
+            option.flag, type=int, default=option.default, metavar="N",
+            help=f"{option.help}; default: {option.default}", **dest,
+        )
+    else:
+        assert option.kind == ID
+        parser.add_argument(option.flag, metavar=option.name.upper(), help=f"{option.help}; default: the host's", **dest)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -123,7 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version",
         action="version",
-        version=f"{PROG} {__version__} (library {_ffi.library_version()} at {_ffi.library_path})",
+        version=f"{PROG} {__version__} (library {_ffi.library_version()} at {_ffi.library_path}, "
+        f"ICU {_ffi.icu_version()})",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -134,8 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
         "Without INSTANTs, read one per line from stdin and print each label at once.",
     )
     fmt.add_argument("instants", nargs="*", type=_instant_arg, metavar="INSTANT")
-    _add_viewer_options(fmt)
-    _add_format_options(fmt)
+    _add_now(fmt)
+    for option in OPTIONS:
+        _add_option(fmt, option)
     fmt.add_argument(
         "--json", action="store_true", help="print JSON lines: text, next_change, day_part, time_part, expired"
     )
@@ -147,32 +147,23 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print every style's label for instants 30 s, 5 min, 3 h, 1, 2 and 5 days, "
         "a month and a year before now (countdowns: that far ahead), with when each label changes next.",
     )
-    _add_viewer_options(demo)
+    _add_now(demo)
+    for option in OPTIONS[1:]:  # every style is shown
+        _add_option(demo, option)
     demo.set_defaults(run=run_demo)
     return parser
 
 
-def _formatter(args: argparse.Namespace, style: str, **options: Any) -> Formatter:
-    return Formatter(style, locale=args.locale, tz=args.tz, **options)
+def _formatter(args: argparse.Namespace, style: str) -> Formatter:
+    """A Formatter with every option of the command line."""
+    return Formatter(style, **{option.name: getattr(args, option.name) for option in OPTIONS[1:]})
 
 
 # ---- feeddate format --------------------------------------------------------------
 
 
 def run_format(args: argparse.Namespace) -> int:
-    formatter = _formatter(
-        args,
-        args.style,
-        hour_cycle=args.hour_cycle,
-        width=args.width,
-        recent_relative=args.recent_relative,
-        just_now_ms=args.just_now_ms,
-        skew_tolerance_ms=args.skew_tolerance_ms,
-        cross_year_grace_days=args.cross_year_grace_days,
-        weekday_window_days=args.weekday_window_days,
-        precision=args.precision,
-        countdown_days=args.countdown_days,
-    )
+    formatter = _formatter(args, args.style)
     show: Callable[[Label], str] = _label_json if args.json else (lambda label: label.text)
     status = EXIT_OK
     for where, item in _inputs(args.instants):

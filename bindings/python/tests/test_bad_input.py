@@ -1,6 +1,6 @@
 """Every bad input through the Python API: one row, one expected exception.
 
-The issue-6 table (hardening): NULL-like and wrongly typed arguments, unknown
+The hardening table: NULL-like and wrongly typed arguments, unknown
 styles and option values, malformed, huge and non-UTF-8 locale ids, unknown and
 path-like zone ids, NaN/inf, naive and out-of-range instants, through
 Formatter(), format(), label() and format_many(). Each row names the exception

@@ -45,24 +45,53 @@ def test_unknown_status_is_plain_error() -> None:
 
 
 @pytest.mark.parametrize(
-    "options",
+    "options, message",
     [
-        {"precision": 4},
-        {"precision": -1},
-        {"weekday_window_days": 0},
-        {"weekday_window_days": 7},
-        {"just_now_ms": 86_400_001},
-        {"skew_tolerance_ms": -1},
-        {"cross_year_grace_days": 367},
+        ({"precision": 4}, "precision 4 is out of range 0..3"),
+        ({"precision": -1}, "precision -1 is out of range 0..3"),
+        ({"weekday_window_days": 0}, "weekday_window_days 0 is out of range 1..6"),
+        ({"weekday_window_days": 7}, "weekday_window_days 7 is out of range 1..6"),
+        ({"just_now_ms": 86_400_001}, "just_now_ms 86400001 is out of range 0..86400000"),
+        ({"skew_tolerance_ms": -1}, "skew_tolerance_ms -1 is out of range 0..86400000"),
+        ({"cross_year_grace_days": 367}, "cross_year_grace_days 367 is out of range 0..366"),
     ],
 )
-def test_option_out_of_range_is_argument_error_from_the_library(options: Dict[str, Any]) -> None:
+def test_option_out_of_range_is_argument_error_from_the_library(options: Dict[str, Any], message: str) -> None:
     with pytest.raises(feeddate.ArgumentError) as info:
         feeddate.Formatter("countdown", locale="en_US", tz="UTC", **options)
     assert info.value.status == 1
-    name, value = next(iter(options.items()))
-    assert f"{name}={value!r}" in str(info.value)
-    assert "0..3" in str(info.value)  # the message quotes the ranges
+    assert message in str(info.value)  # fd_last_error's words: the option and its range
+    name = next(iter(options))
+    assert str(info.value).count(name) == 1
+
+
+def test_bad_zone_message_is_the_library_one_naming_the_zone_once() -> None:
+    with pytest.raises(feeddate.TimeZoneError) as info:
+        feeddate.Formatter("feed", locale="en_US", tz="Asia/Shangai")
+    text = str(info.value)
+    assert 'unknown time zone "Asia/Shangai"' in text and "IANA" in text
+    assert text.count("Asia/Shangai") == 1
+
+
+def test_bad_locale_message_is_the_library_one() -> None:
+    with pytest.raises(feeddate.LocaleError) as info:
+        feeddate.Formatter("feed", locale="x!", tz="UTC")
+    assert 'malformed locale id "x!"' in str(info.value) and str(info.value).count("x!") == 1
+
+
+def test_message_falls_back_to_the_status_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    from feeddate import _ffi
+
+    monkeypatch.setattr(_ffi, "fd_last_error", lambda: b"")
+    with pytest.raises(feeddate.ArgumentError) as info:
+        _ffi.check(1)
+    assert str(info.value) == _ffi.optional_text(_ffi.fd_status_message(1)) != ""
+
+
+@pytest.mark.parametrize("value", [1.0, "1", None, 1.5])
+def test_non_int_option_says_int_is_wanted(value: Any) -> None:
+    with pytest.raises(feeddate.ArgumentError, match=r"precision=.*use an int"):
+        feeddate.Formatter("countdown", locale="en_US", tz="UTC", precision=value)
 
 
 @pytest.mark.parametrize(
@@ -95,6 +124,7 @@ def test_enum_options_ignore_case() -> None:
     f = feeddate.Formatter("FEED", locale="en_US", tz="UTC", hour_cycle="H23", width="Short")
     assert f.style == "feed"
     assert f.format(NOW - timedelta(hours=1), NOW) == "05:30"
+    assert feeddate.Formatter("Feed", locale="en_US", tz="UTC", width="NARROW").style == "feed"
 
 
 @pytest.mark.parametrize("locale", ["!!!", "en_US\0de"])

@@ -35,12 +35,19 @@ def _struct_fields(name: str) -> List[str]:
     return re.findall(r"^\s+[\w\s*]+?\**(\w+);", body.group(1), re.M)
 
 
+def _header_version() -> str:
+    """FD_VERSION_STRING, which the header derives from the three numbers."""
+    defines = _defines()
+    assert "FD_STRINGIFY(FD_VERSION_MAJOR)" in HEADER_TEXT  # still derived, not written out
+    return ".".join(defines[f"FD_VERSION_{part}"] for part in ("MAJOR", "MINOR", "PATCH"))
+
+
 def test_package_version_is_the_header_version() -> None:
-    assert feeddate.__version__ == _defines()["FD_VERSION_STRING"].strip('"')
+    assert feeddate.__version__ == _header_version()
 
 
 def test_loaded_library_is_this_version() -> None:
-    assert feeddate.library_version() == feeddate.__version__
+    assert feeddate.library_version() == feeddate.__version__ == _header_version()
     assert _ffi.fd_version() == int(_defines()["FD_VERSION_MAJOR"]) * 10000 + int(
         _defines()["FD_VERSION_MINOR"]
     ) * 100 + int(_defines()["FD_VERSION_PATCH"])
@@ -65,9 +72,54 @@ def test_structures_mirror_the_header(struct: type) -> None:
 
 def test_options_size_is_what_the_library_expects() -> None:
     opts = _ffi.fd_options()
-    assert _ffi.fd_options_init(ctypes.byref(opts), _ffi.FD_STYLE_CHAT_LIST) == 0
-    assert opts.size == ctypes.sizeof(_ffi.fd_options)
+    size = ctypes.sizeof(_ffi.fd_options)
+    assert _ffi.fd_options_init_sized(ctypes.byref(opts), size, _ffi.FD_STYLE_CHAT_LIST) == 0
+    assert opts.size == size
     assert (opts.style, opts.just_now_ms, opts.weekday_window_days, opts.precision) == (2, 60000, 6, 1)
+
+
+def test_unpublished_options_size_is_refused_with_the_library_message() -> None:
+    opts = _ffi.fd_options()
+    status = _ffi.fd_options_init_sized(ctypes.byref(opts), 3, _ffi.FD_STYLE_FEED)
+    with pytest.raises(feeddate.ArgumentError, match="size 3 is not a published fd_options layout"):
+        _ffi.check(status)
+
+
+def test_formatter_passes_the_size_of_the_binding_struct(monkeypatch: pytest.MonkeyPatch) -> None:
+    sizes: List[int] = []
+    seen: List[int] = []
+    init, new = _ffi.fd_options_init_sized, _ffi.fd_formatter_new
+
+    def init_spy(opts: object, size: int, style: int) -> int:
+        sizes.append(size)
+        return init(opts, size, style)
+
+    def new_spy(opts: "ctypes._Pointer[_ffi.fd_options]", out: object) -> int:
+        seen.append(ctypes.cast(opts, ctypes.POINTER(_ffi.fd_options)).contents.size)
+        return new(opts, out)
+
+    monkeypatch.setattr(_ffi, "fd_options_init_sized", init_spy)
+    monkeypatch.setattr(_ffi, "fd_formatter_new", new_spy)
+    feeddate.Formatter("feed", locale="en_US", tz="UTC")
+    assert sizes == seen == [ctypes.sizeof(_ffi.fd_options)]
+
+
+def test_icu_version() -> None:
+    assert re.fullmatch(r"\d+\.\d+(\.\d+)*", feeddate.icu_version())
+    assert "icu_version" in feeddate.__all__
+
+
+def test_every_function_is_declared_once() -> None:
+    source = Path(_ffi.__file__).read_text(encoding="utf-8")
+    names = re.findall(r'"(fd_\w+)"', source)
+    assert sorted(names) == sorted(set(names))  # each symbol named once: in its _declare
+    assert "_lib[" not in source and "_lib_keeping_gil[" not in source
+    assert not re.search(r"\b_lib\.fd_|\b_lib_keeping_gil\.fd_|\.\w*dll\.fd_", source)
+    # The rest of the package reaches the library only through _ffi's names.
+    for module in PACKAGE.glob("*.py"):
+        if module.name != "_ffi.py":
+            text = module.read_text(encoding="utf-8")
+            assert "_handle)" not in text and "CDLL" not in text and "PyDLL" not in text, module.name
 
 
 def test_every_function_has_its_prototype_beside_it() -> None:
