@@ -1,10 +1,11 @@
 # feeddate — build, test, benchmark.
-#   make demo    build the library and print a demo feed (the README's first command)
-#   make test    every test: Swift, C, Python, library checks, vector sync
-#   make bench   benchmarks against ICU (and babel/humanize/arrow for Python)
+#   make demo        build the library and print a demo feed (the README's first command)
+#   make test        every test: Swift, C, Python, library checks, vector sync
+#   make bench       benchmarks against ICU (and babel/humanize/arrow for Python)
 #   make version     the version, from include/feeddate.h (tools/version.sh)
 #   make py-version  write bindings/python/feeddate/_version.py from that version
-# More targets come from mk/*.mk (Python, Debian packages, fuzzing, ...).
+# More targets come from mk/*.mk (Python, Debian packages, fuzzing, ...); they
+# define suites, and the `test` rule below lists every suite that `make test` runs.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -36,7 +37,7 @@ SWIFT_SOURCES := $(shell find Sources -type f) Package.swift include/feeddate.h 
 
 export FEEDDATE_LIBRARY := $(CURDIR)/$(LIBSO1)
 
-.PHONY: lib demo test test-swift test-c check-lib check-vectors check-py-version bench clean version py-version
+.PHONY: lib demo test test-swift check-lib check-vectors check-py-version bench clean version py-version
 
 lib: $(LIBSO) $(LIBSO1)
 
@@ -77,7 +78,12 @@ demo: lib $(BUILD)/feed_demo
 	./$(BUILD)/feed_demo
 
 # ---- tests ------------------------------------------------------------------
-test: check-vectors check-py-version test-swift check-lib
+# Every suite of `make test`, in the order they run. The suites are defined
+# here and in mk/*.mk (test-c: mk/ctest.mk, test-python: mk/python.mk,
+# test-zone-paths: mk/hardening.mk); a suite runs in `make test` only when it
+# is listed here. pytest runs last: its summary closes the log.
+TEST_SUITES := check-vectors check-py-version test-swift check-lib test-c test-zone-paths test-python
+test: $(TEST_SUITES)
 
 test-swift:
 	swift test --disable-swift-testing
@@ -108,7 +114,8 @@ $(BUILD)/bench: bench/bench.c include/feeddate.h $(LIBSO)
 $(BUILD)/first_label: bench/first_label.c include/feeddate.h
 	$(CC) -std=c99 -Wall -O2 -Iinclude $< -ldl -o $@
 
-bench: lib $(BUILD)/bench $(BUILD)/first_label
+# The Python benchmark (mk/bench.mk) first, then the C ones.
+bench: lib bench-python $(BUILD)/bench $(BUILD)/first_label
 	@echo "cores: $$(nproc)"
 	./$(BUILD)/bench $(if $(BENCH_N),$(BENCH_N),200000) $(BUILD)/bench_c.json
 	./$(BUILD)/first_label $(CURDIR)/$(LIBSO1) $(BUILD)/cold_start.json
