@@ -1,18 +1,28 @@
 # feeddate — build, test, benchmark.
-#   make demo    build the library and print a demo feed (the README's first command)
-#   make test    every test: Swift, C, Python, library checks, vector sync
-#   make bench   benchmarks against ICU (and babel/humanize/arrow for Python)
-# More targets come from mk/*.mk (Python, Debian packages, fuzzing, ...).
+#   make demo        build the library and print a demo feed (the README's first command)
+#   make test        every test: Swift, C, Python, library checks, vector sync
+#   make bench       benchmarks against ICU (and babel/humanize/arrow for Python)
+#   make version     the version, from include/feeddate.h (tools/version.sh)
+#   make py-version  write bindings/python/feeddate/_version.py from that version
+# More targets come from mk/*.mk (Python, Debian packages, fuzzing, ...); they
+# define suites, and the `test` rule below lists every suite that `make test` runs.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := lib
 
+# The one place the version is written is include/feeddate.h (FD_VERSION_MAJOR,
+# _MINOR, _PATCH); everything here derives from it.
 VERSION := $(shell tools/version.sh)
 SOMAJOR := 1
+ifneq ($(firstword $(subst ., ,$(VERSION))),$(SOMAJOR))
+$(error include/feeddate.h says version $(VERSION), but the SONAME is libfeeddate.so.$(SOMAJOR): a new major version is a new SONAME)
+endif
 BUILD   := build
 LIBDIR  := $(BUILD)/lib
-LIBREAL := $(LIBDIR)/libfeeddate.so.$(SOMAJOR).0.0
+# The real file is named from the full version (libfeeddate.so.1.1.0), the usual
+# libNAME.so.MAJOR.MINOR.PATCH; the SONAME link names it.
+LIBREAL := $(LIBDIR)/libfeeddate.so.$(VERSION)
 LIBSO1  := $(LIBDIR)/libfeeddate.so.$(SOMAJOR)
 LIBSO   := $(LIBDIR)/libfeeddate.so
 CC      ?= cc
@@ -27,7 +37,7 @@ SWIFT_SOURCES := $(shell find Sources -type f) Package.swift include/feeddate.h 
 
 export FEEDDATE_LIBRARY := $(CURDIR)/$(LIBSO1)
 
-.PHONY: lib demo test test-swift test-c check-lib check-vectors bench clean version
+.PHONY: lib demo test test-swift check-lib check-vectors check-py-version bench clean version py-version
 
 lib: $(LIBSO) $(LIBSO1)
 
@@ -42,11 +52,23 @@ $(LIBREAL): $(SWIFT_SOURCES)
 
 $(LIBSO1): $(LIBREAL)
 	ln -sf $(notdir $(LIBREAL)) $@
+	@# A real file left by an earlier version (libfeeddate.so.1.0.0) would be stale.
+	find $(LIBDIR) -maxdepth 1 -type f -name 'libfeeddate.so.$(SOMAJOR).*' ! -name $(notdir $(LIBREAL)) -delete
 $(LIBSO): $(LIBSO1)
 	ln -sf $(notdir $(LIBSO1)) $@
 
 version:
 	@echo $(VERSION)
+
+# The Python package's version is generated from the header, and committed (so
+# that the package builds from a plain checkout); check-py-version (part of
+# `make test`) fails when the committed file is not current.
+PY_VERSION_FILE := bindings/python/feeddate/_version.py
+py-version $(PY_VERSION_FILE): include/feeddate.h tools/version.sh tools/py-version.sh
+	tools/py-version.sh --write
+
+check-py-version:
+	tools/py-version.sh --check
 
 # ---- demo: the C example printing a feed ------------------------------------
 $(BUILD)/feed_demo: examples/c/feed_demo.c include/feeddate.h $(LIBSO)
@@ -56,7 +78,12 @@ demo: lib $(BUILD)/feed_demo
 	./$(BUILD)/feed_demo
 
 # ---- tests ------------------------------------------------------------------
-test: check-vectors test-swift check-lib
+# Every suite of `make test`, in the order they run. The suites are defined
+# here and in mk/*.mk (test-c: mk/ctest.mk, test-python: mk/python.mk,
+# test-zone-paths: mk/hardening.mk); a suite runs in `make test` only when it
+# is listed here. pytest runs last: its summary closes the log.
+TEST_SUITES := check-vectors check-py-version test-swift check-lib test-c test-zone-paths test-python
+test: $(TEST_SUITES)
 
 test-swift:
 	swift test --disable-swift-testing
@@ -88,7 +115,8 @@ $(BUILD)/bench: bench/bench.c include/feeddate.h $(LIBSO)
 $(BUILD)/first_label: bench/first_label.c include/feeddate.h
 	$(CC) -std=c99 -Wall -O2 -Iinclude $< -ldl -o $@
 
-bench: lib $(BUILD)/bench $(BUILD)/first_label
+# The Python benchmark (mk/bench.mk) first, then the C ones.
+bench: lib bench-python $(BUILD)/bench $(BUILD)/first_label
 	@echo "cores: $$(nproc)"
 	./$(BUILD)/bench $(if $(BENCH_N),$(BENCH_N),200000) $(BUILD)/bench_c.json
 	./$(BUILD)/first_label $(CURDIR)/$(LIBSO1) $(BUILD)/cold_start.json

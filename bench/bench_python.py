@@ -61,7 +61,7 @@ PAGE = 50  # a feed page
 MID = 10000  # a mid-size batch (a notification fan-out chunk, a page of a data job)
 CHUNK = 1000  # calls per timed chunk
 BASELINES = ("babel format_timedelta", "babel format_skeleton", "humanize naturaltime", "arrow humanize")
-TARGET_FORMAT_NS = 1000.0  # issue 5: Formatter.format at most 1 us per call
+TARGET_FORMAT_NS = 1000.0  # Formatter.format at most 1 us per call
 TARGET_MANY_PER_S = 5e6  # format_many at least 5 million labels/s end to end
 TARGET_MANY_VS_BABEL = 50.0  # ... and at least 50 times babel
 
@@ -526,7 +526,7 @@ def report(table: Table, cores: int, usable: int, versions: Dict[str, str], n: i
             checks.append({"locale": locale, "target": what, "value": shown(ns), "met": met})
             print(f"  {what:58s} {shown(ns):>22s}  {'met' if met else 'NOT met'}")
 
-        print(f"targets of issue 5, {locale}:")
+        print(f"targets, {locale}:")
         fmt_int = table.get(locale, "format(int s), FEED")
         check("format <= 1 us per call (int seconds, FEED)", fmt_int, lambda v: v <= TARGET_FORMAT_NS, fmt_ns)
         many = [r["name"] for r in rows if r["name"].startswith("format_many") and "FEED" in r["name"]

@@ -142,14 +142,14 @@ static int64_t rd_instant(reader *r, int64_t base)
 
 /* ---- checks ---- */
 
-static void finding(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+static void fuzz_fail(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
 #include <stdarg.h>
-static void finding(const char *fmt, ...)
+static void fuzz_fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("FUZZ FINDING (api): ", stderr);
+    fputs("FUZZ FAILURE (api): ", stderr);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -175,10 +175,10 @@ static int valid_utf8(const char *s, size_t n)
 static void check_text(const char *what, const char *s)
 {
     if (s == NULL)
-        finding("%s returned NULL", what);
+        fuzz_fail("%s returned NULL", what);
     size_t n = strnlen(s, 4096);
     if (n == 4096 || !valid_utf8(s, n))
-        finding("%s: not a NUL-terminated UTF-8 string", what);
+        fuzz_fail("%s: not a NUL-terminated UTF-8 string", what);
 }
 
 /* A buffer of cap bytes followed by canaries, or exactly cap bytes. */
@@ -208,7 +208,7 @@ static void area_check_free(area *a, const char *what)
     if (!a->exact) {
         for (size_t i = 0; i < CANARY_SIZE; i++)
             if ((unsigned char)a->buf[a->guarded + i] != CANARY)
-                finding("%s: byte %zu past the %zu-byte buffer was written", what, i, a->guarded);
+                fuzz_fail("%s: byte %zu past the %zu-byte buffer was written", what, i, a->guarded);
     }
     free(a->buf);
     a->buf = NULL;
@@ -279,26 +279,26 @@ static void check_label(const char *what, const char *buf, size_t cap, const fd_
 {
     size_t len = info->length;
     if (len >= FD_LABEL_CAPACITY)
-        finding("%s: label of %zu bytes, FD_LABEL_CAPACITY is %d", what, len, FD_LABEL_CAPACITY);
+        fuzz_fail("%s: label of %zu bytes, FD_LABEL_CAPACITY is %d", what, len, FD_LABEL_CAPACITY);
     if (len == 0)
-        finding("%s: empty label", what);
+        fuzz_fail("%s: empty label", what);
     if (len >= cap || buf[len] != '\0' || memchr(buf, '\0', len) != NULL)
-        finding("%s: text is not %zu bytes then a NUL", what, len);
+        fuzz_fail("%s: text is not %zu bytes then a NUL", what, len);
     if (!valid_utf8(buf, len))
-        finding("%s: label is not valid UTF-8", what);
+        fuzz_fail("%s: label is not valid UTF-8", what);
     if (info->next_change_ms != FD_NEVER && (info->next_change_ms <= now || info->next_change_ms > FD_MAX_INSTANT_MS))
-        finding("%s: next_change %lld is neither in (now=%lld, MAX] nor FD_NEVER", what,
-                (long long)info->next_change_ms, (long long)now);
+        fuzz_fail("%s: next_change %lld is neither in (now=%lld, MAX] nor FD_NEVER", what,
+                  (long long)info->next_change_ms, (long long)now);
     if (info->day_offset > len || info->day_length > len - info->day_offset || info->time_offset > len ||
         info->time_length > len - info->time_offset || (info->day_length == 0 && info->day_offset != 0) ||
         (info->time_length == 0 && info->time_offset != 0))
-        finding("%s: parts outside the %zu-byte text", what, len);
+        fuzz_fail("%s: parts outside the %zu-byte text", what, len);
     if (info->day_length && !valid_utf8(buf + info->day_offset, info->day_length))
-        finding("%s: day part splits a UTF-8 sequence", what);
+        fuzz_fail("%s: day part splits a UTF-8 sequence", what);
     if (info->time_length && !valid_utf8(buf + info->time_offset, info->time_length))
-        finding("%s: time part splits a UTF-8 sequence", what);
+        fuzz_fail("%s: time part splits a UTF-8 sequence", what);
     if (info->expired != 0 && info->expired != 1)
-        finding("%s: expired = %d", what, (int)info->expired);
+        fuzz_fail("%s: expired = %d", what, (int)info->expired);
 }
 
 /* Field by field: fd_label has padding bytes. */
@@ -327,8 +327,8 @@ static void op_format(run *r)
     memset(&ref_info, 0, sizeof ref_info);
     fd_status rs = reference(r->f, t, now, ref, &ref_info);
     if (rs != (ok_range ? FD_OK : FD_ERR_RANGE))
-        finding("fd_format(t=%lld, now=%lld, cap 256): status %d, expected %d", (long long)t,
-                (long long)now, (int)rs, ok_range ? FD_OK : FD_ERR_RANGE);
+        fuzz_fail("fd_format(t=%lld, now=%lld, cap 256): status %d, expected %d", (long long)t,
+                  (long long)now, (int)rs, ok_range ? FD_OK : FD_ERR_RANGE);
     if (rs == FD_OK) {
         check_label("fd_format", ref, FD_LABEL_CAPACITY, &ref_info, now);
         /* Same call, same bytes. */
@@ -336,7 +336,7 @@ static void op_format(run *r)
         fd_label again_info;
         if (reference(r->f, t, now, again, &again_info) != FD_OK || !same_info(&again_info, &ref_info) ||
             memcmp(again, ref, ref_info.length + 1) != 0)
-            finding("fd_format(t=%lld, now=%lld) differs when called again", (long long)t, (long long)now);
+            fuzz_fail("fd_format(t=%lld, now=%lld) differs when called again", (long long)t, (long long)now);
     }
     size_t need = rs == FD_OK ? ref_info.length : 0;
 
@@ -363,25 +363,25 @@ static void op_format(run *r)
                        : need + 1 > cap    ? FD_ERR_BUFFER
                                            : FD_OK;
     if (!documented(s) || s != expect)
-        finding("fd_format(t=%lld, now=%lld, cap %zu%s): status %d, expected %d", (long long)t,
-                (long long)now, cap, null_buf ? ", buf NULL" : "", (int)s, (int)expect);
+        fuzz_fail("fd_format(t=%lld, now=%lld, cap %zu%s): status %d, expected %d", (long long)t,
+                  (long long)now, cap, null_buf ? ", buf NULL" : "", (int)s, (int)expect);
     if (s == FD_OK) {
         if (memcmp(a.buf, ref, need + 1) != 0)
-            finding("fd_format(cap %zu): text differs from the cap-256 label", cap);
+            fuzz_fail("fd_format(cap %zu): text differs from the cap-256 label", cap);
         if (!null_info && !same_info(&info, &ref_info))
-            finding("fd_format(cap %zu): info differs from the cap-256 call", cap);
+            fuzz_fail("fd_format(cap %zu): info differs from the cap-256 call", cap);
     } else if (s == FD_ERR_BUFFER) {
         if (!null_info && info.length != need)
-            finding("fd_format(cap %zu): FD_ERR_BUFFER reports length %zu, the label has %zu", cap,
-                    info.length, need);
+            fuzz_fail("fd_format(cap %zu): FD_ERR_BUFFER reports length %zu, the label has %zu", cap,
+                      info.length, need);
         if (!null_buf && cap >= 1 && memchr(a.buf, '\0', cap) == NULL)
-            finding("fd_format(cap %zu): FD_ERR_BUFFER left no NUL in the buffer", cap);
+            fuzz_fail("fd_format(cap %zu): FD_ERR_BUFFER left no NUL in the buffer", cap);
     }
     if (cap == SIZE_MAX && s == FD_OK) {
         /* Told the buffer is endless: still only length + 1 bytes may change. */
         for (size_t i = need + 1; i < real; i++)
             if ((unsigned char)a.buf[i] != 0x5C)
-                finding("fd_format(cap SIZE_MAX): byte %zu past the label's NUL was written", i);
+                fuzz_fail("fd_format(cap SIZE_MAX): byte %zu past the label's NUL was written", i);
     }
     area_check_free(&a, "fd_format");
 }
@@ -407,10 +407,10 @@ static void op_many(run *r)
         fd_status expect = n == 0 ? FD_OK : FD_ERR_ARGUMENT;
         /* n = 0 is FD_OK; with now out of range FD_ERR_RANGE is also fair. */
         if (s != expect && !(n == 0 && !in_range(now) && s == FD_ERR_RANGE))
-            finding("fd_format_many(n %zu, t_ms %s, ends %s): status %d, expected %d", n, tp ? "set" : "NULL",
-                    ep ? "set" : "NULL", (int)s, (int)expect);
+            fuzz_fail("fd_format_many(n %zu, t_ms %s, ends %s): status %d, expected %d", n, tp ? "set" : "NULL",
+                      ep ? "set" : "NULL", (int)s, (int)expect);
         if (s == FD_OK && next != FD_NEVER)
-            finding("fd_format_many(n 0): next_change_min %lld, expected FD_NEVER", (long long)next);
+            fuzz_fail("fd_format_many(n 0): next_change_min %lld, expected FD_NEVER", (long long)next);
         return;
     }
     size_t n = n_tag % (FZ_MAX_MANY + 1);
@@ -431,7 +431,7 @@ static void op_many(run *r)
             fd_label info;
             char one[FD_LABEL_CAPACITY];
             if (reference(r->f, ts[i], now, one, &info) != FD_OK)
-                finding("fd_format(t=%lld, now=%lld) failed in range", (long long)ts[i], (long long)now);
+                fuzz_fail("fd_format(t=%lld, now=%lld) failed in range", (long long)ts[i], (long long)now);
             memcpy(expected + total, one, info.length);
             total += info.length;
             if (info.next_change_ms < earliest)
@@ -472,34 +472,34 @@ static void op_many(run *r)
     if (n == 0 && !in_range(now) && s == FD_ERR_RANGE && !(null_buf && cap > 0))
         expect = FD_ERR_RANGE; /* n = 0 is FD_OK; with now out of range FD_ERR_RANGE is also fair */
     if (!documented(s) || s != expect)
-        finding("fd_format_many(n %zu, now=%lld, cap %zu%s): status %d, expected %d", n, (long long)now, cap,
-                null_buf ? ", buf NULL" : "", (int)s, (int)expect);
+        fuzz_fail("fd_format_many(n %zu, now=%lld, cap %zu%s): status %d, expected %d", n, (long long)now, cap,
+                  null_buf ? ", buf NULL" : "", (int)s, (int)expect);
     if (s == FD_OK) {
         for (size_t i = 0; i < n; i++) {
             size_t start = i ? ends[i - 1] : 0;
             if (ends[i] < start || ends[i] - start >= FD_LABEL_CAPACITY || ends[i] - start == 0)
-                finding("fd_format_many: ends[%zu] = %zu after %zu", i, ends[i], start);
+                fuzz_fail("fd_format_many: ends[%zu] = %zu after %zu", i, ends[i], start);
         }
         if (n && (ends[n - 1] != total || memcmp(a.buf, expected, total) != 0))
-            finding("fd_format_many(n %zu): labels differ from fd_format one by one", n);
+            fuzz_fail("fd_format_many(n %zu): labels differ from fd_format one by one", n);
         if (n && !valid_utf8(a.buf, total))
-            finding("fd_format_many: labels are not valid UTF-8");
+            fuzz_fail("fd_format_many: labels are not valid UTF-8");
         if (cap > total && a.buf[total] != '\0')
-            finding("fd_format_many(n %zu, cap %zu): no NUL after the labels", n, cap);
+            fuzz_fail("fd_format_many(n %zu, cap %zu): no NUL after the labels", n, cap);
         if (!null_next && next != earliest)
-            finding("fd_format_many: next_change_min %lld, the earliest of the labels is %lld", (long long)next,
-                    (long long)earliest);
+            fuzz_fail("fd_format_many: next_change_min %lld, the earliest of the labels is %lld", (long long)next,
+                      (long long)earliest);
         if (!null_next && next != FD_NEVER && next <= now)
-            finding("fd_format_many: next_change_min %lld not after now %lld", (long long)next, (long long)now);
+            fuzz_fail("fd_format_many: next_change_min %lld not after now %lld", (long long)next, (long long)now);
     } else if (s == FD_ERR_BUFFER) {
         if (ends[n - 1] != total)
-            finding("fd_format_many(cap %zu): FD_ERR_BUFFER reports %zu bytes needed, the labels have %zu", cap,
-                    ends[n - 1], total);
+            fuzz_fail("fd_format_many(cap %zu): FD_ERR_BUFFER reports %zu bytes needed, the labels have %zu", cap,
+                      ends[n - 1], total);
     }
     if (cap == SIZE_MAX && s == FD_OK) {
         for (size_t i = total + 1; i < real; i++)
             if ((unsigned char)a.buf[i] != 0x5C)
-                finding("fd_format_many(cap SIZE_MAX): byte %zu past the labels' NUL was written", i);
+                fuzz_fail("fd_format_many(cap SIZE_MAX): byte %zu past the labels' NUL was written", i);
     }
     free(ends);
     area_check_free(&a, "fd_format_many");
@@ -513,15 +513,15 @@ static void op_misc(run *r)
     fd_options o;
     fd_status s = fd_options_init(&o, (fd_style)style);
     if (s != (style >= FD_STYLE_FEED && style <= FD_STYLE_COUNTDOWN ? FD_OK : FD_ERR_ARGUMENT))
-        finding("fd_options_init(style %d): status %d", (int)style, (int)s);
+        fuzz_fail("fd_options_init(style %d): status %d", (int)style, (int)s);
     if (o.size != sizeof o)
-        finding("fd_options_init: size %u", (unsigned)o.size);
+        fuzz_fail("fd_options_init: size %u", (unsigned)o.size);
     check_text("fd_formatter_locale", fd_formatter_locale(r->f));
     check_text("fd_formatter_time_zone", fd_formatter_time_zone(r->f));
     check_text("fd_formatter_tz_source", fd_formatter_tz_source(r->f));
     check_text("fd_version_string", fd_version_string());
     if (fd_version() != FD_VERSION_NUMBER)
-        finding("fd_version");
+        fuzz_fail("fd_version");
 }
 
 /* Whether every field except the strings is within the documented ranges. */
@@ -587,22 +587,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fd_formatter *f = (fd_formatter *)(void *)&o; /* must be overwritten */
         fd_status s = fd_formatter_new(&o, &f);
         if (!documented(s) || s == FD_ERR_RANGE || s == FD_ERR_BUFFER)
-            finding("fd_formatter_new: status %d is not one it may return", (int)s);
+            fuzz_fail("fd_formatter_new: status %d is not one it may return", (int)s);
         if (s != FD_OK && f != NULL)
-            finding("fd_formatter_new: status %d but *out is not NULL", (int)s);
+            fuzz_fail("fd_formatter_new: status %d but *out is not NULL", (int)s);
         if (s == FD_OK && (f == NULL || f == (fd_formatter *)(void *)&o))
-            finding("fd_formatter_new: FD_OK without a formatter");
+            fuzz_fail("fd_formatter_new: FD_OK without a formatter");
         int valid = options_valid(&o);
         if (!valid && s != FD_ERR_ARGUMENT)
-            finding("fd_formatter_new: options out of range gave status %d, not FD_ERR_ARGUMENT", (int)s);
+            fuzz_fail("fd_formatter_new: options out of range gave status %d, not FD_ERR_ARGUMENT", (int)s);
         if (valid && s == FD_ERR_ARGUMENT)
-            finding("fd_formatter_new: valid options gave FD_ERR_ARGUMENT");
+            fuzz_fail("fd_formatter_new: valid options gave FD_ERR_ARGUMENT");
         /* Known-good ids with valid options must work. */
         int good_ids = (o.locale == NULL || in_table(o.locale, FZ_LOCALES, FZ_LOCALE_GOOD)) &&
                        (o.time_zone == NULL || in_table(o.time_zone, FZ_ZONES, FZ_ZONE_COUNT));
         if (valid && good_ids && s != FD_OK)
-            finding("fd_formatter_new(locale %s, zone %s): status %d", o.locale ? o.locale : "NULL",
-                    o.time_zone ? o.time_zone : "NULL", (int)s);
+            fuzz_fail("fd_formatter_new(locale %s, zone %s): status %d", o.locale ? o.locale : "NULL",
+                      o.time_zone ? o.time_zone : "NULL", (int)s);
         /* The copies of the ids are the formatter's own. */
         if (own_locale)
             memset(own_locale, 'Z', strlen(own_locale));
@@ -615,7 +615,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             int64_t ts[1] = {FZ_NOW};
             if (fd_format(NULL, FZ_NOW, FZ_NOW, buf, sizeof buf, NULL) != FD_ERR_ARGUMENT ||
                 fd_format_many(NULL, ts, 1, FZ_NOW, buf, sizeof buf, ends, NULL) != FD_ERR_ARGUMENT)
-                finding("fd_format / fd_format_many on a NULL formatter: not FD_ERR_ARGUMENT");
+                fuzz_fail("fd_format / fd_format_many on a NULL formatter: not FD_ERR_ARGUMENT");
             check_text("fd_formatter_locale(NULL)", fd_formatter_locale(NULL));
             free(key);
             free(own_locale);

@@ -1,8 +1,8 @@
-# Python benchmark (issue 5): the binding against babel, humanize and arrow.
+# Python benchmark: the binding against babel, humanize and arrow.
 #   make bench-python                    Formatter.format / label / format_many, floors, baselines
 #   make bench-python BENCH_N=1000000    a bigger format_many batch (default 200000)
 #   make bench-python BENCH_PY_ARGS=--quick   a smoke run of a few seconds
-# `make bench` runs it too (before the C bench of the Makefile). Missing
+# `make bench` (Makefile) runs it first, then the C bench. Missing
 # baselines are pip-installed on demand; if that fails their rows say "not
 # installed". Its figures go to build/bench_python.json, which `make bench`
 # merges with the C figures into bench/results.json.
@@ -11,7 +11,6 @@ PYTHON        ?= python3
 BENCH_PY_ARGS ?=
 
 .PHONY: bench-python
-bench: bench-python
 
 bench-python: lib
 	PYTHONPATH=$(CURDIR)/bindings/python timeout 1800 $(PYTHON) bench/bench_python.py --json $(BUILD)/bench_python.json $(if $(BENCH_N),--n $(BENCH_N)) $(BENCH_PY_ARGS)

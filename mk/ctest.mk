@@ -1,33 +1,70 @@
 # C tests: the API as an installed library's user sees it.
-#   make test-c        build build/tests/test_{vectors,api,threads} and run all three
+#   make test-c        build the programs of CTEST_RUNS and run each (part of `make test`)
 #   make test-c-build  build them only
 # Each program prints FAIL lines and closes with "N passed, N failed"; test-c
-# runs all three (each bounded by a timeout) and fails if any of them failed.
+# runs every one (each bounded by a timeout) and fails if any of them failed.
+#
+# Every C test program under build/tests is built by the one recipe below
+# (ctest-link): the program's source, testkit.c and jsonl.c, linked like an
+# installed library's user links (the header, -lfeeddate, a run path to
+# build/lib). Programs differ only in variables set per target: extra
+# CTEST_LIBS, or CTEST_INCLUDES for the builds against the frozen 1.0 header.
+# test_stress and test_leaks (make stress, make valgrind) and test_zone_paths
+# (make test-zone-paths) are built here too.
 
 CTEST_DIR     := $(BUILD)/tests
 CTEST_SRC     := Tests/c
 CTEST_TIMEOUT := 600
-CTEST_PROGS   := $(CTEST_DIR)/test_vectors $(CTEST_DIR)/test_api $(CTEST_DIR)/test_threads
+CTEST_VECTORS := Tests/vectors/core.jsonl
+# What test-c runs: a program of build/tests, then its arguments after ':'
+# (separated by ','). test_vectors_abi10 is test_vectors.c compiled against
+# the 1.0 header: a program built for 1.0 must read every vector the same.
+CTEST_RUNS    := test_vectors:$(CTEST_VECTORS) test_vectors_abi10:$(CTEST_VECTORS) \
+                 test_api test_abi test_abi10 test_threads
+CTEST_PROGS   := $(addprefix $(CTEST_DIR)/,$(foreach r,$(CTEST_RUNS),$(firstword $(subst :, ,$(r)))))
 CTEST_COMMON  := $(CTEST_SRC)/testkit.c $(CTEST_SRC)/jsonl.c
 CTEST_HEADERS := $(CTEST_SRC)/testkit.h $(CTEST_SRC)/jsonl.h include/feeddate.h
+CTEST_INCLUDES := -Iinclude -I$(CTEST_SRC)
+CTEST_LIBS    :=
 # Linked like an installed library: the header, -lfeeddate, and a run path to build/lib.
 CTEST_LDFLAGS := -L$(LIBDIR) -lfeeddate -Wl,-rpath,'$$ORIGIN/../lib'
 
+# Programs compiled against the frozen 1.0 header, which must come before
+# include/ on the include path (testkit.h includes "feeddate.h" as well):
+# they are what a program built against 1.0 and never rebuilt looks like.
+CTEST_ABI10_HEADER := $(CTEST_SRC)/abi/1.0/feeddate.h
+CTEST_ABI10_PROGS  := $(CTEST_DIR)/test_vectors_abi10 $(CTEST_DIR)/test_abi10
+
 .PHONY: test-c test-c-build
 
+# -g: valgrind (make valgrind runs build/tests/test_leaks) names the lines it reports.
+define ctest-link
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -g -pthread $(CTEST_INCLUDES) $< $(CTEST_COMMON) $(CTEST_LDFLAGS) $(CTEST_LIBS) -o $@
+endef
+
 $(CTEST_DIR)/%: $(CTEST_SRC)/%.c $(CTEST_COMMON) $(CTEST_HEADERS) $(LIBSO)
-	@mkdir -p $(CTEST_DIR)
-	$(CC) $(WARN) $(CFLAGS) -pthread -Iinclude -I$(CTEST_SRC) $< $(CTEST_COMMON) $(CTEST_LDFLAGS) -o $@
+	$(ctest-link)
+
+# The same source as test_vectors, another header.
+$(CTEST_DIR)/test_vectors_abi10: $(CTEST_SRC)/test_vectors.c $(CTEST_COMMON) $(CTEST_HEADERS) $(LIBSO)
+	$(ctest-link)
+
+$(CTEST_ABI10_PROGS): $(CTEST_ABI10_HEADER)
+$(CTEST_ABI10_PROGS): CTEST_INCLUDES := -I$(CTEST_SRC)/abi/1.0 -Iinclude -I$(CTEST_SRC)
+# test_zone_paths interposes open() and friends: its own definitions must be
+# visible to the library (-rdynamic), and it finds libc's with dlsym (-ldl).
+$(CTEST_DIR)/test_zone_paths: CTEST_LIBS := -rdynamic -ldl
 
 test-c-build: $(CTEST_PROGS)
 
 test-c: lib test-c-build
 	@failed=""; \
-	for run in "test_vectors Tests/vectors/core.jsonl" "test_api" "test_threads"; do \
-	  echo "== $$run"; \
-	  timeout $(CTEST_TIMEOUT) ./$(CTEST_DIR)/$$run || failed="$$failed $${run%% *}"; \
+	for run in $(CTEST_RUNS); do \
+	  prog=$${run%%:*}; args=""; \
+	  case $$run in *:*) args=$${run#*:}; args=$${args//,/ };; esac; \
+	  echo "== $$prog$${args:+ $$args}"; \
+	  timeout $(CTEST_TIMEOUT) ./$(CTEST_DIR)/$$prog $$args || failed="$$failed $$prog"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "test-c: failed:$$failed"; exit 1; fi; \
-	echo "test-c: all C suites passed"
-
-test: test-c
+	echo "test-c: all $(words $(CTEST_RUNS)) C suites passed"

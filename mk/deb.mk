@@ -1,4 +1,4 @@
-# Debian packages (issue 4; details in debian/README.source).
+# Debian packages (details in debian/README.source).
 #   make deb          libfeeddate1, libfeeddate-dev, python3-feeddate -> dist/
 #                     (checks versions and symbols, then dpkg-buildpackage -b -us -uc)
 #   make deb-check    make deb + lintian + install and test the packages in a clean

@@ -1,7 +1,7 @@
-# Hardening (issue 6; docs/RELIABILITY.md): fuzzing, sanitizers, valgrind, thread stress.
+# Hardening (docs/RELIABILITY.md): fuzzing, sanitizers, valgrind, thread stress.
 #   make fuzz             both libFuzzer targets for FUZZ_SECONDS each (default 600), side
 #                         by side, then every API input found replayed through the shipped
-#                         build/lib/libfeeddate.so; prints executions, exec/s and findings
+#                         build/lib/libfeeddate.so; prints executions, exec/s and failures
 #   make fuzz-smoke       the same for FUZZ_SMOKE_SECONDS (30) each: what CI runs
 #   make fuzz-build       build/fuzz/{fuzz_api_cov,fuzz_tzif_cov,fuzz_api,seed_api} only
 #   make sanitize         C suites + stress against an ASan+UBSan-built library, C threads +
@@ -11,8 +11,10 @@
 #   make valgrind         memcheck over test_leaks: VALGRIND_CYCLES (10000) formatter
 #                         create/free cycles and VALGRIND_LABELS (1000000) labels
 #   make stress           8 threads x one shared formatter x STRESS_COUNT (1000000) instants
-#   make test-zone-paths  zone ids never open files outside $TZDIR (part of `make test`)
+#   make test-zone-paths  zone ids never open files outside $TZDIR (a suite of `make test`)
 # Sanitizer builds use their own SwiftPM scratch paths (.build-sanitize/*), never .build.
+# The C test programs (test_leaks, test_stress, test_zone_paths) are built by
+# the one recipe of mk/ctest.mk.
 
 FUZZ_SECONDS       ?= 600
 FUZZ_SMOKE_SECONDS ?= 30
@@ -30,18 +32,25 @@ FUZZ_CFLAGS := -g -O1 -std=c11 -Wall -Wextra -Werror -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=undefined -Iinclude -ITests/c -Ifuzz
 FUZZ_SWIFTC := swiftc -O -g -sanitize=fuzzer,address -parse-as-library -package-name feeddate
 FEEDDATE_SWIFT := $(wildcard Sources/FeedDate/*.swift) Sources/feeddate/Exports.swift
+# The C targets of Package.swift that the Swift sources import, and their public headers.
+CICU_HEADERS  := Sources/CICU/include/cicu.h
+CFDABI_HEADERS := include/feeddate.h Sources/CFeedDateABI/include/fdabi.h
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-seeds sanitize valgrind stress test-zone-paths
 
 # ---- fuzzing -------------------------------------------------------------------
-# Module maps for compiling the Swift sources outside SwiftPM (SwiftPM makes these).
-$(FUZZ_DIR)/modules/CICU/module.modulemap $(FUZZ_DIR)/modules/CFeedDateABI/module.modulemap: \
-		Sources/CICU/include/cicu.h include/feeddate.h
-	@mkdir -p $(FUZZ_DIR)/modules/CICU $(FUZZ_DIR)/modules/CFeedDateABI
-	printf 'module CICU {\n    header "%s"\n    export *\n}\n' "$(CURDIR)/Sources/CICU/include/cicu.h" \
-	  > $(FUZZ_DIR)/modules/CICU/module.modulemap
-	printf 'module CFeedDateABI {\n    header "%s"\n    export *\n}\n' "$(CURDIR)/include/feeddate.h" \
-	  > $(FUZZ_DIR)/modules/CFeedDateABI/module.modulemap
+# Module maps for compiling the Swift sources outside SwiftPM (SwiftPM makes
+# these): one `header` line per public header of the C target, as SwiftPM's
+# umbrella directory exposes them all.
+modulemap = printf 'module %s {\n%s\n    export *\n}\n' $(1) "$$(printf '    header "$(CURDIR)/%s"\n' $(2))" > $@.tmp && mv -f $@.tmp $@
+
+$(FUZZ_DIR)/modules/CICU/module.modulemap: $(CICU_HEADERS)
+	@mkdir -p $(@D)
+	$(call modulemap,CICU,$^)
+
+$(FUZZ_DIR)/modules/CFeedDateABI/module.modulemap: $(CFDABI_HEADERS)
+	@mkdir -p $(@D)
+	$(call modulemap,CFeedDateABI,$^)
 
 # The library's Swift sources, the C exports and the TZif target as ONE module,
 # instrumented for libFuzzer coverage and ASan (see fuzz/tzif/FuzzTZif.swift).
@@ -54,9 +63,14 @@ $(FUZZ_DIR)/libFeedDateFuzz.a: $(FEEDDATE_SWIFT) fuzz/tzif/FuzzTZif.swift \
 	  | { grep -v "is part of module 'FeedDate'; ignoring import" || true; }
 	@test -s $@
 
-$(FUZZ_DIR)/obj/cicu.o: Sources/CICU/cicu.c Sources/CICU/include/cicu.h
+# The C targets' sources, with ASan like the Swift code (SwiftPM compiles them for the library).
+$(FUZZ_DIR)/obj/cicu.o: Sources/CICU/cicu.c $(CICU_HEADERS)
 	@mkdir -p $(FUZZ_DIR)/obj
 	$(FUZZ_CC) -g -O1 -fsanitize=address -ISources/CICU/include -c $< -o $@
+
+$(FUZZ_DIR)/obj/abi.o: Sources/CFeedDateABI/abi.c $(CFDABI_HEADERS)
+	@mkdir -p $(FUZZ_DIR)/obj
+	$(FUZZ_CC) -g -O1 -fsanitize=address -Iinclude -ISources/CFeedDateABI/include -c $< -o $@
 
 $(FUZZ_DIR)/obj/%.o: fuzz/%.c fuzz/fuzz_api.h include/feeddate.h
 	@mkdir -p $(FUZZ_DIR)/obj
@@ -67,7 +81,8 @@ $(FUZZ_DIR)/obj/jsonl.o: Tests/c/jsonl.c Tests/c/jsonl.h
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 
 # fuzz_api_cov / fuzz_tzif_cov: the harness + the instrumented library, linked by swiftc.
-$(FUZZ_DIR)/fuzz_%_cov: $(FUZZ_DIR)/obj/fuzz_%.o $(FUZZ_DIR)/obj/jsonl.o $(FUZZ_DIR)/libFeedDateFuzz.a $(FUZZ_DIR)/obj/cicu.o
+$(FUZZ_DIR)/fuzz_%_cov: $(FUZZ_DIR)/obj/fuzz_%.o $(FUZZ_DIR)/obj/jsonl.o $(FUZZ_DIR)/libFeedDateFuzz.a \
+		$(FUZZ_DIR)/obj/cicu.o $(FUZZ_DIR)/obj/abi.o
 	swiftc -sanitize=fuzzer,address -use-ld=lld $^ -licui18n -licuuc -o $@
 
 # fuzz_api: the same harness against the shipped library, uninstrumented: it replays
@@ -99,14 +114,10 @@ fuzz-smoke: fuzz-build fuzz-seeds
 	tools/hardening-fuzz.sh $(FUZZ_SMOKE_SECONDS)
 
 # ---- sanitizers, valgrind, stress ----------------------------------------------------
-sanitize: lib
+sanitize: lib $(CTEST_DIR)/test_leaks
 	SANITIZE_COUNT=$(SANITIZE_COUNT) SANITIZE_SWIFT=$(SANITIZE_SWIFT) FUZZ_CC=$(FUZZ_CC) \
 	  VALGRIND_CYCLES=$(VALGRIND_CYCLES) VALGRIND_LABELS=$(VALGRIND_LABELS) \
 	  tools/hardening-sanitize.sh
-
-$(CTEST_DIR)/test_zone_paths: $(CTEST_SRC)/test_zone_paths.c $(CTEST_COMMON) $(CTEST_HEADERS) $(LIBSO)
-	@mkdir -p $(CTEST_DIR)
-	$(CC) $(WARN) $(CFLAGS) -rdynamic -Iinclude -I$(CTEST_SRC) $< $(CTEST_COMMON) $(CTEST_LDFLAGS) -ldl -o $@
 
 valgrind: lib $(CTEST_DIR)/test_leaks
 	VALGRIND_ONLY=1 VALGRIND_CYCLES=$(VALGRIND_CYCLES) VALGRIND_LABELS=$(VALGRIND_LABELS) \
@@ -119,5 +130,3 @@ stress: lib $(CTEST_DIR)/test_stress
 test-zone-paths: lib $(CTEST_DIR)/test_zone_paths
 	@echo "== test_zone_paths"
 	timeout 120 ./$(CTEST_DIR)/test_zone_paths
-
-test: test-zone-paths

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # deb-build.sh — `make deb`: build the Debian packages into dist/.
 #
-# 1. debian/changelog's version must be `make version` (FD_VERSION_STRING);
+# 1. debian/changelog's version must be `make version` (tools/version.sh: the
+#    FD_VERSION_MAJOR/MINOR/PATCH of include/feeddate.h);
 # 2. debian/libfeeddate1.symbols must list the header's functions;
-# 3. the build tools (dpkg-dev, debhelper, dh-python) and swift must be there;
+# 3. the build tools (dpkg-dev, debhelper, dh-python, pybuild's pyproject plugin,
+#    setuptools, python3-all) and swift must be there;
 # 4. dpkg-buildpackage -b -us -uc (debian/rules: make lib, stage, build-time test,
 #    dpkg-gensymbols -c4, dpkg-shlibdeps);
 # 5. the files it leaves in .. (listed in the .changes) move to dist/.
@@ -18,10 +20,13 @@ die() { echo "deb: FAILED: $*" >&2; exit 1; }
 step "checking the build tools"
 missing=()
 for tool in dpkg-buildpackage:dpkg-dev dpkg-parsechangelog:dpkg-dev dh:debhelper \
-            dh_python3:dh-python cc:gcc pkg-config:pkg-config; do
+            dh_python3:dh-python pybuild:dh-python cc:gcc pkg-config:pkg-config; do
   command -v "${tool%%:*}" >/dev/null || missing+=("${tool#*:}")
 done
 [ -f /usr/include/unicode/udat.h ] || missing+=(libicu-dev)
+[ -f /usr/share/dh-python/dhpython/build/plugin_pyproject.py ] || missing+=(pybuild-plugin-pyproject)
+/usr/bin/python3 -c 'import setuptools' 2>/dev/null || missing+=(python3-setuptools)
+dpkg-query -W -f='${db:Status-Abbrev}' python3-all 2>/dev/null | grep -q '^ii' || missing+=(python3-all)
 [ ${#missing[@]} -eq 0 ] || die "missing build tools; install them with:
     apt-get update && apt-get install -y ${missing[*]}
   (make deb-check installs them itself)"
@@ -31,7 +36,7 @@ fi
 
 step "checking that debian/changelog has the version of include/feeddate.h"
 version=$(make -s --no-print-directory version)
-[ -n "$version" ] || die "make version printed nothing: FD_VERSION_STRING missing in include/feeddate.h?"
+[ -n "$version" ] || die "make version printed nothing: FD_VERSION_MAJOR/MINOR/PATCH missing in include/feeddate.h?"
 debversion=$(dpkg-parsechangelog -S Version)
 upstream=${debversion#*:}   # drop an epoch
 upstream=${upstream%-*}     # drop a Debian revision (none: the package is native)

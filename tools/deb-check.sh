@@ -36,7 +36,8 @@ ROOT=$CACHE/root
 ARCHIVES=$CACHE/apt-archives
 DIST=$REPO/dist
 PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate)
-HOST_TOOLS=(debootstrap lintian dpkg-dev debhelper dh-python gcc libc6-dev pkg-config libicu-dev python3 tzdata)
+HOST_TOOLS=(debootstrap lintian dpkg-dev debhelper dh-python pybuild-plugin-pyproject python3-setuptools
+            python3-all gcc libc6-dev pkg-config libicu-dev python3 tzdata)
 
 step() { echo; echo "==> deb-check [$(date -u +%H:%M:%S), ${SECONDS}s]: $*"; }
 die() { echo "deb-check: FAILED: $*" >&2; exit 1; }

@@ -3,15 +3,18 @@
 #
 #   tools/deb-symbols.sh --check   exit 1 (with the difference) when the symbols file
 #                                  does not list exactly the functions of the header
-#   tools/deb-symbols.sh --update  add the header's new functions to the symbols file
-#                                  with the current version (FD_VERSION_STRING) as
-#                                  their minimal version; existing lines keep theirs
+#   tools/deb-symbols.sh --update  add the header's new functions (and new version
+#                                  nodes) to the symbols file with the current version
+#                                  (tools/version.sh) as their minimal version;
+#                                  existing lines keep theirs
 #
 # The function names come from the compiler (gcc -aux-info), not from grepping the
 # header, so comments and macros cannot fool it. Each function is listed as
-# NAME@NODE where NODE is the version node of exports.map (FEEDDATE_1), plus the
-# node itself (NODE@NODE), exactly as dpkg-gensymbols reports them. Whether the
-# built library really exports these is checked by dpkg-gensymbols -c4 during the
+# NAME@NODE, where NODE is the version node of exports.map whose global: list
+# names it (FEEDDATE_1 for 1.0's functions, FEEDDATE_1.1 for 1.1's, ...), plus
+# each node itself (NODE@NODE), exactly as dpkg-gensymbols reports them. A
+# function of the header that no node lists is an error. Whether the built
+# library really exports these is checked by dpkg-gensymbols -c4 during the
 # package build (debian/rules, override_dh_makeshlibs).
 set -euo pipefail
 
@@ -34,22 +37,57 @@ esac
 [ -f "$SYMBOLS" ] || die "$SYMBOLS not found"
 command -v "$CC" >/dev/null || die "no C compiler ($CC): apt-get install gcc"
 
-node=$(sed -n 's/^[[:space:]]*\([A-Za-z_][A-Za-z0-9_.]*\)[[:space:]]*{.*/\1/p' "$MAP" | head -n1)
-[ -n "$node" ] || die "no version node (NAME {) found in $MAP"
-nodes=$(sed -n 's/^[[:space:]]*\([A-Za-z_][A-Za-z0-9_.]*\)[[:space:]]*{.*/\1/p' "$MAP" | wc -l)
-[ "$nodes" -eq 1 ] || die "$MAP has $nodes version nodes; this tool knows only one (extend it)"
-version=$(sed -n 's/^#define FD_VERSION_STRING "\(.*\)"/\1/p' "$HEADER")
-[ -n "$version" ] || die "no FD_VERSION_STRING in $HEADER"
+version=$(tools/version.sh "$HEADER") || die "no version in $HEADER"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# exports.map as "NODE NAME" lines: each name in a node's global: list, and
+# "NODE NODE" for the node itself. The version script is read as tokens
+# (comments dropped; "{", "}" and ";" split off): NAME { global: a; b; local: *; } PARENT;
+awk '
+  { text = text " " $0 }
+  END {
+    while ((i = index(text, "/*")) > 0) {
+      j = index(substr(text, i + 2), "*/")
+      if (j == 0) { print "unterminated comment" > "/dev/stderr"; exit 1 }
+      text = substr(text, 1, i - 1) " " substr(text, i + j + 3)
+    }
+    gsub(/[{};]/, " & ", text)
+    n = split(text, tok, /[[:space:]]+/)
+    depth = 0; part = ""; node = ""; after = 0
+    for (k = 1; k <= n; k++) {
+      t = tok[k]
+      if (t == "") continue
+      if (depth == 0) {
+        if (t == ";") { after = 0; node = ""; continue }
+        if (after) continue                      # the parent node after "}"
+        if (t == "{") { if (node == "") { print "a { without a node name" > "/dev/stderr"; exit 1 }
+                        depth = 1; part = ""; print node, node; continue }
+        node = t
+      } else {
+        if (t == "}") { depth = 0; after = 1; continue }
+        if (t == "global:") { part = "global"; continue }
+        if (t == "local:") { part = "local"; continue }
+        if (t == ";") continue
+        if (part == "global") print node, t
+      }
+    }
+  }' "$MAP" > "$tmp/map" || die "cannot read the version nodes of $MAP"
+[ -s "$tmp/map" ] || die "no version node (NAME { global: ... }) found in $MAP"
 # -aux-info writes one prototype per declared function, tagged with its file.
 "$CC" -std=c99 -fsyntax-only -aux-info "$tmp/aux" -x c "$HEADER" \
   || die "$CC could not parse $HEADER"
 grep -F "$HEADER:" "$tmp/aux" \
   | sed -n 's/.*[^A-Za-z0-9_]\(fd_[A-Za-z0-9_]*\) *(.*/\1/p' | sort -u > "$tmp/functions"
 [ -s "$tmp/functions" ] || die "no fd_* function found in $HEADER"
-{ echo "$node@$node"; sed "s/\$/@$node/" "$tmp/functions"; } | sort > "$tmp/want"
+# NAME@NODE for every function of the header, NODE@NODE for every node.
+awk 'NR == FNR { if (!($2 in node)) node[$2] = $1; if ($1 == $2) nodes[$1] = 1; next }
+     { if ($1 in node) print $1 "@" node[$1]; else { print $1 > "/dev/stderr"; bad = 1 } }
+     END { for (n in nodes) print n "@" n; exit bad }' "$tmp/map" "$tmp/functions" 2>"$tmp/unlisted" \
+  | sort > "$tmp/want" \
+  || die "functions of $HEADER that no version node of $MAP lists (add them to this release's node):
+$(cat "$tmp/unlisted")"
 
 # Symbol lines of a symbols file start with one space; the name is the first word.
 { grep "^ " "$SYMBOLS" || true; } | awk '{print $1}' | sort > "$tmp/have"
@@ -59,7 +97,7 @@ extra=$(comm -13 "$tmp/want" "$tmp/have")
 
 if [ "$mode" = --check ]; then
   if [ -z "$missing$extra" ]; then
-    echo "deb-symbols: $SYMBOLS lists the $(wc -l < "$tmp/functions") functions of $HEADER (node $node)"
+    echo "deb-symbols: $SYMBOLS lists the $(wc -l < "$tmp/functions") functions of $HEADER in the nodes $(awk '$1 == $2 { printf "%s ", $1 }' "$tmp/map")of $MAP"
     exit 0
   fi
   [ -z "$missing" ] || printf 'deb-symbols: in %s but not in %s:\n%s\n' "$HEADER" "$SYMBOLS" "$missing" >&2

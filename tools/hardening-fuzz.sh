@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Runs the two libFuzzer targets side by side for SECONDS each, then replays
 # every API input found through the shipped library, and prints a summary:
-# executions, executions/s, corpus, coverage, peak memory and findings.
+# executions, executions/s, corpus, coverage, peak memory and failures.
 #
 #   tools/hardening-fuzz.sh SECONDS      (from `make fuzz` / `make fuzz-smoke`)
 #
 # Expects `make fuzz-build fuzz-seeds`. The corpora grow in build/fuzz/corpus/
 # (kept between local runs, empty on a clean CI checkout); crashes, timeouts
 # and OOMs are written to build/fuzz/artifacts/ and fail the run. Full logs:
-# build/fuzz/logs/. Reproduce a finding with: build/fuzz/fuzz_api_cov FILE.
+# build/fuzz/logs/. Reproduce a failure with: build/fuzz/fuzz_api_cov FILE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +20,7 @@ for bin in fuzz_api_cov fuzz_tzif_cov fuzz_api; do
 done
 [ -d "$dir/seeds/api" ] && [ -d "$dir/seeds/tzif" ] || { echo "fuzz: seeds missing: run make fuzz-seeds" >&2; exit 2; }
 
-# One input may take at most 25 s (a hang is a finding); 3 GB of memory (ASan included).
+# One input may take at most 25 s (a hang is a failure); 3 GB of memory (ASan included).
 common=(-max_total_time="$seconds" -print_final_stats=1 -timeout=25 -rss_limit_mb=3072 -print_pcs=0)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
@@ -45,11 +45,11 @@ rc_replay=0
 
 stat() { sed -n "s/^stat::$2: *//p" "$dir/logs/$1.log" | tail -1; }
 coverage() { grep -Eo 'cov: [0-9]+' "$dir/logs/$1.log" | tail -1 | grep -Eo '[0-9]+' || echo "?"; }
-finding() {
+failure() {
   local rc=$1 log=$2
   if [ "$rc" -eq 0 ]; then echo "none"; return; fi
   local what
-  what=$(grep -m1 -E 'FUZZ FINDING|ERROR: (AddressSanitizer|libFuzzer|LeakSanitizer|UndefinedBehaviorSanitizer)|runtime error|Fatal error' "$log" || true)
+  what=$(grep -m1 -E 'FUZZ FAILURE|ERROR: (AddressSanitizer|libFuzzer|LeakSanitizer|UndefinedBehaviorSanitizer)|runtime error|Fatal error' "$log" || true)
   echo "exit $rc: ${what:-see $log}"
 }
 summary() {
@@ -58,20 +58,20 @@ summary() {
   runs=$(stat "$name" number_of_executed_units); rate=$(stat "$name" average_exec_per_sec)
   added=$(stat "$name" new_units_added); rss=$(stat "$name" peak_rss_mb)
   corpus=$(find "$dir/corpus/$name" -type f | wc -l)
-  printf 'fuzz %-5s %12s executions in %s s (%s/s), corpus %s (was %s, %s new units), coverage %s, peak RSS %s MB, findings: %s\n' \
+  printf 'fuzz %-5s %12s executions in %s s (%s/s), corpus %s (was %s, %s new units), coverage %s, peak RSS %s MB, failures: %s\n' \
     "$name" "${runs:-?}" "$seconds" "${rate:-?}" "$corpus" "$before" "${added:-?}" "$(coverage "$name")" "${rss:-?}" \
-    "$(finding "$rc" "$dir/logs/$name.log")"
+    "$(failure "$rc" "$dir/logs/$name.log")"
 }
 summary api "$rc_api" "$before_api"
 summary tzif "$rc_tzif" "$before_tzif"
 inputs=$(find "$dir/corpus/api" "$dir/seeds/api" -type f | wc -l)
 replayed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/logs/api-shipped.log" | tail -1)
-printf 'fuzz api corpus + seeds (%s files) through build/lib/libfeeddate.so: %s executions, findings: %s\n' \
-  "$inputs" "${replayed:-?}" "$(finding "$rc_replay" "$dir/logs/api-shipped.log")"
+printf 'fuzz api corpus + seeds (%s files) through build/lib/libfeeddate.so: %s executions, failures: %s\n' \
+  "$inputs" "${replayed:-?}" "$(failure "$rc_replay" "$dir/logs/api-shipped.log")"
 
 found=$(find "$dir/artifacts" -type f -newer "$dir/logs/.start" 2>/dev/null | head -5 || true)
 if [ "$rc_api" -ne 0 ] || [ "$rc_tzif" -ne 0 ] || [ "$rc_replay" -ne 0 ]; then
   echo "fuzz: FAILED; inputs: ${found:-see logs}" | tr '\n' ' '; echo
   exit 1
 fi
-echo "fuzz: no findings"
+echo "fuzz: no failures"

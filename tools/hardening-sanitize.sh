@@ -15,9 +15,15 @@
 #      TSan on Linux; only the state it guards is suppressed (see the file).
 #   3. Swift tests (SANITIZE_SWIFT=1): `swift test --sanitize=address` and
 #      `swift test --sanitize=thread`, each in its own scratch path.
-#   4. valgrind memcheck over test_leaks against the release library:
-#      VALGRIND_CYCLES create/free cycles and VALGRIND_LABELS labels; no byte
-#      definitely or indirectly lost and no memcheck error, no suppressions.
+#   4. valgrind memcheck over build/tests/test_leaks (built by mk/ctest.mk's
+#      one recipe, `make sanitize` and `make valgrind` build it first) against
+#      the release library: VALGRIND_CYCLES create/free cycles and
+#      VALGRIND_LABELS labels; no byte definitely or indirectly lost and no
+#      memcheck error, no suppressions.
+# Steps 1 and 2 compile the C test programs here, not with mk/ctest.mk's
+# recipe: they need the toolchain's clang (its sanitizer runtimes are the ones
+# the Swift library links), sanitizer flags, and the sanitized library's own
+# folder instead of build/lib.
 # VALGRIND_ONLY=1 runs step 4 alone. Each step prints its result; the script
 # ends with one line per step and fails if any step failed.
 set -uo pipefail
@@ -59,18 +65,18 @@ run() {
     record "$name" FAILED "exit $rc, $sanitizer sanitizer reports, see $log"
   fi
 }
-mkdir -p "$OUT/logs" "$OUT/asan" "$OUT/tsan" "$OUT/valgrind"
+mkdir -p "$OUT/logs" "$OUT/asan" "$OUT/tsan"
 
 valgrind_step() {
   step "valgrind memcheck: test_leaks $CYCLES cycles, $LABELS labels (release library)"
   command -v valgrind >/dev/null || { record "valgrind test_leaks" FAILED "valgrind not installed"; return; }
-  cc "${WARN[@]}" -O2 -g -Iinclude -ITests/c Tests/c/test_leaks.c "${COMMON[@]}" -Lbuild/lib -lfeeddate \
-    -Wl,-rpath,"$PWD/build/lib" -o "$OUT/valgrind/test_leaks" || { record "valgrind test_leaks" FAILED "build"; return; }
+  local prog=build/tests/test_leaks
+  [ -x "$prog" ] || { record "valgrind test_leaks" FAILED "no $prog: run make valgrind"; return; }
   local log="$OUT/logs/valgrind.log" rc start end
   start=$(date +%s)
   timeout 3600 valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect \
     --errors-for-leak-kinds=definite,indirect --error-exitcode=99 --num-callers=40 \
-    "$OUT/valgrind/test_leaks" "$CYCLES" "$LABELS" > "$log" 2>&1; rc=$?
+    "$prog" "$CYCLES" "$LABELS" > "$log" 2>&1; rc=$?
   end=$(date +%s)
   grep -E 'cycles|labels|passed|definitely lost|indirectly lost|possibly lost|still reachable|ERROR SUMMARY' "$log" \
     | sed 's/^==[0-9]*== */  /'

@@ -29,8 +29,8 @@
 import Glibc
 
 /// Aborts with a message: libFuzzer records the input as a crash.
-private func finding(_ message: String) -> Never {
-    fputs("FUZZ FINDING (tzif): \(message)\n", stderr)
+private func fuzzFail(_ message: String) -> Never {
+    fputs("FUZZ FAILURE (tzif): \(message)\n", stderr)
     abort()
 }
 
@@ -53,7 +53,7 @@ private func localeServices(_ locale: String) -> LocaleServices {
         services[locale] = s
         return s
     } catch {
-        finding("cannot open locale services for \(locale): \(error)")
+        fuzzFail("cannot open locale services for \(locale): \(error)")
     }
 }
 
@@ -93,10 +93,10 @@ private func checkRules(_ rules: ZoneRules, _ data: UnsafeRawBufferPointer) {
     let limit = ZoneRules.maxOffsetMagnitude
     for p in probes {
         let off = Int64(rules.offsetSeconds(at: p))
-        if off < -limit || off > limit { finding("offset \(off) s at \(p) outside ±\(limit)") }
+        if off < -limit || off > limit { fuzzFail("offset \(off) s at \(p) outside ±\(limit)") }
         if let next = rules.nextOffsetChange(after: p) {
-            if next <= p { finding("nextOffsetChange(after: \(p)) = \(next) is not later") }
-            if next > ZoneRules.changeSearchLimit { finding("nextOffsetChange(after: \(p)) = \(next) past the search limit") }
+            if next <= p { fuzzFail("nextOffsetChange(after: \(p)) = \(next) is not later") }
+            if next > ZoneRules.changeSearchLimit { fuzzFail("nextOffsetChange(after: \(p)) = \(next) past the search limit") }
         }
         if p > .min / 2 && p < .max / 2 {
             _ = rules.instant(fromWall: p)
@@ -106,7 +106,7 @@ private func checkRules(_ rules: ZoneRules, _ data: UnsafeRawBufferPointer) {
     var cursor = minMs - 3 * msPerDay
     for _ in 0..<64 {
         guard let next = rules.nextOffsetChange(after: cursor) else { break }
-        if next <= cursor { finding("change walk went back: \(next) after \(cursor)") }
+        if next <= cursor { fuzzFail("change walk went back: \(next) after \(cursor)") }
         cursor = next
     }
 }
@@ -119,15 +119,15 @@ private func checkZone(_ zone: Zone, _ data: UnsafeRawBufferPointer) {
     let x = minMs + Int64(bitPattern: UInt64(bitPattern: raw) % UInt64(maxMs - minMs + 1))
     for ms in [x, now, minMs, maxMs - 86_400_000, 0] {
         let change = zone.nextDayChange(after: ms)
-        if change <= ms { finding("nextDayChange(after: \(ms)) = \(change) is not later") }
+        if change <= ms { fuzzFail("nextDayChange(after: \(ms)) = \(change) is not later") }
         if change < maxMs + 2 * 86_400_000 && zone.localDay(change) == zone.localDay(ms) {
-            finding("nextDayChange(after: \(ms)) = \(change) keeps the local day")
+            fuzzFail("nextDayChange(after: \(ms)) = \(change) keeps the local day")
         }
         let day = zone.localDay(ms)
         let start = zone.startOfDay(day)
-        if zone.localDay(start) < day { finding("startOfDay(\(day)) = \(start) lies in an earlier day") }
+        if zone.localDay(start) < day { fuzzFail("startOfDay(\(day)) = \(start) lies in an earlier day") }
         if let r = zone.nextDayRegression(after: ms, before: ms + 400 * 86_400_000), r <= ms || r >= ms + 400 * 86_400_000 {
-            finding("nextDayRegression(after: \(ms)) = \(r) outside its window")
+            fuzzFail("nextDayRegression(after: \(ms)) = \(r) outside its window")
         }
     }
 }
@@ -164,19 +164,19 @@ private func checkLabels(_ table: ZoneTable, _ data: UnsafeRawBufferPointer) {
                 var sink = Sink(base: buf.baseAddress, capacity: 255)
                 let parts = try rules.write(plan, to: &sink)
                 let next = try rules.nextChange(t, n, current: plan, &views)
-                if sink.length >= 256 { finding("label of \(sink.length) bytes (t=\(t), now=\(n), \(style))") }
+                if sink.length >= 256 { fuzzFail("label of \(sink.length) bytes (t=\(t), now=\(n), \(style))") }
                 if !isValidUTF8(UnsafeRawBufferPointer(rebasing: buf[..<sink.length])) {
-                    finding("label not UTF-8 (t=\(t), now=\(n), \(style))")
+                    fuzzFail("label not UTF-8 (t=\(t), now=\(n), \(style))")
                 }
                 if parts.day.upperBound > sink.length || parts.time.upperBound > sink.length {
-                    finding("parts outside the text (t=\(t), now=\(n), \(style))")
+                    fuzzFail("parts outside the text (t=\(t), now=\(n), \(style))")
                 }
                 if next != Rules.never && (next <= n || next > maxMs) {
-                    finding("next change \(next) not in (now, max] (t=\(t), now=\(n), \(style))")
+                    fuzzFail("next change \(next) not in (now, max] (t=\(t), now=\(n), \(style))")
                 }
             } catch {
                 // ICU failing is possible in principle; a range error is not (all in range).
-                if case .range = error { finding("range error for in-range instants t=\(t) now=\(n): \(error)") }
+                if case .range = error { fuzzFail("range error for in-range instants t=\(t) now=\(n): \(error)") }
             }
         }
     }
@@ -191,7 +191,7 @@ public func fuzzTZif(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     } catch {
         switch error {
         case .invalidData: return 0
-        case .badName, .notFound: finding("ZoneRules(tzif:) threw \(error), not invalidData")
+        case .badName, .notFound: fuzzFail("ZoneRules(tzif:) threw \(error), not invalidData")
         }
     }
     checkRules(rules, data)
