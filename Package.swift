@@ -14,9 +14,8 @@ let package = Package(
         // versioned symbols (udat_open_72, ...).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // include/feeddate.h exposed to Swift, so the exports take the C types.
-        // It also keeps fd_last_error's thread-local message. DWARF 4: valgrind
-        // 3.19 (Debian 12) cannot read DWARF 5's thread-local locations.
-        .target(name: "CFeedDateABI", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // It also keeps fd_last_error's thread-local message (abi.c).
+        .target(name: "CFeedDateABI"),
         // The rules and the public Swift API: stdlib, Glibc and ICU only.
         .target(name: "FeedDate", dependencies: ["CICU"]),
         // The @_cdecl exports and nothing else.

@@ -73,8 +73,16 @@ valgrind_step() {
   local prog=build/tests/test_leaks
   [ -x "$prog" ] || { record "valgrind test_leaks" FAILED "no $prog: run make valgrind"; return; }
   local log="$OUT/logs/valgrind.log" rc start end
+  # valgrind 3.19 (Debian 12) gives up on the library's debug info (the
+  # Swift compiler's skeleton units for clang modules): memcheck runs on a
+  # copy without it, preloaded so that it stands for libfeeddate.so.1. Leaks
+  # and errors are found the same; frames inside the library show symbols only.
+  local lib="$OUT/valgrind-lib/libfeeddate.so.1"
+  mkdir -p "$(dirname "$lib")"
+  objcopy --strip-debug "$(readlink -f build/lib/libfeeddate.so.1)" "$lib" \
+    || { record "valgrind test_leaks" FAILED "objcopy --strip-debug failed"; return; }
   start=$(date +%s)
-  timeout 3600 valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect \
+  LD_PRELOAD="$lib" timeout 3600 valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect \
     --errors-for-leak-kinds=definite,indirect --error-exitcode=99 --num-callers=40 \
     "$prog" "$CYCLES" "$LABELS" > "$log" 2>&1; rc=$?
   end=$(date +%s)
