@@ -301,5 +301,3 @@ func instantFromWall(
         offset = offsetMs(end)
     }
 }
-
-let msPerDay: Int64 = 86_400_000
