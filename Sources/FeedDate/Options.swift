@@ -87,7 +87,8 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
     case argument(String)
     /// A malformed locale id.
     case locale(String)
-    /// An unknown time zone id.
+    /// An unknown time zone id, or a zone whose file is corrupt or unreadable;
+    /// the text names the zone and says which.
     case timeZone(String)
     /// An instant outside 0001-01-01 ... 9999-12-31 (UTC).
     case range(Int64)
@@ -101,7 +102,7 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .argument(let s): return "invalid argument: \(s)"
         case .locale(let s): return "malformed locale id: \(s)"
-        case .timeZone(let s): return "unknown time zone: \(s)"
+        case .timeZone(let s): return s
         case .range(let v): return "instant out of range: \(v) ms"
         case .icu(let s): return "ICU failure: \(s)"
         case .internal(let s): return "internal error: \(s)"

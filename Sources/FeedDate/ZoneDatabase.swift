@@ -49,7 +49,8 @@ enum ZoneDatabase {
 
     /// Zone `id` of the database in `directory`, shared by every formatter of
     /// that zone file for the life of the process (there are a few hundred
-    /// zones at most).
+    /// zones at most). A missing or malformed name is an unknown zone; a zone
+    /// file that cannot be read or parsed is reported as such, with its path.
     static func shared(id: String, directory: String) throws(FeedDateError) -> LoadedZone {
         let file: String
         do { file = try self.file(of: id, in: directory) } catch { throw unknownZone(id) }
@@ -58,14 +59,18 @@ enum ZoneDatabase {
             do throws(ZoneError) {
                 return LoadedZone(table: TransitionTable(tzif: try read(file)), source: "tzdata " + version)
             } catch {
-                throw unknownZone(id)
+                switch error {
+                case .badName, .notFound: throw unknownZone(id)
+                case .invalidData(let why), .unreadable(let why):
+                    throw .timeZone("time zone \"\(id)\": its file \(file) is corrupt or unreadable (\(why))")
+                }
             }
         }
     }
 
     /// The error for a name that is not a zone of the database.
     static func unknownZone(_ id: String) -> FeedDateError {
-        .timeZone(id)
+        .timeZone("unknown time zone \"\(id)\": pass an IANA zone id like \"Asia/Shanghai\"")
     }
 
     /// Zone `id` of the database in `directory`, read afresh (not cached).

@@ -484,6 +484,33 @@ final class ZoneRulesTests: XCTestCase {
         }
     }
 
+    /// A name that is not in the database is an unknown zone; a zone whose file is
+    /// corrupt or unreadable is reported as such, with the file's path.
+    func testCorruptFileIsNotAnUnknownZone() throws {
+        let dir = try compileZones(easternSource)
+        let good = try bytes(dir + "/Test/Eastern")
+        try Data(good.prefix(100)).write(to: URL(fileURLWithPath: dir + "/Test/Truncated"))
+        try Data(repeating: 0x41, count: 100).write(to: URL(fileURLWithPath: dir + "/Test/Text"))
+        let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+        withTZDIR(dir) {
+            XCTAssertNil(zoneError("Test/Eastern"))
+            for (id, why) in [("Test/Truncated", "truncated"), ("Test/Text", "not a TZif file")] {
+                let message = zoneError(id) ?? "loaded"
+                XCTAssertTrue(message.contains("\"\(id)\""), message)
+                XCTAssertTrue(message.contains("corrupt or unreadable"), message)
+                XCTAssertTrue(message.contains(real + "/" + id), message)
+                XCTAssertTrue(message.contains(why), message)
+                XCTAssertFalse(message.contains("unknown"), message)
+            }
+            for id in ["No/Such_Zone", "Test", "../../etc/passwd", ""] {
+                let message = zoneError(id) ?? "loaded"
+                XCTAssertTrue(message.hasPrefix("unknown time zone \"\(id)\""), message)
+                XCTAssertTrue(message.contains("\"Asia/Shanghai\""), message)
+            }
+        }
+        XCTAssertEqual(FeedDateError.timeZone("x").description, "x")
+    }
+
     /// A zone reports the version of the data its table was read from, even after the
     /// database changes; names linked to one file share one table.
     func testZoneReportsTheVersionOfItsTable() throws {
