@@ -3,9 +3,9 @@
 // instant of a wall-clock time.
 //
 // Labels ask for offsets several times each, so a zone is expanded once into
-// a flat list of its offset changes, in raw memory shared by every formatter
-// of the zone and never freed while cached, so the hot path touches no
-// reference counts. From 1800 to past 2400 the list is indexed by buckets of
+// a flat list of its offset changes, in raw memory (no arrays, so the hot path
+// touches no reference counts), shared by every formatter of the zone through
+// the cache in ZoneDatabase.swift. From 1800 to past 2400 the list is indexed by buckets of
 // 2^32 ms (about 50 days): an offset there is one bucket read and a step or
 // two. Elsewhere within the list's span a binary search finds it. Outside the
 // span, the zone's own rules answer: the TZif footer, ICU's rules, or the last
@@ -68,8 +68,11 @@ final class TransitionTable: @unchecked Sendable {
     /// The list decides every instant in [listFrom, listTo); `outside` the others.
     let listFrom: Int64, listTo: Int64
     let outside: OuterRules
-    /// The first change at or after listTo, if any.
-    let changeAfterList: Int64?
+    /// Listed changes up to `changeSearchLimit` (the later ones are not reported).
+    let reportableCount: Int
+    /// The next change after the last reportable listed one: the first change
+    /// at or after listTo when it is reportable, else Int64.max (none).
+    let changeAfterReportable: Int64
     /// buckets[b] = index of the first change after bucketFrom + b << 32.
     let buckets: UnsafeMutablePointer<Int32>
     let bucketFrom: Int64
@@ -107,7 +110,15 @@ final class TransitionTable: @unchecked Sendable {
         self.listFrom = listFrom
         self.listTo = listTo
         self.outside = outside
-        changeAfterList = listTo == .max ? nil : outside.nextOffsetChange(after: listTo - 1)
+        var reportable = count
+        while reportable > 0 && t[reportable - 1] > Self.changeSearchLimit { reportable -= 1 }
+        reportableCount = reportable
+        let afterList = listTo == .max ? nil : outside.nextOffsetChange(after: listTo - 1)
+        if reportable == count, let afterList, afterList <= Self.changeSearchLimit {
+            changeAfterReportable = afterList
+        } else {
+            changeAfterReportable = .max
+        }
 
         var back: [Int64] = []
         for i in 0..<count where t[i] >= Self.coverageStart && t[i] < Self.coverageEnd {
@@ -176,7 +187,7 @@ final class TransitionTable: @unchecked Sendable {
         var initialOffset = initialMs
         if footerStart >= Self.coverageStart {
             // The stored changes before the footer takes over, then the hand-over.
-            while let end = times.last, end >= footerStart {
+            while let t = times.last, t >= footerStart {
                 times.removeLast()
                 offsets.removeLast()
             }
@@ -217,17 +228,59 @@ final class TransitionTable: @unchecked Sendable {
     }
 
     // MARK: Queries
+    //
+    // The bucketed span is looked up inline; everything else goes through
+    // functions kept out of line, so the hot path stays small. "No change" is
+    // Int64.max inside (no reportable change is that late).
+
+    /// UT offset (ms) in force at instant ms; any Int64.
+    @inline(__always)
+    func offsetMs(at ms: Int64) -> Int64 {
+        let rel = ms &- bucketFrom
+        guard rel >= 0 && rel < bucketSpan else { return offsetOutsideBuckets(ms) }
+        return offset(before: scan(from: Int(buckets[Int(rel >> 32)]), ms))
+    }
+
+    /// The first instant > ms at which the offset changes, or nil if none up
+    /// to `changeSearchLimit`.
+    @inline(__always)
+    func nextOffsetChange(after ms: Int64) -> Int64? {
+        let rel = ms &- bucketFrom
+        let next = rel >= 0 && rel < bucketSpan
+            ? change(at: scan(from: Int(buckets[Int(rel >> 32)]), ms))
+            : changeOutsideBuckets(after: ms)
+        return next == .max ? nil : next
+    }
+
+    /// The offset in force at ms and the next change after it (Int64.max:
+    /// none), in one lookup.
+    @inline(__always)
+    private func piece(at ms: Int64) -> (offset: Int64, end: Int64) {
+        let rel = ms &- bucketFrom
+        guard rel >= 0 && rel < bucketSpan else { return (offsetOutsideBuckets(ms), changeOutsideBuckets(after: ms)) }
+        let i = scan(from: Int(buckets[Int(rel >> 32)]), ms)
+        return (offset(before: i), change(at: i))
+    }
+
+    /// The offset from the listed change before index i.
+    @inline(__always)
+    private func offset(before i: Int) -> Int64 { i == 0 ? initialOffset : offsets[i - 1] }
+
+    /// The reportable change at index i or after, Int64.max when none.
+    @inline(__always)
+    private func change(at i: Int) -> Int64 { i < reportableCount ? times[i] : changeAfterReportable }
+
+    /// Index of the first listed change strictly after ms, from an index at or before it.
+    @inline(__always)
+    private func scan(from start: Int, _ ms: Int64) -> Int {
+        var i = start
+        while i < count && times[i] <= ms { i += 1 }
+        return i
+    }
 
     /// Index of the first listed change strictly after ms (= the number at or
-    /// before it), or nil when the list does not decide ms.
-    @inline(__always)
-    private func index(after ms: Int64) -> Int? {
-        let rel = ms &- bucketFrom
-        if rel >= 0 && rel < bucketSpan {
-            var i = Int(buckets[Int(rel >> 32)])
-            while i < count && times[i] <= ms { i += 1 }
-            return i
-        }
+    /// before it), by binary search; nil when the list does not decide ms.
+    private func search(after ms: Int64) -> Int? {
         guard ms >= listFrom && ms < listTo else { return nil }
         var low = 0, high = count
         while low < high {
@@ -237,40 +290,17 @@ final class TransitionTable: @unchecked Sendable {
         return low
     }
 
-    /// UT offset (ms) in force at instant ms; any Int64.
-    @inline(__always)
-    func offsetMs(at ms: Int64) -> Int64 {
-        guard let i = index(after: ms) else { return outside.offsetMs(at: ms) }
-        return i == 0 ? initialOffset : offsets[i - 1]
+    @inline(never)
+    private func offsetOutsideBuckets(_ ms: Int64) -> Int64 {
+        guard let i = search(after: ms) else { return outside.offsetMs(at: ms) }
+        return offset(before: i)
     }
 
-    /// The first instant > ms at which the offset changes, or nil if none up
-    /// to `changeSearchLimit`.
-    @inline(__always)
-    func nextOffsetChange(after ms: Int64) -> Int64? {
-        let next: Int64?
-        if let i = index(after: ms) {
-            next = i < count ? times[i] : changeAfterList
-        } else {
-            next = outside.nextOffsetChange(after: ms)
-        }
-        guard let next, next <= Self.changeSearchLimit else { return nil }
+    @inline(never)
+    private func changeOutsideBuckets(after ms: Int64) -> Int64 {
+        if let i = search(after: ms) { return change(at: i) }
+        guard let next = outside.nextOffsetChange(after: ms), next <= Self.changeSearchLimit else { return .max }
         return next
-    }
-
-    /// The offset in force at ms and the next change after it, in one lookup.
-    @inline(__always)
-    private func piece(at ms: Int64) -> (offset: Int64, end: Int64?) {
-        var offset: Int64, end: Int64?
-        if let i = index(after: ms) {
-            offset = i == 0 ? initialOffset : offsets[i - 1]
-            end = i < count ? times[i] : changeAfterList
-        } else {
-            offset = outside.offsetMs(at: ms)
-            end = outside.nextOffsetChange(after: ms)
-        }
-        if let e = end, e > Self.changeSearchLimit { end = nil }
-        return (offset, end)
     }
 
     /// Wall-clock time (instant + offset, ms) to instant: a wall time in a gap
@@ -284,16 +314,14 @@ final class TransitionTable: @unchecked Sendable {
     @inline(__always)
     func instant(fromWall wall: Int64) -> Int64 {
         var (offset, end) = piece(at: wall.subtractingSaturating(Self.maxOffsetMs))
-        var previousOffset = offset
-        var pieceStart = Int64.min
-        while true {
-            let candidate = wall.subtractingSaturating(offset)
+        var candidate = wall.subtractingSaturating(offset)
+        while candidate >= end && end != .max {
+            let previousOffset = offset, pieceStart = end
+            (offset, end) = piece(at: pieceStart)
+            candidate = wall.subtractingSaturating(offset)
             if candidate < pieceStart { return wall.subtractingSaturating(previousOffset) }
-            guard let start = end, candidate >= start else { return candidate }
-            previousOffset = offset
-            pieceStart = start
-            (offset, end) = piece(at: start)
         }
+        return candidate
     }
 }
 
