@@ -91,7 +91,8 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A malformed locale id, or no entry of the locale list with data; the
     /// message names the ids.
     case locale(String)
-    /// An unknown time zone id.
+    /// An unknown time zone id, or a zone whose file is corrupt or unreadable;
+    /// the text names the zone and says which.
     case timeZone(String)
     /// An instant outside 0001-01-01 ... 9999-12-31 (UTC).
     case range(Int64)
@@ -106,7 +107,7 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .argument(let s): return s
         case .locale(let s): return s
-        case .timeZone(let s): return "unknown time zone \"\(s)\": pass an IANA zone id like \"Asia/Shanghai\""
+        case .timeZone(let s): return s
         case .range(let v):
             return "instant \(v) ms is outside the supported range \(FeedDateRange.minInstantMs)...\(FeedDateRange.maxInstantMs) ms"
                 + " (0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z)"

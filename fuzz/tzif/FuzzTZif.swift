@@ -1,30 +1,31 @@
-// libFuzzer target over the TZif reader (ZoneRules.swift + PosixTZ.swift) and
-// everything a loaded zone feeds: the expanded zone table and the label rules.
+// libFuzzer target over the TZif reader (TZif.swift + PosixTZ.swift) and
+// everything a loaded zone feeds: its transition table and the label rules.
 //
 // Built by mk/hardening.mk with `swiftc -sanitize=fuzzer,address` over
 // Sources/FeedDate/*.swift and this file AS ONE MODULE (named FeedDate), so
-// that the internal `ZoneRules(tzif:)` is callable directly and the reader is
+// that the internal `TZif(_:)` is callable directly and the reader is
 // coverage-instrumented (libFuzzer mutates towards new branches of the
 // parser, not only of this harness). Nothing in Sources/ is changed.
 //
 // Why not through the C API with $TZDIR pointing at a folder the fuzzer
 // writes into: the library keeps every zone it ever loaded in a process-wide
-// table that is never freed (Zone.swift), so each new file name would leak
+// table that is never freed (ZoneDatabase.swift), so each new file name would leak
 // ~30 KB for the life of the fuzzer, and a reused name would hit the cache
 // and never parse again.
 //
 // Per input:
-//   1. ZoneRules(tzif: input) must return or throw ZoneError.invalidData,
-//      never trap (a trap is a crash the fuzzer reports).
-//   2. On success: offsetSeconds / nextOffsetChange / instant(fromWall:) at
-//      edge instants of the whole Int64 range and at instants taken from the
-//      input; offsets must stay within ±maxOffsetMagnitude and next changes
-//      must be strictly later than where the search started.
-//   3. The zone is expanded into a ZoneTable (as every formatter does) and
-//      one label of each style is computed with it in en_US and zh_CN; the
-//      next change must be > now or never, and the text valid UTF-8 that fits
-//      FD_LABEL_CAPACITY. The table's raw buffers are freed afterwards (the
-//      library's shared tables live forever and have no deinit).
+//   1. TZif(input) must return or throw ZoneError.invalidData, never trap
+//      (a trap is a crash the fuzzer reports).
+//   2. On success the file becomes a TransitionTable (as every formatter's
+//      zone does): offsetMs / nextOffsetChange / instant(fromWall:) at edge
+//      instants of the whole Int64 range and at instants taken from the
+//      input; offsets must stay within ±maxOffsetMs and next changes must be
+//      strictly later than where the search started, and no later than the
+//      search limit.
+//   3. One label of each style is computed with the table in en_US and
+//      zh_CN; the next change must be > now or never, and the text valid
+//      UTF-8 that fits FD_LABEL_CAPACITY. The table is freed when the input
+//      is done (only the library's cache keeps tables for good).
 
 import Glibc
 
@@ -36,7 +37,7 @@ private func fuzzFail(_ message: String) -> Never {
 
 extension Zone {
     /// A zone made from a table, as Zone.init makes one from a file.
-    fileprivate init(fuzzTable: ZoneTable) {
+    fileprivate init(fuzzTable: TransitionTable) {
         self.id = "Fuzz/Zone"
         self.source = "fuzz"
         self.table = fuzzTable
@@ -81,31 +82,31 @@ private func word(_ data: UnsafeRawBufferPointer, _ at: Int) -> Int64 {
 private let minMs = FeedDateRange.minInstantMs
 private let maxMs = FeedDateRange.maxInstantMs
 
-private func checkRules(_ rules: ZoneRules, _ data: UnsafeRawBufferPointer) {
+private func checkTable(_ table: TransitionTable, _ data: UnsafeRawBufferPointer) {
     var probes: [Int64] = [
         .min, .min + 1, -1, 0, 1, .max - 1, .max,
         minMs - 1, minMs, maxMs, maxMs + 1,
-        ZoneRules.changeSearchLimit, ZoneRules.changeSearchLimit + 1,
+        TransitionTable.changeSearchLimit, TransitionTable.changeSearchLimit + 1,
         1_711_391_400_000, -2_208_988_800_000, 4_102_444_800_000,
     ]
     // A few instants from the input itself (the tail, where the footer is).
     for k in 0..<4 { probes.append(word(data, data.count - 8 * (k + 1))) }
-    let limit = ZoneRules.maxOffsetMagnitude
+    let limit = TransitionTable.maxOffsetMs
     for p in probes {
-        let off = Int64(rules.offsetSeconds(at: p))
-        if off < -limit || off > limit { fuzzFail("offset \(off) s at \(p) outside ±\(limit)") }
-        if let next = rules.nextOffsetChange(after: p) {
+        let off = table.offsetMs(at: p)
+        if off < -limit || off > limit { fuzzFail("offset \(off) ms at \(p) outside ±\(limit)") }
+        if let next = table.nextOffsetChange(after: p) {
             if next <= p { fuzzFail("nextOffsetChange(after: \(p)) = \(next) is not later") }
-            if next > ZoneRules.changeSearchLimit { fuzzFail("nextOffsetChange(after: \(p)) = \(next) past the search limit") }
+            if next > TransitionTable.changeSearchLimit { fuzzFail("nextOffsetChange(after: \(p)) = \(next) past the search limit") }
         }
         if p > .min / 2 && p < .max / 2 {
-            _ = rules.instant(fromWall: p)
+            _ = table.instant(fromWall: p)
         }
     }
     // Walk the first changes from the start of the supported range: strictly increasing.
     var cursor = minMs - 3 * msPerDay
     for _ in 0..<64 {
-        guard let next = rules.nextOffsetChange(after: cursor) else { break }
+        guard let next = table.nextOffsetChange(after: cursor) else { break }
         if next <= cursor { fuzzFail("change walk went back: \(next) after \(cursor)") }
         cursor = next
     }
@@ -135,7 +136,7 @@ private func checkZone(_ zone: Zone, _ data: UnsafeRawBufferPointer) {
 private let styles: [FeedDateStyle] = FeedDateStyle.allCases
 private let now: Int64 = 1_711_391_400_000
 
-private func checkLabels(_ table: ZoneTable, _ data: UnsafeRawBufferPointer) {
+private func checkLabels(_ table: TransitionTable, _ data: UnsafeRawBufferPointer) {
     let zone = Zone(fuzzTable: table)
     let pick = data.count > 45 ? Int(data[45]) : 0
     let locale = pick & 1 == 0 ? "en_US" : "zh_CN"
@@ -185,20 +186,17 @@ private func checkLabels(_ table: ZoneTable, _ data: UnsafeRawBufferPointer) {
 @_cdecl("feeddate_fuzz_tzif")
 public func fuzzTZif(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let data = UnsafeRawBufferPointer(start: bytes, count: size)
-    let rules: ZoneRules
+    let tzif: TZif
     do {
-        rules = try ZoneRules(tzif: Array(data))
+        tzif = try TZif(Array(data))
     } catch {
         switch error {
         case .invalidData: return 0
-        case .badName, .notFound: fuzzFail("ZoneRules(tzif:) threw \(error), not invalidData")
+        case .badName, .notFound, .unreadable: fuzzFail("TZif(_:) threw \(error), not invalidData")
         }
     }
-    checkRules(rules, data)
-    let table = ZoneTable(rules: .tzif(rules))
+    let table = TransitionTable(tzif: tzif)
+    checkTable(table, data)
     checkLabels(table, data)
-    table.times.deallocate()
-    table.offsets.deallocate()
-    table.buckets.deallocate()
     return 0
 }
