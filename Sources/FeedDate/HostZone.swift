@@ -1,24 +1,45 @@
-// The host's default zone, used when a formatter names none: $TZ when it names
-// a zone of the database, else the zone that /etc/localtime links to, else
-// the content of /etc/timezone (DESIGN.md, "Host defaults").
+// The host's default zone, used when a formatter names none (SPEC section 1):
+// $TZ when set — a zone id, the same with a leading ':', an absolute path to
+// a file inside the zone database (":/etc/localtime"), an empty value meaning
+// UTC (as glibc reads it), or a POSIX TZ string ("CST-8") — else the zone
+// that /etc/localtime links to, else the content of /etc/timezone, else UTC.
+// A $TZ that is none of these is an error naming it, never UTC in silence.
 
 enum HostZone {
-    /// The host's default zone id, or nil when the host names none.
-    static func id() -> String? {
-        id(tz: environment("TZ"), localtime: "/etc/localtime",
-           timezoneFile: "/etc/timezone", directory: ZoneDatabase.directory)
+    /// Where the host's zone comes from, and the id or rule to resolve.
+    enum Choice: Equatable {
+        /// $TZ, without a leading ':' (a zone id or a POSIX TZ string).
+        case tz(String)
+        /// A zone id named by /etc/localtime or /etc/timezone, or "UTC".
+        case host(String)
     }
 
-    /// `id()` with its inputs spelled out (for tests). `tz` names a zone when,
-    /// after a leading ':' is dropped, it is a valid name (or an absolute path
-    /// whose part after a "zoneinfo/" component is one) with a regular file in
-    /// `directory`. A POSIX rule string in $TZ is not a zone name and is ignored.
-    static func id(tz: String?, localtime: String, timezoneFile: String, directory: String) -> String? {
-        if var value = tz {
-            if value.hasPrefix(":") { value.removeFirst() }
-            let name = value.hasPrefix("/") ? nameAfterZoneinfo(Array(value.utf8)) : value
-            if let name, ZoneDatabase.isValidName(name), isRegularFile(directory + "/" + name) { return name }
+    static func choice() throws(FeedDateError) -> Choice {
+        try choice(tz: environment("TZ"), localtime: "/etc/localtime",
+                   timezoneFile: "/etc/timezone", directory: ZoneDatabase.directory)
+    }
+
+    /// `choice()` with its inputs spelled out (for tests).
+    static func choice(tz: String?, localtime: String, timezoneFile: String,
+                       directory: String) throws(FeedDateError) -> Choice {
+        guard var value = tz else {
+            return .host(id(localtime: localtime, timezoneFile: timezoneFile) ?? "UTC")
         }
+        if value.hasPrefix(":") { value.removeFirst() }
+        if value.isEmpty { return .tz("UTC") }
+        guard value.hasPrefix("/") else { return .tz(value) }
+        // A path: a file of the zone database, by its name there.
+        if value == localtime, let name = id(localtime: localtime, timezoneFile: timezoneFile) { return .tz(name) }
+        if let file = realPath(value), let base = realPath(directory), file.hasPrefix(base + "/") {
+            let name = String(file.dropFirst(base.count + 1))
+            if ZoneDatabase.isValidName(name), isRegularFile(file) { return .tz(name) }
+        }
+        throw .timeZone("TZ=\(tz!) is not a zone: the path is not a file of the zone database \(directory); "
+            + "set TZ to an IANA id like \"Asia/Shanghai\", a POSIX TZ string like \"CST-8\", or unset it")
+    }
+
+    /// The zone /etc/localtime links to, else the one /etc/timezone names.
+    static func id(localtime: String, timezoneFile: String) -> String? {
         if let target = readLink(localtime), let name = nameAfterZoneinfo(target), ZoneDatabase.isValidName(name) {
             return name
         }

@@ -42,6 +42,15 @@ struct TZif {
         offsets = block.offsets
         self.footer = footer
     }
+
+    /// A zone given by a POSIX TZ string alone ("CST-8", "<+0330>-3:30",
+    /// "EST5EDT,M3.2.0,M11.1.0"): no stored transitions, the rule throughout.
+    init(rule: PosixTZ) {
+        times = []
+        typeIndices = []
+        offsets = [rule.standardOffset]
+        footer = rule
+    }
 }
 
 // MARK: - TZif structure (RFC 8536 section 3)

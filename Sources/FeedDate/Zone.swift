@@ -9,17 +9,54 @@ struct Zone: Sendable {
     let source: String
     let table: TransitionTable
 
-    /// Resolves `requested` (nil = the host's zone, else UTC) against the
-    /// system database, falling back to ICU only when no database folder exists.
+    /// Resolves `requested` (nil = the host's zone, see HostZone) as a zone
+    /// of the system database, else as a POSIX TZ string ("CST-8"; never a
+    /// path). ICU's rules stand in for the database only where no database
+    /// folder exists.
     init(_ requested: String?) throws(FeedDateError) {
-        let name = requested ?? HostZone.id() ?? "UTC"
+        guard let requested else {
+            switch try HostZone.choice() {
+            case .host(let id): try self.init(resolving: id, fromTZ: false)
+            case .tz(let value): try self.init(resolving: value, fromTZ: true)
+            }
+            return
+        }
+        try self.init(resolving: requested, fromTZ: false)
+    }
+
+    private init(resolving name: String, fromTZ: Bool) throws(FeedDateError) {
+        if name.hasPrefix("right/") {
+            // Leap-second variants: their times are not POSIX seconds.
+            let plain = String(name.dropFirst("right/".count))
+            throw .timeZone("time zone \"\(name)\" counts leap seconds, which civil time and labels do not: pass \"\(plain)\"")
+        }
         let directory = ZoneDatabase.directory
-        let zone = ZoneDatabase.exists(directory)
-            ? try ZoneDatabase.shared(id: name, directory: directory)
-            : try ICUZone.shared(id: name)
+        let zone: LoadedZone
+        if ZoneDatabase.exists(directory) && ZoneDatabase.has(name, in: directory) {
+            zone = try ZoneDatabase.shared(id: name, directory: directory)
+        } else if !ZoneDatabase.exists(directory), let icu = try? ICUZone.shared(id: name) {
+            zone = icu
+        } else if let rule = Zone.rule(name) {
+            zone = rule
+        } else if fromTZ {
+            throw .timeZone("TZ=\(name) is not a zone: set TZ to an IANA id like \"Asia/Shanghai\" (looked up in \(directory)), "
+                + "a POSIX TZ string like \"CST-8\" or \"<+0330>-3:30\", or unset it")
+        } else {
+            throw ZoneDatabase.unknownZone(name)
+        }
         id = name
         source = zone.source
         table = zone.table
+    }
+
+    /// A zone from a POSIX TZ string, or nil when `s` is not one.
+    private static func rule(_ s: String) -> LoadedZone? {
+        guard !s.isEmpty, s.utf8.count <= 255, !s.utf8.contains(UInt8(ascii: "/")),
+              let rule = try? PosixTZ(parsing: Array(s.utf8)[...])
+        else { return nil }
+        return try? ZoneCache.shared(key: "posix:" + s) { () throws(FeedDateError) in
+            LoadedZone(table: TransitionTable(tzif: TZif(rule: rule)), source: "POSIX TZ string")
+        }
     }
 
     @inline(__always)

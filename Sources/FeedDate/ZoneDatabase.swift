@@ -48,13 +48,16 @@ enum ZoneDatabase {
     }
 
     /// Zone `id` of the database in `directory`, shared by every formatter of
-    /// that zone file for the life of the process (there are a few hundred
-    /// zones at most). A missing or malformed name is an unknown zone; a zone
-    /// file that cannot be read or parsed is reported as such, with its path.
+    /// that zone file. The file's identity (device, inode, size, modification
+    /// time) is checked each time a formatter asks: a tzdata upgrade gives new
+    /// formatters the new rules (existing ones keep theirs: they are
+    /// immutable), and the version reported is the one read with the table. A
+    /// missing or malformed name is an unknown zone; a zone file that cannot
+    /// be read or parsed is reported as such, with its path.
     static func shared(id: String, directory: String) throws(FeedDateError) -> LoadedZone {
         let file: String
         do { file = try self.file(of: id, in: directory) } catch { throw unknownZone(id) }
-        return try ZoneCache.shared(key: file) { () throws(FeedDateError) in
+        return try ZoneCache.shared(key: file, identity: FileIdentity(path: file)) { () throws(FeedDateError) in
             let version = self.version(directory: directory) ?? "(unknown version)"
             do throws(ZoneError) {
                 return LoadedZone(table: TransitionTable(tzif: try read(file)), source: "tzdata " + version)
@@ -66,6 +69,11 @@ enum ZoneDatabase {
                 }
             }
         }
+    }
+
+    /// Whether `id` names a file of the database in `directory`.
+    static func has(_ id: String, in directory: String) -> Bool {
+        (try? file(of: id, in: directory)) != nil
     }
 
     /// The error for a name that is not a zone of the database.
@@ -149,17 +157,40 @@ enum ZoneDatabase {
     }
 }
 
-/// Loaded zones by key (a resolved file path, or "icu:" and a zone id), kept
-/// for the life of the process.
-enum ZoneCache {
-    private static let zones = Mutex<[String: LoadedZone]>([:])
+/// What tells a changed file from the one loaded: a replaced file (dpkg
+/// writes a new one and renames it) has a new inode, an edited one a new
+/// size or modification time.
+struct FileIdentity: Equatable, Sendable {
+    let device: UInt64, inode: UInt64, size: Int64, seconds: Int64, nanoseconds: Int64
 
-    static func shared(key: String, load: () throws(FeedDateError) -> LoadedZone) throws(FeedDateError) -> LoadedZone {
-        if let hit = zones.withLock({ $0[key] }) { return hit }
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        seconds = Int64(info.st_mtim.tv_sec)
+        nanoseconds = Int64(info.st_mtim.tv_nsec)
+    }
+}
+
+/// Loaded zones by key (a resolved file path, "icu:" and a zone id, or
+/// "posix:" and a rule). An entry whose file's identity has changed is loaded
+/// again; formatters made before keep the table they have.
+enum ZoneCache {
+    private struct Entry {
+        let zone: LoadedZone
+        let identity: FileIdentity?
+    }
+    private static let zones = Mutex<[String: Entry]>([:])
+
+    static func shared(key: String, identity: FileIdentity? = nil,
+                       load: () throws(FeedDateError) -> LoadedZone) throws(FeedDateError) -> LoadedZone {
+        if let hit = zones.withLock({ $0[key] }), hit.identity == identity { return hit.zone }
         let zone = try load()
         return zones.withLock { cache in
-            if let hit = cache[key] { return hit }
-            cache[key] = zone
+            if let hit = cache[key], hit.identity == identity { return hit.zone }
+            cache[key] = Entry(zone: zone, identity: identity)
             return zone
         }
     }

@@ -565,35 +565,36 @@ final class ZoneRulesTests: XCTestCase {
         let zones = try compileZones(easternSource)
         let dir = try temporaryDirectory()
         let localtime = dir + "/localtime", timezone = dir + "/timezone"
-        func host(_ tz: String?) -> String? {
-            HostZone.id(tz: tz, localtime: localtime, timezoneFile: timezone, directory: zones)
+        func host(_ tz: String?) throws -> HostZone.Choice {
+            try HostZone.choice(tz: tz, localtime: localtime, timezoneFile: timezone, directory: zones)
         }
-        XCTAssertNil(host(nil))
+        XCTAssertEqual(try host(nil), .host("UTC"))
         try "  Asia/Tokyo \n".write(toFile: timezone, atomically: true, encoding: .utf8)
-        XCTAssertEqual(host(nil), "Asia/Tokyo")
+        XCTAssertEqual(try host(nil), .host("Asia/Tokyo"))
         try Data([0x54, 0x5a]).write(to: URL(fileURLWithPath: localtime))   // a copy, not a link
-        XCTAssertEqual(host(nil), "Asia/Tokyo")
+        XCTAssertEqual(try host(nil), .host("Asia/Tokyo"))
         try FileManager.default.removeItem(atPath: localtime)
         try FileManager.default.createSymbolicLink(atPath: localtime, withDestinationPath: "/usr/share/zoneinfo/Europe/Berlin")
-        XCTAssertEqual(host(nil), "Europe/Berlin")
+        XCTAssertEqual(try host(nil), .host("Europe/Berlin"))
         try FileManager.default.removeItem(atPath: localtime)
         try FileManager.default.createSymbolicLink(atPath: localtime, withDestinationPath: "../usr/share/zoneinfo/America/Port-au-Prince")
-        XCTAssertEqual(host(nil), "America/Port-au-Prince")
-        // TZ wins when it names a zone of the database.
-        XCTAssertEqual(host("Test/Eastern"), "Test/Eastern")
-        XCTAssertEqual(host(":Test/Eastern"), "Test/Eastern")
-        XCTAssertEqual(host("/somewhere/zoneinfo/Test/Eastern"), "Test/Eastern")
-        // ... and is ignored when it does not (POSIX rules, unknown or malformed names).
-        XCTAssertEqual(host("EST5EDT,M3.2.0,M11.1.0"), "America/Port-au-Prince")
-        XCTAssertEqual(host("No/Such_Zone"), "America/Port-au-Prince")
-        XCTAssertEqual(host("../Test/Eastern"), "America/Port-au-Prince")
-        XCTAssertEqual(host(""), "America/Port-au-Prince")
+        XCTAssertEqual(try host(nil), .host("America/Port-au-Prince"))
+        // TZ, when set, is what the zone is resolved from: names and POSIX
+        // rules alike (Zone resolves them; an unknown one is an error there).
+        XCTAssertEqual(try host("Test/Eastern"), .tz("Test/Eastern"))
+        XCTAssertEqual(try host(":Test/Eastern"), .tz("Test/Eastern"))
+        XCTAssertEqual(try host("\(zones)/Test/Eastern"), .tz("Test/Eastern"))
+        XCTAssertEqual(try host(":\(localtime)"), .tz("America/Port-au-Prince"))
+        XCTAssertEqual(try host("EST5EDT,M3.2.0,M11.1.0"), .tz("EST5EDT,M3.2.0,M11.1.0"))
+        XCTAssertEqual(try host("No/Such_Zone"), .tz("No/Such_Zone"))
+        XCTAssertEqual(try host(""), .tz("UTC"))
+        XCTAssertThrowsError(try host("/somewhere/zoneinfo/Test/Eastern"))
         // A link that leads nowhere in particular: fall back to /etc/timezone's content.
         try FileManager.default.removeItem(atPath: localtime)
         try FileManager.default.createSymbolicLink(atPath: localtime, withDestinationPath: "/etc/zoneinfo-elsewhere")
-        XCTAssertEqual(host(nil), "Asia/Tokyo")
+        XCTAssertEqual(try host(nil), .host("Asia/Tokyo"))
         try "../../etc/passwd\n".write(toFile: timezone, atomically: true, encoding: .utf8)
-        XCTAssertNil(host(nil))
+        XCTAssertEqual(try host(nil), .host("UTC"))
 
         // The real host, with TZ unset: the /etc/localtime link when there is one.
         let saved = getenv("TZ").map { String(cString: $0) }
@@ -601,7 +602,7 @@ final class ZoneRulesTests: XCTestCase {
         unsetenv("TZ")
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
            let range = target.range(of: "zoneinfo/", options: .backwards) {
-            XCTAssertEqual(HostZone.id(), String(target[range.upperBound...]))
+            XCTAssertEqual(try HostZone.choice(), .host(String(target[range.upperBound...])))
         }
     }
 
