@@ -492,23 +492,16 @@ final class LocaleServices: @unchecked Sendable {
         }
     }
 
-    /// The year span from ICU's calendar.
+    /// The year span from ICU's calendar: the days before and after `day`
+    /// with its era and year, searched outwards (a year is at most a few
+    /// hundred days in every calendar ICU has).
     private func icuYear(containing day: Int64) throws(ICUError) -> DaySpan {
         try calendars.with { (cal: ICUCalendar) throws(ICUError) -> DaySpan in
             let key = try cal.eraYear(wall: day * msPerDay)
             func same(_ d: Int64) throws(ICUError) -> Bool { try cal.eraYear(wall: d * msPerDay) == key }
-            // Gallop outwards until the year changes, then bisect: a year is
-            // at most a few hundred days in every calendar ICU has.
-            var lo = day, step: Int64 = 1
-            while try same(lo - step) { lo -= step; step *= 2 }
-            var bad = lo - step
-            while lo - bad > 1 { let mid = bad + (lo - bad) / 2; if try same(mid) { lo = mid } else { bad = mid } }
-            var hi = day
-            step = 1
-            while try same(hi + step) { hi += step; step *= 2 }
-            var beyond = hi + step
-            while beyond - hi > 1 { let mid = hi + (beyond - hi) / 2; if try same(mid) { hi = mid } else { beyond = mid } }
-            return DaySpan(start: lo, end: hi + 1)
+            let before = try largest(estimate: 0) { (n: Int64) throws(ICUError) in try same(day - n) }
+            let after = try largest(estimate: 0) { (n: Int64) throws(ICUError) in try same(day + n) }
+            return DaySpan(start: day - before, end: day + after + 1)
         }
     }
 

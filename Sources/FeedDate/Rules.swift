@@ -366,23 +366,6 @@ struct Rules: Sendable {
         return (months / 12, months % 12)
     }
 
-    /// The largest n >= 0 with fits(n), for a monotone predicate with fits(0) true,
-    /// starting from an estimate that need not be right.
-    private func largest(estimate: Int64, _ fits: (Int64) throws(FeedDateError) -> Bool) throws(FeedDateError) -> Int64 {
-        var lo = max(0, estimate)
-        if lo > 0, try !fits(lo) {
-            var hi = lo
-            lo = 0
-            while hi - lo > 1 { let mid = lo + (hi - lo) / 2; if try fits(mid) { lo = mid } else { hi = mid } }
-            return lo
-        }
-        var step: Int64 = 1
-        while try fits(lo + step) { lo += step; step *= 2 }
-        var hi = lo + step
-        while hi - lo > 1 { let mid = lo + (hi - lo) / 2; if try fits(mid) { lo = mid } else { hi = mid } }
-        return lo
-    }
-
     // MARK: COUNTDOWN
 
     /// H:MM:SS.F from k units of the precision (k = ⌈R / unit⌉, so zero is
