@@ -510,12 +510,9 @@ final class LocaleServices: @unchecked Sendable {
     func addMonths(wall: Int64, years: Int64, months: Int64) throws(FeedDateError) -> Int64 {
         if years == 0 && months == 0 { return wall }
         if case .gregorian = calendarKind {
-            let day = floorDiv(wall, msPerDay), time = floorMod(wall, msPerDay)
-            let c = civilFromDays(day)
-            let total = c.y * 12 + (c.m - 1) + years * 12 + months
-            let y = floorDiv(total, 12), m = floorMod(total, 12) + 1
-            let d = min(c.d, daysInMonth(y, m))
-            return daysFromCivil(y, m, d) * msPerDay + time
+            // Years and months together (relativedelta-style), see DESIGN.md.
+            return shiftMonths(civilFromDays(floorDiv(wall, msPerDay)), time: floorMod(wall, msPerDay),
+                               by: years * 12 + months)
         }
         if let table = monthSpans, let w = try walkMonths(table, wall: wall, 12 * years),
            let shifted = try walkMonths(table, wall: w, months) {
@@ -550,10 +547,6 @@ extension LocaleServices {
         }
         return (month.start + min(offset, month.end - month.start - 1)) * msPerDay + time
     }
-}
-
-func daysInMonth(_ y: Int64, _ m: Int64) -> Int64 {
-    m == 2 ? (isLeapYear(y) ? 29 : 28) : (m == 4 || m == 6 || m == 9 || m == 11) ? 30 : 31
 }
 
 /// ICU calendars of one locale for arithmetic: a UCalendar is not
