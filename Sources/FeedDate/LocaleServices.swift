@@ -14,7 +14,7 @@ final class LocaleServices: @unchecked Sendable {
     let resolvedLocale: String
     private let timeSkeleton: String
     /// The width of "N units ago" / "in N units".
-    private let width: Int32
+    private let width: cicu_width
     private let icu: Mutex<ICUState>
     /// Year spans and month arithmetic in the locale's calendar, off the lock of `icu`.
     let calendar: LocaleCalendar
@@ -45,7 +45,11 @@ final class LocaleServices: @unchecked Sendable {
 
     init(locale: LocaleID, hourCycle: FeedDateHourCycle, width: FeedDateWidth) throws(FeedDateError) {
         self.locale = locale
-        self.width = width.rawValue
+        switch width {
+        case .long: self.width = .long
+        case .short: self.width = .short
+        case .narrow: self.width = .narrow
+        }
         switch hourCycle {
         case .locale: timeSkeleton = "jm"
         case .h23: timeSkeleton = "Hm"
@@ -53,7 +57,7 @@ final class LocaleServices: @unchecked Sendable {
         }
         let template: [UInt8]
         do {
-            let rel = try ICURelativeFormat(locale: locale.icu, width: 0)
+            let rel = try ICURelativeFormat(locale: locale.icu, width: .long)
             template = try rel.combineTemplate()
             calendar = try LocaleCalendar(locale: locale.icu)
             icu = Mutex(ICUState(longRelative: rel))
@@ -292,7 +296,7 @@ final class LocaleServices: @unchecked Sendable {
             guard let unit = CompactUnit(rawValue: Int(piece.key & 7)) else { return [] }
             let n = piece.key >> 3
             if s.widthRelative == nil {
-                s.widthRelative = width == 0 ? s.longRelative : try ICURelativeFormat(locale: locale.icu, width: width)
+                s.widthRelative = width == .long ? s.longRelative : try ICURelativeFormat(locale: locale.icu, width: width)
             }
             return try s.widthRelative!.numeric(n, past: piece.kind == .past, unit.relative)
         case .compact:

@@ -1,6 +1,7 @@
 // The vocabulary between the label rules and the locale's texts: a label is
 // planned as Pieces (a kind and an integer key), and written out through a
 // Sink into the caller's buffer.
+import CICU
 
 /// A localized piece of a label: a kind and an integer key.
 struct Piece: Equatable {
@@ -34,8 +35,17 @@ enum CompactUnit: Int, CaseIterable {
     case second, minute, hour, day, week, month, year
     var cldr: String { ["second", "minute", "hour", "day", "week", "month", "year"][rawValue] }
     var english: String { ["s", "m", "h", "d", "w", "mo", "y"][rawValue] }
-    var relative: ICURelativeFormat.Unit {
-        [.second, .minute, .hour, .day, .week, .month, .year][rawValue]
+    /// The unit of ICU's relative words.
+    var relative: cicu_unit {
+        switch self {
+        case .second: return .second
+        case .minute: return .minute
+        case .hour: return .hour
+        case .day: return .day
+        case .week: return .week
+        case .month: return .month
+        case .year: return .year
+        }
     }
 }
 
