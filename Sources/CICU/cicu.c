@@ -12,7 +12,23 @@
 #include <unicode/ures.h>
 #include <unicode/uversion.h>
 #include <unicode/ustring.h>
-#include <unicode/ustring.h>
+
+/* The handles of cicu.h are ICU's own objects under an opaque type. */
+static UDateFormat *datefmt(cicu_datefmt_ref f) { return (UDateFormat *)f; }
+static URelativeDateTimeFormatter *reldate(cicu_reldate_ref r) { return (URelativeDateTimeFormatter *)r; }
+static UNumberFormatter *numfmt(cicu_numfmt_ref n) { return (UNumberFormatter *)n; }
+static UCalendar *calendar(cicu_calendar_ref c) { return (UCalendar *)c; }
+
+/* cicu_width and cicu_unit are passed to ICU as they are. */
+#define SAME(a, b) ((int)(a) == (int)(b))
+_Static_assert(SAME(CICU_WIDTH_LONG, UDAT_STYLE_LONG) && SAME(CICU_WIDTH_SHORT, UDAT_STYLE_SHORT) &&
+               SAME(CICU_WIDTH_NARROW, UDAT_STYLE_NARROW), "cicu_width");
+_Static_assert(SAME(CICU_UNIT_YEAR, UDAT_REL_UNIT_YEAR) && SAME(CICU_UNIT_QUARTER, UDAT_REL_UNIT_QUARTER) &&
+               SAME(CICU_UNIT_MONTH, UDAT_REL_UNIT_MONTH) && SAME(CICU_UNIT_WEEK, UDAT_REL_UNIT_WEEK) &&
+               SAME(CICU_UNIT_DAY, UDAT_REL_UNIT_DAY) && SAME(CICU_UNIT_HOUR, UDAT_REL_UNIT_HOUR) &&
+               SAME(CICU_UNIT_MINUTE, UDAT_REL_UNIT_MINUTE) && SAME(CICU_UNIT_SECOND, UDAT_REL_UNIT_SECOND),
+               "cicu_unit");
+#undef SAME
 
 #define UBUF 512
 /* Far before year 1: makes the Gregorian calendar proleptic (no 1582 cutover). */
@@ -65,12 +81,6 @@ int32_t cicu_locale_canonicalize(const char *id, char *out, int32_t cap, int32_t
 int32_t cicu_locale_keyword(const char *id, const char *key, char *out, int32_t cap, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_getKeywordValue(id, key, out, cap, &e);
-    return text_result(n, e, err);
-}
-
-int32_t cicu_locale_set_keyword(const char *key, const char *value, char *id, int32_t cap, int32_t *err) {
-    UErrorCode e = U_ZERO_ERROR;
-    int32_t n = uloc_setKeywordValue(key, value, id, cap, &e);
     return text_result(n, e, err);
 }
 
@@ -128,7 +138,7 @@ static void make_proleptic(UCalendar *cal) {
 }
 
 /* A UTC date format for a UTF-16 pattern: proleptic Gregorian, sentence-start capitalization. */
-static void *datefmt_open_pattern(const char *locale, const UChar *pat, int32_t plen, int32_t *err) {
+static cicu_datefmt_ref datefmt_open_pattern(const char *locale, const UChar *pat, int32_t plen, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UChar utc[4] = {'U', 'T', 'C', 0};
     UDateFormat *fmt = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, utc, -1, pat, plen, &e);
@@ -140,10 +150,10 @@ static void *datefmt_open_pattern(const char *locale, const UChar *pat, int32_t 
     ucal_close(cal);
     udat_setContext(fmt, UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE, &e);
     if (U_FAILURE(e)) { udat_close(fmt); *err = e; return NULL; }
-    return fmt;
+    return (cicu_datefmt_ref)fmt;
 }
 
-void *cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err) {
+cicu_datefmt_ref cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UChar skel[64], pat[UBUF];
     u_uastrncpy(skel, skeleton, 63);
@@ -156,7 +166,7 @@ void *cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err) 
     return datefmt_open_pattern(locale, pat, plen, err);
 }
 
-void *cicu_datefmt_open_pattern(const char *locale, const char *pattern, int32_t *err) {
+cicu_datefmt_ref cicu_datefmt_open_pattern(const char *locale, const char *pattern, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UChar pat[UBUF];
     int32_t plen = 0;
@@ -165,81 +175,84 @@ void *cicu_datefmt_open_pattern(const char *locale, const char *pattern, int32_t
     return datefmt_open_pattern(locale, pat, plen, err);
 }
 
-int32_t cicu_datefmt_pattern(void *fmt, char *out, int32_t cap, int32_t *err) {
+int32_t cicu_datefmt_pattern(cicu_datefmt_ref fmt, char *out, int32_t cap, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UChar pat[UBUF];
-    int32_t n = udat_toPattern((UDateFormat *)fmt, 0, pat, UBUF, &e);
+    int32_t n = udat_toPattern(datefmt(fmt), 0, pat, UBUF, &e);
     if (U_FAILURE(e)) { *err = e; return 0; }
     return to_utf8(pat, n, out, cap, err);
 }
 
-int32_t cicu_datefmt_format(void *fmt, double wall_ms, char *out, int32_t cap, int32_t *err) {
+int32_t cicu_datefmt_format(cicu_datefmt_ref fmt, double wall_ms, char *out, int32_t cap, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UChar buf[UBUF];
-    int32_t n = udat_format((UDateFormat *)fmt, wall_ms, buf, UBUF, NULL, &e);
+    int32_t n = udat_format(datefmt(fmt), wall_ms, buf, UBUF, NULL, &e);
     if (U_FAILURE(e) || n >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
     return to_utf8(buf, n, out, cap, err);
 }
 
-void cicu_datefmt_close(void *fmt) {
-    if (fmt) udat_close((UDateFormat *)fmt);
+void cicu_datefmt_close(cicu_datefmt_ref fmt) {
+    if (fmt) udat_close(datefmt(fmt));
 }
 
 /* ---- relative words ------------------------------------------------- */
 
-void *cicu_reldate_open(const char *locale, int32_t width, int32_t *err) {
+cicu_reldate_ref cicu_reldate_open(const char *locale, cicu_width width, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
-    UDateRelativeDateTimeFormatterStyle style =
-        width == 2 ? UDAT_STYLE_NARROW : width == 1 ? UDAT_STYLE_SHORT : UDAT_STYLE_LONG;
     URelativeDateTimeFormatter *rel = ureldatefmt_open(
-        locale, NULL, style, UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE, &e);
+        locale, NULL, (UDateRelativeDateTimeFormatterStyle)width,
+        UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE, &e);
     if (U_FAILURE(e)) { *err = e; return NULL; }
-    return rel;
+    return (cicu_reldate_ref)rel;
 }
 
-int32_t cicu_reldate_format(void *rel, double offset, int32_t unit, int32_t numeric,
+int32_t cicu_reldate_format(cicu_reldate_ref rel, double offset, cicu_unit unit,
                             char *out, int32_t cap, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UChar buf[UBUF];
-    int32_t n = numeric
-        ? ureldatefmt_formatNumeric((URelativeDateTimeFormatter *)rel, offset,
-                                    (URelativeDateTimeUnit)unit, buf, UBUF, &e)
-        : ureldatefmt_format((URelativeDateTimeFormatter *)rel, offset,
-                             (URelativeDateTimeUnit)unit, buf, UBUF, &e);
+    int32_t n = ureldatefmt_format(reldate(rel), offset, (URelativeDateTimeUnit)unit, buf, UBUF, &e);
     if (U_FAILURE(e) || n >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
     return to_utf8(buf, n, out, cap, err);
 }
 
-int32_t cicu_reldate_combine_template(void *rel, char *out, int32_t cap, int32_t *err) {
+int32_t cicu_reldate_format_numeric(cicu_reldate_ref rel, double offset, cicu_unit unit,
+                                    char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UChar buf[UBUF];
+    int32_t n = ureldatefmt_formatNumeric(reldate(rel), offset, (URelativeDateTimeUnit)unit, buf, UBUF, &e);
+    if (U_FAILURE(e) || n >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    return to_utf8(buf, n, out, cap, err);
+}
+
+int32_t cicu_reldate_combine_template(cicu_reldate_ref rel, char *out, int32_t cap, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UChar buf[UBUF], date[2] = {1, 0}, time[2] = {2, 0};
-    int32_t n = ureldatefmt_combineDateAndTime((URelativeDateTimeFormatter *)rel, date, 1, time, 1,
-                                               buf, UBUF, &e);
+    int32_t n = ureldatefmt_combineDateAndTime(reldate(rel), date, 1, time, 1, buf, UBUF, &e);
     if (U_FAILURE(e) || n >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
     return to_utf8(buf, n, out, cap, err);
 }
 
-void cicu_reldate_close(void *rel) {
-    if (rel) ureldatefmt_close((URelativeDateTimeFormatter *)rel);
+void cicu_reldate_close(cicu_reldate_ref rel) {
+    if (rel) ureldatefmt_close(reldate(rel));
 }
 
 /* ---- numbers -------------------------------------------------------- */
 
-void *cicu_numfmt_open(const char *locale, const char *skeleton, int32_t *err) {
+cicu_numfmt_ref cicu_numfmt_open(const char *locale, const char *skeleton, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UChar skel[128];
     u_uastrncpy(skel, skeleton, 127);
     skel[127] = 0;
     UNumberFormatter *num = unumf_openForSkeletonAndLocale(skel, -1, locale, &e);
     if (U_FAILURE(e)) { *err = e; return NULL; }
-    return num;
+    return (cicu_numfmt_ref)num;
 }
 
-int32_t cicu_numfmt_format(void *num, int64_t value, char *out, int32_t cap, int32_t *err) {
+int32_t cicu_numfmt_format(cicu_numfmt_ref num, int64_t value, char *out, int32_t cap, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UFormattedNumber *res = unumf_openResult(&e);
     if (U_FAILURE(e)) { *err = e; return 0; }
-    unumf_formatInt((const UNumberFormatter *)num, value, res, &e);
+    unumf_formatInt(numfmt(num), value, res, &e);
     UChar buf[UBUF];
     int32_t n = unumf_resultToString(res, buf, UBUF, &e);
     unumf_closeResult(res);
@@ -247,8 +260,8 @@ int32_t cicu_numfmt_format(void *num, int64_t value, char *out, int32_t cap, int
     return to_utf8(buf, n, out, cap, err);
 }
 
-void cicu_numfmt_close(void *num) {
-    if (num) unumf_close((UNumberFormatter *)num);
+void cicu_numfmt_close(cicu_numfmt_ref num) {
+    if (num) unumf_close(numfmt(num));
 }
 
 int32_t cicu_number_symbols(const char *locale, char out[11][8], int32_t *err) {
@@ -273,41 +286,44 @@ int32_t cicu_number_symbols(const char *locale, char out[11][8], int32_t *err) {
 
 /* ---- calendars ------------------------------------------------------ */
 
-void *cicu_cal_open(const char *locale, int32_t *err) {
+cicu_calendar_ref cicu_cal_open(const char *locale, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UChar utc[4] = {'U', 'T', 'C', 0};
     UCalendar *cal = ucal_open(utc, -1, locale, UCAL_DEFAULT, &e);
     if (U_FAILURE(e)) { *err = e; return NULL; }
     make_proleptic(cal);
-    return cal;
+    return (cicu_calendar_ref)cal;
 }
 
-int32_t cicu_cal_type(void *cal, char *out, int32_t cap, int32_t *err) {
+int32_t cicu_cal_type(cicu_calendar_ref cal, char *out, int32_t cap, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
-    const char *t = ucal_getType((UCalendar *)cal, &e);
+    const char *t = ucal_getType(calendar(cal), &e);
     if (U_FAILURE(e) || t == NULL) { *err = U_FAILURE(e) ? e : U_INTERNAL_PROGRAM_ERROR; return 0; }
     return copy_cstr(t, (int32_t)strlen(t), out, cap);
 }
 
-void cicu_cal_era_year(void *cal, double wall_ms, int32_t *era, int32_t *year, int32_t *err) {
+void cicu_cal_era_year(cicu_calendar_ref cal, double wall_ms, int32_t *era, int32_t *year, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
-    ucal_setMillis((UCalendar *)cal, wall_ms, &e);
-    *era = ucal_get((UCalendar *)cal, UCAL_ERA, &e);
-    *year = ucal_get((UCalendar *)cal, UCAL_YEAR, &e);
+    UCalendar *c = calendar(cal);
+    ucal_setMillis(c, wall_ms, &e);
+    *era = ucal_get(c, UCAL_ERA, &e);
+    *year = ucal_get(c, UCAL_YEAR, &e);
     if (U_FAILURE(e)) *err = e;
 }
 
-void cicu_cal_month(void *cal, double wall_ms, int32_t *day_of_month, int32_t *days_in_month, int32_t *err) {
+void cicu_cal_month(cicu_calendar_ref cal, double wall_ms, int32_t *day_of_month, int32_t *days_in_month,
+                    int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
-    ucal_setMillis((UCalendar *)cal, wall_ms, &e);
-    *day_of_month = ucal_get((UCalendar *)cal, UCAL_DAY_OF_MONTH, &e);
-    *days_in_month = ucal_getLimit((UCalendar *)cal, UCAL_DAY_OF_MONTH, UCAL_ACTUAL_MAXIMUM, &e);
+    UCalendar *c = calendar(cal);
+    ucal_setMillis(c, wall_ms, &e);
+    *day_of_month = ucal_get(c, UCAL_DAY_OF_MONTH, &e);
+    *days_in_month = ucal_getLimit(c, UCAL_DAY_OF_MONTH, UCAL_ACTUAL_MAXIMUM, &e);
     if (U_FAILURE(e)) *err = e;
 }
 
-double cicu_cal_add(void *cal, double wall_ms, int32_t years, int32_t months, int32_t *err) {
+double cicu_cal_add(cicu_calendar_ref cal, double wall_ms, int32_t years, int32_t months, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
-    UCalendar *c = (UCalendar *)cal;
+    UCalendar *c = calendar(cal);
     ucal_setMillis(c, wall_ms, &e);
     if (years) ucal_add(c, UCAL_EXTENDED_YEAR, years, &e);
     if (months) ucal_add(c, UCAL_MONTH, months, &e);
@@ -316,8 +332,8 @@ double cicu_cal_add(void *cal, double wall_ms, int32_t years, int32_t months, in
     return r;
 }
 
-void cicu_cal_close(void *cal) {
-    if (cal) ucal_close((UCalendar *)cal);
+void cicu_cal_close(cicu_calendar_ref cal) {
+    if (cal) ucal_close(calendar(cal));
 }
 
 /* ---- fallback zones ------------------------------------------------- */

@@ -58,6 +58,23 @@ func isLeapYear(_ y: Int64) -> Bool {
     y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
 }
 
+/// Days in month `m` (1...12) of proleptic-Gregorian year `y`.
+@inline(__always)
+func daysInMonth(_ y: Int64, _ m: Int64) -> Int64 {
+    m == 2 ? (isLeapYear(y) ? 29 : 28) : (m == 4 || m == 6 || m == 9 || m == 11) ? 30 : 31
+}
+
+/// Wall-clock milliseconds of the civil date `date` at `time` ms into its day,
+/// moved by whole months (negative: back), the day of month pinned to the
+/// target month's length: January 31 plus one month is February 28 or 29.
+/// Gregorian month arithmetic, for every caller that adds months.
+@inline(__always)
+func shiftMonths(_ date: (y: Int64, m: Int64, d: Int64), time: Int64, by months: Int64) -> Int64 {
+    let total = date.y &* 12 &+ (date.m &- 1) &+ months
+    let y = floorDiv(total, 12), m = floorMod(total, 12) &+ 1
+    return daysFromCivil(y, m, min(date.d, daysInMonth(y, m))) &* msPerDay &+ time
+}
+
 /// The proleptic-Gregorian year of day number `day`, with a table for
 /// 1900 ... 2100 (two multiplications instead of `civilFromDays`). The table
 /// is raw memory: no reference counting when threads share it.

@@ -38,10 +38,11 @@ func icuString(
     String(decoding: try icuText(call, body), as: UTF8.self)
 }
 
-/// Opens an ICU object through a CICU constructor, or throws.
-func icuOpen(
-    _ call: StaticString, _ open: (UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?
-) throws(ICUError) -> UnsafeMutableRawPointer {
+/// Opens an ICU object through a CICU constructor, or throws; `Handle` is
+/// the constructor's handle type (cicu_datefmt_ref, cicu_calendar_ref, ...).
+func icuOpen<Handle>(
+    _ call: StaticString, _ open: (UnsafeMutablePointer<Int32>) -> Handle?
+) throws(ICUError) -> Handle {
     var err: Int32 = 0
     let p = open(&err)
     guard let p, err <= 0 else { throw ICUError(code: err > 0 ? err : 5 /* U_INTERNAL_PROGRAM_ERROR */, call: call) }
@@ -51,7 +52,7 @@ func icuOpen(
 /// A date format for one skeleton, in UTC, formatting wall-clock milliseconds.
 /// Not thread-safe: owned by a formatter's locked state.
 final class ICUDateFormat {
-    private let raw: UnsafeMutableRawPointer
+    private let raw: cicu_datefmt_ref
     init(locale: String, skeleton: String) throws(ICUError) {
         raw = try icuOpen("udat_open") { cicu_datefmt_open(locale, skeleton, $0) }
     }
@@ -73,21 +74,21 @@ final class ICUDateFormat {
 
 /// ICU's relative date/time formatter (day words, "N units ago", "now").
 final class ICURelativeFormat {
-    private let raw: UnsafeMutableRawPointer
-    enum Unit: Int32 { case year = 0, month = 2, week = 3, day = 4, hour = 5, minute = 6, second = 7 }
-    init(locale: String, width: Int32) throws(ICUError) {
+    private let raw: cicu_reldate_ref
+    typealias Unit = cicu_unit
+    init(locale: String, width: cicu_width) throws(ICUError) {
         raw = try icuOpen("ureldatefmt_open") { cicu_reldate_open(locale, width, $0) }
     }
     deinit { cicu_reldate_close(raw) }
     /// The word for an offset ("Yesterday"), or ICU's numeric form where there is none.
     func word(_ offset: Int, _ unit: Unit) throws(ICUError) -> [UInt8] {
-        try icuText("ureldatefmt_format") { cicu_reldate_format(raw, Double(offset), unit.rawValue, 0, $0, $1, $2) }
+        try icuText("ureldatefmt_format") { cicu_reldate_format(raw, Double(offset), unit, $0, $1, $2) }
     }
     /// "N units ago" (past) or "in N units". ICU reads the direction from
     /// the sign bit, so "0 seconds ago" is passed as −0.0.
     func numeric(_ n: Int64, past: Bool, _ unit: Unit) throws(ICUError) -> [UInt8] {
         let offset = past ? -Double(n) : Double(n)
-        return try icuText("ureldatefmt_formatNumeric") { cicu_reldate_format(raw, offset, unit.rawValue, 1, $0, $1, $2) }
+        return try icuText("ureldatefmt_formatNumeric") { cicu_reldate_format_numeric(raw, offset, unit, $0, $1, $2) }
     }
     /// The combining pattern with 0x01 for the date and 0x02 for the time.
     func combineTemplate() throws(ICUError) -> [UInt8] {
@@ -97,7 +98,7 @@ final class ICURelativeFormat {
 
 /// An ICU number formatter for one skeleton.
 final class ICUNumberFormat {
-    private let raw: UnsafeMutableRawPointer
+    private let raw: cicu_numfmt_ref
     init(locale: String, skeleton: String) throws(ICUError) {
         raw = try icuOpen("unumf_openForSkeletonAndLocale") { cicu_numfmt_open(locale, skeleton, $0) }
     }
@@ -109,7 +110,7 @@ final class ICUNumberFormat {
 
 /// The locale's calendar in UTC over wall-clock milliseconds.
 final class ICUCalendar {
-    private let raw: UnsafeMutableRawPointer
+    private let raw: cicu_calendar_ref
     init(locale: String) throws(ICUError) {
         raw = try icuOpen("ucal_open") { cicu_cal_open(locale, $0) }
     }

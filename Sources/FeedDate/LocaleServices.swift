@@ -1,92 +1,25 @@
-// Everything a formatter asks ICU for: the localized pieces of SPEC section 2
-// and the locale's calendar. ICU's formatters are shared by the formatters of
+// The localized texts of a locale (SPEC section 2): the pieces of labels
+// written from lock-free TextTables keyed by small integers, filled from ICU
+// on first use, and the locale's calendar arithmetic (LocaleCalendar,
+// CalendarArithmetic.swift). ICU's formatters are shared by the formatters of
 // a locale, made on first use, and live behind one lock (they are not
-// thread-safe); calendars for arithmetic are striped by thread
-// (StripedCalendars). Texts are cached in lock-free TextTables keyed by small
-// integers, so a warm formatter reaches ICU only for keys outside the tables
-// (dates before 1900 or after 2100, counts of 64 and more).
+// thread-safe); a warm formatter reaches them only for keys outside the
+// tables (dates before 1900 or after 2100, counts of 64 and more).
 import CICU
 import Glibc
 import Synchronization
 
-/// A localized piece of a label: a kind and an integer key.
-struct Piece: Equatable {
-    var kind: Kind
-    var key: Int64
-
-    enum Kind: UInt8 {
-        case none = 0
-        case time          // key: minute of the day
-        case word          // key: day offset −2, −1, +1 ("前天", "Yesterday", "Tomorrow")
-        case justNow       // key: 0
-        case weekday       // key: day mod 7
-        case monthDay      // key: local day
-        case fullDate
-        case numericDate
-        case past          // key: count; unit in `unit`
-        case future
-        case compact
-        case digit         // key: 0...9, 10 = decimal separator (COUNTDOWN)
-        case days          // key: whole days, narrow unit (COUNTDOWN)
-    }
-
-    static let none = Piece(kind: .none, key: 0)
-    static func time(wall: Int64) -> Piece { Piece(kind: .time, key: floorMod(wall, msPerDay) / 60_000) }
-    static func date(_ kind: Kind, day: Int64) -> Piece { Piece(kind: kind, key: kind == .weekday ? floorMod(day, 7) : day) }
-    /// "N units ago" / "in N units" / compact; the unit rides in the key's low bits.
-    static func count(_ kind: Kind, _ n: Int64, _ unit: CompactUnit) -> Piece { Piece(kind: kind, key: n << 3 | Int64(unit.rawValue)) }
-}
-
-enum CompactUnit: Int, CaseIterable {
-    case second, minute, hour, day, week, month, year
-    var cldr: String { ["second", "minute", "hour", "day", "week", "month", "year"][rawValue] }
-    var english: String { ["s", "m", "h", "d", "w", "mo", "y"][rawValue] }
-    var relative: ICURelativeFormat.Unit {
-        [.second, .minute, .hour, .day, .week, .month, .year][rawValue]
-    }
-}
-
-/// The calendar system of the locale, as far as arithmetic is concerned.
-enum CalendarKind {
-    /// Gregorian months and years (gregorian, iso8601, buddhist, roc,
-    /// japanese): done natively. `gregorianYears` is false for japanese,
-    /// whose eras start mid-year.
-    case gregorian(gregorianYears: Bool)
-    /// Any other system (persian, islamic-*, hebrew, chinese, ...): ICU.
-    case icu
-}
-
-/// A writer into the caller's buffer that never writes past its capacity
-/// and keeps counting, so a too-small buffer still learns the length needed.
-struct Sink {
-    let base: UnsafeMutableRawPointer?
-    let capacity: Int
-    var length = 0
-
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        if let base, length + bytes.count <= capacity, bytes.count > 0 {
-            (base + length).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-        }
-        length += bytes.count
-    }
-
-    mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBytes { append($0) } }
-}
-
 final class LocaleServices: @unchecked Sendable {
     let locale: LocaleID
     let resolvedLocale: String
-    let calendarKind: CalendarKind
     private let timeSkeleton: String
-    private let width: Int32
+    /// The width of "N units ago" / "in N units".
+    private let width: cicu_width
     private let icu: Mutex<ICUState>
-    /// ICU calendars for arithmetic, used outside the lock of `icu`.
-    private let calendars: StripedCalendars
+    /// Year spans and month arithmetic in the locale's calendar, off the lock of `icu`.
+    let calendar: LocaleCalendar
     /// digitsAreASCII's answer: 0 not known yet, 1 yes, 2 no.
     private let asciiDigits = Atomic<UInt8>(0)
-    /// Year spans ICU gave outside the year table (1900-2099), most recent last.
-    private let farYears = Mutex<[DaySpan]>([])
     /// One table per piece kind (index: Kind.rawValue), owned by `tables`
     /// and read through unmanaged references: no reference counting on the
     /// hot path, where threads would contend for the count.
@@ -94,12 +27,6 @@ final class LocaleServices: @unchecked Sendable {
     private let tableRefs: UnsafeMutablePointer<Unmanaged<TextTable>>
     /// The relative combining pattern, quotes resolved: literals and order.
     private let combiner: TextTable
-    /// Year spans of calendars whose years are not Gregorian, per local day
-    /// of 1900 ... 2099 (16 bytes: start and end day), read without the lock.
-    private let yearSpans = TextTable(firstKey: tableFirstDay, keyCount: tableDays, blockShift: 6, maxLength: 17)
-    /// Month spans likewise, for calendars of twelve months a year (nil for
-    /// others): months are added by walking them, not by asking ICU.
-    private let monthSpans: TextTable?
     private let dayFirst: Bool
 
     private struct ICUState {
@@ -116,15 +43,13 @@ final class LocaleServices: @unchecked Sendable {
         var symbols: [[UInt8]]?
     }
 
-    struct DaySpan { let start: Int64; let end: Int64 }  // local days [start, end): a year or a month
-
-    /// Local days covered by the date tables: 1900-01-01 ..< 2100-01-01.
-    private static let tableFirstDay = daysFromCivil(1900, 1, 1)
-    private static let tableDays = daysFromCivil(2100, 1, 1) - daysFromCivil(1900, 1, 1)
-
     init(locale: LocaleID, hourCycle: FeedDateHourCycle, width: FeedDateWidth) throws(FeedDateError) {
         self.locale = locale
-        self.width = width.rawValue
+        switch width {
+        case .long: self.width = .long
+        case .short: self.width = .short
+        case .narrow: self.width = .narrow
+        }
         switch hourCycle {
         case .locale: timeSkeleton = "jm"
         case .h23: timeSkeleton = "Hm"
@@ -132,24 +57,10 @@ final class LocaleServices: @unchecked Sendable {
         }
         let template: [UInt8]
         do {
-            let rel = try ICURelativeFormat(locale: locale.icu, width: 0)
+            let rel = try ICURelativeFormat(locale: locale.icu, width: .long)
             template = try rel.combineTemplate()
-            let cal = try ICUCalendar(locale: locale.icu)
-            let type = cal.type
-            switch type {
-            case "gregorian", "iso8601", "buddhist", "roc": calendarKind = .gregorian(gregorianYears: true)
-            case "japanese": calendarKind = .gregorian(gregorianYears: false)
-            default: calendarKind = .icu
-            }
-            // Calendars whose every year has twelve months, where adding
-            // years is adding twelve months (ICU pins the day of month at each).
-            let twelveMonths: Set<String> = ["persian", "islamic", "islamic-civil", "islamic-umalqura",
-                                             "islamic-tbla", "islamic-rgsa", "indian"]
-            monthSpans = twelveMonths.contains(type)
-                ? TextTable(firstKey: LocaleServices.tableFirstDay, keyCount: LocaleServices.tableDays, blockShift: 6, maxLength: 17)
-                : nil
+            calendar = try LocaleCalendar(locale: locale.icu)
             icu = Mutex(ICUState(longRelative: rel))
-            calendars = StripedCalendars(locale: locale.icu, first: cal)
         } catch {
             throw .icu(error.description)
         }
@@ -385,7 +296,7 @@ final class LocaleServices: @unchecked Sendable {
             guard let unit = CompactUnit(rawValue: Int(piece.key & 7)) else { return [] }
             let n = piece.key >> 3
             if s.widthRelative == nil {
-                s.widthRelative = width == 0 ? s.longRelative : try ICURelativeFormat(locale: locale.icu, width: width)
+                s.widthRelative = width == .long ? s.longRelative : try ICURelativeFormat(locale: locale.icu, width: width)
             }
             return try s.widthRelative!.numeric(n, past: piece.kind == .past, unit.relative)
         case .compact:
@@ -437,158 +348,5 @@ final class LocaleServices: @unchecked Sendable {
         }
         s.compactFormats[unit] = f
         return f
-    }
-
-    // MARK: calendar
-
-    /// The local days [start, end) of the calendar year (era and year) holding `day`.
-    func year(containing day: Int64) throws(FeedDateError) -> DaySpan {
-        if case .gregorian(true) = calendarKind {
-            let y = gregorianYear(ofDay: day)
-            return DaySpan(start: daysFromCivil(y, 1, 1), end: daysFromCivil(y + 1, 1, 1))
-        }
-        if let span = try span(in: yearSpans, containing: day, icuYear(containing:)) { return span }
-        if let hit = farYears.withLock({ $0.last(where: { $0.start <= day && day < $0.end }) }) { return hit }
-        let span: DaySpan
-        do { span = try icuYear(containing: day) } catch { throw .icu(error.description) }
-        farYears.withLock {
-            if $0.count >= 64 { $0.removeFirst() }
-            $0.append(span)
-        }
-        return span
-    }
-
-    /// The span holding `day` from a table of spans (year or month) of
-    /// 1900-2099, building its block on first use (ICU asked once per span,
-    /// not per day), or nil outside the table.
-    private func span(
-        in table: TextTable, containing day: Int64, _ icuSpan: (Int64) throws(ICUError) -> DaySpan
-    ) throws(FeedDateError) -> DaySpan? {
-        while true {
-            switch table.lookup(day) {
-            case .hit(let bytes):
-                return DaySpan(start: bytes.loadUnaligned(as: Int64.self),
-                               end: bytes.loadUnaligned(fromByteOffset: 8, as: Int64.self))
-            case .miss:
-                try locked { (_: inout ICUState) throws(ICUError) in
-                    // Under the lock only to build the block once; ICU works on a striped calendar.
-                    var last: DaySpan? = nil
-                    try table.build(blockOf: day) { (d: Int64) throws(ICUError) -> [UInt8] in
-                        if last == nil || !(last!.start <= d && d < last!.end) { last = try icuSpan(d) }
-                        return withUnsafeBytes(of: (last!.start, last!.end)) { Array($0) }
-                    }
-                }
-            case .outside:
-                return nil
-            }
-        }
-    }
-
-    /// The month span from ICU's calendar.
-    private func icuMonth(containing day: Int64) throws(ICUError) -> DaySpan {
-        try calendars.with { (cal: ICUCalendar) throws(ICUError) -> DaySpan in
-            let m = try cal.month(containing: day)
-            return DaySpan(start: m.start, end: m.end)
-        }
-    }
-
-    /// The year span from ICU's calendar.
-    private func icuYear(containing day: Int64) throws(ICUError) -> DaySpan {
-        try calendars.with { (cal: ICUCalendar) throws(ICUError) -> DaySpan in
-            let key = try cal.eraYear(wall: day * msPerDay)
-            func same(_ d: Int64) throws(ICUError) -> Bool { try cal.eraYear(wall: d * msPerDay) == key }
-            // Gallop outwards until the year changes, then bisect: a year is
-            // at most a few hundred days in every calendar ICU has.
-            var lo = day, step: Int64 = 1
-            while try same(lo - step) { lo -= step; step *= 2 }
-            var bad = lo - step
-            while lo - bad > 1 { let mid = bad + (lo - bad) / 2; if try same(mid) { lo = mid } else { bad = mid } }
-            var hi = day
-            step = 1
-            while try same(hi + step) { hi += step; step *= 2 }
-            var beyond = hi + step
-            while beyond - hi > 1 { let mid = hi + (beyond - hi) / 2; if try same(mid) { hi = mid } else { beyond = mid } }
-            return DaySpan(start: lo, end: hi + 1)
-        }
-    }
-
-    /// Wall-clock time plus whole years and months in the locale's calendar
-    /// (the day of month pinned to the month's length).
-    func addMonths(wall: Int64, years: Int64, months: Int64) throws(FeedDateError) -> Int64 {
-        if years == 0 && months == 0 { return wall }
-        if case .gregorian = calendarKind {
-            let day = floorDiv(wall, msPerDay), time = floorMod(wall, msPerDay)
-            let c = civilFromDays(day)
-            let total = c.y * 12 + (c.m - 1) + years * 12 + months
-            let y = floorDiv(total, 12), m = floorMod(total, 12) + 1
-            let d = min(c.d, daysInMonth(y, m))
-            return daysFromCivil(y, m, d) * msPerDay + time
-        }
-        if let table = monthSpans, let w = try walkMonths(table, wall: wall, 12 * years),
-           let shifted = try walkMonths(table, wall: w, months) {
-            return shifted
-        }
-        guard let y = Int32(exactly: years), let m = Int32(exactly: months) else { throw .range(wall) }
-        do {
-            return try calendars.with { (cal: ICUCalendar) throws(ICUError) -> Int64 in try cal.add(wall: wall, years: y, months: m) }
-        } catch {
-            throw .icu(error.description)
-        }
-    }
-}
-
-extension LocaleServices {
-    /// Wall-clock time moved by n months of a twelve-month calendar, as
-    /// ICU's add does: the day of month pinned to the target month's length,
-    /// the time of day kept. Walks the month table one month a step; nil when
-    /// a month falls outside it (the caller then asks ICU), or for more steps
-    /// than the table has months.
-    fileprivate func walkMonths(_ table: TextTable, wall: Int64, _ n: Int64) throws(FeedDateError) -> Int64? {
-        if n == 0 { return wall }
-        guard abs(n) <= 2_500 else { return nil }
-        let day = floorDiv(wall, msPerDay), time = floorMod(wall, msPerDay)
-        guard var month = try span(in: table, containing: day, icuMonth(containing:)) else { return nil }
-        let offset = day - month.start
-        for _ in 0..<abs(n) {
-            guard let next = try span(in: table, containing: n > 0 ? month.end : month.start - 1, icuMonth(containing:)) else {
-                return nil
-            }
-            month = next
-        }
-        return (month.start + min(offset, month.end - month.start - 1)) * msPerDay + time
-    }
-}
-
-func daysInMonth(_ y: Int64, _ m: Int64) -> Int64 {
-    m == 2 ? (isLeapYear(y) ? 29 : 28) : (m == 4 || m == 6 || m == 9 || m == 11) ? 30 : 31
-}
-
-/// ICU calendars of one locale for arithmetic: a UCalendar is not
-/// thread-safe, and one shared under the locale's lock made threads queue for
-/// each other's ICU calls (docs/RELIABILITY.md, finding 5). Here a thread uses
-/// the calendar of its stripe (a hash of its thread id, 16 stripes, each a
-/// lock and a calendar made on first use), so threads meet only when their
-/// ids hash alike. Only non-Gregorian arithmetic comes here.
-final class StripedCalendars: @unchecked Sendable {
-    private static let stripeCount = 16
-    private let locale: String
-    private final class Stripe: Sendable {
-        let calendar: Mutex<ICUCalendar?>
-        init(_ first: ICUCalendar?) { calendar = Mutex(first) }
-    }
-    private let stripes: [Stripe]
-
-    init(locale: String, first: ICUCalendar) {
-        self.locale = locale
-        stripes = (0..<StripedCalendars.stripeCount).map { Stripe($0 == 0 ? first : nil) }
-    }
-
-    func with<R>(_ body: (ICUCalendar) throws(ICUError) -> R) throws(ICUError) -> R {
-        let id = UInt64(pthread_self())
-        let stripe = Int(truncatingIfNeeded: (id &* 0x9E37_79B9_7F4A_7C15) >> 60)
-        return try stripes[stripe].calendar.withLock { (cal: inout ICUCalendar?) throws(ICUError) -> R in
-            if cal == nil { cal = try ICUCalendar(locale: locale) }
-            return try body(cal.unsafelyUnwrapped)
-        }
     }
 }

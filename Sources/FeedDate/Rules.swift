@@ -222,7 +222,7 @@ struct Rules: Sendable {
                 @inline(__always)
                 func at(months: Int64) -> Int64? {
                     let from = c.from ?? civilFromDays(floorDiv(wt, msPerDay))
-                    return calm.instant(gregorianShift(from, floorMod(wt, msPerDay), months: months))
+                    return calm.instant(shiftMonths(from, time: floorMod(wt, msPerDay), by: months))
                 }
                 if c.years >= 1 { return (Count(unit: .calendar, n: c.years), .year, at(months: 12 * (c.years + 1))) }
                 if c.months >= 1 { return (Count(unit: .calendar, n: c.months), .month, at(months: c.months + 1)) }
@@ -337,18 +337,8 @@ struct Rules: Sendable {
         var months = (b.y - a.y) * 12 + (b.m - a.m)
         if months > 0 && (min(a.d, daysInMonth(b.y, b.m)), at) > (b.d, bt) { months -= 1 }
         months = max(0, months)
-        let base = gregorianShift(a, at, months: months)
+        let base = shiftMonths(a, time: at, by: months)
         return (months / 12, months % 12, floorDiv(we - base, msPerDay), a)
-    }
-
-    /// The wall-clock time of civil date `from` at time of day `time`, moved
-    /// by whole months with the day of month pinned to the month's length
-    /// (LocaleServices.addMonths for Gregorian calendars).
-    @inline(__always)
-    private func gregorianShift(_ from: (y: Int64, m: Int64, d: Int64), _ time: Int64, months: Int64) -> Int64 {
-        let total = from.y * 12 + (from.m - 1) + months
-        let y = floorDiv(total, 12), m = floorMod(total, 12) + 1
-        return daysFromCivil(y, m, min(from.d, daysInMonth(y, m))) * msPerDay + time
     }
 
     /// A first guess of whole (years, months) between two wall-clock times:
@@ -364,23 +354,6 @@ struct Rules: Sendable {
         if (b.d, floorMod(to, msPerDay)) < (a.d, floorMod(from, msPerDay)) { months -= 1 }
         months = max(0, months)
         return (months / 12, months % 12)
-    }
-
-    /// The largest n >= 0 with fits(n), for a monotone predicate with fits(0) true,
-    /// starting from an estimate that need not be right.
-    private func largest(estimate: Int64, _ fits: (Int64) throws(FeedDateError) -> Bool) throws(FeedDateError) -> Int64 {
-        var lo = max(0, estimate)
-        if lo > 0, try !fits(lo) {
-            var hi = lo
-            lo = 0
-            while hi - lo > 1 { let mid = lo + (hi - lo) / 2; if try fits(mid) { lo = mid } else { hi = mid } }
-            return lo
-        }
-        var step: Int64 = 1
-        while try fits(lo + step) { lo += step; step *= 2 }
-        var hi = lo + step
-        while hi - lo > 1 { let mid = lo + (hi - lo) / 2; if try fits(mid) { lo = mid } else { hi = mid } }
-        return lo
     }
 
     // MARK: COUNTDOWN

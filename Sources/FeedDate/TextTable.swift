@@ -9,6 +9,11 @@
 // live until the formatter is freed; the key range bounds the memory.
 import Synchronization
 
+/// The local days the tables of local days cover, 1900-01-01 ..< 2100-01-01
+/// (date texts, year and month spans); days outside are worked out each time.
+let tableFirstDay = daysFromCivil(1900, 1, 1)
+let tableDays = daysFromCivil(2100, 1, 1) - tableFirstDay
+
 final class TextTable: @unchecked Sendable {
     /// Keys covered: firstKey ..< firstKey + blockCount << blockShift.
     let firstKey: Int64

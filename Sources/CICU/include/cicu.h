@@ -20,6 +20,55 @@
 extern "C" {
 #endif
 
+/* Handles: one opaque pointer type per kind of ICU object, so that a
+ * calendar cannot be passed where a date format is expected. Swift imports
+ * each as a distinct wrapper type (swift_wrapper), not as one interchangeable
+ * OpaquePointer. */
+#if defined(__has_attribute)
+#if __has_attribute(swift_wrapper)
+#define CICU_HANDLE __attribute__((swift_wrapper(struct)))
+#endif
+#if __has_attribute(enum_extensibility)
+#define CICU_ENUM __attribute__((enum_extensibility(closed)))
+#endif
+#if __has_attribute(swift_name)
+#define CICU_SWIFT_NAME(name) __attribute__((swift_name(name)))
+#endif
+#endif
+#ifndef CICU_HANDLE
+#define CICU_HANDLE
+#endif
+#ifndef CICU_ENUM
+#define CICU_ENUM
+#endif
+#ifndef CICU_SWIFT_NAME
+#define CICU_SWIFT_NAME(name)
+#endif
+
+typedef struct cicu_datefmt *cicu_datefmt_ref CICU_HANDLE;    /* UDateFormat */
+typedef struct cicu_reldate *cicu_reldate_ref CICU_HANDLE;    /* URelativeDateTimeFormatter */
+typedef struct cicu_numfmt *cicu_numfmt_ref CICU_HANDLE;      /* UNumberFormatter */
+typedef struct cicu_calendar *cicu_calendar_ref CICU_HANDLE;  /* UCalendar */
+
+/* Width of relative words (ICU's UDateRelativeDateTimeFormatterStyle). */
+typedef enum CICU_ENUM cicu_width {
+    CICU_WIDTH_LONG CICU_SWIFT_NAME("long") = 0,      /* "in 3 minutes" */
+    CICU_WIDTH_SHORT CICU_SWIFT_NAME("short") = 1,    /* "in 3 min." */
+    CICU_WIDTH_NARROW CICU_SWIFT_NAME("narrow") = 2,  /* "in 3m" */
+} cicu_width;
+
+/* Unit of relative words (ICU's URelativeDateTimeUnit, same values). */
+typedef enum CICU_ENUM cicu_unit {
+    CICU_UNIT_YEAR CICU_SWIFT_NAME("year") = 0,
+    CICU_UNIT_QUARTER CICU_SWIFT_NAME("quarter") = 1,
+    CICU_UNIT_MONTH CICU_SWIFT_NAME("month") = 2,
+    CICU_UNIT_WEEK CICU_SWIFT_NAME("week") = 3,
+    CICU_UNIT_DAY CICU_SWIFT_NAME("day") = 4,
+    CICU_UNIT_HOUR CICU_SWIFT_NAME("hour") = 5,
+    CICU_UNIT_MINUTE CICU_SWIFT_NAME("minute") = 6,
+    CICU_UNIT_SECOND CICU_SWIFT_NAME("second") = 7,
+} cicu_unit;
+
 /* Names and versions. */
 const char *cicu_error_name(int32_t err);
 int32_t cicu_default_locale(char *out, int32_t cap);
@@ -27,7 +76,6 @@ int32_t cicu_default_locale(char *out, int32_t cap);
 int32_t cicu_locale_for_tag(const char *tag, char *out, int32_t cap, int32_t *parsed, int32_t *err);
 int32_t cicu_locale_canonicalize(const char *id, char *out, int32_t cap, int32_t *err);
 int32_t cicu_locale_keyword(const char *id, const char *key, char *out, int32_t cap, int32_t *err);
-int32_t cicu_locale_set_keyword(const char *key, const char *value, char *id, int32_t cap, int32_t *err);
 int32_t cicu_locale_language(const char *id, char *out, int32_t cap, int32_t *err);
 int32_t cicu_locale_script(const char *id, char *out, int32_t cap, int32_t *err);
 /* uloc_addLikelySubtags: "zh_TW" -> "zh_Hant_TW". */
@@ -43,44 +91,50 @@ void cicu_icu_version(char *out, int32_t cap);
  * (local milliseconds since 1970-01-01T00:00) computed from the system's zone
  * rules, so ICU's own zone data never shifts a label. The Gregorian calendar
  * is made proleptic. Capitalization: beginning of sentence. */
-void *cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err);
+cicu_datefmt_ref cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err);
 /* The same for a pattern (UTF-8) that cicu_datefmt_pattern gave: no pattern generator. */
-void *cicu_datefmt_open_pattern(const char *locale, const char *pattern, int32_t *err);
-int32_t cicu_datefmt_pattern(void *fmt, char *out, int32_t cap, int32_t *err);
-int32_t cicu_datefmt_format(void *fmt, double wall_ms, char *out, int32_t cap, int32_t *err);
-void cicu_datefmt_close(void *fmt);
+cicu_datefmt_ref cicu_datefmt_open_pattern(const char *locale, const char *pattern, int32_t *err);
+int32_t cicu_datefmt_pattern(cicu_datefmt_ref fmt, char *out, int32_t cap, int32_t *err);
+int32_t cicu_datefmt_format(cicu_datefmt_ref fmt, double wall_ms, char *out, int32_t cap, int32_t *err);
+void cicu_datefmt_close(cicu_datefmt_ref fmt);
 
-/* Relative date/time words. width: 0 long, 1 short, 2 narrow. unit: ICU's
- * URelativeDateTimeUnit (0 year, 1 quarter, 2 month, 3 week, 4 day, 5 hour,
- * 6 minute, 7 second). numeric != 0: "N units ago" even where a word exists. */
-void *cicu_reldate_open(const char *locale, int32_t width, int32_t *err);
-int32_t cicu_reldate_format(void *rel, double offset, int32_t unit, int32_t numeric,
+/* Relative date/time words. Capitalization: beginning of sentence. */
+cicu_reldate_ref cicu_reldate_open(const char *locale, cicu_width width, int32_t *err);
+/* The word for an offset ("Yesterday") where the locale has one, else the numeric form. */
+int32_t cicu_reldate_format(cicu_reldate_ref rel, double offset, cicu_unit unit,
                             char *out, int32_t cap, int32_t *err);
+/* Always numeric: "N units ago" (offset < 0 or -0.0) or "in N units". */
+int32_t cicu_reldate_format_numeric(cicu_reldate_ref rel, double offset, cicu_unit unit,
+                                    char *out, int32_t cap, int32_t *err);
 /* The combining pattern filled with "\x01" for the date and "\x02" for the time,
  * exactly as ureldatefmt_combineDateAndTime produces it (quotes unresolved). */
-int32_t cicu_reldate_combine_template(void *rel, char *out, int32_t cap, int32_t *err);
-void cicu_reldate_close(void *rel);
+int32_t cicu_reldate_combine_template(cicu_reldate_ref rel, char *out, int32_t cap, int32_t *err);
+void cicu_reldate_close(cicu_reldate_ref rel);
 
 /* Number formatting with an ICU number skeleton ("measure-unit/duration-day
  * unit-width-narrow", "" for a plain number). */
-void *cicu_numfmt_open(const char *locale, const char *skeleton, int32_t *err);
-int32_t cicu_numfmt_format(void *num, int64_t value, char *out, int32_t cap, int32_t *err);
-void cicu_numfmt_close(void *num);
+cicu_numfmt_ref cicu_numfmt_open(const char *locale, const char *skeleton, int32_t *err);
+int32_t cicu_numfmt_format(cicu_numfmt_ref num, int64_t value, char *out, int32_t cap, int32_t *err);
+void cicu_numfmt_close(cicu_numfmt_ref num);
 /* The locale's default-numbering-system digits 0..9 and decimal separator,
  * each a NUL-terminated UTF-8 string of at most 7 bytes, in out[0..10]. */
 int32_t cicu_number_symbols(const char *locale, char out[11][8], int32_t *err);
 
 /* Calendars in UTC holding wall-clock time, in the locale's calendar system. */
-void *cicu_cal_open(const char *locale, int32_t *err);
-int32_t cicu_cal_type(void *cal, char *out, int32_t cap, int32_t *err);
-void cicu_cal_era_year(void *cal, double wall_ms, int32_t *era, int32_t *year, int32_t *err);
-/* wall_ms + years + months (ICU add, day of month pinned), as wall ms. */
+cicu_calendar_ref cicu_cal_open(const char *locale, int32_t *err);
+/* ICU's name of the calendar system: "gregorian", "persian", ... */
+int32_t cicu_cal_type(cicu_calendar_ref cal, char *out, int32_t cap, int32_t *err);
+void cicu_cal_era_year(cicu_calendar_ref cal, double wall_ms, int32_t *era, int32_t *year, int32_t *err);
 /* The day of month of wall_ms and the number of days in its month. */
-void cicu_cal_month(void *cal, double wall_ms, int32_t *day_of_month, int32_t *days_in_month, int32_t *err);
-double cicu_cal_add(void *cal, double wall_ms, int32_t years, int32_t months, int32_t *err);
-void cicu_cal_close(void *cal);
+void cicu_cal_month(cicu_calendar_ref cal, double wall_ms, int32_t *day_of_month, int32_t *days_in_month,
+                    int32_t *err);
+/* wall_ms + years, then + months (ICU's add, day of month pinned at each), as wall ms. */
+double cicu_cal_add(cicu_calendar_ref cal, double wall_ms, int32_t years, int32_t months, int32_t *err);
+void cicu_cal_close(cicu_calendar_ref cal);
 
-/* Fallback zone rules (only when the system has no zone database). */
+/* Fallback zone rules (only when the system has no zone database). The
+ * handle is an untyped pointer still: its Swift owner (ICUZone, Zone.swift)
+ * holds it as one. */
 void *cicu_zone_open(const char *zone_id, int32_t *err);
 int32_t cicu_zone_offset_ms(void *zone, double ms, int32_t *err);
 /* The next transition strictly after ms; 0 = none. */
