@@ -338,7 +338,7 @@ void cicu_cal_close(cicu_calendar_ref cal) {
 
 /* ---- fallback zones ------------------------------------------------- */
 
-void *cicu_zone_open(const char *zone_id, int32_t *err) {
+cicu_zone_ref cicu_zone_open(const char *zone_id, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UChar id[128], canon[128];
     if (strlen(zone_id) >= 128) { *err = U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
@@ -348,10 +348,10 @@ void *cicu_zone_open(const char *zone_id, int32_t *err) {
     if (U_FAILURE(e) || !system) { *err = U_FAILURE(e) ? e : U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
     UCalendar *cal = ucal_open(id, -1, "en_US", UCAL_GREGORIAN, &e);
     if (U_FAILURE(e)) { *err = e; return NULL; }
-    return cal;
+    return (cicu_zone_ref)cal;
 }
 
-int32_t cicu_zone_offset_ms(void *zone, double ms, int32_t *err) {
+int32_t cicu_zone_offset_ms(cicu_zone_ref zone, double ms, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = (UCalendar *)zone;
     ucal_setMillis(c, ms, &e);
@@ -360,7 +360,7 @@ int32_t cicu_zone_offset_ms(void *zone, double ms, int32_t *err) {
     return off;
 }
 
-int32_t cicu_zone_next_transition(void *zone, double ms, double *next, int32_t *err) {
+int32_t cicu_zone_next_transition(cicu_zone_ref zone, double ms, double *next, int32_t *err) {
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = (UCalendar *)zone;
     ucal_setMillis(c, ms, &e);
@@ -369,6 +369,6 @@ int32_t cicu_zone_next_transition(void *zone, double ms, double *next, int32_t *
     return found ? 1 : 0;
 }
 
-void cicu_zone_close(void *zone) {
+void cicu_zone_close(cicu_zone_ref zone) {
     if (zone) ucal_close((UCalendar *)zone);
 }

@@ -9,7 +9,7 @@ import Synchronization
 /// the transition table built from it asks only for instants it does not list.
 final class ICUZone: @unchecked Sendable {
     private let lock = Mutex(())
-    private let raw: UnsafeMutableRawPointer
+    private let raw: cicu_zone_ref
 
     init(id: String) throws(ICUError) {
         raw = try icuOpen("ucal_open") { cicu_zone_open(id, $0) }

@@ -49,6 +49,7 @@ typedef struct cicu_datefmt *cicu_datefmt_ref CICU_HANDLE;    /* UDateFormat */
 typedef struct cicu_reldate *cicu_reldate_ref CICU_HANDLE;    /* URelativeDateTimeFormatter */
 typedef struct cicu_numfmt *cicu_numfmt_ref CICU_HANDLE;      /* UNumberFormatter */
 typedef struct cicu_calendar *cicu_calendar_ref CICU_HANDLE;  /* UCalendar */
+typedef struct cicu_zone *cicu_zone_ref CICU_HANDLE;          /* UCalendar holding a zone's rules */
 
 /* Width of relative words (ICU's UDateRelativeDateTimeFormatterStyle). */
 typedef enum CICU_ENUM cicu_width {
@@ -135,11 +136,11 @@ void cicu_cal_close(cicu_calendar_ref cal);
 /* Fallback zone rules (only when the system has no zone database). The
  * handle is an untyped pointer still: its Swift owner (ICUZone, Zone.swift)
  * holds it as one. */
-void *cicu_zone_open(const char *zone_id, int32_t *err);
-int32_t cicu_zone_offset_ms(void *zone, double ms, int32_t *err);
+cicu_zone_ref cicu_zone_open(const char *zone_id, int32_t *err);
+int32_t cicu_zone_offset_ms(cicu_zone_ref zone, double ms, int32_t *err);
 /* The next transition strictly after ms; 0 = none. */
-int32_t cicu_zone_next_transition(void *zone, double ms, double *next, int32_t *err);
-void cicu_zone_close(void *zone);
+int32_t cicu_zone_next_transition(cicu_zone_ref zone, double ms, double *next, int32_t *err);
+void cicu_zone_close(cicu_zone_ref zone);
 
 #ifdef __cplusplus
 }
