@@ -31,10 +31,11 @@ struct Zone: Sendable {
             throw .timeZone("time zone \"\(name)\" counts leap seconds, which civil time and labels do not: pass \"\(plain)\"")
         }
         let directory = ZoneDatabase.directory
+        let hasDatabase = ZoneDatabase.exists(directory)
         let zone: LoadedZone
-        if ZoneDatabase.exists(directory) && ZoneDatabase.has(name, in: directory) {
+        if hasDatabase && ZoneDatabase.has(name, in: directory) {
             zone = try ZoneDatabase.shared(id: name, directory: directory)
-        } else if !ZoneDatabase.exists(directory), let icu = try? ICUZone.shared(id: name) {
+        } else if !hasDatabase, let icu = try? ICUZone.shared(id: name) {
             zone = icu
         } else if let rule = Zone.rule(name) {
             zone = rule
