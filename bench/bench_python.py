@@ -308,8 +308,8 @@ def noop_ctypes_loop(items: Sequence[Any]) -> None:
 def bare_fd_format_loop(f: feeddate.Formatter) -> Callable[[Sequence[int]], None]:
     """The ctypes call Formatter.format makes, with nothing around it but the loop:
     the handle, buffer, capacity and a repeated now as ready arguments, t in a
-    c_int64 box set per call (see _ffi.fd_format_preconverted)."""
-    call = _ffi.fd_format_preconverted
+    c_int64 box set per call (see _ffi.fd_format)."""
+    call = _ffi.fd_format
     handle = _ffi.ready(_ffi.fd_formatter_p, f._handle.value)  # noqa: SLF001 - a floor measurement
     buf = ctypes.create_string_buffer(_ffi.FD_LABEL_CAPACITY)
     buf_p = ctypes.byref(buf)
@@ -331,7 +331,7 @@ def c_many(f: feeddate.Formatter, ms: Sequence[int]) -> Callable[[], int]:
     ends = array.array(feeddate._formatter._SIZE_T_CODE, [0]) * n  # noqa: SLF001
     cap = 64 * n + 1
     buf = ctypes.create_string_buffer(cap)
-    call, handle = _ffi.fd_format_many_addresses, f._handle  # noqa: SLF001
+    call, handle = _ffi.fd_format_many, f._handle  # noqa: SLF001
     t_at, ends_at = keep.buffer_info()[0], ends.buffer_info()[0]
 
     def run() -> int:
