@@ -23,13 +23,14 @@ from ._errors import (
     TimeZoneError,
 )
 from ._ffi import icu_version, library_path, library_version
-from ._formatter import Formatter, Label
+from ._formatter import Batch, Formatter, Label
 from ._options import HOUR_CYCLES, STYLES, WIDTHS
 from ._instant import Instant
 from ._version import __version__
 
 __all__ = [
     "ArgumentError",
+    "Batch",
     "BufferTooSmallError",
     "Clock",
     "Error",
