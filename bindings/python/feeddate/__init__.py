@@ -10,6 +10,14 @@ A ctypes binding of libfeeddate.so.1 (SPEC section 8). Importing the package
 loads the library; see :mod:`feeddate._ffi` for where it is looked for.
 """
 
+try:  # loads libfeeddate.so.1 (see _ffi); the command reports a failure without a traceback
+    from . import _ffi
+except ImportError as _error:
+    from ._launch import exit_if_command
+
+    exit_if_command(_error)
+    raise
+
 from ._clock import Clock, ServerClock
 from ._errors import (
     ArgumentError,
