@@ -59,10 +59,7 @@ def out_of_range(given: object, seconds: Optional[float] = None) -> Exception:
     if seconds is not None and math.isfinite(seconds):
         for factor, name, fix in _LOOKS_LIKE:
             if FD_MIN_INSTANT_MS <= seconds * 1000 / factor <= FD_MAX_INSTANT_MS:
-                hint = (
-                    f" as epoch seconds; it looks like {name}: {fix} or pass a datetime"
-                    " (numpy arrays: unit=)"
-                )
+                hint = f" as epoch seconds; it looks like {name}: {fix} or pass a datetime"
                 break
     return error_for(FD_ERR_RANGE, f"instant {given!r} is outside the supported range {_RANGE}{hint}")
 

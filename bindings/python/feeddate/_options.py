@@ -230,8 +230,7 @@ OPTIONS: Tuple[Option, ...] = (
            "in Accept-Language form such as 'tlh, de-CH;q=0.9'",
            status=FD_ERR_LOCALE),
     Option("tz", "time_zone", ID, None,
-           "an IANA zone id such as 'Asia/Shanghai' or 'America/New_York' (or a zoneinfo.ZoneInfo, "
-           "or datetime.timezone.utc)",
+           "an IANA zone id such as 'Asia/Shanghai' or 'America/New_York'",
            status=FD_ERR_TIME_ZONE, prepare=zone_id),
     Option("hour_cycle", "hour_cycle", ENUM, "locale", "the locale's, 0-23 or 1-12 AM/PM", HOUR_CYCLES),
     Option("width", "width", ENUM, "long", 'wording of "N units ago": long, short or narrow', WIDTHS),
