@@ -61,6 +61,31 @@ def load_vectors(files: Optional[List[Path]] = None) -> List[Dict[str, Any]]:
     return vectors
 
 
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """What the run covered (shown even with -q): the library, its ICU, the
+    vectors, and whether the optional pandas tests ran."""
+    for line in _coverage():
+        terminalreporter.write_line(line)
+
+
+def _coverage() -> List[str]:
+    try:
+        import pandas  # noqa: F401
+
+        pandas_line = f"pandas {pandas.__version__}: pandas.Timestamp tests run"
+    except ImportError:
+        pandas_line = "pandas: not installed, so the pandas.Timestamp tests SKIP (pip install pandas to run them)"
+    try:
+        vectors = ", ".join(str(f) for f in vector_files())
+    except NoVectorSet as exc:
+        vectors = f"none ({exc})"
+    return [
+        f"feeddate: {feeddate.library_path} (library {feeddate.library_version()}, ICU {feeddate.icu_version()})",
+        f"vectors: {vectors}",
+        pandas_line,
+    ]
+
+
 def at(ms: int) -> datetime:
     """The aware UTC datetime of an epoch-millisecond instant (exact)."""
     return EPOCH + timedelta(milliseconds=ms)
