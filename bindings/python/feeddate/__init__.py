@@ -10,6 +10,14 @@ A ctypes binding of libfeeddate.so.1 (SPEC section 8). Importing the package
 loads the library; see :mod:`feeddate._ffi` for where it is looked for.
 """
 
+try:  # loads libfeeddate.so.1 (see _ffi); the command reports a failure without a traceback
+    from . import _ffi
+except ImportError as _error:
+    from ._launch import exit_if_command
+
+    exit_if_command(_error)
+    raise
+
 from ._clock import Clock, ServerClock
 from ._errors import (
     ArgumentError,
@@ -23,13 +31,14 @@ from ._errors import (
     TimeZoneError,
 )
 from ._ffi import icu_version, library_path, library_version
-from ._formatter import Formatter, Label
+from ._formatter import Batch, Formatter, Label
 from ._options import HOUR_CYCLES, STYLES, WIDTHS
 from ._instant import Instant
 from ._version import __version__
 
 __all__ = [
     "ArgumentError",
+    "Batch",
     "BufferTooSmallError",
     "Clock",
     "Error",

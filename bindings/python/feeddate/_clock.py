@@ -1,9 +1,11 @@
-"""ServerClock: the local clock corrected by a server's idea of the time."""
+"""ServerClock: the server's idea of the time, carried forward on the monotonic clock."""
 
 from __future__ import annotations
 
+import math
+import time
 from datetime import datetime, timedelta
-from typing import Optional, Protocol
+from typing import Any, NoReturn, Optional, Protocol
 
 from ._instant import Instant, local_now_ms, to_datetime, to_ms
 
@@ -15,27 +17,88 @@ class Clock(Protocol):
         ...
 
 
+def _monotonic_reading(value: Any, name: str) -> int:
+    """A ``time.monotonic()`` reading (float or int seconds) as monotonic nanoseconds."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(
+            f"{name}={value!r}: pass a time.monotonic() reading (seconds, a float), "
+            "taken on this device just before sending / just after receiving"
+        )
+    if not math.isfinite(value):
+        raise ValueError(f"{name}={value!r}: pass a finite time.monotonic() reading")
+    return round(value * 1_000_000_000)
+
+
 class ServerClock:
-    """Keeps the offset between a server's clock and the local one.
+    """The server's current time, for ``Formatter(..., clock=...)``.
 
     Build it from the time a server reported (e.g. its ``Date`` header or a
-    ``server_time`` field) and pass it as ``Formatter(..., clock=...)``: every
-    ``now=None`` then means "now on the server's clock", so a device whose clock
-    is wrong still labels posts correctly.
+    ``server_time`` field): every ``now=None`` then means "now on the server's
+    clock", so a device whose clock is wrong still labels posts correctly.
 
-    ``local_time`` is the local instant at which ``server_time`` was read; it
-    defaults to the local clock at construction.
+    Time since the sync is measured on the monotonic clock
+    (``time.monotonic_ns``), not the wall clock: a user who sets the device's
+    clock back (or NTP stepping it) after the sync does not move the server's
+    time. ``local_time`` is the local *wall-clock* instant at which
+    ``server_time`` was read (default: now); it only places the server reading
+    on the timeline once, at construction. To correct for network delay, use
+    :meth:`from_round_trip`.
+
+    A ServerClock belongs to this process (its monotonic clock means nothing in
+    another): it cannot be pickled. Send the server time to a worker and build
+    one there.
     """
 
-    __slots__ = ("_offset_ms",)
+    __slots__ = ("_server_ms", "_anchor_ns", "_offset_ms", "_round_trip_ns")
 
     def __init__(self, server_time: Instant, local_time: Optional[Instant] = None) -> None:
-        local_ms = local_now_ms() if local_time is None else to_ms(local_time)
-        self._offset_ms = to_ms(server_time) - local_ms
+        server_ms = to_ms(server_time)
+        anchor_ns = time.monotonic_ns()
+        wall_ms = local_now_ms()
+        local_ms = wall_ms if local_time is None else to_ms(local_time)
+        # The server's time now, at anchor_ns: local_time was (wall_ms - local_ms) ago.
+        self._server_ms = server_ms + (wall_ms - local_ms)
+        self._anchor_ns = anchor_ns
+        self._offset_ms = server_ms - local_ms
+        self._round_trip_ns: Optional[int] = None
+
+    @classmethod
+    def from_round_trip(cls, sent: float, server_time: Instant, received: float) -> "ServerClock":
+        """A ServerClock from one request/response, corrected for half the round trip.
+
+        ``sent`` and ``received`` are ``time.monotonic()`` readings (seconds,
+        this device's monotonic clock) taken just before the request was sent
+        and just after the response arrived; ``server_time`` is the instant the
+        server put in its response. The server is assumed to have read its
+        clock halfway through the round trip, so the error is at most half of
+        ``received - sent`` (see :attr:`round_trip`)::
+
+            sent = time.monotonic()
+            reply = session.get(url)
+            received = time.monotonic()
+            clock = ServerClock.from_round_trip(sent, reply.json()["server_time"], received)
+        """
+        sent_ns = _monotonic_reading(sent, "sent")
+        received_ns = _monotonic_reading(received, "received")
+        if received_ns < sent_ns:
+            raise ValueError(f"received={received!r} is before sent={sent!r}: pass time.monotonic() readings "
+                             "taken before sending and after receiving")
+        now_ns = time.monotonic_ns()
+        if received_ns > now_ns + 1_000_000:  # 1 ms of rounding
+            raise ValueError(f"received={received!r} is after time.monotonic() now ({now_ns / 1e9!r}): pass "
+                             "time.monotonic() readings, not wall-clock times")
+        server_ms = to_ms(server_time)
+        clock = cls.__new__(cls)
+        clock._anchor_ns = (sent_ns + received_ns) // 2  # when the server read its clock
+        clock._server_ms = server_ms
+        clock._round_trip_ns = received_ns - sent_ns
+        elapsed_ms = (now_ns - clock._anchor_ns) // 1_000_000
+        clock._offset_ms = server_ms + elapsed_ms - local_now_ms()
+        return clock
 
     @property
     def offset(self) -> timedelta:
-        """Server clock minus local clock (positive when the local clock is behind)."""
+        """Server clock minus local wall clock at the sync (positive when the local clock is behind)."""
         return timedelta(milliseconds=self._offset_ms)
 
     @property
@@ -43,9 +106,15 @@ class ServerClock:
         """:attr:`offset` in milliseconds."""
         return self._offset_ms
 
+    @property
+    def round_trip(self) -> Optional[timedelta]:
+        """The round trip :meth:`from_round_trip` measured (the error is at most half
+        of it), or None for a clock built without one."""
+        return None if self._round_trip_ns is None else timedelta(microseconds=self._round_trip_ns // 1000)
+
     def now_ms(self) -> int:
         """The server's current time in milliseconds since the epoch."""
-        return local_now_ms() + self._offset_ms
+        return self._server_ms + (time.monotonic_ns() - self._anchor_ns) // 1_000_000
 
     def now(self) -> datetime:
         """The server's current time as an aware UTC datetime."""
@@ -53,3 +122,15 @@ class ServerClock:
 
     def __repr__(self) -> str:
         return f"ServerClock(offset={self.offset!r})"
+
+    def __reduce_ex__(self, protocol: Any) -> NoReturn:
+        raise TypeError(
+            "cannot pickle a ServerClock: it is tied to this process's monotonic clock; "
+            "send the server time to the other process and build a ServerClock there"
+        )
+
+    def __copy__(self) -> "ServerClock":
+        return self  # immutable
+
+    def __deepcopy__(self, memo: Any) -> "ServerClock":
+        return self

@@ -8,14 +8,16 @@ import sys
 import weakref
 from datetime import datetime, timezone
 from itertools import chain
-from typing import Any, Callable, Iterable, List, NamedTuple, Optional, Tuple
+import math
+import operator
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 from . import _ffi
-from ._clock import Clock
-from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, error_for
+from ._clock import Clock, ServerClock
+from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, error_for
 from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, FD_NEVER, check
-from ._instant import Instant, local_now_ms, to_datetime, to_ms
-from ._options import describe, fill
+from ._instant import _DT64_UNITS, UNITS, Instant, datetime64_unit, local_now_ms, to_datetime, to_ms
+from ._options import OPTIONS, describe, fill, zone_hint
 
 _INT64 = (-(2**63), 2**63 - 1)
 
@@ -135,25 +137,130 @@ def _split(buf: Any, ends: "array.array[int]", total: int) -> List[str]:
     return [raw[a:b].decode() for a, b in zip(chain((0,), stops), stops)]
 
 
-def _numpy_ms(np: Any, values: Any) -> Any:
-    """A C-contiguous int64 millisecond view (no copy when already so) of a 1-D array
-    of datetime64 or integer epoch milliseconds."""
+def _array_error(where: str, index: int, value: int, unit: str) -> Exception:
+    """The RangeError for element ``index`` of an array read in ``unit``; for seconds
+    that would fit as a finer unit, which unit= to pass."""
+    hint = ""
+    if unit == "s":
+        for name, (_, den) in UNITS.items():
+            if den > 1 or name == "ms":
+                ms = value * UNITS[name][0] // den
+                if FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
+                    looks = {"ms": "milliseconds", "us": "microseconds", "ns": "nanoseconds"}[name]
+                    hint = f"; it looks like {looks}: pass unit={name!r}"
+                    break
+    return error_for(
+        FD_ERR_RANGE,
+        f"{where}: ts[{index}] = {value} ({unit}) is outside the supported range "
+        f"0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z{hint}",
+    )
+
+
+def _scaled_ms(np: Any, ints: Any, num: int, den: int, where: str, unit: str) -> Any:
+    """int64 milliseconds of an int64 array counting units of num/den ms, floored,
+    every element checked against the supported range first (so nothing overflows)."""
+    lo = -((-FD_MIN_INSTANT_MS * den) // num)  # smallest v with floor(v*num/den) >= MIN
+    hi = -((-(FD_MAX_INSTANT_MS + 1) * den) // num) - 1  # largest v with floor(v*num/den) <= MAX
+    if ints.size:
+        low, high = int(ints.min()), int(ints.max())
+        if low < lo or high > hi:
+            bad = int(np.flatnonzero((ints < max(lo, _INT64[0])) | (ints > min(hi, _INT64[1])))[0])
+            raise _array_error(where, bad, int(ints[bad]), unit)
+    if num == den == 1:
+        return np.ascontiguousarray(ints, dtype=np.int64)
+    if den == 1:
+        return ints * num  # a new contiguous array
+    if num == 1:
+        return ints // den  # numpy's // floors: toward the past, as for datetimes
+    return np.array([int(v) * num // den for v in ints.tolist()], dtype=np.int64)
+
+
+def _numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
+    """A C-contiguous int64 millisecond array (no copy when already so) of a 1-D
+    array of datetime64 (its own unit) or integers in ``unit``."""
     if values.ndim != 1:
-        raise ValueError(f"format_many needs a 1-D array, not {values.ndim}-D: use .ravel()")
+        raise ValueError(f"{where} needs a 1-D array, not {values.ndim}-D: use .ravel()")
     kind = values.dtype.kind
     if kind == "M":
+        own, count = datetime64_unit(np, values.dtype)
+        if unit is not None and unit != own:
+            raise ValueError(
+                f"{where}: unit={unit!r} does not match the array's datetime64[{own}]: "
+                "datetime64 data carries its unit; drop unit="
+            )
         if np.isnat(values).any():
-            raise ValueError("format_many: the array holds NaT; drop or fill the missing instants")
-        values = values.astype("datetime64[ms]", copy=False).view(np.int64)
-    elif kind == "u":
-        if values.size and int(values.max()) > _INT64[1]:
-            raise error_for(FD_ERR_RANGE, "format_many: an instant is outside the supported range")
-    elif kind != "i":
-        raise TypeError(
-            f"format_many: a numpy array of dtype {values.dtype} is not instants: pass "
-            "datetime64 values or int64 epoch milliseconds"
-        )
-    return np.ascontiguousarray(values, dtype=np.int64)
+            raise ValueError(f"{where}: the array holds NaT; drop or fill the missing instants")
+        if own in ("Y", "M"):  # calendar units: numpy converts them (years are small numbers)
+            months = values.astype("datetime64[M]").view(np.int64)
+            if months.size and (int(months.min()) < -12 * 10**4 or int(months.max()) > 12 * 10**4):
+                bad = int(np.flatnonzero(np.abs(months) > 12 * 10**4)[0])
+                raise error_for(FD_ERR_RANGE, f"{where}: ts[{bad}] = {values[bad]} is outside the supported range")
+            values, own, count = values.astype("datetime64[D]"), "D", 1
+        num, den = _DT64_UNITS[own]
+        return _scaled_ms(np, values.view(np.int64), num * count, den, where, own)
+    if kind in "iu":
+        if unit is None:
+            raise ValueError(
+                f"{where}: a numpy integer array needs unit= ('s', 'ms', 'us' or 'ns'): numbers are "
+                "not guessed to be seconds or milliseconds (or pass datetime64 values)"
+            )
+        if kind == "u" and values.size and int(values.max()) > _INT64[1]:
+            bad = int(np.argmax(values))
+            raise _array_error(where, bad, int(values[bad]), unit)
+        num, den = UNITS[unit]
+        return _scaled_ms(np, values.astype(np.int64, copy=False), num, den, where, unit)
+    raise TypeError(
+        f"{where}: a numpy array of dtype {values.dtype} is not instants: pass "
+        "datetime64 values, or integers with unit= ('s', 'ms', 'us' or 'ns')"
+    )
+
+
+def _unit_of(unit: Optional[str], where: str) -> Optional[str]:
+    """unit= checked: None or one of UNITS (any case)."""
+    if unit is None:
+        return None
+    if isinstance(unit, str) and unit.lower() in UNITS:
+        return unit.lower()
+    raise ValueError(f"{where}: unit={unit!r}: use one of " + ", ".join(repr(u) for u in UNITS))
+
+
+def _in_unit(unit: str) -> Callable[[object], int]:
+    """to_ms for plain numbers counted in ``unit`` (datetimes as to_ms reads them)."""
+    num, den = UNITS[unit]
+
+    def convert(value: object) -> int:
+        if isinstance(value, (bool, datetime)):
+            return to_ms(value)  # a datetime as always; a bool: its TypeError
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                return to_ms(value)  # its ValueError
+            ms = round(value * num / den)
+        else:
+            try:
+                ms = operator.index(value) * num // den  # type: ignore[arg-type]
+            except TypeError:  # datetime64, Timestamp, or no instant at all: to_ms's answer
+                return to_ms(value)
+        if FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
+            return ms
+        raise error_for(FD_ERR_RANGE, f"instant {value!r} ({unit}) is outside the supported range "
+                        "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z")
+
+    return convert
+
+
+def _restore(style: str, options: Dict[str, Any]) -> "Formatter":
+    """Formatter.__reduce__'s rebuilder: a formatter with the pickled options."""
+    return Formatter(style, **options)
+
+
+class Batch(NamedTuple):
+    """What :meth:`Formatter.batch` returns: the labels and one timer for all of them."""
+
+    texts: List[str]
+    """The labels, in the order of the instants."""
+    next_change: Optional[datetime]
+    """The earliest instant at which any of the labels changes (aware UTC datetime), or
+    None when none ever changes again (or there were no instants)."""
 
 
 class Formatter:
@@ -164,16 +271,34 @@ class Formatter:
     its range. ``clock`` (e.g. a :class:`ServerClock`) supplies ``now`` when a
     call passes ``now=None``; the default is the local clock.
 
+    ``locale``: one id, or a priority list in Accept-Language form
+    ("tlh, de-CH;q=0.9"): the first entry ICU has data for wins, and no entry
+    with data is a :class:`LocaleError` naming them (never a silent fall-back).
+    ``locale=None`` (only None) means the host's (``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``); ``tz=None`` the host's zone (``$TZ``, else ``/etc/localtime``).
+    ``tz`` also takes a ``zoneinfo.ZoneInfo`` (its key) or
+    ``datetime.timezone.utc``; other tzinfo objects are a TypeError.
+    :attr:`locale` and :attr:`tz` report what was resolved.
+
+    Instants (``t``, ``now``): an aware ``datetime`` or ``pandas.Timestamp``, a
+    ``numpy.datetime64`` (read as UTC), or epoch *seconds* (int or float).
+    :meth:`format_many` and :meth:`batch` also take numpy arrays: datetime64
+    (their own unit) or integers with ``unit="s"|"ms"|"us"|"ns"``, which is
+    required (units are never guessed).
+
     Creating a formatter opens ICU data: create it once and reuse it. It is
     immutable and safe to share between threads. format_many releases the GIL
     while the library works; format and label keep it (their C part is ~0.1-0.2 us).
-    Errors: :class:`ArgumentError`, :class:`LocaleError`,
+    It pickles by its options with the *resolved* locale and zone, so a worker
+    process whose ``TZ`` or ``LANG`` differ labels the same; a formatter holding
+    a :class:`ServerClock` does not pickle (TypeError): the clock is this
+    process's. Errors: :class:`ArgumentError`, :class:`LocaleError`,
     :class:`TimeZoneError`, :class:`ICUError`.
     """
 
     __slots__ = (
         "_handle", "_handle_arg", "_last_now", "_now", "_clock", "_style", "_locale", "_tz", "_tz_source",
-        "__weakref__",
+        "_given", "__weakref__",
     )
 
     # The parameters are _options.OPTIONS, written out for IDEs, type checkers and
@@ -183,7 +308,7 @@ class Formatter:
         style: str,
         *,
         locale: Optional[str] = None,
-        tz: Optional[str] = None,
+        tz: Optional[Any] = None,
         hour_cycle: str = "locale",
         width: str = "long",
         recent_relative: bool = False,
@@ -200,7 +325,17 @@ class Formatter:
             raise error_for(FD_ERR_ARGUMENT, f"clock={clock!r}: use an object with a now_ms() method, e.g. ServerClock")
         opts = fill(style, given)
         handle = _ffi.fd_formatter_p()
-        check(_ffi.fd_formatter_new(ctypes.byref(opts), ctypes.byref(handle)))
+        status = _ffi.fd_formatter_new(ctypes.byref(opts), ctypes.byref(handle))
+        if status == FD_ERR_TIME_ZONE and opts.time_zone is not None:
+            try:
+                check(status)
+            except Error as exc:  # the library's message, with a "did you mean" for the id
+                raise error_for(status, zone_hint(str(exc), opts.time_zone.decode())) from None
+        check(status)
+        # The options that differ from their defaults (for pickling and repr).
+        self._given = {
+            option.name: given[option.name] for option in OPTIONS[3:] if given[option.name] != option.default
+        }
         self._handle = handle
         weakref.finalize(self, _ffi.fd_formatter_free, handle)
         # The handle as a ready argument of fd_format (it lives as long as self).
@@ -245,7 +380,31 @@ class Formatter:
         return self._clock
 
     def __repr__(self) -> str:
-        return f"Formatter({self._style!r}, locale={self._locale!r}, tz={self._tz!r})"
+        """The formatter as a call that makes an equal one: resolved locale and zone,
+        and the options that are not at their defaults."""
+        options = "".join(f", {name}={value!r}" for name, value in self._given.items())
+        clock = "" if self._clock is None else f", clock={self._clock!r}"
+        return f"Formatter({self._style!r}, locale={self._locale!r}, tz={self._tz!r}{options}{clock})"
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        """Pickle by the options, with the resolved locale and zone (not None): a
+        worker process with another TZ or LANG makes the same formatter."""
+        if isinstance(self._clock, ServerClock):
+            raise TypeError(
+                f"cannot pickle {self!r}: its ServerClock is tied to this process's monotonic clock; "
+                "pickle a Formatter without clock= and build the ServerClock in the worker "
+                "(or pass now= explicitly)"
+            )
+        options: Dict[str, Any] = {"locale": self._locale, "tz": self._tz, **self._given}
+        if self._clock is not None:
+            options["clock"] = self._clock
+        return (_restore, (self._style, options))
+
+    def __copy__(self) -> "Formatter":
+        return self  # immutable
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Formatter":
+        return self
 
     def format(self, t: Instant, now: Optional[Instant] = None) -> str:
         """The label of ``t`` as seen at ``now`` (None: the formatter's clock)."""
@@ -319,46 +478,70 @@ class Formatter:
         _return_scratch(scratch)
         return label
 
-    def format_many(self, ts: Iterable[Instant], now: Optional[Instant] = None) -> List[str]:
+    def format_many(
+        self, ts: Iterable[Instant], now: Optional[Instant] = None, *, unit: Optional[str] = None
+    ) -> List[str]:
         """Labels for every instant of ``ts`` at one ``now``, in one library call.
 
-        ``ts`` is any iterable of instants, or a 1-D numpy array of
-        ``datetime64`` or of int64 epoch *milliseconds* (used without a copy
-        when already contiguous int64).
+        ``ts`` is any iterable of instants (aware datetimes, pandas Timestamps,
+        numpy.datetime64, epoch seconds), or a 1-D numpy array of ``datetime64``
+        (its own unit) or of integers, which needs ``unit`` ("s", "ms", "us" or
+        "ns"): units are never guessed. ``unit`` also says how to read plain
+        numbers of other iterables (default: seconds). A contiguous int64
+        millisecond array (``unit="ms"``) or ``datetime64[ms]`` array is used in
+        place, without a copy.
         """
+        return self._many(ts, now, unit, "format_many", False)[0]
+
+    def batch(self, ts: Iterable[Instant], now: Optional[Instant] = None, *, unit: Optional[str] = None) -> Batch:
+        """Like :meth:`format_many`, with the earliest next change of all the labels
+        (aware UTC datetime, None for never), from the same library call: one timer
+        for a whole screen."""
+        texts, next_ms = self._many(ts, now, unit, "batch", True)
+        return Batch(texts, None if next_ms == FD_NEVER else to_datetime(next_ms))
+
+    def _many(self, ts: Iterable[Instant], now: Optional[Instant], unit: Optional[str], where: str,
+              want_next: bool) -> Tuple[List[str], int]:
+        """(labels, earliest next change in ms or FD_NEVER) in one fd_format_many call."""
         now_ms = self._now() if now is None else to_ms(now)
+        unit = _unit_of(unit, where)
         np = sys.modules.get("numpy")  # never imported here: used only when already loaded
         fast = None
         if np is not None and isinstance(ts, np.ndarray) and ts.dtype.kind != "O":
-            keep = _numpy_ms(np, ts)
+            keep = _numpy_ms(np, ts, unit, where)
+        elif unit is not None and unit != "s":
+            keep = array.array("q", map(_in_unit(unit), ts))
         else:
             keep = fast = _seconds_ms(ts, np)
             if keep is None:
                 keep = array.array("q", map(to_ms, ts))
         n = len(keep)
         if n == 0:
-            return []
+            return [], FD_NEVER
         # Addresses of the arrays, which stay alive (keep, ends, buf) across the calls.
         t_at = keep.buffer_info()[0] if isinstance(keep, array.array) else keep.ctypes.data
         ends = _ZERO_ENDS * n
         ends_at = ends.buffer_info()[0]
+        next_min = ctypes.c_int64(FD_NEVER) if want_next else None
+        next_p = ctypes.byref(next_min) if next_min is not None else None
         cap = n * _MANY_BYTES_PER_LABEL + 1
         buf = ctypes.create_string_buffer(cap)  # calloc: untouched pages cost nothing
-        status = _fd_format_many(self._handle, t_at, n, now_ms, buf, cap, ends_at, None)
+        status = _fd_format_many(self._handle, t_at, n, now_ms, buf, cap, ends_at, next_p)
         if status == FD_ERR_BUFFER:  # the guess was short: ends[n-1] is the size needed
             cap = ends[n - 1] + 1
             buf = ctypes.create_string_buffer(cap)
-            status = _fd_format_many(self._handle, t_at, n, now_ms, buf, cap, ends_at, None)
+            status = _fd_format_many(self._handle, t_at, n, now_ms, buf, cap, ends_at, next_p)
         if status:
             if status == FD_ERR_RANGE and fast is not None:
                 array.array("q", map(to_ms, ts))  # raises to_ms's RangeError for the first bad instant
-            check(status, f"format_many({n} instants, now={now!r})")
+            check(status, f"{where}({n} instants, now={now!r})")
         total = ends[n - 1]
+        next_ms = next_min.value if next_min is not None else FD_NEVER
         if np is not None and n >= _NUMPY_SPLIT_MIN:
             labels = _split_numpy(np, buf, ends, n, total)
             if labels is not None:
-                return labels
-        return _split(buf, ends, total)
+                return labels, next_ms
+        return _split(buf, ends, total), next_ms
 
 
 Formatter.__doc__ = f"{Formatter.__doc__}\n    Options:\n\n" + "\n".join(

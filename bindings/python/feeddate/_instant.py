@@ -1,37 +1,80 @@
 """Instants: what Python callers pass, turned into the library's int64 milliseconds.
 
 Accepted: a timezone-aware :class:`datetime.datetime` (exact to the
-millisecond, sub-millisecond digits dropped toward the past) or epoch seconds
-as ``int`` or ``float`` (a float is rounded to the nearest millisecond).
-Everything else is refused with a message that says what to pass instead.
+millisecond, sub-millisecond digits dropped toward the past), an aware
+``pandas.Timestamp`` (the same, from its nanoseconds), a ``numpy.datetime64``
+scalar (numpy's datetimes have no zone and count from the UTC epoch: read as
+UTC, sub-millisecond digits dropped toward the past) or epoch **seconds** as
+``int`` or ``float`` (a float is rounded to the nearest millisecond). Units
+are never guessed: a number is seconds, and one that is out of range as
+seconds but would fit as milliseconds (or micro-, nanoseconds) is a
+RangeError that says so. Everything else is refused with a message that says
+what to pass instead.
 """
 
 from __future__ import annotations
 
 import math
 import operator
+import sys
 import time
 from datetime import datetime, timedelta, timezone
-from typing import Union
+from typing import Any, Optional, Tuple, Union
 
 from ._errors import FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
 
-#: What the API accepts as an instant.
+#: What the API accepts as an instant (also numpy.datetime64 and pandas.Timestamp).
 Instant = Union[datetime, int, float]
 
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
-_HOW = "pass a timezone-aware datetime or epoch seconds (int or float)"
+_HOW = "pass a timezone-aware datetime, a numpy.datetime64 or epoch seconds (int or float)"
+_RANGE = "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z"
+
+#: The units a number may be given in (format_many/batch's ``unit=``): name ->
+#: (numerator, denominator) of its conversion to milliseconds.
+UNITS = {"s": (1000, 1), "ms": (1, 1), "us": (1, 1000), "ns": (1, 1_000_000)}
+
+# What a number that is out of range as seconds looks like, and what to do.
+_LOOKS_LIKE = (
+    (1000, "milliseconds", "divide by 1000"),
+    (1_000_000, "microseconds", "divide by 1000000"),
+    (1_000_000_000, "nanoseconds", "divide by 1000000000"),
+)
+
+# numpy datetime64 units -> (numerator, denominator) to milliseconds; Y and M
+# are calendar units that numpy converts itself (see _datetime64_ms).
+_DT64_UNITS = {
+    "W": (7 * 86_400_000, 1), "D": (86_400_000, 1), "h": (3_600_000, 1), "m": (60_000, 1),
+    "s": (1000, 1), "ms": (1, 1), "us": (1, 1000), "ns": (1, 10**6),
+    "ps": (1, 10**9), "fs": (1, 10**12), "as": (1, 10**15),
+}
 
 
-def _checked(ms: int, given: object) -> int:
+def out_of_range(given: object, seconds: Optional[float] = None) -> Exception:
+    """The RangeError for an instant outside the supported range. ``seconds``: the
+    value as epoch seconds when ``given`` was a number, for the unit hint."""
+    hint = ""
+    if seconds is not None and math.isfinite(seconds):
+        for factor, name, fix in _LOOKS_LIKE:
+            if FD_MIN_INSTANT_MS <= seconds * 1000 / factor <= FD_MAX_INSTANT_MS:
+                hint = f" as epoch seconds; it looks like {name}: {fix} or pass a datetime"
+                break
+    return error_for(FD_ERR_RANGE, f"instant {given!r} is outside the supported range {_RANGE}{hint}")
+
+
+def _checked(ms: int, given: object, seconds: Optional[float] = None) -> int:
     if FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
         return ms
-    raise error_for(
-        FD_ERR_RANGE,
-        f"instant {given!r} is outside the supported range "
-        "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z",
+    raise out_of_range(given, seconds)
+
+
+def _naive(value: Any) -> ValueError:
+    return ValueError(
+        f"naive datetime {value.isoformat()} has no time zone: "
+        "pass an aware datetime, e.g. dt.replace(tzinfo=timezone.utc) "
+        "for UTC or dt.astimezone() for the local zone"
     )
 
 
@@ -42,29 +85,71 @@ def to_ms(value: object) -> int:
         ms = value * 1000  # type: ignore[operator]
         if FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
             return ms
-        return _checked(ms, value)
+        return _checked(ms, value, value)  # type: ignore[arg-type]
     if kind is bool:
         raise TypeError(f"a bool is not an instant: {_HOW}")
     if isinstance(value, datetime):
+        if kind is not datetime:
+            pandas = sys.modules.get("pandas")  # never imported here
+            if pandas is not None and isinstance(value, pandas.Timestamp):
+                return _timestamp_ms(value)
         offset = value.utcoffset()
         if offset is None:
-            raise ValueError(
-                f"naive datetime {value.isoformat()} has no time zone: "
-                "pass an aware datetime, e.g. dt.replace(tzinfo=timezone.utc) "
-                "for UTC or dt.astimezone() for the local zone"
-            )
+            raise _naive(value)
         delta = value - EPOCH  # exact: days, seconds and microseconds are integers
         ms = (delta.days * 86400 + delta.seconds) * 1000 + delta.microseconds // 1000
         return _checked(ms, value)
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError(f"{value!r} is not an instant: {_HOW} that is finite")
-        return _checked(round(value * 1000), value)
+        return _checked(round(value * 1000), value, value)
+    numpy = sys.modules.get("numpy")  # never imported here: a numpy value means it is loaded
+    if numpy is not None:
+        if isinstance(value, numpy.datetime64):
+            return _datetime64_ms(numpy, value)
+        if isinstance(value, numpy.floating):
+            return to_ms(float(value))
+    pandas = sys.modules.get("pandas")
+    if pandas is not None and value is pandas.NaT:
+        raise ValueError(f"NaT is not an instant: {_HOW}")
     try:  # other integer types (numpy integers, ...): epoch seconds
         seconds = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"{kind.__name__} is not an instant: {_HOW}") from None
-    return _checked(seconds * 1000, value)
+    return _checked(seconds * 1000, value, seconds)
+
+
+def _timestamp_ms(value: Any) -> int:
+    """An aware pandas.Timestamp's milliseconds (from its exact nanoseconds)."""
+    if value.tzinfo is None:
+        raise ValueError(
+            f"naive pandas.Timestamp {value.isoformat()} has no time zone: pass an aware one, "
+            "e.g. ts.tz_localize('UTC') for UTC"
+        )
+    return _checked(int(value.value) // 1_000_000, value)
+
+
+def datetime64_unit(numpy: Any, dtype: Any) -> Tuple[str, int]:
+    """(unit, count) of a datetime64 dtype, e.g. ("ms", 1); ValueError for a generic one."""
+    unit, count = numpy.datetime_data(dtype)
+    if unit == "generic":
+        raise ValueError(f"datetime64 without a unit is not an instant: {_HOW}")
+    return unit, count
+
+
+def _datetime64_ms(numpy: Any, value: Any) -> int:
+    """A numpy.datetime64 scalar's milliseconds, read as UTC, floored to the millisecond."""
+    if numpy.isnat(value):
+        raise ValueError(f"NaT is not an instant: {_HOW}")
+    unit, count = datetime64_unit(numpy, value.dtype)
+    raw = int(value.astype(numpy.int64)) * count
+    if unit in ("Y", "M"):  # calendar units: numpy knows the month lengths
+        months = raw * 12 if unit == "Y" else raw
+        if not -12 * 10**4 < months < 12 * 10**4:  # far outside years 1..9999: no overflow in numpy
+            raise out_of_range(value)
+        return _checked(int(numpy.datetime64(months, "M").astype("datetime64[ms]").astype(numpy.int64)), value)
+    num, den = _DT64_UNITS[unit]
+    return _checked(raw * num // den, value)
 
 
 def local_now_ms() -> int:

@@ -17,8 +17,13 @@ message.
 from __future__ import annotations
 
 import ctypes
+import difflib
+import os
+import sys
 from dataclasses import dataclass
-from typing import Any, Dict, Mapping, Optional, Tuple
+from datetime import timedelta, timezone, tzinfo
+from functools import lru_cache
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from . import _ffi
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_LOCALE, FD_ERR_TIME_ZONE, error_for
@@ -69,6 +74,9 @@ class Option:
     """ENUM: the accepted names (lower case) and their C values."""
     status: int = FD_ERR_ARGUMENT
     """The error class of a value Python cannot pass on (ID: LocaleError, TimeZoneError)."""
+    prepare: Optional[Callable[[Any], Any]] = None
+    """Turns other accepted Python values into the option's own kind first (tz: a
+    ZoneInfo into its key), or raises the TypeError that says what to pass."""
 
     @property
     def flag(self) -> str:
@@ -76,10 +84,15 @@ class Option:
 
     def convert(self, value: Any) -> Any:
         """``value`` as the C field's value, or the feeddate error that says what to pass."""
+        if self.prepare is not None:
+            value = self.prepare(value)
         if self.kind == ENUM:
             code = self.choices.get(value.lower()) if isinstance(value, str) else None  # type: ignore[union-attr]
             if code is None:
-                raise self._error(value, "use one of " + ", ".join(repr(k) for k in self.choices or ()))
+                names = list(self.choices or ())
+                guess = did_you_mean(value, names) if isinstance(value, str) else None
+                hint = f"did you mean {guess!r}? Use" if guess else "use"
+                raise self._error(value, f"{hint} one of " + ", ".join(repr(k) for k in names))
             return code
         if self.kind == FLAG:
             if not isinstance(value, bool):
@@ -107,6 +120,94 @@ class Option:
         return error_for(status, f"{self.name}={value!r}: {what}")
 
 
+def zone_id(value: Any) -> Any:
+    """tz= as the id the library takes: a str or None as is, a zoneinfo.ZoneInfo as
+    its key, datetime.timezone.utc as "UTC"; any other tzinfo is a TypeError that
+    says what to pass (its rules cannot be handed to the library)."""
+    if value is None or isinstance(value, str):
+        return value
+    if not isinstance(value, tzinfo):
+        return value  # convert() refuses it with the usual "use a str" message
+    zoneinfo = sys.modules.get("zoneinfo")
+    if zoneinfo is not None and isinstance(value, zoneinfo.ZoneInfo):
+        if value.key:
+            return value.key
+        raise TypeError(
+            f"tz={value!r}: a ZoneInfo read from a file has no IANA key; pass the zone's id "
+            "as a str, e.g. tz='Asia/Shanghai'"
+        )
+    if isinstance(value, timezone) and value.utcoffset(None) == timedelta(0):
+        return "UTC"
+    how = "pass an IANA zone id as a str (tz='Asia/Shanghai'), a zoneinfo.ZoneInfo or datetime.timezone.utc"
+    named = getattr(value, "key", None) or getattr(value, "zone", None)  # pytz zones have .zone
+    if isinstance(named, str):
+        how += f"; this one's id is {named!r}: pass tz={named!r}"
+    elif isinstance(value, timezone):
+        how += "; a fixed offset has no daylight-saving rules: pass the viewer's IANA zone"
+    raise TypeError(f"tz={value!r}: a {type(value).__module__}.{type(value).__qualname__} cannot be used; {how}")
+
+
+def did_you_mean(value: str, names: Iterable[str]) -> Optional[str]:
+    """The name of ``names`` closest to ``value`` (any case), or None when none is close."""
+    by_lower: Dict[str, str] = {}
+    for name in names:
+        by_lower.setdefault(name.lower(), name)
+    wanted = value.strip().lower()
+    found = difflib.get_close_matches(wanted, list(by_lower), n=1, cutoff=0.75)
+    return by_lower[found[0]] if found else None
+
+
+@lru_cache(maxsize=1)
+def zone_names() -> Tuple[str, ...]:
+    """The zone ids of the system's time zone database ($TZDIR, else
+    /usr/share/zoneinfo, as the library reads it), else Python's zoneinfo list."""
+    root = os.environ.get("TZDIR") or "/usr/share/zoneinfo"
+    names: List[str] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in ("posix", "right")]  # copies of the same zones
+        for file in files:
+            path = os.path.join(folder, file)
+            try:
+                with open(path, "rb") as data:
+                    if data.read(4) != b"TZif":
+                        continue
+            except OSError:
+                continue
+            names.append(os.path.relpath(path, root))
+    if not names:
+        try:
+            import zoneinfo
+
+            names = sorted(zoneinfo.available_timezones())
+        except Exception:  # no zoneinfo module or no data: no hint
+            pass
+    return tuple(sorted(n for n in names if n not in ("localtime", "posixrules", "Factory")))
+
+
+def zone_hint(message: str, zone: str) -> str:
+    """``message`` (the library's, about the unknown zone ``zone``) with a "did you
+    mean" for the nearest zone id of the database, once: not when the message
+    already has one, and the library's example id dropped when it is the guess."""
+    if "did you mean" in message:
+        return message
+    names = zone_names()
+    guess = did_you_mean(zone, names)
+    if guess is None and "/" not in zone:  # "Shanghai": compare with the cities
+        cities: Dict[str, str] = {}
+        for name in names:
+            cities.setdefault(name.rsplit("/", 1)[-1], name)
+        city = did_you_mean(zone, cities)
+        guess = cities[city] if city else None
+    if guess is None or guess == zone:
+        return message
+    head, sep, advice = message.partition(f'"{zone}": ')
+    if not sep:
+        return f'{message} (did you mean "{guess}"?)'
+    if f'"{guess}"' in advice:  # the library's example is the guess: say it once
+        return f'{head}"{zone}": did you mean "{guess}"?'
+    return f'{head}"{zone}": did you mean "{guess}"? Otherwise {advice}'
+
+
 def _c_type(c_field: str) -> Any:
     return dict(_ffi.fd_options._fields_)[c_field]
 
@@ -125,11 +226,12 @@ def _c_type_name(c_field: str) -> str:
 OPTIONS: Tuple[Option, ...] = (
     Option("style", "style", ENUM, "feed", "label style", STYLES),  # the command's default
     Option("locale", "locale", ID, None,
-           "an ICU or BCP 47 locale id such as 'zh_CN' or 'zh-Hans-CN'",
+           "an ICU or BCP 47 locale id such as 'zh_CN' or 'zh-Hans-CN', or a priority list "
+           "in Accept-Language form such as 'tlh, de-CH;q=0.9'",
            status=FD_ERR_LOCALE),
     Option("tz", "time_zone", ID, None,
            "an IANA zone id such as 'Asia/Shanghai' or 'America/New_York'",
-           status=FD_ERR_TIME_ZONE),
+           status=FD_ERR_TIME_ZONE, prepare=zone_id),
     Option("hour_cycle", "hour_cycle", ENUM, "locale", "the locale's, 0-23 or 1-12 AM/PM", HOUR_CYCLES),
     Option("width", "width", ENUM, "long", 'wording of "N units ago": long, short or narrow', WIDTHS),
     Option("recent_relative", "recent_relative", FLAG, False, "feed: just now / N min ago / N h ago first"),

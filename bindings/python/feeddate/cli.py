@@ -5,7 +5,12 @@
 
 Exit status: 0 when every label was printed, 1 when the library refused
 something (bad locale or zone, an option out of range, an instant out of
-range, an unreadable line on stdin), 2 for a wrong command line.
+range, an unreadable line on stdin), 2 for a wrong command line or when the
+library cannot be loaded.
+
+Output lines stay aligned with the inputs: an input that cannot be labelled
+gives an empty line (its error on stderr) or, with --json, an error object in
+its place, and the exit status is 1 at the end.
 """
 
 from __future__ import annotations
@@ -18,13 +23,13 @@ import re
 import sys
 import unicodedata
 from datetime import datetime, timedelta, timezone, tzinfo
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import _ffi
 from ._errors import Error
 from ._formatter import Formatter, Label
 from ._instant import Instant, to_datetime, to_ms
-from ._options import ENUM, FLAG, ID, INT, OPTIONS, STYLES, Option
+from ._options import ENUM, FLAG, ID, INT, OPTIONS, STYLES, Option, did_you_mean
 from ._version import __version__
 
 PROG = "feeddate"
@@ -53,11 +58,39 @@ def parse_instant(text: str) -> Instant:
     return value
 
 
+class Given(NamedTuple):
+    """An instant of the command line with the text it was written as (for --json)."""
+
+    text: str
+    instant: Instant
+
+
 def _instant_arg(text: str) -> Instant:
     try:
         return parse_instant(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _given_arg(text: str) -> Given:
+    return Given(text, _instant_arg(text))
+
+
+def _enum_arg(option: Option) -> Callable[[str], str]:
+    """The type of an enum flag: a name in any case, or an error with a "did you mean"."""
+    names = list(option.choices or ())
+
+    def convert(text: str) -> str:
+        if text.lower() in names:
+            return text.lower()
+        guess = did_you_mean(text, names)
+        hint = f"did you mean {guess!r}? " if guess else ""
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {text!r}: {hint}choose from " + ", ".join(repr(n) for n in names) + " (any case)"
+        )
+
+    convert.__name__ = option.name  # argparse names the type in some messages
+    return convert
 
 
 def _iso(value: Optional[datetime]) -> Optional[str]:
@@ -66,9 +99,10 @@ def _iso(value: Optional[datetime]) -> Optional[str]:
     return value.astimezone(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def _label_json(label: Label) -> str:
+def _label_json(label: Label, given: str) -> str:
     return json.dumps(
         {
+            "input": given,
             "text": label.text,
             "next_change": _iso(label.next_change),
             "day_part": label.day_part,
@@ -99,8 +133,9 @@ def _add_option(parser: argparse.ArgumentParser, option: Option) -> None:
     elif option.kind == ENUM:
         assert option.choices is not None
         parser.add_argument(
-            option.flag, type=str.lower, choices=list(option.choices), default=option.default,
-            help=f"{option.help}; default: {option.default}", **dest,
+            option.flag, type=_enum_arg(option), default=option.default,
+            metavar="{" + ",".join(option.choices) + "}",
+            help=f"{option.help} (any case); default: {option.default}", **dest,
         )
     elif option.kind == INT:
         parser.add_argument(
@@ -132,12 +167,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Label each INSTANT (ISO 8601 with offset or Z, or epoch seconds). "
         "Without INSTANTs, read one per line from stdin and print each label at once.",
     )
-    fmt.add_argument("instants", nargs="*", type=_instant_arg, metavar="INSTANT")
+    fmt.add_argument("instants", nargs="*", type=_given_arg, metavar="INSTANT")
     _add_now(fmt)
     for option in OPTIONS:
         _add_option(fmt, option)
     fmt.add_argument(
-        "--json", action="store_true", help="print JSON lines: text, next_change, day_part, time_part, expired"
+        "--json", action="store_true",
+        help="print JSON lines: input, text, next_change, day_part, time_part, expired "
+        "(an input that cannot be labelled: input and error)"
     )
     fmt.set_defaults(run=run_format)
 
@@ -164,29 +201,34 @@ def _formatter(args: argparse.Namespace, style: str) -> Formatter:
 
 def run_format(args: argparse.Namespace) -> int:
     formatter = _formatter(args, args.style)
-    show: Callable[[Label], str] = _label_json if args.json else (lambda label: label.text)
     status = EXIT_OK
-    for where, item in _inputs(args.instants):
+    for where, text, instant in _inputs(args.instants):
         try:
-            instant = parse_instant(item) if isinstance(item, str) else item
-            line = show(formatter.label(instant, args.now))
+            if instant is None:
+                if not text:
+                    raise ValueError("an empty line is not an instant")
+                instant = parse_instant(text)
+            label = formatter.label(instant, args.now)
         except (Error, ValueError) as exc:
+            # The output line stays in place, so that line N of the output is input N's.
             print(f"{PROG}: {where}: {exc}", file=sys.stderr, flush=True)
+            print(json.dumps({"input": text, "error": str(exc)}, ensure_ascii=False) if args.json else "",
+                  flush=True)
             status = EXIT_LIBRARY
             continue
-        print(line, flush=True)
+        print(_label_json(label, text) if args.json else label.text, flush=True)
     return status
 
 
-def _inputs(instants: Sequence[Instant]) -> Iterable[Tuple[str, Any]]:
-    """(where, instant or raw line): the command line's instants, else stdin's lines."""
+def _inputs(instants: Sequence[Given]) -> Iterable[Tuple[str, str, Optional[Instant]]]:
+    """(where, text, instant): the command line's instants (parsed), else stdin's
+    lines (instant None: parsed by the caller), every line, so outputs stay aligned."""
     if instants:
-        for i, instant in enumerate(instants, 1):
-            yield f"instant {i}", instant
+        for i, given in enumerate(instants, 1):
+            yield f"instant {i}", given.text, given.instant
         return
     for number, line in enumerate(iter(sys.stdin.readline, ""), 1):
-        if line.strip():
-            yield f"stdin line {number}", line
+        yield f"stdin line {number}", line.strip(), None
 
 
 # ---- feeddate demo ----------------------------------------------------------------

@@ -2,27 +2,88 @@
 
 The suite needs the real library: when it cannot be loaded, importing feeddate
 fails and so does every test (no skips). `make test-python` points
-FEEDDATE_LIBRARY at build/lib/libfeeddate.so.1.
+FEEDDATE_LIBRARY at build/lib/libfeeddate.so.1. The vectors run are those of
+$FEEDDATE_VECTORS, else the set for the library's ICU (see vector_files).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import feeddate
 
 REPO = Path(__file__).resolve().parents[3]
 HEADER = REPO / "include" / "feeddate.h"
-VECTORS = REPO / "Tests" / "vectors" / "core.jsonl"
+VECTOR_ROOT = REPO / "Tests" / "vectors"
+VECTORS_ENV = "FEEDDATE_VECTORS"
+BASE_ICU_MAJOR = 72  # the set in Tests/vectors/ itself; other ICUs have Tests/vectors/icu<major>/
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
-def load_vectors() -> List[Dict[str, Any]]:
-    with VECTORS.open(encoding="utf-8") as lines:
-        return [json.loads(line) for line in lines if line.strip()]
+class NoVectorSet(Exception):
+    """No vector files to run: the suite fails with this message."""
+
+
+def vector_files(env: Optional[str] = None, icu: Optional[str] = None) -> List[Path]:
+    """The vector files to run (SPEC 10): those named by $FEEDDATE_VECTORS
+    (":"-separated) when set, else every .jsonl file of the set for the ICU the
+    library runs on: Tests/vectors/ for ICU 72, Tests/vectors/icu<major>/ otherwise."""
+    named = os.environ.get(VECTORS_ENV, "") if env is None else env
+    if named:
+        files = [Path(p) for p in named.split(":") if p]
+        missing = [str(f) for f in files if not f.is_file()]
+        if missing:
+            raise NoVectorSet(f"{VECTORS_ENV} names files that do not exist: {', '.join(missing)}")
+        return files
+    icu = icu or feeddate.icu_version()
+    major = int(icu.split(".")[0])
+    folder = VECTOR_ROOT if major == BASE_ICU_MAJOR else VECTOR_ROOT / f"icu{major}"
+    files = sorted(folder.glob("*.jsonl"))
+    if not files:
+        raise NoVectorSet(
+            f"no vector set for ICU {icu} (the library's): expected .jsonl files in {folder} "
+            f"(Tests/vectors/ is ICU {BASE_ICU_MAJOR}'s, Tests/vectors/icu<major>/ another ICU's); "
+            f"add the set, or name files with {VECTORS_ENV}=a.jsonl:b.jsonl"
+        )
+    return files
+
+
+def load_vectors(files: Optional[List[Path]] = None) -> List[Dict[str, Any]]:
+    """Every vector of ``files`` (default: :func:`vector_files`), in order."""
+    vectors = []
+    for path in vector_files() if files is None else files:
+        with path.open(encoding="utf-8") as lines:
+            vectors += [json.loads(line) for line in lines if line.strip()]
+    return vectors
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """What the run covered (shown even with -q): the library, its ICU, the
+    vectors, and whether the optional pandas tests ran."""
+    for line in _coverage():
+        terminalreporter.write_line(line)
+
+
+def _coverage() -> List[str]:
+    try:
+        import pandas  # noqa: F401
+
+        pandas_line = f"pandas {pandas.__version__}: pandas.Timestamp tests run"
+    except ImportError:
+        pandas_line = "pandas: not installed, so the pandas.Timestamp tests SKIP (pip install pandas to run them)"
+    try:
+        vectors = ", ".join(str(f) for f in vector_files())
+    except NoVectorSet as exc:
+        vectors = f"none ({exc})"
+    return [
+        f"feeddate: {feeddate.library_path} (library {feeddate.library_version()}, ICU {feeddate.icu_version()})",
+        f"vectors: {vectors}",
+        pandas_line,
+    ]
 
 
 def at(ms: int) -> datetime:

@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 from datetime import datetime, timedelta, timezone
-from typing import List
+from typing import Any, List
 
 import pytest
 
@@ -63,6 +63,7 @@ def test_json_output() -> None:
                   "--now", "2024-03-25T14:30:00+08:00", "2024-03-24T11:11:00+08:00"])
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {
+        "input": "2024-03-24T11:11:00+08:00",
         "text": "昨天 11:11",
         "next_change": "2024-03-25T16:00:00.000Z",
         "day_part": "昨天",
@@ -94,13 +95,50 @@ def test_stdin_lines_stream_one_label_at_a_time() -> None:
         proc.wait()
 
 
-def test_bad_stdin_lines_are_reported_and_skipped() -> None:
-    result = run(["format", "--tz", "UTC", "--locale", "en_US", "--now", NOW, "--style", "compact"],
-                 stdin="1711348140\nyesterday\n\n99999999999999\n1711348080\n")
-    assert result.stdout.splitlines() == ["1m", "2m"]
+def test_bad_stdin_lines_keep_their_place_and_fail_at_the_end() -> None:
+    # 1.0 skipped bad lines, so output line N was no longer input line N's label.
+    stdin = "1711348140\nyesterday\n\n99999999999999\n1711348080\n"
+    result = run(["format", "--tz", "UTC", "--locale", "en_US", "--now", NOW, "--style", "compact"], stdin=stdin)
+    assert result.stdout.split("\n")[:-1] == ["1m", "", "", "", "2m"]
     assert "stdin line 2" in result.stderr and "ISO 8601" in result.stderr
+    assert "stdin line 3" in result.stderr and "empty line" in result.stderr
     assert "stdin line 4" in result.stderr and "range" in result.stderr
     assert result.returncode == 1
+
+
+def test_bad_stdin_lines_are_error_objects_in_place_with_json() -> None:
+    stdin = "1711348140\nyesterday\n1711348140000\n2024-03-25T06:28:00Z\n"
+    result = run(["format", "--json", "--tz", "UTC", "--locale", "en_US", "--now", NOW, "--style", "compact"],
+                 stdin=stdin)
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [row["input"] for row in rows] == stdin.split()
+    assert [row.get("text") for row in rows] == ["1m", None, None, "2m"]
+    assert "ISO 8601" in rows[1]["error"] and set(rows[1]) == {"input", "error"}
+    assert "looks like milliseconds: divide by 1000 or pass a datetime" in rows[2]["error"]
+    assert result.returncode == 1
+
+
+def test_json_echoes_each_input_beside_its_label() -> None:
+    result = run(["format", "--json", "--style", "compact", "--tz", "UTC", "--locale", "en_US", "--now", NOW,
+                  "1711348140", "2024-03-25T06:28:00Z", "253402300800"])
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(row["input"], row.get("text")) for row in rows] == [
+        ("1711348140", "1m"), ("2024-03-25T06:28:00Z", "2m"), ("253402300800", None)]
+    assert "range" in rows[2]["error"] and result.returncode == 1
+
+
+def test_style_and_enum_flags_in_any_case() -> None:
+    result = run(["format", "--style", "Feed", "--hour-cycle", "H23", "--width", "Short", "--tz", "UTC",
+                  "--locale", "en_US", "--now", NOW, "2024-03-25T01:00:00Z"])
+    assert (result.returncode, result.stdout) == (0, "01:00\n"), result.stderr
+
+
+def test_near_miss_style_and_zone_on_the_command_line() -> None:
+    style = run(["format", "--style", "chat_lst", "1"])
+    assert style.returncode == 2 and "did you mean 'chat_list'?" in style.stderr
+    zone = run(["format", "--tz", "Asia/Shangai", "--locale", "en_US", "1"])
+    assert zone.returncode == 1
+    assert zone.stderr.count("did you mean") == 1 and zone.stderr.count("Asia/Shanghai") == 1
 
 
 @pytest.mark.parametrize(
@@ -169,3 +207,47 @@ def test_demo_table() -> None:
     relative_rows = rows[4 * len(LADDER) : 5 * len(LADDER)]
     assert [r.strip().split("  ")[0] for r in relative_rows][:2] == ["30 s ago", "5 min ago"]
     assert "1 month ago" in relative_rows[6] and "1 year ago" in relative_rows[7]
+
+
+# ---- no library: one clear message, exit 2 ---------------------------------------
+
+# What pip writes as the `feeddate` console script (pip's template), for a
+# package installed with `pip install ./bindings/python`.
+_CONSOLE_SCRIPT = """#!{python}
+import re
+import sys
+from feeddate.cli import main
+if __name__ == "__main__":
+    sys.argv[0] = re.sub(r"(-script\\.pyw|\\.exe)?$", "", sys.argv[0])
+    sys.exit(main())
+"""
+
+
+def _without_library() -> "dict[str, str]":
+    # FEEDDATE_LIBRARY set means only there: a system copy, if any, is never tried.
+    return {**os.environ, "FEEDDATE_LIBRARY": "/nonexistent/libfeeddate.so.1",
+            "PYTHONPATH": os.pathsep.join(sys.path)}
+
+
+@pytest.mark.parametrize("how", ["console script", "python -m feeddate", "python -m feeddate.cli"])
+def test_command_without_the_library_prints_the_import_error_and_exits_2(how: str, tmp_path: Any) -> None:
+    if how == "console script":
+        script = tmp_path / "feeddate"
+        script.write_text(_CONSOLE_SCRIPT.format(python=sys.executable))
+        command = [sys.executable, str(script)]
+    else:
+        command = [sys.executable, "-m", how.split()[-1]]
+    result = subprocess.run(command + ["format", "1"], capture_output=True, text=True, env=_without_library(),
+                            timeout=60)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and result.stdout == ""
+    assert result.stderr.startswith("feeddate: cannot load libfeeddate.so.1. Tried:")
+    assert "/nonexistent/libfeeddate.so.1" in result.stderr and "make lib" in result.stderr
+
+
+def test_a_program_importing_feeddate_without_the_library_still_gets_the_import_error(tmp_path: Any) -> None:
+    program = tmp_path / "app.py"
+    program.write_text("try:\n    import feeddate\nexcept ImportError as e:\n    print('optional:', type(e).__name__)\n")
+    result = subprocess.run([sys.executable, str(program)], capture_output=True, text=True, env=_without_library(),
+                            timeout=60)
+    assert (result.returncode, result.stdout) == (0, "optional: ImportError\n")

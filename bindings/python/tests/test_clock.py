@@ -57,3 +57,69 @@ def test_any_object_with_now_ms_is_a_clock() -> None:
 def test_bad_server_time(bad: object) -> None:
     with pytest.raises((ValueError, TypeError)):
         feeddate.ServerClock(bad)  # type: ignore[arg-type]
+
+
+def _jump_wall_clock(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Set the device's wall clock by ``seconds`` (what a user does in Settings)."""
+    wall, wall_ns = time.time, time.time_ns
+    monkeypatch.setattr(time, "time", lambda: wall() + seconds)
+    monkeypatch.setattr(time, "time_ns", lambda: wall_ns() + int(seconds * 1e9))
+
+
+def test_setting_the_wall_clock_back_after_the_sync_does_not_move_the_server_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server_now = datetime(2024, 3, 25, 6, 30, tzinfo=UTC)
+    clock = feeddate.ServerClock(server_now)
+    f = feeddate.Formatter("relative", locale="en_US", tz="UTC", clock=clock)
+    _jump_wall_clock(monkeypatch, -86400)  # the user sets the phone a day back
+    assert abs(clock.now() - server_now) < timedelta(seconds=1)
+    assert f.format(server_now - timedelta(minutes=5, seconds=30)) == "5 minutes ago"
+    _jump_wall_clock(monkeypatch, +3 * 3600)
+    assert abs(clock.now_ms() - 1711348200000) < 1000
+
+
+def test_time_since_the_sync_is_monotonic_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks = [10_000_000_000]
+    monkeypatch.setattr(time, "monotonic_ns", lambda: ticks[0])
+    clock = feeddate.ServerClock(1711348200)
+    ticks[0] += 90_500_000_000  # 90.5 s later on the monotonic clock
+    assert clock.now_ms() == 1711348200000 + 90_500
+
+
+def test_from_round_trip_corrects_for_half_the_round_trip(monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks = [0]
+    monkeypatch.setattr(time, "monotonic_ns", lambda: ticks[0])
+    sent = 1000.0  # time.monotonic() readings
+    received = 1000.4  # 400 ms round trip
+    ticks[0] = 1000_500_000_000  # built 100 ms after the reply arrived
+    clock = feeddate.ServerClock.from_round_trip(sent, datetime(2024, 3, 25, 6, 30, tzinfo=UTC), received)
+    # The server read its clock at 1000.2 (halfway): 300 ms have passed since.
+    assert clock.now_ms() == 1711348200000 + 300
+    assert clock.round_trip == timedelta(milliseconds=400)
+    assert feeddate.ServerClock(1711348200).round_trip is None
+
+
+def test_from_round_trip_with_real_readings() -> None:
+    sent = time.monotonic()
+    server_time = time.time() + 3600  # the server is an hour ahead
+    received = time.monotonic()
+    clock = feeddate.ServerClock.from_round_trip(sent, server_time, received)
+    assert abs(clock.offset_ms - 3_600_000) < 1000
+    assert abs(clock.now_ms() - (time.time_ns() // 1_000_000 + 3_600_000)) < 1000
+
+
+@pytest.mark.parametrize(
+    "sent, received, error, words",
+    [
+        (5.0, 4.0, ValueError, "before sent"),
+        (time.time() - 1, time.time(), ValueError, "not wall-clock times"),
+        (datetime(2024, 3, 25, tzinfo=UTC), 1.0, TypeError, "time.monotonic()"),
+        (1.0, float("nan"), ValueError, "finite"),
+    ],
+)
+def test_from_round_trip_refuses_what_is_not_a_monotonic_reading(
+    sent: object, received: object, error: type, words: str
+) -> None:
+    with pytest.raises(error, match=words.replace("(", r"\(").replace(")", r"\)")):
+        feeddate.ServerClock.from_round_trip(sent, 1711348200, received)  # type: ignore[arg-type]

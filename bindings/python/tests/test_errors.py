@@ -67,10 +67,56 @@ def test_option_out_of_range_is_argument_error_from_the_library(options: Dict[st
 
 def test_bad_zone_message_is_the_library_one_naming_the_zone_once() -> None:
     with pytest.raises(feeddate.TimeZoneError) as info:
-        feeddate.Formatter("feed", locale="en_US", tz="Asia/Shangai")
+        feeddate.Formatter("feed", locale="en_US", tz="Mars/Olympus_Mons")
     text = str(info.value)
-    assert 'unknown time zone "Asia/Shangai"' in text and "IANA" in text
-    assert text.count("Asia/Shangai") == 1
+    assert 'unknown time zone "Mars/Olympus_Mons"' in text and "IANA" in text
+    assert text.count("Mars/Olympus_Mons") == 1
+    assert "did you mean" not in text  # nothing is near
+
+
+@pytest.mark.parametrize(
+    "tz, guess",
+    [("Asia/Shangai", "Asia/Shanghai"), ("America/New_Yrok", "America/New_York"),
+     ("europe/berlin", "Europe/Berlin"), ("Shanghai", "Asia/Shanghai")],
+)
+def test_near_miss_zone_gets_one_did_you_mean(tz: str, guess: str) -> None:
+    with pytest.raises(feeddate.TimeZoneError) as info:
+        feeddate.Formatter("feed", locale="en_US", tz=tz)
+    text = str(info.value)
+    assert f'did you mean "{guess}"?' in text
+    assert text.count(f'"{tz}"') == 1 and text.count(guess) == 1  # the id and the hint, each once
+    assert info.value.status == 3
+
+
+def test_zone_hint_comes_from_the_zone_database_of_tzdir(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from feeddate import _options
+
+    (tmp_path / "Mars").mkdir()
+    (tmp_path / "Mars" / "Olympus_Mons").write_bytes(b"TZif2" + bytes(40))
+    (tmp_path / "zone.tab").write_text("# not a zone\n")
+    monkeypatch.setenv("TZDIR", str(tmp_path))
+    _options.zone_names.cache_clear()
+    try:
+        assert _options.zone_names() == ("Mars/Olympus_Mons",)
+        message = _options.zone_hint('unknown time zone "Mars/Olympus_Mon": pass an IANA zone id', "Mars/Olympus_Mon")
+        assert message.count("did you mean") == 1 and '"Mars/Olympus_Mons"?' in message
+        assert _options.zone_hint(message, "Mars/Olympus_Mon") == message  # never twice
+    finally:
+        _options.zone_names.cache_clear()
+
+
+@pytest.mark.parametrize("style, guess", [("chat_lst", "chat_list"), ("Feeds", "feed"), ("countdwn", "countdown")])
+def test_near_miss_style_gets_a_did_you_mean(style: str, guess: str) -> None:
+    with pytest.raises(feeddate.ArgumentError) as info:
+        feeddate.Formatter(style, locale="en_US", tz="UTC")
+    text = str(info.value)
+    assert f"did you mean {guess!r}?" in text and text.count(style) == 1
+
+
+def test_far_style_lists_the_styles_without_a_guess() -> None:
+    with pytest.raises(feeddate.ArgumentError) as info:
+        feeddate.Formatter("timeline", locale="en_US", tz="UTC")
+    assert "did you mean" not in str(info.value) and "'chat_list'" in str(info.value)
 
 
 def test_bad_locale_message_is_the_library_one() -> None:

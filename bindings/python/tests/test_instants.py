@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 import pytest
 
@@ -133,3 +134,101 @@ def test_a_now_whose_tzinfo_can_change_is_not_remembered() -> None:
     assert f.format(t, now) == "13:30"
     zone.offset = timedelta(hours=-23)  # now reads 23 hours later: t was yesterday
     assert f.format(t, now) == "昨天"
+
+
+# ---- 1.1: numpy.datetime64 and pandas.Timestamp scalars, units never guessed ------------
+
+import numpy as np  # noqa: E402  (a test dependency: these tests never skip)
+
+NOW = datetime(2024, 3, 25, 6, 30, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "value, ms",
+    [
+        (np.datetime64("2024-03-25T06:30:00.123", "ms"), 1711348200123),
+        (np.datetime64("2024-03-25T06:30:00.123999", "us"), 1711348200123),  # floored
+        (np.datetime64("1969-12-31T23:59:59.999999999", "ns"), -1),  # toward the past
+        (np.datetime64("2024-03-25T06:30", "m"), 1711348200000),
+        (np.datetime64("2024-03-25", "D"), 1711324800000),
+        (np.datetime64("2024-03", "M"), 1709251200000),
+        (np.datetime64("2024", "Y"), 1704067200000),
+        (np.datetime64(1711348200, "s"), 1711348200000),
+    ],
+)
+def test_datetime64_scalars_are_utc(value: object, ms: int) -> None:
+    assert to_ms(value) == ms
+
+
+def test_datetime64_in_every_call() -> None:
+    f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
+    t, now = np.datetime64("2024-03-25T06:29:00", "s"), np.datetime64("2024-03-25T06:30:00.000", "ms")
+    assert f.format(t, now) == f.label(t, now).text == "1m"
+    assert f.format_many([t], now) == f.batch([t], now).texts == ["1m"]
+
+
+@pytest.mark.parametrize(
+    "bad, error, words",
+    [
+        (np.datetime64("NaT"), ValueError, "NaT"),
+        (np.datetime64("NaT", "ms"), ValueError, "NaT"),
+        (np.datetime64(2**62, "s"), feeddate.RangeError, "range"),
+        (np.datetime64(20000, "Y"), feeddate.RangeError, "range"),
+    ],
+)
+def test_bad_datetime64(bad: object, error: type, words: str) -> None:
+    with pytest.raises(error, match=words):
+        to_ms(bad)
+
+
+@pytest.mark.parametrize(
+    "value, unit",
+    [(1711348140000, "milliseconds"), (1711348140000.0, "milliseconds"), (1711348140000000, "microseconds"),
+     (1711348140000000000, "nanoseconds"), (np.int64(1711348140000), "milliseconds")],
+)
+def test_seconds_that_look_like_another_unit_say_so(value: object, unit: str) -> None:
+    f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
+    for call in (lambda: f.format(value, NOW), lambda: f.label(value, NOW), lambda: f.format_many([value], NOW),
+                 lambda: f.format(NOW, value)):
+        with pytest.raises(feeddate.RangeError) as info:
+            call()
+        assert f"looks like {unit}" in str(info.value) and "or pass a datetime" in str(info.value)
+        assert str(info.value).count(str(int(value))) == 1  # named once
+
+
+def test_no_unit_hint_for_a_value_out_of_range_in_every_unit() -> None:
+    with pytest.raises(feeddate.RangeError) as info:
+        to_ms(10**30)
+    assert "looks like" not in str(info.value)
+
+
+class TestPandas:
+    """pandas is optional here: without it these tests skip, saying so."""
+
+    pd: Any = None
+
+    @pytest.fixture(autouse=True)
+    def _pandas(self) -> None:
+        TestPandas.pd = pytest.importorskip("pandas", reason="pandas is not installed: pandas.Timestamp not tested")
+
+    def test_aware_timestamps_are_instants_to_the_millisecond(self) -> None:
+        pd = self.pd
+        ts = pd.Timestamp("2024-03-25 14:30:00.123999999", tz="Asia/Shanghai")
+        assert to_ms(ts) == 1711348200123
+        assert to_ms(pd.Timestamp("1969-12-31 23:59:59.9999999", tz="UTC")) == -1
+        f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
+        t, now = pd.Timestamp("2024-03-25T06:29Z"), pd.Timestamp("2024-03-25T06:30Z")
+        assert f.format(t, now) == f.label(t, now).text == "1m"
+        assert f.format_many([t], now) == f.batch([t], now).texts == ["1m"]
+        assert f.format_many(pd.Series([t]), now) == ["1m"]
+
+    def test_naive_timestamp_and_nat_are_value_errors(self) -> None:
+        pd = self.pd
+        f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
+        for call in (lambda: f.format(pd.Timestamp("2024-03-25 06:29"), NOW),
+                     lambda: f.format(NOW, pd.Timestamp("2024-03-25 06:29")),
+                     lambda: f.format_many([pd.Timestamp("2024-03-25 06:29")], NOW)):
+            with pytest.raises(ValueError, match="naive pandas.Timestamp .*tz_localize"):
+                call()
+        with pytest.raises(ValueError, match="NaT"):
+            f.format(pd.NaT, NOW)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from typing import Any, Iterator, List
 
+import numpy as np
 import pytest
 
 import feeddate
@@ -72,35 +73,92 @@ def test_bad_input_fails_the_whole_call() -> None:
 
 
 class TestNumpy:
-    np: Any = None
+    """numpy is a test dependency: these run, never skip."""
 
-    @pytest.fixture(autouse=True)
-    def _numpy(self) -> None:
-        TestNumpy.np = pytest.importorskip("numpy")
-
-    def test_datetime64_and_int64_arrays(self) -> None:
-        np = self.np
+    def test_datetime64_and_integer_arrays(self) -> None:
         f = feeddate.Formatter("relative", locale="en_US", tz="America/New_York")
         ms = np.array([NOW_MS - s * 1000 for s in STEPS], dtype=np.int64)
         expected = [f.format(int(x) / 1000, NOW) for x in ms]
-        assert f.format_many(ms, NOW) == expected
+        assert f.format_many(ms, NOW, unit="ms") == expected
+        assert f.format_many(ms // 1000, NOW, unit="s") == expected
+        assert f.format_many(ms * 1000, NOW, unit="us") == expected
+        assert f.format_many(ms * 1_000_000 + 999_999, NOW, unit="NS") == expected  # floored; any case
+        assert f.format_many((ms // 1000).astype(np.int32), NOW, unit="s") == expected
         assert f.format_many(ms.astype("datetime64[ms]"), NOW) == expected
-        assert f.format_many(ms.astype(np.uint64), NOW) == expected
+        assert f.format_many(ms.astype("datetime64[ms]"), NOW, unit="ms") == expected  # the same unit is fine
+        assert f.format_many(ms.astype(np.uint64), NOW, unit="ms") == expected
         assert f.format_many(ms.astype("datetime64[ms]").astype("datetime64[us]"), NOW) == expected
-        assert f.format_many(np.repeat(ms, 2)[::2], NOW) == expected  # not contiguous
+        assert f.format_many((ms // 1000).astype("datetime64[s]"), NOW) == expected
+        assert f.format_many(np.repeat(ms, 2)[::2], NOW, unit="ms") == expected  # not contiguous
         assert f.format_many(ms.astype(object) // 1000, NOW) == [f.format(int(x) // 1000, NOW) for x in ms]
-        assert f.format_many(ms[:0], NOW) == []
+        assert f.format_many(ms[:0], NOW, unit="ms") == []
+        assert f.batch(ms, NOW, unit="ms").texts == expected
+
+    def test_integer_array_without_unit_is_a_value_error_not_milliseconds(self) -> None:
+        # 1.0 read this array as milliseconds (1970) while a list of the same ints was seconds.
+        f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
+        seconds = [1711348140, 1711344600]
+        assert f.format_many(seconds, NOW) == ["1m", "1h"]
+        for call in (lambda: f.format_many(np.array(seconds), NOW), lambda: f.batch(np.array(seconds), NOW)):
+            with pytest.raises(ValueError, match=r"needs unit= \('s', 'ms', 'us' or 'ns'\)"):
+                call()
+        assert f.format_many(np.array(seconds), NOW, unit="s") == ["1m", "1h"]
+        with pytest.raises(ValueError, match="unit='minutes': use one of 's', 'ms', 'us', 'ns'"):
+            f.format_many(np.array(seconds), NOW, unit="minutes")
+        with pytest.raises(ValueError, match="carries its unit"):
+            f.format_many(np.array(seconds, dtype="datetime64[s]"), NOW, unit="ms")
+
+    def test_unit_applies_to_plain_numbers_of_other_iterables(self) -> None:
+        f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
+        assert f.format_many([NOW_MS - 60_000, NOW_MS - 3_600_000.0, NOW], NOW, unit="ms") == ["1m", "1h", "0s"]
+        assert f.format_many([(NOW_MS - 60_000) * 1000], NOW, unit="us") == ["1m"]
+
+    def test_seconds_array_that_looks_like_milliseconds_says_which_unit(self) -> None:
+        f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
+        with pytest.raises(feeddate.RangeError, match=r"ts\[1\] = 1711348140000 \(s\).*looks like milliseconds: pass unit='ms'"):
+            f.format_many(np.array([1711348140, 1711348140000]), NOW, unit="s")
+        with pytest.raises(feeddate.RangeError, match=r"looks like nanoseconds: pass unit='ns'"):
+            f.format_many(np.array([1711348140 * 10**9]), NOW, unit="s")
 
     def test_bad_arrays(self) -> None:
-        np = self.np
         f = FORMATTERS[0]
         with pytest.raises(ValueError, match="NaT"):
             f.format_many(np.array(["2024-03-25T06:30", "NaT"], dtype="datetime64[ms]"), NOW)
         with pytest.raises(ValueError, match="1-D"):
-            f.format_many(np.zeros((2, 2), dtype=np.int64), NOW)
+            f.format_many(np.zeros((2, 2), dtype=np.int64), NOW, unit="ms")
         with pytest.raises(TypeError, match="datetime64"):
             f.format_many(np.array([1.5, 2.5]), NOW)
         with pytest.raises(feeddate.RangeError):
-            f.format_many(np.array([NOW_MS, 2**62], dtype=np.int64), NOW)
+            f.format_many(np.array([NOW_MS, 2**62], dtype=np.int64), NOW, unit="ms")
         with pytest.raises(feeddate.RangeError):
-            f.format_many(np.array([2**64 - 1], dtype=np.uint64), NOW)
+            f.format_many(np.array([2**63 - 1], dtype=np.int64), NOW, unit="s")  # would overflow * 1000
+        with pytest.raises(feeddate.RangeError):
+            f.format_many(np.array([2**64 - 1], dtype=np.uint64), NOW, unit="ms")
+        with pytest.raises(feeddate.RangeError):
+            f.format_many(np.array([2**62], dtype="datetime64[s]"), NOW)  # would overflow as ms
+        with pytest.raises(feeddate.RangeError):
+            f.format_many(np.array([20000], dtype="datetime64[Y]"), NOW)
+
+
+class TestBatch:
+    def test_labels_and_the_earliest_next_change_in_one_call(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
+        ts = [NOW - timedelta(hours=2), NOW - timedelta(seconds=30), NOW - timedelta(days=3)]
+        calls: List[Any] = []
+        real = _formatter._fd_format_many
+        monkeypatch.setattr(_formatter, "_fd_format_many", lambda *a: calls.append(a) or real(*a))
+        result = f.batch(ts, NOW)
+        assert len(calls) == 1
+        assert isinstance(result, feeddate.Batch)
+        assert result.texts == f.format_many(ts, NOW) == ["2h", "30s", "3d"]
+        labels = [f.label(t, NOW) for t in ts]
+        assert result.next_change == min(label.next_change for label in labels) == NOW.astimezone(UTC) + timedelta(seconds=1)
+        assert result.next_change.tzinfo is UTC
+        texts, next_change = result  # a named tuple
+        assert texts == result.texts
+
+    def test_never_and_empty(self) -> None:
+        f = feeddate.Formatter("feed_detail", locale="en_US", tz="UTC")
+        assert f.batch([datetime(2020, 1, 1, tzinfo=UTC)], NOW).next_change is None  # a full date never changes
+        assert f.batch([], NOW) == feeddate.Batch([], None)
+        assert f.batch([NOW_MS - 60_000], NOW, unit="ms").texts == [f.format(NOW_MS / 1000 - 60, NOW)]

@@ -1,15 +1,22 @@
-"""Every golden vector of Tests/vectors/core.jsonl, through label, format and format_many."""
+"""Every golden vector, through label, format and format_many: the files of
+$FEEDDATE_VECTORS, else the set for the ICU the library runs on (conftest.vector_files)."""
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from typing import Any, Dict, List
 
 import pytest
 
-from conftest import at, formatter_for, load_vectors
+import feeddate
+from conftest import BASE_ICU_MAJOR, VECTOR_ROOT, VECTORS_ENV, NoVectorSet, at, formatter_for, load_vectors, vector_files
 
-VECTORS = load_vectors()
+try:
+    VECTORS = load_vectors()
+    PROBLEM = ""
+except NoVectorSet as exc:  # reported by test_vectors_are_there, not as a collection error
+    VECTORS, PROBLEM = [], str(exc)
 
 
 def _part(text: str, span: List[int]) -> str:
@@ -18,7 +25,28 @@ def _part(text: str, span: List[int]) -> str:
 
 
 def test_vectors_are_there() -> None:
-    assert len(VECTORS) > 100
+    assert not PROBLEM, PROBLEM
+    assert len(VECTORS) > (0 if os.environ.get(VECTORS_ENV) else 100)
+
+
+def test_the_set_follows_the_icu_version() -> None:
+    assert vector_files(env="", icu="72.1") == sorted(VECTOR_ROOT.glob("*.jsonl"))
+    assert vector_files(env="", icu="76.1") == sorted((VECTOR_ROOT / "icu76").glob("*.jsonl"))
+    assert all(f.parent == VECTOR_ROOT for f in vector_files(env="", icu=f"{BASE_ICU_MAJOR}.2"))  # not icu76/
+    with pytest.raises(NoVectorSet, match=r"no vector set for ICU 99\.1 .*icu99"):
+        vector_files(env="", icu="99.1")
+    assert feeddate.icu_version().split(".")[0].isdigit()
+
+
+def test_feeddate_vectors_names_the_files(tmp_path: Any) -> None:
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text('{"note": "a1"}\n\n{"note": "a2"}\n')
+    second.write_text('{"note": "b1"}\n')
+    files = vector_files(env=f"{first}:{second}")
+    assert files == [first, second]
+    assert [v["note"] for v in load_vectors(files)] == ["a1", "a2", "b1"]
+    with pytest.raises(NoVectorSet, match="missing.jsonl"):
+        vector_files(env=f"{first}:{tmp_path / 'missing.jsonl'}")
 
 
 @pytest.mark.parametrize("vector", VECTORS, ids=[v["note"] for v in VECTORS])
