@@ -9,10 +9,18 @@ Where the library is looked for, in order:
 
 1. ``$FEEDDATE_LIBRARY`` when set (and then only there: a wrong path is an
    error, not a reason to pick up some other copy);
-2. ``feeddate/libfeeddate.so.1`` beside this file (a wheel may carry it);
+2. ``feeddate/libfeeddate.so.1`` beside this file: the wheel carries it, with
+   the ICU libraries it needs in ``feeddate.libs/`` (renamed with a hash and
+   found through its RPATH, so no other ICU is ever picked up by accident);
 3. ``<repo>/build/lib/libfeeddate.so.1`` when running from a checkout
    (what ``make lib`` builds);
 4. ``libfeeddate.so.1`` on the system's library path (the libfeeddate1 package).
+
+The zone database: the library reads ``$TZDIR``, else ``/usr/share/zoneinfo``.
+On a machine that has neither (slim containers), this module points ``TZDIR``
+at the ``tzdata`` package's zoneinfo folder before the library loads, when that
+package is installed (the wheel depends on it). :data:`zone_database` says
+which folder was chosen and why.
 """
 
 from __future__ import annotations
@@ -148,6 +156,31 @@ def _candidates() -> List[Tuple[str, str]]:
     return places
 
 
+SYSTEM_ZONEINFO = "/usr/share/zoneinfo"
+
+
+def _choose_zone_database() -> str:
+    """Point $TZDIR at the tzdata package's zoneinfo when the machine has no zone
+    database and $TZDIR is unset; say which database the library will read.
+    Runs before the library loads (the library reads $TZDIR when it opens a zone)."""
+    if os.environ.get("TZDIR"):
+        return f"$TZDIR ({os.environ['TZDIR']})"
+    if os.path.isdir(SYSTEM_ZONEINFO):
+        return f"system ({SYSTEM_ZONEINFO})"
+    try:
+        import tzdata  # noqa: PLC0415 (only where the system has no zoneinfo)
+    except ImportError:
+        return f"none: no {SYSTEM_ZONEINFO}, $TZDIR unset, no tzdata package (ICU's built-in rules)"
+    folder = Path(tzdata.__file__).resolve().parent / "zoneinfo"
+    if not (folder / "UTC").is_file():
+        return f"none: the tzdata package has no zoneinfo at {folder} (ICU's built-in rules)"
+    os.environ["TZDIR"] = str(folder)
+    return f"tzdata package {getattr(tzdata, '__version__', '?')} ({folder}; $TZDIR set)"
+
+
+zone_database = _choose_zone_database()
+
+
 def _load() -> Tuple[ctypes.CDLL, str]:
     tried: List[str] = []
     if not os.environ.get(ENV_VAR):
@@ -168,7 +201,16 @@ def _load() -> Tuple[ctypes.CDLL, str]:
     )
 
 
-_lib, library_path = _load()
+class _LoadedPath(str):
+    """The path (or bare soname) of the library loaded: a str, as it always was
+    (``feeddate.library_path``), and callable (``feeddate.library_path()``)."""
+
+    def __call__(self) -> str:
+        return str(self)
+
+
+_lib, _where = _load()
+library_path = _LoadedPath(_where)
 # The same loaded library seen through PyDLL: its functions keep the GIL while
 # they run. Only fd_format is taken from it (see its declaration).
 _lib_keeping_gil = ctypes.PyDLL(library_path, handle=_lib._handle)
@@ -296,6 +338,25 @@ def library_version() -> str:
 def icu_version() -> str:
     """The version of ICU the loaded library runs on, e.g. "72.1"."""
     return optional_text(fd_icu_version())
+
+
+def loaded_files() -> List[str]:
+    """The files of libfeeddate and of ICU mapped into this process (from
+    /proc/self/maps): where the library and its ICU really came from, e.g. the
+    wheel's ``feeddate.libs/libicuuc-1a2b3c4d.so.72.1``. Empty where /proc is
+    not mounted."""
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            paths = {line.split(None, 5)[5].strip() for line in maps if line.count(" ") >= 5 and "/" in line}
+    except OSError:
+        return []
+    names = ("libfeeddate", "libicuuc", "libicui18n", "libicudata")
+    return sorted(p for p in paths if os.path.basename(p).startswith(names))
+
+
+def icu_library_path() -> str:
+    """The ICU common library (libicuuc) the loaded library runs on, "" when unknown."""
+    return next((p for p in loaded_files() if os.path.basename(p).startswith("libicuuc")), "")
 
 
 _major = fd_version() // 10000
