@@ -39,7 +39,6 @@ from ctypes import (
     c_uint32,
     c_void_p,
 )
-from pathlib import Path
 from typing import Any, List, Optional, Sequence, Tuple
 
 from ._errors import FD_OK, error_for
@@ -130,18 +129,23 @@ c_size_t_p = POINTER(c_size_t)
 # ---- Loading ---------------------------------------------------------------------
 
 
-def _repo_root() -> Path:
+# Paths with os.path, not pathlib: importing pathlib costs more than the rest of
+# the search, and import time counts (bench/wheel_first_label.py).
+_PACKAGE_DIR = os.path.dirname(os.path.realpath(__file__))
+
+
+def _repo_root() -> str:
     # <repo>/bindings/python/feeddate/_ffi.py -> <repo>
-    return Path(__file__).resolve().parents[3]
+    return os.path.dirname(os.path.dirname(os.path.dirname(_PACKAGE_DIR)))
 
 
 def _in_checkout() -> bool:
     """True when this file runs from a feeddate checkout, not an installed copy."""
-    return (_repo_root() / "include" / "feeddate.h").is_file()
+    return os.path.isfile(os.path.join(_repo_root(), "include", "feeddate.h"))
 
 
-def _repo_build_path() -> Path:
-    return _repo_root() / "build" / "lib" / SONAME
+def _repo_build_path() -> str:
+    return os.path.join(_repo_root(), "build", "lib", SONAME)
 
 
 def _candidates() -> List[Tuple[str, str]]:
@@ -149,9 +153,9 @@ def _candidates() -> List[Tuple[str, str]]:
     explicit = os.environ.get(ENV_VAR)
     if explicit:
         return [(f"${ENV_VAR}", explicit)]
-    places = [("copy inside the package", str(Path(__file__).resolve().parent / SONAME))]
+    places = [("copy inside the package", os.path.join(_PACKAGE_DIR, SONAME))]
     if _in_checkout():
-        places.append(("build output of this checkout", str(_repo_build_path())))
+        places.append(("build output of this checkout", _repo_build_path()))
     places.append(("system library path", SONAME))
     return places
 
@@ -171,10 +175,10 @@ def _choose_zone_database() -> str:
         import tzdata  # noqa: PLC0415 (only where the system has no zoneinfo)
     except ImportError:
         return f"none: no {SYSTEM_ZONEINFO}, $TZDIR unset, no tzdata package (ICU's built-in rules)"
-    folder = Path(tzdata.__file__).resolve().parent / "zoneinfo"
-    if not (folder / "UTC").is_file():
+    folder = os.path.join(os.path.dirname(os.path.realpath(tzdata.__file__)), "zoneinfo")
+    if not os.path.isfile(os.path.join(folder, "UTC")):
         return f"none: the tzdata package has no zoneinfo at {folder} (ICU's built-in rules)"
-    os.environ["TZDIR"] = str(folder)
+    os.environ["TZDIR"] = folder
     return f"tzdata package {getattr(tzdata, '__version__', '?')} ({folder}; $TZDIR set)"
 
 
