@@ -67,6 +67,8 @@ cp -a bindings/python/feeddate "$BUILD/src/feeddate"
 find "$BUILD/src" -name __pycache__ -prune -exec rm -rf {} +
 cp -L "$LIB" "$BUILD/src/feeddate/libfeeddate.so.1"
 strip --strip-unneeded "$BUILD/src/feeddate/libfeeddate.so.1"
+# The wheel redistributes ICU: its license goes with it.
+cp /usr/share/doc/libicu72/copyright "$BUILD/src/feeddate/ICU-LICENSE.txt" || die "no /usr/share/doc/libicu72/copyright"
 echo "    libfeeddate.so.1: $(stat -L -c %s "$LIB") bytes unstripped, stripped $(stat -c %s "$BUILD/src/feeddate/libfeeddate.so.1")"
 
 step "pip wheel (pure), then a py3-none-linux_x86_64 platform wheel"
