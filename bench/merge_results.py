@@ -19,7 +19,7 @@ def main(argv: list) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     out, parts = Path(argv[1]), {"c": argv[2], "cold_start": argv[3]}
-    if len(argv) == 5 and Path(argv[4]).exists():
+    if len(argv) >= 5 and Path(argv[4]).exists():
         parts["python"] = argv[4]
     if len(argv) == 6 and Path(argv[5]).exists():
         parts["python_cold_start"] = argv[5]
