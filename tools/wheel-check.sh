@@ -1,0 +1,243 @@
+#!/usr/bin/env bash
+# wheel-check.sh — `make wheel-check`: prove that the wheel in dist/ installs with
+# pip and works on a clean Debian 13 (trixie), which has ICU 76 (not 72) and no
+# Swift.
+#
+#   1. a trixie root (debootstrap --variant=minbase, then python3, python3-venv,
+#      tzdata and libicu76 from Debian), made once and kept in .cache/wheel-check/;
+#      each run works on a fresh copy;
+#   2. a wheelhouse of the test's own packages (pytest, numpy, tzdata) for the
+#      root's Python, downloaded once on this machine with `pip download` into
+#      .cache/wheel-check/wheelhouse-cpXY, so the root installs with --no-index;
+#   3. in the root: a venv, `pip install --no-index` of the wheel (with tzdata,
+#      its requirement) and of pytest and numpy;
+#   4. run 1, with the system's /usr/share/zoneinfo: the label in zh_CN and
+#      en_US (python -c), the whole Python test suite against the installed
+#      package (every vector: the bundled ICU is 72, so Tests/vectors/core.jsonl),
+#      the feeddate command, /proc/self/maps (libfeeddate and every ICU library
+#      mapped come from the wheel; the system's ICU 76 is not mapped), the
+#      label sweep of every locale (tools/icu-sweep.py) equal to this machine's
+#      with the full ICU 72 data, and import + first label <= 50 ms (median of
+#      20 fresh processes, bench/wheel_first_label.py);
+#   5. run 2, in the same root without /usr/share/zoneinfo: the package points
+#      TZDIR at the tzdata package, tz_source says so, and the labels, the suite
+#      and the command work the same.
+#
+# Commands in the root run with a clean environment, in a private mount
+# namespace with /proc mounted (for /proc/self/maps); it goes away with the
+# command, so nothing stays mounted under the root.
+#
+# Environment:
+#   WHEEL_CHECK_MIRROR=URL      Debian mirror (default: the one this machine's apt uses for bookworm)
+#   WHEEL_CHECK_FRESH=1         make the trixie root again
+#   WHEEL_CHECK_KEEP=1          keep the work root (.cache/wheel-check/root) after success
+#   WHEEL_CHECK_STEP_TIMEOUT=S  limit of debootstrap and of each command in the root (1200)
+#   WHEEL_CHECK_MAX_MS=50       the limit of import + first label (median, ms)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$(pwd)
+SUITE=trixie
+CACHE=$REPO/.cache/wheel-check
+PRISTINE=$CACHE/$SUITE-python
+STAMP=$PRISTINE.stamp
+ROOT=$CACHE/root
+TOOLS=$REPO/build/wheel-tools
+ROOT_PACKAGES=(python3 python3-venv tzdata libicu76)
+VENV=/opt/feeddate-venv
+MAX_MS=${WHEEL_CHECK_MAX_MS:-50}
+TIMEOUT=${WHEEL_CHECK_STEP_TIMEOUT:-1200}
+
+step() { echo; echo "==> wheel-check [$(date -u +%H:%M:%S), ${SECONDS}s]: $*"; }
+die() { echo "wheel-check: FAILED: $*" >&2; exit 1; }
+check_unmounted() {
+  if awk -v r="$1" '$2 == r || index($2, r "/") == 1 { found = 1 } END { exit !found }' /proc/self/mounts; then
+    die "something is mounted under $1 (see /proc/self/mounts): unmount it, then rerun"
+  fi
+}
+# A command in root $1 (default $ROOT), clean environment, /proc mounted privately.
+in_dir() {
+  local dir=$1; shift
+  timeout "$TIMEOUT" unshare --mount --propagation private /bin/sh -c \
+    'mount -t proc proc "$0/proc" && exec chroot "$0" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"' \
+    "$dir" "$@"
+}
+in_root() { in_dir "$ROOT" "$@"; }
+
+[ "$(id -u)" -eq 0 ] || die "run as root: debootstrap and chroot need it (sudo make wheel-check)"
+command -v debootstrap >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap; } \
+  || die "cannot install debootstrap"
+version=$(tools/version.sh)
+wheel=$(ls "$REPO"/dist/feeddate-"$version"-py3-none-manylinux_*_x86_64.whl 2>/dev/null | head -1)
+[ -n "$wheel" ] || die "no dist/feeddate-$version-py3-none-manylinux_*_x86_64.whl: run make wheel"
+step "wheel: ${wheel#"$REPO"/} ($(stat -c %s "$wheel") bytes)"
+
+# ---- 1. the trixie root -------------------------------------------------------------
+mirror=${WHEEL_CHECK_MIRROR:-$(apt-get indextargets --format '$(RELEASE) $(SITE)' 2>/dev/null | awk '$1 == "bookworm" { print $2; exit }')}
+mirror=${mirror:-http://deb.debian.org/debian}
+mkdir -p "$CACHE"
+if [ "${WHEEL_CHECK_FRESH:-0}" = 1 ] || [ ! -f "$STAMP" ] || [ ! -x "$PRISTINE/usr/bin/python3" ]; then
+  step "debootstrap --variant=minbase $SUITE + ${ROOT_PACKAGES[*]} (once; cached in ${PRISTINE#"$REPO"/})"
+  t=$SECONDS
+  for d in "$PRISTINE.new" "$PRISTINE"; do check_unmounted "$d"; rm -rf "$d"; done
+  rm -f "$STAMP"
+  timeout "$TIMEOUT" debootstrap --variant=minbase "$SUITE" "$PRISTINE.new" "$mirror" > "$CACHE/debootstrap.log" 2>&1 \
+    || { tail -n 30 "$CACHE/debootstrap.log" >&2; die "debootstrap failed (log: $CACHE/debootstrap.log)"; }
+  echo "deb $mirror $SUITE main" > "$PRISTINE.new/etc/apt/sources.list"
+  cp -L /etc/resolv.conf "$PRISTINE.new/etc/resolv.conf" 2>/dev/null || true
+  echo force-unsafe-io > "$PRISTINE.new/etc/dpkg/dpkg.cfg.d/wheel-check-unsafe-io"
+  echo 'Dpkg::Use-Pty "0";' > "$PRISTINE.new/etc/apt/apt.conf.d/90wheel-check-no-pty"
+  in_dir "$PRISTINE.new" apt-get update -q > "$CACHE/apt.log" 2>&1 || { tail "$CACHE/apt.log" >&2; die "apt-get update in the root failed"; }
+  in_dir "$PRISTINE.new" apt-get install -y -q --no-install-recommends "${ROOT_PACKAGES[@]}" >> "$CACHE/apt.log" 2>&1 \
+    || { tail -n 30 "$CACHE/apt.log" >&2; die "apt-get install ${ROOT_PACKAGES[*]} in the root failed"; }
+  in_dir "$PRISTINE.new" apt-get clean
+  mv "$PRISTINE.new" "$PRISTINE"
+  echo "debootstrap --variant=minbase $SUITE $mirror + ${ROOT_PACKAGES[*]}  # $(date -u +%FT%TZ)" > "$STAMP"
+  echo "    made in $((SECONDS - t)) s"
+else
+  step "$SUITE root from the cache: $(cat "$STAMP")"
+fi
+
+step "fresh work root: copy of the cached root in ${ROOT#"$REPO"/}"
+check_unmounted "$ROOT"
+rm -rf "$ROOT"
+cp -a "$PRISTINE" "$ROOT"
+on_exit() {
+  local rc=$?
+  [ "$rc" -eq 0 ] || echo "wheel-check: the work root is kept for inspection: chroot $ROOT bash" >&2
+}
+trap on_exit EXIT
+in_root sh -c 'dpkg-query -W -f "    \${Package} \${Version}\n" python3 libicu76 tzdata; ls /usr/lib/x86_64-linux-gnu/ | grep -E "^libicu(uc|i18n|data)\.so\.[0-9]+$" | sed "s/^/    system ICU: /"'
+if in_root sh -c 'ls /usr/lib/x86_64-linux-gnu/libicu*.so.72* /opt/swift 2>/dev/null' | grep -q .; then
+  die "the clean root has ICU 72 or Swift"
+fi
+in_root sh -c 'command -v swift swiftc' && die "the clean root has Swift"
+pyver=$(in_root python3 -c 'import sys; print("%d%d" % sys.version_info[:2])')
+echo "    python3: cp$pyver"
+
+# ---- 2. wheelhouse -------------------------------------------------------------------------
+house=$CACHE/wheelhouse-cp$pyver
+if ! ls "$house"/pytest-*.whl "$house"/tzdata-*.whl "$house"/numpy-*.whl >/dev/null 2>&1; then
+  step "wheelhouse for cp$pyver: pip download pytest numpy tzdata (once; ${house#"$REPO"/})"
+  [ -x "$TOOLS/bin/pip" ] || die "no $TOOLS: run make wheel"
+  rm -rf "$house.new"
+  "$TOOLS/bin/pip" download --quiet --disable-pip-version-check -d "$house.new" --only-binary=:all: \
+    --python-version "$pyver" --implementation cp --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 \
+    --platform manylinux_2_28_x86_64 --platform any pytest numpy tzdata || die "pip download failed"
+  mv "$house.new" "$house"
+fi
+ls "$house" | sed 's/^/    /'
+
+# ---- 3. install ----------------------------------------------------------------------------
+step "python3 -m venv $VENV; pip install --no-index $(basename "$wheel") pytest numpy"
+mkdir -p "$ROOT/tmp/wheelhouse" "$ROOT/tmp/dist"
+cp "$house"/*.whl "$ROOT/tmp/wheelhouse/"
+cp "$wheel" "$ROOT/tmp/dist/"
+in_root python3 -m venv "$VENV" || die "python3 -m venv failed in the root"
+in_root "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-index --find-links /tmp/wheelhouse \
+  "/tmp/dist/$(basename "$wheel")" pytest numpy || die "pip could not install the wheel in the root"
+in_root "$VENV/bin/pip" list --disable-pip-version-check 2>/dev/null | sed 's/^/    /'
+
+# The repository's tests, vectors and docs, without the package (it must come from the venv).
+rm -rf "$ROOT/tmp/src" && mkdir -p "$ROOT/tmp/src/bindings/python" "$ROOT/tmp/src/Tests" "$ROOT/tmp/src/tools" "$ROOT/tmp/src/bench"
+cp -a include docs "$ROOT/tmp/src/"
+cp -a Tests/vectors "$ROOT/tmp/src/Tests/"
+cp -a bindings/python/tests "$ROOT/tmp/src/bindings/python/"
+cp -a tools/icu-sweep.py "$ROOT/tmp/src/tools/"
+cp -a bench/wheel_first_label.py "$ROOT/tmp/src/bench/"
+find "$ROOT/tmp/src" -name __pycache__ -prune -exec rm -rf {} +
+
+# What this machine prints with its full ICU 72 and the library of build/lib.
+host_py() { PYTHONPATH=$REPO/bindings/python FEEDDATE_LIBRARY=$REPO/build/lib/libfeeddate.so.1 python3 "$@"; }
+LABEL_PY='import feeddate
+zh = feeddate.Formatter("chat_list", locale="zh_CN", tz="Asia/Shanghai")
+en = feeddate.Formatter("chat_bubble", locale="en_US", tz="America/New_York")
+print(zh.format(1711242000, now=1711339200), en.format(1711242000, now=1711339200), sep=" / ")'
+expected=$(host_py -c "$LABEL_PY")
+# Kept for the next run while the library, the sweep and the system's ICU are the same.
+key=$(cat "$REPO/build/lib/libfeeddate.so.1" tools/icu-sweep.py /usr/lib/x86_64-linux-gnu/libicudata.so.72 | sha256sum | cut -c1-16)
+if [ ! -s "$CACHE/sweep-host-$key.txt" ]; then
+  step "this machine's sweep of every locale with the full ICU 72 data"
+  rm -f "$CACHE"/sweep-host-*.txt
+  host_py tools/icu-sweep.py > "$CACHE/sweep-host-$key.txt.new" || die "tools/icu-sweep.py failed on this machine"
+  mv "$CACHE/sweep-host-$key.txt.new" "$CACHE/sweep-host-$key.txt"
+fi
+cp "$CACHE/sweep-host-$key.txt" "$CACHE/sweep-host.txt"
+echo "    sweep of this machine's full ICU 72: $(wc -l < "$CACHE/sweep-host.txt") lines"
+
+# Deselected: tests about a checkout, which an installed wheel is not.
+DESELECT=(--deselect tests/test_package.py::test_search_order_without_the_variable)
+
+# ---- 4./5. the two runs ---------------------------------------------------------------------
+run_checks() { # $1: run name, $2: expected start of tz_source
+  local run=$1 tzsrc=$2 out
+  step "$run: python -c 'import feeddate; ...' in zh_CN and en_US"
+  out=$(in_root sh -c "cd /tmp && $VENV/bin/python -c '$LABEL_PY'") || die "$run: python could not import feeddate or format"
+  echo "    -> $out (expected: $expected)"
+  [ "$out" = "$expected" ] || die "$run: printed '$out', expected '$expected'"
+
+  step "$run: which library, which ICU, which zones"
+  in_root sh -c "cd /tmp && $VENV/bin/python -" > "$CACHE/$run-maps.txt" <<EOF || { cat "$CACHE/$run-maps.txt"; die "$run: the library or ICU loaded is not the wheel's (above)"; }
+import os, sys, feeddate
+from feeddate import _ffi
+f = feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai")
+f.format(1711242000, now=1711339200)
+site = os.path.dirname(os.path.dirname(feeddate.__file__))
+print("library_path():", feeddate.library_path())
+print("icu_version():", feeddate.icu_version(), "at", _ffi.icu_library_path())
+print("zone_database:", _ffi.zone_database)
+print("tz_source:", f.tz_source)
+maps = sorted({l.split()[-1] for l in open("/proc/self/maps") if "/lib" in l and ("libicu" in l or "libfeeddate" in l)})
+for m in maps:
+    print("mapped:", m)
+assert feeddate.library_path() == os.path.join(site, "feeddate", "libfeeddate.so.1"), "not the bundled libfeeddate"
+icu = [m for m in maps if "libicu" in os.path.basename(m)]
+assert len(icu) == 3, f"expected 3 ICU libraries mapped, got {icu}"
+for m in icu:
+    assert m.startswith(os.path.join(site, "feeddate.libs") + "/"), f"{m} is not the wheel's ICU"
+assert feeddate.icu_version().startswith("72."), feeddate.icu_version()
+assert f.tz_source.startswith("$tzsrc"), f"tz_source {f.tz_source!r}, expected $tzsrc..."
+print("ok")
+EOF
+  sed 's/^/    /' "$CACHE/$run-maps.txt"
+
+  step "$run: the feeddate command"
+  in_root sh -c "cd /tmp && $VENV/bin/feeddate --version && $VENV/bin/feeddate format --style chat_list --locale zh_CN --tz Asia/Shanghai --now 2024-03-25T06:30:00Z 2024-03-24T03:11:00Z && $VENV/bin/feeddate demo --locale zh_CN --tz Asia/Shanghai" \
+    > "$CACHE/$run-command.txt" 2>&1 || { cat "$CACHE/$run-command.txt"; die "$run: the feeddate command failed (above)"; }
+  sed -n '1,4p' "$CACHE/$run-command.txt" | sed 's/^/    /'
+  grep -qx '昨天' "$CACHE/$run-command.txt" || die "$run: feeddate format did not print 昨天"
+  [ "$(wc -l < "$CACHE/$run-command.txt")" -ge 5 ] || die "$run: feeddate demo printed too little"
+
+  step "$run: the Python test suite against the installed wheel"
+  local t=$SECONDS
+  in_root sh -c "cd /tmp/src/bindings/python && timeout 900 $VENV/bin/python -m pytest -q -p no:cacheprovider ${DESELECT[*]} tests" \
+    > "$CACHE/$run-pytest.txt" 2>&1 || { tail -n 40 "$CACHE/$run-pytest.txt"; die "$run: pytest failed (above; log $CACHE/$run-pytest.txt)"; }
+  echo "    $(tail -n 1 "$CACHE/$run-pytest.txt") ($((SECONDS - t)) s)"
+
+  step "$run: every locale's labels equal this machine's full ICU 72 (tools/icu-sweep.py)"
+  in_root sh -c "cd /tmp && $VENV/bin/python /tmp/src/tools/icu-sweep.py" > "$CACHE/$run-sweep.txt" \
+    || die "$run: icu-sweep failed in the root"
+  if ! cmp -s "$CACHE/sweep-host.txt" "$CACHE/$run-sweep.txt"; then
+    diff "$CACHE/sweep-host.txt" "$CACHE/$run-sweep.txt" | head -n 20 | cut -c1-300
+    die "$run: labels differ from the full ICU 72 data ($(diff "$CACHE/sweep-host.txt" "$CACHE/$run-sweep.txt" | grep -c '^>') lines)"
+  fi
+  echo "    $(wc -l < "$CACHE/$run-sweep.txt") lines, identical"
+}
+
+run_checks run1-system-zoneinfo "tzdata "
+step "run 1: import + first label (median of 20 fresh processes, limit $MAX_MS ms)"
+in_root sh -c "cd /tmp && $VENV/bin/python /tmp/src/bench/wheel_first_label.py --runs 20 --max-ms $MAX_MS" \
+  | tee "$CACHE/first-label.txt" | sed 's/^/    /' || die "import + first label is over $MAX_MS ms (above)"
+
+step "run 2: the same root without /usr/share/zoneinfo (TZDIR unset): the tzdata package"
+rm -rf "$ROOT/usr/share/zoneinfo"
+tzpkg=$(in_root sh -c "$VENV/bin/python -c 'import tzdata; print(tzdata.IANA_VERSION)'")
+run_checks run2-tzdata-package "tzdata $tzpkg"
+grep -q 'tzdata package' "$CACHE/run2-tzdata-package-maps.txt" || die "run 2: zone_database does not name the tzdata package"
+
+if [ "${WHEEL_CHECK_KEEP:-0}" = 1 ]; then
+  echo "    work root kept: chroot $ROOT bash"
+else
+  check_unmounted "$ROOT"
+  rm -rf "$ROOT"
+fi
+step "passed: $(basename "$wheel") installs and works on a clean $SUITE, with and without its zoneinfo (${SECONDS}s)"
