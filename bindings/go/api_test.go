@@ -1,0 +1,257 @@
+package feeddate_test
+
+import (
+	"errors"
+	"math"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"feeddate"
+)
+
+var (
+	now2024 = time.UnixMilli(1711348200000) // 2024-03-25 14:30 Asia/Shanghai
+	yday    = time.UnixMilli(1711281600000) // 2024-03-24 20:00 Asia/Shanghai
+)
+
+func mustNew(t *testing.T, o feeddate.Options) *feeddate.Formatter {
+	t.Helper()
+	f, err := feeddate.New(o)
+	if err != nil {
+		t.Fatalf("New(%+v): %v", o, err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+// wantError checks the status and that the message names what was wrong.
+func wantError(t *testing.T, what string, err error, status feeddate.Status, names ...string) {
+	t.Helper()
+	var e *feeddate.Error
+	if !errors.As(err, &e) {
+		t.Errorf("%s: error %v (%T), want *feeddate.Error", what, err, err)
+		return
+	}
+	if e.Status != status || !errors.Is(err, status) {
+		t.Errorf("%s: status %d (%v), want %d", what, e.Status, e.Status, status)
+	}
+	for _, n := range names {
+		if !strings.Contains(e.Message, n) {
+			t.Errorf("%s: message %q does not name %q", what, e.Message, n)
+		}
+	}
+	if !strings.HasPrefix(err.Error(), "feeddate: ") {
+		t.Errorf("%s: Error() = %q", what, err.Error())
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	cases := []struct {
+		name   string
+		o      feeddate.Options
+		status feeddate.Status
+		names  []string
+	}{
+		{"malformed locale", feeddate.Options{Locale: "@@@", TimeZone: "UTC"}, feeddate.StatusLocale, []string{"@@@"}},
+		{"locale without data", feeddate.Options{Locale: "xx_YY", TimeZone: "UTC"}, feeddate.StatusLocale, []string{"xx_YY"}},
+		{"unknown zone", feeddate.Options{Locale: "en_US", TimeZone: "No/Such_Zone"}, feeddate.StatusTimeZone, []string{"No/Such_Zone"}},
+		{"precision 4", feeddate.Options{Style: feeddate.Countdown, Locale: "en_US", TimeZone: "UTC", Precision: feeddate.Int(4)},
+			feeddate.StatusArgument, []string{"precision", "4", "0..3"}},
+		{"weekday window 0", feeddate.Options{Style: feeddate.ChatList, Locale: "en_US", TimeZone: "UTC", WeekdayWindowDays: feeddate.Int(0)},
+			feeddate.StatusArgument, []string{"weekday_window_days", "0"}},
+		{"just now 2 days", feeddate.Options{Locale: "en_US", TimeZone: "UTC", JustNow: feeddate.Duration(48 * time.Hour)},
+			feeddate.StatusArgument, []string{"just_now_ms", "172800000"}},
+		{"skew -1ms", feeddate.Options{Locale: "en_US", TimeZone: "UTC", SkewTolerance: feeddate.Duration(-time.Millisecond)},
+			feeddate.StatusArgument, []string{"skew_tolerance_ms", "-1"}},
+		{"cross-year grace 367", feeddate.Options{Locale: "en_US", TimeZone: "UTC", CrossYearGraceDays: feeddate.Int(367)},
+			feeddate.StatusArgument, []string{"cross_year_grace_days", "367"}},
+		{"unknown style", feeddate.Options{Style: 42, Locale: "en_US", TimeZone: "UTC"}, feeddate.StatusArgument, []string{"42"}},
+		{"unknown hour cycle", feeddate.Options{Locale: "en_US", TimeZone: "UTC", HourCycle: 7}, feeddate.StatusArgument, []string{"7"}},
+		{"unknown width", feeddate.Options{Locale: "en_US", TimeZone: "UTC", Width: 9}, feeddate.StatusArgument, []string{"9"}},
+		// Checked by the binding: Go values that the C struct cannot hold.
+		{"NUL in locale", feeddate.Options{Locale: "en\x00US", TimeZone: "UTC"}, feeddate.StatusArgument, []string{"locale"}},
+		{"precision beyond int32", feeddate.Options{Locale: "en_US", TimeZone: "UTC", Precision: feeddate.Int(math.MaxInt32 + 1)},
+			feeddate.StatusArgument, []string{"precision", "2147483648"}},
+		{"just now 1.5ms", feeddate.Options{Locale: "en_US", TimeZone: "UTC", JustNow: feeddate.Duration(1500 * time.Microsecond)},
+			feeddate.StatusArgument, []string{"just_now_ms", "1.5ms"}},
+	}
+	for _, c := range cases {
+		f, err := feeddate.New(c.o)
+		if f != nil {
+			t.Errorf("%s: got a formatter", c.name)
+			f.Close()
+		}
+		wantError(t, c.name, err, c.status, c.names...)
+	}
+}
+
+func TestRangeErrors(t *testing.T) {
+	f := mustNew(t, feeddate.Options{Locale: "zh_CN", TimeZone: "Asia/Shanghai"})
+	year10000 := time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
+	_, err := f.Format(year10000, now2024)
+	wantError(t, "Format year 10000", err, feeddate.StatusRange, "253402300800000")
+	_, err = f.Label(now2024, time.UnixMilli(-62135596800001))
+	wantError(t, "Label now before year 1", err, feeddate.StatusRange, "-62135596800001")
+	// Beyond int64 milliseconds: refused, never wrapped into range.
+	_, err = f.Format(time.Unix(math.MaxInt64/100, 0), now2024)
+	wantError(t, "Format far future", err, feeddate.StatusRange)
+	_, err = f.Format(time.Unix(math.MinInt64/100, 0), now2024)
+	wantError(t, "Format far past", err, feeddate.StatusRange)
+	_, _, err = f.FormatMany([]time.Time{yday, year10000, yday}, now2024)
+	wantError(t, "FormatMany one out of range", err, feeddate.StatusRange, "253402300800000")
+	// After an error the formatter still works, and the message is the new call's.
+	if s, err := f.Format(yday, now2024); s != "昨天" || err != nil {
+		t.Errorf("Format after an error = %q, %v", s, err)
+	}
+}
+
+func TestFormatterBasics(t *testing.T) {
+	f := mustNew(t, feeddate.Options{Style: feeddate.ChatBubble, Locale: "zh_CN", TimeZone: "Asia/Shanghai"})
+	if f.Locale() != "zh_CN" || f.TimeZone() != "Asia/Shanghai" || f.TZSource() == "" {
+		t.Errorf("resolved %q %q %q", f.Locale(), f.TimeZone(), f.TZSource())
+	}
+	l, err := f.Label(yday, now2024)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, ok := l.Next()
+	if l.Text != "昨天 20:00" || l.DayText() != "昨天" || l.TimeText() != "20:00" || !ok ||
+		next.UnixMilli() != 1711382400000 || l.Expired {
+		t.Errorf("Label = %+v", l)
+	}
+	// A label that never changes: the zero Time.
+	old := mustNew(t, feeddate.Options{Locale: "zh_CN", TimeZone: "Asia/Shanghai"})
+	l, err = old.Label(time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC), now2024)
+	if _, ok := l.Next(); err != nil || ok || !l.NextChange.IsZero() {
+		t.Errorf("old label = %+v, %v", l, err)
+	}
+	// FormatMany: empty, and bigger than its first guess of the buffer.
+	labels, next, err := f.FormatMany(nil, now2024)
+	if len(labels) != 0 || !next.IsZero() || err != nil {
+		t.Errorf("FormatMany(nil) = %v, %v, %v", labels, next, err)
+	}
+	long := mustNew(t, feeddate.Options{Style: feeddate.FeedDetail, Locale: "ar_EG", TimeZone: "Africa/Cairo"})
+	ts := make([]time.Time, 300)
+	for i := range ts {
+		ts[i] = now2024.Add(-time.Duration(i) * 37 * time.Hour)
+	}
+	labels, _, err = long.FormatMany(ts, now2024)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tt := range ts {
+		if s, _ := long.Format(tt, now2024); labels[i] != s {
+			t.Fatalf("FormatMany[%d] = %q, Format = %q", i, labels[i], s)
+		}
+	}
+	if v := feeddate.Version(); v == "" || feeddate.VersionNumber() < 10100 || feeddate.ICUVersion() == "" {
+		t.Errorf("versions %q %d %q", v, feeddate.VersionNumber(), feeddate.ICUVersion())
+	}
+	// Close: twice is fine, and later calls say so.
+	f.Close()
+	f.Close()
+	if _, err := f.Format(yday, now2024); err != feeddate.ErrClosed {
+		t.Errorf("Format after Close: %v", err)
+	}
+	if _, _, err := f.FormatMany(ts, now2024); err != feeddate.ErrClosed {
+		t.Errorf("FormatMany after Close: %v", err)
+	}
+}
+
+// Goroutines share one formatter per style and must give exactly what one
+// goroutine gave, through Label and FormatMany, errors included.
+func TestConcurrency(t *testing.T) {
+	configs := []feeddate.Options{
+		{Style: feeddate.Feed, Locale: "zh_CN", TimeZone: "Asia/Shanghai", RecentRelative: true},
+		{Style: feeddate.FeedDetail, Locale: "ar_EG", TimeZone: "Africa/Cairo"},
+		{Style: feeddate.ChatList, Locale: "en_US", TimeZone: "America/New_York"},
+		{Style: feeddate.ChatBubble, Locale: "ja_JP", TimeZone: "Asia/Tokyo"},
+		{Style: feeddate.Relative, Locale: "de_DE", TimeZone: "Europe/Berlin"},
+		{Style: feeddate.Compact, Locale: "en_GB", TimeZone: "Europe/London"},
+		{Style: feeddate.Countdown, Locale: "fr_FR", TimeZone: "Europe/Paris", Precision: feeddate.Int(2), CountdownDays: true},
+	}
+	fs := make([]*feeddate.Formatter, len(configs))
+	for i, o := range configs {
+		fs[i] = mustNew(t, o)
+	}
+	const count = 20000
+	ts := make([]time.Time, count)
+	seed := uint64(12345)
+	for i := range ts {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		ts[i] = now2024.Add(time.Duration(int64(seed>>20)%(4*365*86400000)-2*365*86400000) * time.Millisecond)
+	}
+	ts[count/2] = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC) // an error, too
+	type result struct {
+		l   feeddate.Label
+		err string
+	}
+	run := func(i int) result {
+		l, err := fs[i%len(fs)].Label(ts[i], now2024)
+		r := result{l: l}
+		if err != nil {
+			r.err = err.Error()
+		}
+		return r
+	}
+	want := make([]result, count)
+	for i := range want {
+		want[i] = run(i)
+	}
+	if want[count/2].err == "" {
+		t.Fatal("no error for year 10000")
+	}
+	workers := 4 * runtime.GOMAXPROCS(0)
+	if workers < 8 {
+		workers = 8
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, workers)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			bad := 0
+			for k := 0; k < count; k++ {
+				i := (k + w*count/workers) % count
+				if got := run(i); got != want[i] {
+					bad++
+					if bad <= 3 {
+						errs <- "Label " + ts[i].String() + ": " + got.l.Text + " " + got.err + ", want " + want[i].l.Text + " " + want[i].err
+					}
+				}
+			}
+			// FormatMany per formatter, in chunks, on the same goroutines.
+			for s, f := range fs {
+				var chunk []time.Time
+				var idx []int
+				for i := s; i < count; i += len(fs) {
+					if i == count/2 {
+						continue
+					}
+					chunk, idx = append(chunk, ts[i]), append(idx, i)
+				}
+				labels, _, err := f.FormatMany(chunk, now2024)
+				if err != nil {
+					errs <- err.Error()
+					continue
+				}
+				for j, i := range idx {
+					if labels[j] != want[i].l.Text {
+						errs <- "FormatMany: " + labels[j] + ", want " + want[i].l.Text
+						break
+					}
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	t.Logf("%d goroutines x %d labels over %d formatters", workers, count, len(fs))
+}

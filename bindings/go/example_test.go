@@ -1,0 +1,37 @@
+package feeddate_test
+
+import (
+	"fmt"
+	"time"
+
+	"feeddate"
+)
+
+// The README's example: a list labelled in one call, with one timer for the
+// earliest change.
+func Example() {
+	f, err := feeddate.New(feeddate.Options{Style: feeddate.Feed, Locale: "zh_CN", TimeZone: "Asia/Shanghai"})
+	if err != nil {
+		panic(err)
+	}
+	defer f.Close()
+
+	now := time.UnixMilli(1711348200000) // 2024-03-25 14:30 in Shanghai
+	s, _ := f.Format(time.UnixMilli(1711281600000), now)
+	fmt.Println(s)
+
+	l, _ := f.Label(time.UnixMilli(1711337400000), now)
+	next, ok := l.Next()
+	fmt.Println(l.Text, next.UTC().Format(time.RFC3339), ok)
+
+	labels, first, _ := f.FormatMany([]time.Time{now.Add(-time.Minute), now.Add(-30 * time.Hour), now.Add(-400 * 24 * time.Hour)}, now)
+	fmt.Println(labels, first.UTC().Format(time.RFC3339))
+
+	_, err = feeddate.New(feeddate.Options{Style: feeddate.Countdown, Precision: feeddate.Int(4)})
+	fmt.Println(err)
+	// Output:
+	// 昨天
+	// 11:30 2024-03-25T16:00:00Z true
+	// [14:29 昨天 2023年2月19日] 2024-03-25T16:00:00Z
+	// feeddate: precision 4 is out of range 0..3
+}

@@ -1,0 +1,423 @@
+// Package feeddate labels timestamps for feeds and chats ("14:30", "昨天",
+// "5分钟前") and says when each label next changes.
+//
+// It is a thin binding over libfeeddate.so.1 (include/feeddate.h): every
+// rule, default and range check is the C library's; this package only maps
+// Go types onto the C API. A Formatter is immutable and safe for concurrent
+// use by any number of goroutines; create it once, reuse it, and Close it
+// when done (a finalizer frees a forgotten one).
+package feeddate
+
+/*
+#include <stdlib.h>
+#include <string.h>
+#include <feeddate.h>
+
+// Each helper makes one fd_* call and, when it fails, copies fd_last_error()
+// before returning: the message is per OS thread, and once back in Go the
+// goroutine may move to another thread, or another goroutine may call the
+// library on this one. The copy is malloc'd; Go frees it.
+static char *fdgo_error(fd_status s) {
+	return s == FD_OK ? NULL : strdup(fd_last_error());
+}
+
+static fd_status fdgo_options_init(fd_options *o, fd_style style, char **msg) {
+	fd_status s = fd_options_init_sized(o, sizeof *o, style);
+	*msg = fdgo_error(s);
+	return s;
+}
+
+static fd_status fdgo_new(const fd_options *o, fd_formatter **out, char **msg) {
+	fd_status s = fd_formatter_new(o, out);
+	*msg = fdgo_error(s);
+	return s;
+}
+
+static fd_status fdgo_format(const fd_formatter *f, int64_t t, int64_t now, char *buf, size_t cap,
+                             fd_label *info, char **msg) {
+	fd_status s = fd_format(f, t, now, buf, cap, info);
+	*msg = fdgo_error(s);
+	return s;
+}
+
+static fd_status fdgo_format_many(const fd_formatter *f, const int64_t *t, size_t n, int64_t now,
+                                  char *buf, size_t cap, size_t *ends, int64_t *next, char **msg) {
+	fd_status s = fd_format_many(f, t, n, now, buf, cap, ends, next);
+	*msg = fdgo_error(s);
+	return s;
+}
+*/
+import "C"
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+)
+
+// Style is the kind of label (SPEC section 3).
+type Style int32
+
+const (
+	Feed       Style = C.FD_STYLE_FEED        // "14:30", "昨天", "前天", "3月25日", "2023年12月30日"
+	FeedDetail Style = C.FD_STYLE_FEED_DETAIL // "2024年3月25日 14:30"
+	ChatList   Style = C.FD_STYLE_CHAT_LIST   // "14:30", "昨天", "星期三", "2024/3/18"
+	ChatBubble Style = C.FD_STYLE_CHAT_BUBBLE // "昨天 11:11", "星期三 11:11"
+	Relative   Style = C.FD_STYLE_RELATIVE    // "5分钟前", "3 days ago", "in 2 hours"
+	Compact    Style = C.FD_STYLE_COMPACT     // "59s", "1m", "2h", "3d"
+	Countdown  Style = C.FD_STYLE_COUNTDOWN   // "0:04:59.3", "1d 03:04:05.6"
+)
+
+// HourCycle chooses 12- or 24-hour times.
+type HourCycle int32
+
+const (
+	HourCycleLocale HourCycle = C.FD_HOUR_CYCLE_LOCALE // the locale's own (the default)
+	H23             HourCycle = C.FD_HOUR_CYCLE_H23    // 0..23
+	H12             HourCycle = C.FD_HOUR_CYCLE_H12    // 1..12 with AM/PM
+)
+
+// Width is the wording of "N units ago / in N units".
+type Width int32
+
+const (
+	WidthLong   Width = C.FD_WIDTH_LONG   // "5 minutes ago" (the default)
+	WidthShort  Width = C.FD_WIDTH_SHORT  // "5 min. ago"
+	WidthNarrow Width = C.FD_WIDTH_NARROW // "5m ago"
+)
+
+// Options are the fields of fd_options. The zero value of each field, or nil
+// for the pointer ones, leaves the library's default (fd_options_init_sized):
+// set a pointer field with Int or Duration, e.g. Precision: feeddate.Int(0).
+type Options struct {
+	Style     Style
+	Locale    string    // ICU or BCP 47 id; "" = the host's default
+	TimeZone  string    // IANA id; "" = the host's default (TZ, /etc/localtime)
+	HourCycle HourCycle // default HourCycleLocale
+	Width     Width     // default WidthLong
+
+	RecentRelative     bool           // FEED: "just now / 5 min ago / 3 h ago" first
+	JustNow            *time.Duration // just_now_ms, whole milliseconds; default 1 min
+	SkewTolerance      *time.Duration // skew_tolerance_ms, whole milliseconds; default 1 min
+	CrossYearGraceDays *int           // default 0
+	WeekdayWindowDays  *int           // default 6
+	Precision          *int           // COUNTDOWN fraction digits; default 1
+	CountdownDays      bool           // COUNTDOWN: "1d 03:04:05.6" from 24 h
+}
+
+// Int returns a pointer to n, for the optional fields of Options.
+func Int(n int) *int { return &n }
+
+// Duration returns a pointer to d, for the optional fields of Options.
+func Duration(d time.Duration) *time.Duration { return &d }
+
+// Status is the library's status code. It is also an error, so that
+// errors.Is(err, feeddate.StatusLocale) tells what kind of error err is.
+type Status int32
+
+const (
+	StatusOK       Status = C.FD_OK
+	StatusArgument Status = C.FD_ERR_ARGUMENT  // bad option value, unknown style, ...
+	StatusLocale   Status = C.FD_ERR_LOCALE    // malformed locale id, or one without data
+	StatusTimeZone Status = C.FD_ERR_TIME_ZONE // unknown time zone id
+	StatusRange    Status = C.FD_ERR_RANGE     // an instant outside 0001-01-01 .. 9999-12-31
+	StatusBuffer   Status = C.FD_ERR_BUFFER
+	StatusICU      Status = C.FD_ERR_ICU
+	StatusMemory   Status = C.FD_ERR_MEMORY
+	StatusInternal Status = C.FD_ERR_INTERNAL
+)
+
+// Error is the library's English sentence for the status (fd_status_message).
+func (s Status) Error() string { return C.GoString(C.fd_status_message(C.fd_status(s))) }
+
+// Error is a failed call: its status and what fd_last_error() said about it
+// ("precision 4 is out of range 0..3").
+type Error struct {
+	Status  Status
+	Message string
+}
+
+func (e *Error) Error() string { return "feeddate: " + e.Message }
+
+// Is makes errors.Is(err, feeddate.StatusRange) true for an *Error of that status.
+func (e *Error) Is(target error) bool {
+	s, ok := target.(Status)
+	return ok && s == e.Status
+}
+
+// ErrClosed is returned by the methods of a Formatter after Close.
+var ErrClosed = errors.New("feeddate: formatter is closed")
+
+// newError takes the message copied by a C helper (and frees it).
+func newError(s C.fd_status, msg *C.char) error {
+	e := &Error{Status: Status(s)}
+	if msg != nil {
+		e.Message = C.GoString(msg)
+		C.free(unsafe.Pointer(msg))
+	}
+	if e.Message == "" {
+		e.Message = e.Status.Error()
+	}
+	return e
+}
+
+// Formatter labels instants with one set of options. Safe for concurrent use;
+// Close must not race with other calls on the same Formatter.
+type Formatter struct {
+	p        unsafe.Pointer // *C.fd_formatter; nil once closed
+	locale   string
+	zone     string
+	tzSource string
+}
+
+// New creates a formatter. Errors are *Error with StatusArgument (an option
+// out of range, an unknown style), StatusLocale, StatusTimeZone, ...; the
+// message names the option or id and what is valid.
+func New(o Options) (*Formatter, error) {
+	var c C.fd_options
+	var msg *C.char
+	if s := C.fdgo_options_init(&c, C.fd_style(o.Style), &msg); s != C.FD_OK {
+		return nil, newError(s, msg)
+	}
+	var err error
+	cstr := func(name, v string) *C.char {
+		if v == "" || err != nil {
+			return nil
+		}
+		if strings.IndexByte(v, 0) >= 0 {
+			err = &Error{StatusArgument, fmt.Sprintf("%s %q contains a NUL byte", name, v)}
+			return nil
+		}
+		return C.CString(v)
+	}
+	c.locale = cstr("locale", o.Locale)
+	defer C.free(unsafe.Pointer(c.locale))
+	c.time_zone = cstr("time_zone", o.TimeZone)
+	defer C.free(unsafe.Pointer(c.time_zone))
+	c.hour_cycle = C.fd_hour_cycle(o.HourCycle)
+	c.width = C.fd_width(o.Width)
+	c.recent_relative = cbool(o.RecentRelative)
+	c.countdown_days = cbool(o.CountdownDays)
+	millis := func(name string, d *time.Duration, field *C.int64_t) {
+		if d == nil || err != nil {
+			return
+		}
+		if *d%time.Millisecond != 0 {
+			err = &Error{StatusArgument, fmt.Sprintf("%s %v is not a whole number of milliseconds", name, *d)}
+			return
+		}
+		*field = C.int64_t(d.Milliseconds())
+	}
+	millis("just_now_ms", o.JustNow, &c.just_now_ms)
+	millis("skew_tolerance_ms", o.SkewTolerance, &c.skew_tolerance_ms)
+	int32s := func(name string, n *int, field *C.int32_t) {
+		if n == nil || err != nil {
+			return
+		}
+		if *n < math.MinInt32 || *n > math.MaxInt32 {
+			err = &Error{StatusArgument, fmt.Sprintf("%s %d does not fit in an int32", name, *n)}
+			return
+		}
+		*field = C.int32_t(*n)
+	}
+	int32s("cross_year_grace_days", o.CrossYearGraceDays, &c.cross_year_grace_days)
+	int32s("weekday_window_days", o.WeekdayWindowDays, &c.weekday_window_days)
+	int32s("precision", o.Precision, &c.precision)
+	if err != nil {
+		return nil, err
+	}
+
+	var p *C.fd_formatter
+	if s := C.fdgo_new(&c, &p, &msg); s != C.FD_OK {
+		return nil, newError(s, msg)
+	}
+	f := &Formatter{
+		p:        unsafe.Pointer(p),
+		locale:   C.GoString(C.fd_formatter_locale(p)),
+		zone:     C.GoString(C.fd_formatter_time_zone(p)),
+		tzSource: C.GoString(C.fd_formatter_tz_source(p)),
+	}
+	runtime.SetFinalizer(f, (*Formatter).Close)
+	return f, nil
+}
+
+func cbool(b bool) C.int32_t {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Close frees the formatter. Later calls return ErrClosed; closing twice is fine.
+func (f *Formatter) Close() error {
+	if p := atomic.SwapPointer(&f.p, nil); p != nil {
+		C.fd_formatter_free((*C.fd_formatter)(p))
+		runtime.SetFinalizer(f, nil)
+	}
+	return nil
+}
+
+// Locale is the resolved locale id ("zh_CN").
+func (f *Formatter) Locale() string { return f.locale }
+
+// TimeZone is the resolved zone id ("Asia/Shanghai").
+func (f *Formatter) TimeZone() string { return f.zone }
+
+// TZSource is the zone database in use ("tzdata 2025b", or "icu 2022e").
+func (f *Formatter) TZSource() string { return f.tzSource }
+
+// Span is a [Start, End) range of byte offsets into a label's text.
+type Span struct{ Start, End int }
+
+// Label is a label with what fd_format reports besides the text.
+type Label struct {
+	Text string
+	// NextChange is the earliest instant after now at which the text
+	// changes; the zero Time when it never changes (see Next).
+	NextChange time.Time
+	DayPart    Span // relative word, weekday or date; empty when none
+	TimePart   Span // time of day; empty when none
+	Expired    bool // COUNTDOWN: the deadline has been reached
+}
+
+// Next returns the next change and true, or the zero Time and false when the
+// label never changes again.
+func (l Label) Next() (time.Time, bool) { return l.NextChange, !l.NextChange.IsZero() }
+
+// DayText is the day part of the text ("昨天" of "昨天 11:11").
+func (l Label) DayText() string { return l.Text[l.DayPart.Start:l.DayPart.End] }
+
+// TimeText is the time part of the text ("11:11" of "昨天 11:11").
+func (l Label) TimeText() string { return l.Text[l.TimePart.Start:l.TimePart.End] }
+
+// millis converts t to the library's milliseconds (floored). An instant too
+// far out for int64 milliseconds becomes one the library refuses as out of
+// range, never a wrapped-around one.
+func millis(t time.Time) C.int64_t {
+	switch s := t.Unix(); {
+	case s < math.MinInt64/1000+1:
+		return math.MinInt64
+	case s > math.MaxInt64/1000-1:
+		return math.MaxInt64
+	}
+	return C.int64_t(t.UnixMilli())
+}
+
+func fromMillis(ms C.int64_t) time.Time {
+	if ms == C.FD_NEVER {
+		return time.Time{}
+	}
+	return time.UnixMilli(int64(ms))
+}
+
+// scratch is the per-call memory handed to C, pooled: a cgo argument escapes.
+type scratch struct {
+	buf  [C.FD_LABEL_CAPACITY]C.char
+	info C.fd_label
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+func (f *Formatter) format(t, now time.Time, withInfo bool) (Label, error) {
+	p := (*C.fd_formatter)(atomic.LoadPointer(&f.p))
+	if p == nil {
+		return Label{}, ErrClosed
+	}
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	info := &sc.info
+	if !withInfo {
+		info = nil
+	}
+	var msg *C.char
+	s := C.fdgo_format(p, millis(t), millis(now), &sc.buf[0], C.FD_LABEL_CAPACITY, info, &msg)
+	runtime.KeepAlive(f)
+	if s != C.FD_OK {
+		return Label{}, newError(s, msg)
+	}
+	text := C.GoString(&sc.buf[0])
+	if !withInfo {
+		return Label{Text: text}, nil
+	}
+	return Label{
+		Text:       text,
+		NextChange: fromMillis(sc.info.next_change_ms),
+		DayPart:    Span{int(sc.info.day_offset), int(sc.info.day_offset + sc.info.day_length)},
+		TimePart:   Span{int(sc.info.time_offset), int(sc.info.time_offset + sc.info.time_length)},
+		Expired:    sc.info.expired != 0,
+	}, nil
+}
+
+// Format returns the label of t as seen at now. It skips the next-change
+// work; Label does it too.
+func (f *Formatter) Format(t, now time.Time) (string, error) {
+	l, err := f.format(t, now, false)
+	return l.Text, err
+}
+
+// Label returns the label of t as seen at now with its next change, parts and
+// expired flag.
+func (f *Formatter) Label(t, now time.Time) (Label, error) {
+	return f.format(t, now, true)
+}
+
+// FormatMany labels every instant of ts as seen at now, in one call into the
+// library, and returns the earliest next change of them all (the zero Time
+// when none changes). An instant out of range fails the whole call. This is
+// the cheap way to label a list: one call, one timer.
+func (f *Formatter) FormatMany(ts []time.Time, now time.Time) ([]string, time.Time, error) {
+	p := (*C.fd_formatter)(atomic.LoadPointer(&f.p))
+	if p == nil {
+		return nil, time.Time{}, ErrClosed
+	}
+	n := len(ts)
+	in := make([]C.int64_t, n+1) // +1: never an empty array, also for n = 0
+	for i, t := range ts {
+		in[i] = millis(t)
+	}
+	ends := make([]C.size_t, n+1)
+	buf := make([]byte, 32*n+1)
+	var next C.int64_t
+	var msg *C.char
+	for {
+		s := C.fdgo_format_many(p, &in[0], C.size_t(n), millis(now),
+			(*C.char)(unsafe.Pointer(&buf[0])), C.size_t(len(buf)), &ends[0], &next, &msg)
+		if s == C.FD_ERR_BUFFER && n > 0 && int(ends[n-1]) >= len(buf) {
+			C.free(unsafe.Pointer(msg))
+			buf = make([]byte, int(ends[n-1])+1)
+			continue
+		}
+		runtime.KeepAlive(f)
+		if s != C.FD_OK {
+			return nil, time.Time{}, newError(s, msg)
+		}
+		break
+	}
+	all := ""
+	if n > 0 {
+		all = string(buf[:ends[n-1]])
+	}
+	labels := make([]string, n)
+	start := 0
+	for i := range labels {
+		end := int(ends[i])
+		labels[i] = all[start:end]
+		start = end
+	}
+	return labels, fromMillis(next), nil
+}
+
+// Version is the version of the library actually loaded ("1.1.0").
+func Version() string { return C.GoString(C.fd_version_string()) }
+
+// VersionNumber is the loaded library's FD_VERSION_NUMBER (10100 for 1.1.0).
+func VersionNumber() int { return int(C.fd_version()) }
+
+// ICUVersion is the version of ICU the library runs on ("72.1").
+func ICUVersion() string { return C.GoString(C.fd_icu_version()) }

@@ -1,0 +1,3 @@
+module feeddate
+
+go 1.19

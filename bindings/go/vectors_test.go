@@ -1,0 +1,285 @@
+package feeddate_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"feeddate"
+)
+
+// vector is one line of Tests/vectors/*.jsonl (Tests/vectors/README.md).
+type vector struct {
+	file         string
+	line         int
+	Style        string                     `json:"style"`
+	Options      map[string]json.RawMessage `json:"options"`
+	TMs          int64                      `json:"t_ms"`
+	NowMs        int64                      `json:"now_ms"`
+	Text         string                     `json:"text"`
+	NextChangeMs *int64                     `json:"next_change_ms"`
+	DayPart      [2]int                     `json:"day_part"`
+	TimePart     [2]int                     `json:"time_part"`
+	Expired      bool                       `json:"expired"`
+	Note         string                     `json:"note"`
+}
+
+func (v *vector) String() string { return fmt.Sprintf("%s:%d (%s)", v.file, v.line, v.Note) }
+
+// The options key of a vector: identical options <=> identical keys.
+func (v *vector) key() string {
+	names := make([]string, 0, len(v.Options))
+	for k := range v.Options {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString(v.Style)
+	for _, k := range names {
+		fmt.Fprintf(&b, " %s=%s", k, v.Options[k])
+	}
+	return b.String()
+}
+
+var styles = map[string]feeddate.Style{
+	"feed": feeddate.Feed, "feed_detail": feeddate.FeedDetail, "chat_list": feeddate.ChatList,
+	"chat_bubble": feeddate.ChatBubble, "relative": feeddate.Relative, "compact": feeddate.Compact,
+	"countdown": feeddate.Countdown,
+}
+
+// options maps a vector's options onto feeddate.Options; an option this
+// test does not know is an error, never ignored.
+func (v *vector) options() (feeddate.Options, error) {
+	style, ok := styles[v.Style]
+	if !ok {
+		return feeddate.Options{}, fmt.Errorf("unknown style %q", v.Style)
+	}
+	o := feeddate.Options{Style: style}
+	for k, raw := range v.Options {
+		var s string
+		var n int64
+		var b bool
+		var err error
+		switch k {
+		case "locale", "tz", "hour_cycle", "width":
+			err = json.Unmarshal(raw, &s)
+		case "recent_relative", "countdown_days":
+			err = json.Unmarshal(raw, &b)
+		default:
+			err = json.Unmarshal(raw, &n)
+		}
+		if err != nil {
+			return o, fmt.Errorf("option %s: %v", k, err)
+		}
+		switch k {
+		case "locale":
+			o.Locale = s
+		case "tz":
+			o.TimeZone = s
+		case "hour_cycle":
+			o.HourCycle = map[string]feeddate.HourCycle{"locale": feeddate.HourCycleLocale, "h23": feeddate.H23, "h12": feeddate.H12}[s]
+			if o.HourCycle == 0 && s != "locale" {
+				return o, fmt.Errorf("unknown hour_cycle %q", s)
+			}
+		case "width":
+			o.Width = map[string]feeddate.Width{"long": feeddate.WidthLong, "short": feeddate.WidthShort, "narrow": feeddate.WidthNarrow}[s]
+			if o.Width == 0 && s != "long" {
+				return o, fmt.Errorf("unknown width %q", s)
+			}
+		case "recent_relative":
+			o.RecentRelative = b
+		case "countdown_days":
+			o.CountdownDays = b
+		case "just_now_ms":
+			o.JustNow = feeddate.Duration(time.Duration(n) * time.Millisecond)
+		case "skew_tolerance_ms":
+			o.SkewTolerance = feeddate.Duration(time.Duration(n) * time.Millisecond)
+		case "cross_year_grace_days":
+			o.CrossYearGraceDays = feeddate.Int(int(n))
+		case "weekday_window_days":
+			o.WeekdayWindowDays = feeddate.Int(int(n))
+		case "precision":
+			o.Precision = feeddate.Int(int(n))
+		default:
+			return o, fmt.Errorf("unknown option %q", k)
+		}
+	}
+	return o, nil
+}
+
+// vectorFiles: FEEDDATE_VECTORS (":"-separated) when set, else every .jsonl
+// of the set for the ICU the library runs on (Tests/vectors/ for ICU 72,
+// Tests/vectors/icu<major>/ otherwise).
+func vectorFiles(t *testing.T) []string {
+	if env := os.Getenv("FEEDDATE_VECTORS"); env != "" {
+		var files []string
+		for _, f := range strings.Split(env, ":") {
+			if f != "" {
+				files = append(files, f)
+			}
+		}
+		return files
+	}
+	dir := filepath.Join("..", "..", "Tests", "vectors")
+	if major := strings.SplitN(feeddate.ICUVersion(), ".", 2)[0]; major != "72" {
+		dir = filepath.Join(dir, "icu"+major)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no vector files in %s (ICU %s)", dir, feeddate.ICUVersion())
+	}
+	sort.Strings(files)
+	return files
+}
+
+func readVectors(t *testing.T) []*vector {
+	var all []*vector
+	for _, file := range vectorFiles(t) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(bytes.NewReader(data))
+		sc.Buffer(nil, 1<<20)
+		for line := 1; sc.Scan(); line++ {
+			if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+				continue
+			}
+			v := &vector{file: file, line: line}
+			if err := json.Unmarshal(sc.Bytes(), v); err != nil {
+				t.Fatalf("%s:%d: %v", file, line, err)
+			}
+			all = append(all, v)
+		}
+	}
+	if len(all) == 0 {
+		t.Fatal("no vectors")
+	}
+	return all
+}
+
+func ms(t time.Time) *int64 {
+	if t.IsZero() {
+		return nil
+	}
+	n := t.UnixMilli()
+	return &n
+}
+
+func fmtMs(p *int64) string {
+	if p == nil {
+		return "never"
+	}
+	return fmt.Sprint(*p)
+}
+
+// Every vector through Label and Format; then each group of vectors with the
+// same options and now through one FormatMany, which must give the same
+// texts and the earliest next change.
+func TestVectors(t *testing.T) {
+	vectors := readVectors(t)
+	formatters := map[string]*feeddate.Formatter{}
+	defer func() {
+		for _, f := range formatters {
+			f.Close()
+		}
+	}()
+	type group struct {
+		f       *feeddate.Formatter
+		now     int64
+		vectors []*vector
+	}
+	groups := map[string]*group{}
+	var order []string
+	passed := 0
+	for _, v := range vectors {
+		key := v.key()
+		f := formatters[key]
+		if f == nil {
+			o, err := v.options()
+			if err != nil {
+				t.Fatalf("%v: %v", v, err)
+			}
+			if f, err = feeddate.New(o); err != nil {
+				t.Errorf("%v: New: %v", v, err)
+				continue
+			}
+			formatters[key] = f
+		}
+		tt, now := time.UnixMilli(v.TMs), time.UnixMilli(v.NowMs)
+		l, err := f.Label(tt, now)
+		if err != nil {
+			t.Errorf("%v: Label: %v", v, err)
+			continue
+		}
+		ok := true
+		check := func(what string, got, want any) {
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%v: %s = %q, want %q", v, what, fmt.Sprint(got), fmt.Sprint(want))
+				ok = false
+			}
+		}
+		check("text", l.Text, v.Text)
+		check("next change", fmtMs(ms(l.NextChange)), fmtMs(v.NextChangeMs))
+		if next, changes := l.Next(); changes != (v.NextChangeMs != nil) || (changes && next.UnixMilli() != *v.NextChangeMs) {
+			t.Errorf("%v: Next() = %v, %v", v, next, changes)
+			ok = false
+		}
+		// Only the bytes a part covers are significant.
+		check("day part", l.DayText(), v.Text[v.DayPart[0]:v.DayPart[1]])
+		check("time part", l.TimeText(), v.Text[v.TimePart[0]:v.TimePart[1]])
+		check("expired", l.Expired, v.Expired)
+		text, err := f.Format(tt, now)
+		check("Format", fmt.Sprint(text, err), fmt.Sprint(v.Text, nil))
+		if ok {
+			passed++
+		}
+		gk := fmt.Sprintf("%s now=%d", key, v.NowMs)
+		g := groups[gk]
+		if g == nil {
+			g = &group{f: f, now: v.NowMs}
+			groups[gk] = g
+			order = append(order, gk)
+		}
+		g.vectors = append(g.vectors, v)
+	}
+	groupsPassed := 0
+	for _, gk := range order {
+		g := groups[gk]
+		ts := make([]time.Time, len(g.vectors))
+		var earliest *int64
+		for i, v := range g.vectors {
+			ts[i] = time.UnixMilli(v.TMs)
+			if n := v.NextChangeMs; n != nil && (earliest == nil || *n < *earliest) {
+				earliest = n
+			}
+		}
+		labels, next, err := g.f.FormatMany(ts, time.UnixMilli(g.now))
+		if err != nil {
+			t.Errorf("FormatMany %s: %v", gk, err)
+			continue
+		}
+		ok := fmtMs(ms(next)) == fmtMs(earliest)
+		if !ok {
+			t.Errorf("FormatMany %s: next change %s, want %s", gk, fmtMs(ms(next)), fmtMs(earliest))
+		}
+		for i, v := range g.vectors {
+			if labels[i] != v.Text {
+				t.Errorf("FormatMany %v: %q, want %q", v, labels[i], v.Text)
+				ok = false
+			}
+		}
+		if ok {
+			groupsPassed++
+		}
+	}
+	t.Logf("%d of %d vectors passed, %d of %d FormatMany groups (ICU %s, %d formatters)",
+		passed, len(vectors), groupsPassed, len(groups), feeddate.ICUVersion(), len(formatters))
+}

@@ -1,0 +1,38 @@
+# Go binding (bindings/go, cgo over libfeeddate.so.1): its tests and benchmark.
+#   make test-go    go vet + go test (vectors, errors, threads, the README's example)
+#                   against build/lib, found through pkg-config like an
+#                   installed library; then the -tags feeddate_env build (CGO_* flags)
+#   make bench-go   per-label cost of Format / Label / FormatMany against
+#                   direct C calls in the same process (part of `make bench`)
+# Go is Debian's golang-go (1.19 or later); std only, so no module proxy is
+# ever asked (GOPROXY=off).
+
+GO        ?= $(or $(shell command -v go 2>/dev/null),$(wildcard /usr/lib/go/bin/go))
+GO_DIR    := bindings/go
+GO_ENV    := GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local CGO_ENABLED=1 \
+             PKG_CONFIG_PATH=$(CURDIR)/$(BUILD)/pkgconfig$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH} \
+             LD_LIBRARY_PATH=$(CURDIR)/$(LIBDIR)$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH}
+BUILD_PC  := $(BUILD)/pkgconfig/feeddate.pc
+
+.PHONY: test-go bench-go go-check-toolchain
+
+# A feeddate.pc for the build tree: the installed template, with the prefix
+# at the source tree (include/) and libdir at build/lib.
+$(BUILD_PC): packaging/feeddate.pc.in include/feeddate.h
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(CURDIR)|' -e 's|@LIBDIR@|$(CURDIR)/$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+go-check-toolchain:
+	@if [ -z "$(GO)" ]; then echo "test-go: no Go toolchain (go) found: install it (Debian: apt-get install golang-go)" >&2; exit 1; fi
+	@command -v pkg-config >/dev/null || { echo "test-go: pkg-config is missing: apt-get install pkg-config" >&2; exit 1; }
+	@command -v $(CC) >/dev/null || { echo "test-go: cgo needs a C compiler ($(CC)): apt-get install gcc" >&2; exit 1; }
+
+test-go: lib $(BUILD_PC) go-check-toolchain
+	cd $(GO_DIR) && $(GO_ENV) $(GO) vet ./...
+	cd $(GO_DIR) && $(GO_ENV) timeout 600 $(GO) test -count=1 -v ./... 2>&1 | grep -Ev '^=== RUN'
+	@# The other way to find the library: -tags feeddate_env with CGO_CFLAGS / CGO_LDFLAGS.
+	cd $(GO_DIR) && $(GO_ENV) CGO_CFLAGS="-I$(CURDIR)/include" CGO_LDFLAGS="-L$(CURDIR)/$(LIBDIR)" \
+	  $(GO) test -count=1 -tags feeddate_env -run 'Example|TestFormatterBasics' .
+
+bench-go: lib $(BUILD_PC) go-check-toolchain
+	cd $(GO_DIR) && $(GO_ENV) $(GO) run ./internal/bench $(if $(BENCH_N),-n $(BENCH_N)) -json $(CURDIR)/$(BUILD)/bench_go.json
