@@ -151,8 +151,14 @@ class Formatter {
       ms = new Float64Array(ts.length);
       for (let i = 0; i < ts.length; i++) ms[i] = toMs(ts[i], `ts[${i}]`);
     }
-    const texts = addon.formatMany(this.#h, ms, toMs(now, 'now'));
+    const ends = new Float64Array(ms.length);
+    const all = addon.formatMany(this.#h, ms, toMs(now, 'now'), ends);
     const next = scratch[0];
+    const texts = new Array(ms.length);
+    for (let i = 0, start = 0; i < ms.length; i++) {
+      texts[i] = all.slice(start, ends[i]);
+      start = ends[i];
+    }
     return { texts, nextChange: instantOf(next), nextChangeMs: msOf(next) };
   }
 

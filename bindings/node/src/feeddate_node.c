@@ -13,7 +13,8 @@
  *   resolved(handle) -> [locale, timeZone, tzSource]
  *   format(handle, t, now) -> string
  *   label(handle, t, now) -> text; scratch = [next|NaN, dayStart, dayEnd, timeStart, timeEnd, expired]
- *   formatMany(handle, Float64Array ts, now) -> string[]; scratch[0] = earliest next change|NaN
+ *   formatMany(handle, Float64Array ts, now, Float64Array ends) -> all labels in one string;
+ *                               ends[i] = UTF-16 end of label i, scratch[0] = earliest next change|NaN
  *   setScratch(Float64Array(8)), versions() -> [version, versionNumber, icuVersion]
  * Offsets in the scratch are UTF-16 indices into the text (JavaScript's).
  */
@@ -339,8 +340,8 @@ static napi_value label(napi_env env, napi_callback_info info) {
 #define MANY_BYTES_PER_LABEL 32
 
 static napi_value format_many(napi_env env, napi_callback_info info) {
-    napi_value argv[3], result = NULL, v;
-    if (args(env, info, 3, argv) == NULL) return NULL;
+    napi_value argv[4], result = NULL;
+    if (args(env, info, 4, argv) == NULL) return NULL;
     instance *in = get_instance(env);
     fd_formatter *f = in ? get_formatter(env, argv[0]) : NULL;
     int64_t now;
@@ -353,6 +354,14 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
         return NULL;
     }
     const double *ds = data;
+    double *out_ends;
+    size_t n_ends;
+    if (napi_get_typedarray_info(env, argv[3], &type, &n_ends, &data, NULL, NULL) != napi_ok ||
+        type != napi_float64_array || n_ends < n) {
+        napi_throw_type_error(env, NULL, "feeddate: formatMany needs a Float64Array for the ends");
+        return NULL;
+    }
+    out_ends = data;
     int64_t *ts = malloc((n ? n : 1) * sizeof *ts);
     size_t *ends = malloc((n ? n : 1) * sizeof *ends);
     size_t cap = n * MANY_BYTES_PER_LABEL + 64;
@@ -390,19 +399,22 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
         throw_last(env, s);
         goto done;
     }
-    if (napi_create_array_with_length(env, n, &result) != napi_ok) goto fail;
-    size_t start = 0;
+    /* One string for all the labels (JavaScript slices it: no string per label is made here), and
+     * each label's end as a UTF-16 index into it. */
+    size_t total = n ? ends[n - 1] : 0, units = 0, byte = 0;
     for (size_t i = 0; i < n; i++) {
-        if (napi_create_string_utf8(env, buf + start, ends[i] - start, &v) != napi_ok ||
-            napi_set_element(env, result, (uint32_t)i, v) != napi_ok)
-            goto fail;
-        start = ends[i];
+        for (; byte < ends[i]; byte++) {
+            unsigned char b = (unsigned char)buf[byte];
+            if ((b & 0xC0) != 0x80) units += b >= 0xF0 ? 2 : 1;
+        }
+        out_ends[i] = (double)units;
+    }
+    if (napi_create_string_utf8(env, buf, total, &result) != napi_ok) {
+        result = NULL;
+        napi_throw_error(env, NULL, "feeddate: could not make the string of labels");
+        goto done;
     }
     in->scratch[0] = next_change(next);
-    goto done;
-fail:
-    result = NULL;
-    napi_throw_error(env, NULL, "feeddate: could not build the array of labels");
 done:
     free(ts);
     free(ends);
