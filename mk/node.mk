@@ -5,6 +5,7 @@
 #                     (a suite of `make test`): every vector of the ICU's set (or
 #                     FEEDDATE_VECTORS), errors, worker threads, the README's example;
 #                     the full report goes to build/node/test-report.txt
+#   make node-pack    build/node/feeddate-$(VERSION).tgz (npm pack, offline)
 #   make bench-node   per-label cost through the binding against a direct C call, in one
 #                     run (part of `make bench`)
 # Needs node 18+ and Node's headers (NODE_INCLUDE, default /usr/include/node; Debian:
@@ -17,7 +18,7 @@ NODE_DIR     := bindings/node
 NODE_BUILD   := $(BUILD)/node
 NODE_ADDON   := $(NODE_BUILD)/feeddate.node
 
-.PHONY: node-addon node-tools test-node bench-node check-node-version
+.PHONY: node-addon node-tools test-node bench-node check-node-version node-pack
 
 node-tools:
 	@command -v $(NODE) >/dev/null 2>&1 || { echo "node: no $(NODE): install Node.js 18+ (Debian: apt-get install nodejs)" >&2; exit 1; }
@@ -53,3 +54,9 @@ test-node: lib node-tools check-node-version $(NODE_ADDON)
 bench-node: lib node-tools $(BUILD)/bench_direct $(NODE_ADDON)
 	./$(BUILD)/bench_direct $(if $(BENCH_N),$(BENCH_N),200000) $(BUILD)/bench_direct_node.json
 	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) bench/bench_node.js $(BUILD)/bench_direct_node.json $(BUILD)/bench_node.json
+
+# The npm package as a tarball (npm pack works offline): build/node/feeddate-$(VERSION).tgz.
+node-pack: node-tools check-node-version
+	@command -v npm >/dev/null 2>&1 || { echo "node: no npm: install it (Debian: apt-get install npm) to make the tarball" >&2; exit 1; }
+	@mkdir -p $(NODE_BUILD)
+	cd $(NODE_DIR) && npm pack --offline --pack-destination $(CURDIR)/$(NODE_BUILD)
