@@ -69,6 +69,8 @@ test('formatMany: one call, earliest next change, Float64Array, long labels, emp
   assert.deepEqual(b.texts, labels.map((l) => l.text));
   assert.equal(b.nextChangeMs, Math.min(...labels.map((l) => l.nextChangeMs).filter((x) => x !== null)));
   assert.deepEqual(f.formatMany(Float64Array.from(ts), NOW).texts, b.texts);
+  assert.deepEqual(f.formatMany(Float64Array.from(ts).subarray(10, 20), NOW).texts, b.texts.slice(10, 20),
+    'a Float64Array view at an offset');
   assert.deepEqual(f.formatMany(ts.map((t) => new Date(t)), NOW).texts, b.texts);
   assert.deepEqual(f.formatMany([], NOW), { texts: [], nextChange: null, nextChangeMs: null });
   const my = new Formatter({ style: 'feed_detail', locale: 'my_MM', timeZone: 'Asia/Yangon' });
