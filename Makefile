@@ -1,7 +1,8 @@
 # feeddate — build, test, benchmark.
 #   make demo        build the library and print a demo feed (the README's first command)
-#   make test        every test: Swift, C, Go, Rust, Python, library checks, vector sync
-#   make bench       benchmarks against ICU (and babel/humanize/arrow for Python)
+#   make test        every test: Swift, C, Go, Rust, Java, Node, Python, library checks, vector sync
+#   make bench       benchmarks against ICU (and babel/humanize/arrow for Python; the Go,
+#                    Rust, Java and Node bindings against direct C calls)
 #   make version     the version, from include/feeddate.h (tools/version.sh)
 #   make py-version  write bindings/python/feeddate/_version.py from that version
 # More targets come from mk/*.mk (Python, Debian packages, fuzzing, ...); they
@@ -80,10 +81,10 @@ demo: lib $(BUILD)/feed_demo
 # ---- tests ------------------------------------------------------------------
 # Every suite of `make test`, in the order they run. The suites are defined
 # here and in mk/*.mk (test-c: mk/ctest.mk, test-python: mk/python.mk,
-# test-zone-paths: mk/hardening.mk, test-go: mk/go.mk, test-rust:
-# mk/rust.mk); a suite runs in `make test` only when it is listed here.
-# pytest runs last: its summary closes the log.
-TEST_SUITES := check-vectors check-py-version test-swift check-lib test-c test-zone-paths test-go test-rust test-python
+# test-zone-paths: mk/hardening.mk, test-go: mk/go.mk, test-rust: mk/rust.mk,
+# test-java: mk/java.mk, test-node: mk/node.mk); a suite runs in `make test`
+# only when it is listed here. pytest runs last: its summary closes the log.
+TEST_SUITES := check-vectors check-py-version test-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-python
 test: $(TEST_SUITES)
 
 test-swift:
@@ -117,11 +118,12 @@ $(BUILD)/first_label: bench/first_label.c include/feeddate.h
 	$(CC) -std=c99 -Wall -O2 -Iinclude $< -ldl -o $@
 
 # The Python benchmark (mk/bench.mk) and the Python cold start (mk/wheel.mk)
-# first, then Go's and Rust's (each binding against direct C calls: mk/go.mk,
-# mk/rust.mk), then the C ones.
-bench: lib bench-python bench-wheel bench-go bench-rust $(BUILD)/bench $(BUILD)/first_label
+# first, then the Go, Rust, Java and Node bindings against direct C calls
+# (mk/go.mk, mk/rust.mk, mk/java.mk, mk/node.mk), then the C ones.
+bench: lib bench-python bench-wheel bench-go bench-rust bench-java bench-node $(BUILD)/bench $(BUILD)/first_label
 	@echo "cores: $$(nproc)"
 	./$(BUILD)/bench $(if $(BENCH_N),$(BENCH_N),200000) $(BUILD)/bench_c.json
 	./$(BUILD)/first_label $(CURDIR)/$(LIBSO1) $(BUILD)/cold_start.json
 	$(PYTHON) bench/merge_results.py bench/results.json $(BUILD)/bench_c.json $(BUILD)/cold_start.json $(BUILD)/bench_python.json \
-	  python_cold_start=$(BUILD)/bench_cold_python.json go=$(BUILD)/bench_go.json rust=$(BUILD)/bench_rust.json
+	  python_cold_start=$(BUILD)/bench_cold_python.json go=$(BUILD)/bench_go.json rust=$(BUILD)/bench_rust.json \
+	  java=$(BUILD)/bench_java.json node=$(BUILD)/bench_node.json

@@ -8,8 +8,8 @@ build/first_label wrote, PYTHON_JSON what bench_python.py wrote (left out
 when that part did not run); NAME=JSON adds another part under NAME
 (python_cold_start=build/bench_cold_python.json, what
 bench/wheel_first_label.py wrote: import feeddate + first label in fresh
-processes; go=build/bench_go.json, rust=build/bench_rust.json), left out
-when its file is missing.
+processes; go=, rust=, java=, node=: each binding against direct C calls),
+left out when its file is missing.
 """
 
 import json

@@ -1,0 +1,62 @@
+'use strict';
+// make bench-node: the per-label cost through the Node binding, FEED zh_CN,
+// beside the direct C figures that build/bench_direct wrote just before (the
+// same instants: see bench/bench_direct.c). Each figure is the fastest of 7
+// timed rounds after warm-up rounds, as in bench_direct.
+//   node bench/bench_node.js C_JSON OUT_JSON
+const fs = require('node:fs');
+const path = require('node:path');
+const { Formatter } = require(path.join(__dirname, '..', 'bindings', 'node'));
+
+const [cJson, outJson] = process.argv.slice(2);
+const c = JSON.parse(fs.readFileSync(cJson, 'utf8'));
+const NOW = 1711348200000;
+const n = c.labels;
+const ts = new Float64Array(n);
+for (let i = 0; i < n; i++) {
+  const r = (i * 2654435761) % 4294967296;
+  const back = i % 10 < 7 ? r % (7 * 86400000) : (r * 1000) % (5 * 365 * 86400000);
+  ts[i] = NOW - back;
+}
+const dates = Array.from(ts, (t) => new Date(t));
+const plain = Array.from(ts);
+const now = new Date(NOW);
+const f = new Formatter({ style: 'feed', locale: 'zh_CN', timeZone: 'Asia/Shanghai' });
+let sink = 0;
+
+function bestNs(round) {
+  for (let w = 0; w < 3; w++) round();
+  let best = Infinity;
+  for (let r = 0; r < 7; r++) {
+    const t0 = process.hrtime.bigint();
+    round();
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / n);
+  }
+  return best;
+}
+
+function batches(list, size) {
+  return () => {
+    for (let i = 0; i < n; i += size) sink += f.formatMany(list.slice(i, i + size), NOW).texts.length;
+  };
+}
+
+const rows = [
+  ['format(number, number)', 'format_ns', () => { for (let i = 0; i < n; i++) sink += f.format(ts[i], NOW).length; }],
+  ['format(Date, Date)', 'format_ns', () => { for (let i = 0; i < n; i++) sink += f.format(dates[i], now).length; }],
+  ['label(number, number)', 'label_ns', () => { for (let i = 0; i < n; i++) sink += f.label(ts[i], NOW).text.length; }],
+  ['formatMany(number[]) x50', 'many_50_ns', batches(plain, 50)],
+  ['formatMany(Date[]) x50', 'many_50_ns', batches(dates, 50)],
+  ['formatMany(Float64Array) x1000', 'many_1000_ns', batches(ts, 1000)],
+];
+console.log(`Node binding (N-API addon), FEED zh_CN, ${n} labels, fastest of 7 rounds`);
+console.log(`${'call'.padEnd(32)} ${'Node'.padStart(10)} ${'C'.padStart(10)} ${'overhead'.padStart(10)}`);
+const out = [];
+for (const [name, key, round] of rows) {
+  const node = bestNs(round);
+  const direct = c[key];
+  console.log(`${name.padEnd(32)} ${node.toFixed(0).padStart(7)} ns ${direct.toFixed(0).padStart(7)} ns ` +
+    `${((node - direct >= 0 ? '+' : '') + (node - direct).toFixed(0)).padStart(7)} ns`);
+  out.push({ call: name, node_ns: Number(node.toFixed(1)), c_ns: direct });
+}
+fs.writeFileSync(outJson, JSON.stringify({ labels: n, rows: out, sink: sink > 0 }) + '\n');

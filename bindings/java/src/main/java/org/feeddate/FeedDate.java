@@ -1,0 +1,53 @@
+package org.feeddate;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.Properties;
+
+/** The library as loaded: its version, ICU's version and where it was found. */
+public final class FeedDate {
+    private FeedDate() {
+    }
+
+    /** The version of the library actually loaded, "1.1.0" ({@code fd_version_string}). */
+    public static String version() {
+        return LibFeedDate.string(LibFeedDate.fd_version_string());
+    }
+
+    /** The same as a number, major * 10000 + minor * 100 + patch ({@code fd_version}). */
+    public static int versionNumber() {
+        return LibFeedDate.fd_version();
+    }
+
+    /** The version of ICU the library runs on, "72.1" ({@code fd_icu_version}). */
+    public static String icuVersion() {
+        return LibFeedDate.string(LibFeedDate.fd_icu_version());
+    }
+
+    /**
+     * The version of this binding: the library version it was built with
+     * (org/feeddate/version.properties, written into the jar from
+     * include/feeddate.h), or null when run from bare classes.
+     */
+    public static String bindingVersion() {
+        try (InputStream in = FeedDate.class.getResourceAsStream("version.properties")) {
+            if (in == null) return null;
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version");
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The path (or name) the library was loaded from. */
+    public static String libraryPath() {
+        return LibFeedDate.LIBRARY_PATH;
+    }
+
+    /** The system clock as the library reads it ({@code fd_now_ms}). */
+    public static Instant now() {
+        return Instant.ofEpochMilli(LibFeedDate.fd_now_ms());
+    }
+}

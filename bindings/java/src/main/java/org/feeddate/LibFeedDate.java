@@ -1,0 +1,157 @@
+package org.feeddate;
+
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Pointer;
+import com.sun.jna.Structure;
+
+import java.io.File;
+
+/**
+ * The JNA mirror of include/feeddate.h: the only class that knows the C
+ * names. Direct mapping ({@link Native#register}): each call is one JNI
+ * transition on the calling thread, so fd_last_error() read right after a
+ * failing call is that call's message.
+ *
+ * <p>Where the library is found: the system property {@code feeddate.library}
+ * or else the environment variable {@code FEEDDATE_LIBRARY} (a path, and then
+ * only there); otherwise the SONAME {@code libfeeddate.so.1} through JNA's
+ * search ({@code jna.library.path}, then the dynamic linker's path: the
+ * libfeeddate1 package, {@code LD_LIBRARY_PATH}).
+ */
+final class LibFeedDate {
+    static final String SONAME = "libfeeddate.so.1";
+    static final int EXPECTED_MAJOR = 1;
+    static final long NEVER = Long.MAX_VALUE;        // FD_NEVER
+    static final int LABEL_CAPACITY = 256;           // FD_LABEL_CAPACITY
+    static final String LIBRARY_PATH;
+
+    static {
+        if (Native.SIZE_T_SIZE != 8 || Native.POINTER_SIZE != 8) {
+            throw new UnsatisfiedLinkError("feeddate: this binding passes size_t and pointers as 64-bit values; "
+                    + "this JVM has " + (8 * Native.SIZE_T_SIZE) + "-bit ones");
+        }
+        String explicit = System.getProperty("feeddate.library");
+        String source = "system property feeddate.library";
+        if (explicit == null || explicit.isEmpty()) {
+            explicit = System.getenv("FEEDDATE_LIBRARY");
+            source = "$FEEDDATE_LIBRARY";
+        }
+        NativeLibrary lib;
+        try {
+            if (explicit != null && !explicit.isEmpty()) {
+                if (!new File(explicit).isFile()) {
+                    throw new UnsatisfiedLinkError(explicit + " (" + source + "): no such file");
+                }
+                lib = NativeLibrary.getInstance(explicit);
+            } else {
+                lib = NativeLibrary.getInstance(SONAME);
+            }
+        } catch (UnsatisfiedLinkError e) {
+            throw new UnsatisfiedLinkError("feeddate: cannot load " + SONAME + ": " + e.getMessage()
+                    + "\nFix: run `make lib` in the feeddate checkout and set FEEDDATE_LIBRARY=/path/to/build/lib/"
+                    + SONAME + ", or install the libfeeddate1 package.");
+        }
+        Native.register(LibFeedDate.class, lib);
+        LIBRARY_PATH = lib.getFile() != null ? lib.getFile().getPath() : lib.getName();
+        int major = fd_version() / 10000;
+        if (major != EXPECTED_MAJOR) {
+            throw new UnsatisfiedLinkError("feeddate: " + LIBRARY_PATH + " is version "
+                    + fd_version_string().getString(0, "UTF-8") + "; this binding needs " + EXPECTED_MAJOR + ".x");
+        }
+    }
+
+    private LibFeedDate() {
+    }
+
+    /** {@code struct fd_options}: the layout of include/feeddate.h, its size passed to fd_options_init_sized. */
+    @Structure.FieldOrder({"size", "style", "locale", "time_zone", "hour_cycle", "width", "recent_relative",
+            "just_now_ms", "skew_tolerance_ms", "cross_year_grace_days", "weekday_window_days", "precision",
+            "countdown_days"})
+    public static final class FdOptions extends Structure {
+        public int size;                  // uint32_t
+        public int style;                 // fd_style
+        public Pointer locale;            // const char * (UTF-8, written by the binding)
+        public Pointer time_zone;         // const char *
+        public int hour_cycle;            // fd_hour_cycle
+        public int width;                 // fd_width
+        public int recent_relative;       // int32_t
+        public long just_now_ms;          // int64_t
+        public long skew_tolerance_ms;    // int64_t
+        public int cross_year_grace_days; // int32_t
+        public int weekday_window_days;   // int32_t
+        public int precision;             // int32_t
+        public int countdown_days;        // int32_t
+    }
+
+    /** {@code struct fd_label}; used for its layout (size_t is 64-bit here, checked above). */
+    @Structure.FieldOrder({"length", "next_change_ms", "day_offset", "day_length", "time_offset", "time_length",
+            "expired"})
+    public static final class FdLabel extends Structure {
+        public long length;         // size_t
+        public long next_change_ms; // int64_t
+        public long day_offset;     // size_t
+        public long day_length;     // size_t
+        public long time_offset;    // size_t
+        public long time_length;    // size_t
+        public int expired;         // int32_t
+
+        int offsetOf(String field) {
+            return fieldOffset(field);
+        }
+    }
+
+    // fd_status fd_options_init_sized(fd_options *opts, size_t size, fd_style style);
+    static native int fd_options_init_sized(Pointer opts, long size, int style);
+
+    // fd_status fd_formatter_new(const fd_options *opts, fd_formatter **out);
+    static native int fd_formatter_new(Pointer opts, long[] out);
+
+    // void fd_formatter_free(fd_formatter *f);
+    static native void fd_formatter_free(long f);
+
+    // fd_status fd_format(const fd_formatter *f, int64_t t_ms, int64_t now_ms, char *buf, size_t cap, fd_label *info);
+    static native int fd_format(long f, long tMs, long nowMs, long buf, long cap, long info);
+
+    // fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n, int64_t now_ms,
+    //                          char *buf, size_t cap, size_t *ends, int64_t *next_change_min);
+    static native int fd_format_many(long f, long[] tMs, long n, long nowMs, long buf, long cap, long[] ends,
+            long[] nextChangeMin);
+
+    // const char *fd_formatter_locale(const fd_formatter *f); and the zone, the zone database
+    static native Pointer fd_formatter_locale(long f);
+
+    static native Pointer fd_formatter_time_zone(long f);
+
+    static native Pointer fd_formatter_tz_source(long f);
+
+    // const char *fd_status_message(fd_status status);
+    static native Pointer fd_status_message(int status);
+
+    // const char *fd_last_error(void);
+    static native Pointer fd_last_error();
+
+    // const char *fd_icu_version(void);
+    static native Pointer fd_icu_version();
+
+    // uint32_t fd_version(void); const char *fd_version_string(void);
+    static native int fd_version();
+
+    static native Pointer fd_version_string();
+
+    // int64_t fd_now_ms(void);
+    static native long fd_now_ms();
+
+    /** A NUL-terminated UTF-8 string owned by the library. */
+    static String string(Pointer p) {
+        return p == null ? "" : p.getString(0, "UTF-8");
+    }
+
+    /** The exception for a failed call: call right after it, on the same thread. */
+    static FeedDateException error(int status) {
+        String message = string(fd_last_error());
+        if (message.isEmpty()) message = string(fd_status_message(status));
+        return new FeedDateException(status, message);
+    }
+
+}

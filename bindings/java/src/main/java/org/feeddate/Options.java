@@ -1,0 +1,239 @@
+package org.feeddate;
+
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.StringJoiner;
+
+/**
+ * The options of a {@link Formatter} (SPEC section 6), built with
+ * {@link #builder(Style)}. Immutable.
+ *
+ * <p>An option that is not set keeps the library's default (from
+ * {@code fd_options_init_sized}); values are checked by the library when the
+ * formatter is created, never here, so a bad value is a
+ * {@link FeedDateException} from {@link Formatter#Formatter(Options)} with the
+ * library's message.
+ *
+ * <pre>{@code
+ * Options o = Options.builder(Style.FEED).locale("zh_CN").timeZone("Asia/Shanghai").build();
+ * }</pre>
+ */
+public final class Options {
+    final Style style;
+    final String locale;
+    final String timeZone;
+    final HourCycle hourCycle;
+    final Width width;
+    final Boolean recentRelative;
+    final Long justNowMs;
+    final Long skewToleranceMs;
+    final Integer crossYearGraceDays;
+    final Integer weekdayWindowDays;
+    final Integer precision;
+    final Boolean countdownDays;
+
+    private Options(Builder b) {
+        style = b.style;
+        locale = b.locale;
+        timeZone = b.timeZone;
+        hourCycle = b.hourCycle;
+        width = b.width;
+        recentRelative = b.recentRelative;
+        justNowMs = b.justNowMs;
+        skewToleranceMs = b.skewToleranceMs;
+        crossYearGraceDays = b.crossYearGraceDays;
+        weekdayWindowDays = b.weekdayWindowDays;
+        precision = b.precision;
+        countdownDays = b.countdownDays;
+    }
+
+    /** A builder for the given style, every other option at the library's default. */
+    public static Builder builder(Style style) {
+        return new Builder(style);
+    }
+
+    /** The options of a style with every other option at the library's default. */
+    public static Options of(Style style) {
+        return builder(style).build();
+    }
+
+    /** A builder holding these options, to change some of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder(style);
+        b.locale = locale;
+        b.timeZone = timeZone;
+        b.hourCycle = hourCycle;
+        b.width = width;
+        b.recentRelative = recentRelative;
+        b.justNowMs = justNowMs;
+        b.skewToleranceMs = skewToleranceMs;
+        b.crossYearGraceDays = crossYearGraceDays;
+        b.weekdayWindowDays = weekdayWindowDays;
+        b.precision = precision;
+        b.countdownDays = countdownDays;
+        return b;
+    }
+
+    public Style style() {
+        return style;
+    }
+
+    /** The locale id as given, or null for the host default. */
+    public String locale() {
+        return locale;
+    }
+
+    /** The IANA zone id as given, or null for the host default. */
+    public String timeZone() {
+        return timeZone;
+    }
+
+    /** The options that were set, as "Options[style=FEED, locale=zh_CN, ...]". */
+    @Override
+    public String toString() {
+        StringJoiner j = new StringJoiner(", ", "Options[", "]");
+        j.add("style=" + style);
+        add(j, "locale", locale);
+        add(j, "timeZone", timeZone);
+        add(j, "hourCycle", hourCycle);
+        add(j, "width", width);
+        add(j, "recentRelative", recentRelative);
+        add(j, "justNowMs", justNowMs);
+        add(j, "skewToleranceMs", skewToleranceMs);
+        add(j, "crossYearGraceDays", crossYearGraceDays);
+        add(j, "weekdayWindowDays", weekdayWindowDays);
+        add(j, "precision", precision);
+        add(j, "countdownDays", countdownDays);
+        return j.toString();
+    }
+
+    private static void add(StringJoiner j, String name, Object value) {
+        if (value != null) j.add(name + "=" + value);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Options other && toString().equals(other.toString());
+    }
+
+    @Override
+    public int hashCode() {
+        return toString().hashCode();
+    }
+
+    /** Sets options one by one; {@link #build()} makes the immutable {@link Options}. */
+    public static final class Builder {
+        private Style style;
+        private String locale;
+        private String timeZone;
+        private HourCycle hourCycle;
+        private Width width;
+        private Boolean recentRelative;
+        private Long justNowMs;
+        private Long skewToleranceMs;
+        private Integer crossYearGraceDays;
+        private Integer weekdayWindowDays;
+        private Integer precision;
+        private Boolean countdownDays;
+
+        private Builder(Style style) {
+            this.style = Objects.requireNonNull(style, "style");
+        }
+
+        public Builder style(Style style) {
+            this.style = Objects.requireNonNull(style, "style");
+            return this;
+        }
+
+        /** An ICU ("zh_CN", "ja_JP@calendar=japanese") or BCP 47 ("zh-Hans-CN") id; null = host default. */
+        public Builder locale(String locale) {
+            this.locale = locale;
+            return this;
+        }
+
+        /** A Java locale, passed as its BCP 47 tag ({@link Locale#toLanguageTag()}). */
+        public Builder locale(Locale locale) {
+            this.locale = locale == null ? null : locale.toLanguageTag();
+            return this;
+        }
+
+        /** An IANA zone id ("Asia/Shanghai"); null = host default (TZ, /etc/localtime). */
+        public Builder timeZone(String timeZone) {
+            this.timeZone = timeZone;
+            return this;
+        }
+
+        /** A Java zone, passed as its id ({@link ZoneId#getId()}): region ids are IANA ids. */
+        public Builder timeZone(ZoneId zone) {
+            this.timeZone = zone == null ? null : zone.getId();
+            return this;
+        }
+
+        public Builder hourCycle(HourCycle hourCycle) {
+            this.hourCycle = Objects.requireNonNull(hourCycle, "hourCycle");
+            return this;
+        }
+
+        public Builder width(Width width) {
+            this.width = Objects.requireNonNull(width, "width");
+            return this;
+        }
+
+        /** FEED: "just now / 5 min ago / 3 h ago" before the day rules. */
+        public Builder recentRelative(boolean on) {
+            this.recentRelative = on;
+            return this;
+        }
+
+        /** Below this, "just now" (milliseconds). */
+        public Builder justNowMs(long ms) {
+            this.justNowMs = ms;
+            return this;
+        }
+
+        /** Below this, "just now" (whole milliseconds of the duration). */
+        public Builder justNow(Duration d) {
+            return justNowMs(d.toMillis());
+        }
+
+        /** τ: how far in the future t may lie and still be labelled as now (milliseconds). */
+        public Builder skewToleranceMs(long ms) {
+            this.skewToleranceMs = ms;
+            return this;
+        }
+
+        public Builder skewTolerance(Duration d) {
+            return skewToleranceMs(d.toMillis());
+        }
+
+        /** FEED: days back within which last year's dates drop the year. */
+        public Builder crossYearGraceDays(int days) {
+            this.crossYearGraceDays = days;
+            return this;
+        }
+
+        /** CHAT_LIST, CHAT_BUBBLE: up to this many days back, a weekday name. */
+        public Builder weekdayWindowDays(int days) {
+            this.weekdayWindowDays = days;
+            return this;
+        }
+
+        /** COUNTDOWN fraction digits. */
+        public Builder precision(int digits) {
+            this.precision = digits;
+            return this;
+        }
+
+        /** COUNTDOWN: days split out from 24 h left ("1d 03:04:05.6"). */
+        public Builder countdownDays(boolean on) {
+            this.countdownDays = on;
+            return this;
+        }
+
+        public Options build() {
+            return new Options(this);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+package org.feeddate;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.feeddate.TestKit.*;
+
+/**
+ * Every vector of the shared files through the binding: label (text, next
+ * change, parts, expired) and format, one check per vector; then per group
+ * of identical options and now, formatMany against the labels and their
+ * earliest next change, one check per group.
+ */
+final class VectorTests {
+    private VectorTests() {
+    }
+
+    /** One parsed vector line. */
+    record Vector(String where, Options options, long t, long now, String text, Long next, long[] day,
+            long[] time, boolean expired) {
+    }
+
+    /**
+     * The files to run (SPEC section 10): FEEDDATE_VECTORS (":"-separated)
+     * when set; else every .jsonl of the set for the ICU the library runs
+     * on: the vectors folder for ICU 72, its icu&lt;major&gt;/ folder otherwise.
+     */
+    static List<Path> files(Path vectorsDir) throws IOException {
+        String env = System.getenv("FEEDDATE_VECTORS");
+        if (env != null && !env.isEmpty()) {
+            List<Path> l = new ArrayList<>();
+            for (String p : env.split(":")) if (!p.isEmpty()) l.add(Paths.get(p));
+            System.out.println("vectors: FEEDDATE_VECTORS names " + l.size() + " file(s)");
+            return l;
+        }
+        String icu = FeedDate.icuVersion();
+        String major = icu.split("\\.")[0];
+        Path dir = major.equals("72") ? vectorsDir : vectorsDir.resolve("icu" + major);
+        if (!Files.isDirectory(dir)) {
+            fail("vectors", "no vectors for ICU " + icu + ": " + dir
+                    + " does not exist (set FEEDDATE_VECTORS to the files to run)");
+            return List.of();
+        }
+        List<Path> l;
+        try (Stream<Path> s = Files.list(dir)) {
+            l = s.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList();
+        }
+        System.out.println("vectors: ICU " + icu + ", " + l.size() + " file(s) in " + dir);
+        if (l.isEmpty()) fail("vectors", "no .jsonl files in " + dir);
+        return l;
+    }
+
+    static void run(Path vectorsDir) throws IOException {
+        Map<Options, Object> formatters = new HashMap<>(); // a Formatter, or the exception creating it threw
+        int count = 0;
+        try {
+            for (Path file : files(vectorsDir)) {
+                List<Vector> vs = load(file);
+                count += vs.size();
+                if (vs.isEmpty()) fail(file.toString(), "holds no vectors");
+                Map<Vector, Label> got = new LinkedHashMap<>();
+                for (Vector v : vs) {
+                    Object f = formatters.computeIfAbsent(v.options, o -> {
+                        try {
+                            return new Formatter(o);
+                        } catch (RuntimeException e) {
+                            return e;
+                        }
+                    });
+                    if (f instanceof Formatter formatter) {
+                        Label l = checkVector(formatter, v);
+                        if (l != null) got.put(v, l);
+                    } else {
+                        fail(v.where, "new Formatter(" + v.options + ") threw " + f);
+                    }
+                }
+                checkGroups(formatters, got);
+            }
+        } finally {
+            for (Object f : formatters.values()) if (f instanceof Formatter formatter) formatter.close();
+        }
+        System.out.println("vectors: " + count + " vectors, " + formatters.size() + " formatters");
+    }
+
+    private static List<Vector> load(Path file) throws IOException {
+        List<Vector> vs = new ArrayList<>();
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        for (int n = 0; n < lines.size(); n++) {
+            String line = lines.get(n);
+            if (line.isBlank()) continue;
+            String where = file.getFileName() + ":" + (n + 1);
+            try {
+                vs.add(vector(where, Json.parse(line)));
+            } catch (RuntimeException e) {
+                fail(where, "malformed vector: " + e.getMessage());
+            }
+        }
+        return vs;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Vector vector(String where, Object json) {
+        Map<String, Object> j = (Map<String, Object>) json;
+        Style style = Style.valueOf(((String) j.get("style")).toUpperCase());
+        Options.Builder b = Options.builder(style);
+        Map<String, Object> opts = (Map<String, Object>) j.get("options");
+        for (Map.Entry<String, Object> e : opts.entrySet()) {
+            Object v = e.getValue();
+            switch (e.getKey()) {
+                case "locale" -> b.locale((String) v);
+                case "tz" -> b.timeZone((String) v);
+                case "hour_cycle" -> b.hourCycle(HourCycle.valueOf(((String) v).toUpperCase()));
+                case "width" -> b.width(Width.valueOf(((String) v).toUpperCase()));
+                case "recent_relative" -> b.recentRelative((Boolean) v);
+                case "just_now_ms" -> b.justNowMs((Long) v);
+                case "skew_tolerance_ms" -> b.skewToleranceMs((Long) v);
+                case "cross_year_grace_days" -> b.crossYearGraceDays(Math.toIntExact((Long) v));
+                case "weekday_window_days" -> b.weekdayWindowDays(Math.toIntExact((Long) v));
+                case "precision" -> b.precision(Math.toIntExact((Long) v));
+                case "countdown_days" -> b.countdownDays((Boolean) v);
+                default -> throw new IllegalArgumentException("unknown option " + e.getKey());
+            }
+        }
+        String note = (String) j.get("note");
+        return new Vector(where + " [" + j.get("style") + " " + opts + " t=" + j.get("t_ms") + " now="
+                + j.get("now_ms") + "]" + (note == null ? "" : " " + note), b.build(), (Long) j.get("t_ms"),
+                (Long) j.get("now_ms"), (String) j.get("text"), (Long) j.get("next_change_ms"),
+                pair(j.get("day_part")), pair(j.get("time_part")), (Boolean) j.get("expired"));
+    }
+
+    private static long[] pair(Object o) {
+        List<?> l = (List<?>) o;
+        if (l.size() != 2) throw new IllegalArgumentException("a part is not a [start, end) pair");
+        return new long[] {(Long) l.get(0), (Long) l.get(1)};
+    }
+
+    private static int utf8Length(String s) {
+        return s.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /** The expected part's bytes equal the reported part's, at the same byte offset (empty: 0, 0). */
+    private static String partMismatch(String name, byte[] want, long[] part, Label l, int start, int end) {
+        byte[] expected = Arrays.copyOfRange(want, (int) part[0], (int) part[1]);
+        String text = l.text();
+        if (start < 0 || end < start || end > text.length()) return name + " [" + start + "," + end + ") outside";
+        byte[] gotBytes = text.substring(start, end).getBytes(StandardCharsets.UTF_8);
+        int gotOffset = utf8Length(text.substring(0, start));
+        boolean ok = Arrays.equals(expected, gotBytes) && (expected.length == 0 ? start == 0 && end == 0
+                : gotOffset == part[0]);
+        if (ok) return null;
+        return name + ": expected bytes [" + part[0] + "," + part[1] + ") \""
+                + new String(expected, StandardCharsets.UTF_8) + "\", got chars [" + start + "," + end + ") \""
+                + text.substring(start, end) + "\" at byte " + gotOffset;
+    }
+
+    /** One check: label and format against the vector. Returns the label (null when the call threw). */
+    private static Label checkVector(Formatter f, Vector v) {
+        Label l;
+        String formatted;
+        try {
+            l = f.label(v.t, v.now);
+            formatted = f.format(v.t, v.now);
+        } catch (RuntimeException e) {
+            fail(v.where, "threw " + e);
+            return null;
+        }
+        List<String> problems = new ArrayList<>();
+        if (!l.text().equals(v.text)) problems.add("text: expected \"" + v.text + "\", got \"" + l.text() + "\"");
+        if (!formatted.equals(l.text())) problems.add("format \"" + formatted + "\" != label \"" + l.text() + "\"");
+        Long next = l.nextChange() == null ? null : l.nextChange().toEpochMilli();
+        if (next == null ? v.next != null : !next.equals(v.next)) {
+            problems.add("next_change: expected " + v.next + ", got " + next);
+        }
+        byte[] want = v.text.getBytes(StandardCharsets.UTF_8);
+        try {
+            String p = partMismatch("day_part", want, v.day, l, l.dayStart(), l.dayEnd());
+            if (p != null) problems.add(p);
+            p = partMismatch("time_part", want, v.time, l, l.timeStart(), l.timeEnd());
+            if (p != null) problems.add(p);
+        } catch (RuntimeException e) {
+            problems.add("parts: " + e);
+        }
+        if (l.expired() != v.expired) problems.add("expired: expected " + v.expired + ", got " + l.expired());
+        check(problems.isEmpty(), v.where, String.join("; ", problems));
+        return l;
+    }
+
+    /** One check per group of identical options and now: formatMany equals the labels, earliest next change. */
+    private static void checkGroups(Map<Options, Object> formatters, Map<Vector, Label> got) {
+        Map<String, List<Vector>> groups = new LinkedHashMap<>();
+        for (Vector v : got.keySet()) groups.computeIfAbsent(v.options + "|" + v.now, k -> new ArrayList<>()).add(v);
+        for (List<Vector> g : groups.values()) {
+            Vector first = g.get(0);
+            Formatter f = (Formatter) formatters.get(first.options);
+            long[] ts = g.stream().mapToLong(Vector::t).toArray();
+            List<String> want = g.stream().map(v -> got.get(v).text()).toList();
+            Long earliest = null;
+            for (Vector v : g) {
+                var n = got.get(v).nextChange();
+                if (n != null && (earliest == null || n.toEpochMilli() < earliest)) earliest = n.toEpochMilli();
+            }
+            String what = first.where + " formatMany group of " + g.size();
+            try {
+                Batch b = f.formatMany(ts, first.now);
+                Long next = b.nextChange() == null ? null : b.nextChange().toEpochMilli();
+                check(b.texts().equals(want) && (next == null ? earliest == null : next.equals(earliest)), what,
+                        "expected " + want + " next " + earliest + ", got " + b.texts() + " next " + next);
+            } catch (RuntimeException e) {
+                fail(what, "threw " + e);
+            }
+        }
+    }
+}

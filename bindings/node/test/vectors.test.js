@@ -1,0 +1,98 @@
+'use strict';
+// Every vector of the shared files through the binding: one test per vector
+// (label and format: text, next change, parts, expired), then per group of
+// identical options and now, formatMany against the labels and their
+// earliest next change. Files: FEEDDATE_VECTORS (":"-separated) when set;
+// else every .jsonl of the set for the ICU the library runs on (SPEC 10).
+const { describe, it } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { Formatter, icuVersion } = require('..');
+
+const VECTORS_DIR = process.env.FEEDDATE_VECTORS_DIR || path.join(__dirname, '..', '..', '..', 'Tests', 'vectors');
+
+function vectorFiles() {
+  const env = process.env.FEEDDATE_VECTORS;
+  if (env) return env.split(':').filter(Boolean);
+  const major = icuVersion.split('.')[0];
+  const dir = major === '72' ? VECTORS_DIR : path.join(VECTORS_DIR, `icu${major}`);
+  if (!fs.existsSync(dir)) {
+    throw new Error(`no vectors for ICU ${icuVersion}: ${dir} does not exist (set FEEDDATE_VECTORS to the files to run)`);
+  }
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f));
+  if (files.length === 0) throw new Error(`no .jsonl files in ${dir}`);
+  return files;
+}
+
+const OPTION_NAMES = {
+  locale: 'locale', tz: 'timeZone', hour_cycle: 'hourCycle', width: 'width', recent_relative: 'recentRelative',
+  just_now_ms: 'justNowMs', skew_tolerance_ms: 'skewToleranceMs', cross_year_grace_days: 'crossYearGraceDays',
+  weekday_window_days: 'weekdayWindowDays', precision: 'precision', countdown_days: 'countdownDays',
+};
+
+function optionsOf(v) {
+  const o = { style: v.style };
+  for (const [k, value] of Object.entries(v.options)) {
+    if (!(k in OPTION_NAMES)) throw new Error(`malformed vector: unknown option ${k}`);
+    o[OPTION_NAMES[k]] = value;
+  }
+  return o;
+}
+
+// The UTF-16 range of a [start, end) byte range of text's UTF-8.
+function utf16Range(text, [start, end]) {
+  const b = Buffer.from(text, 'utf8');
+  return [b.subarray(0, start).toString('utf8').length, b.subarray(0, end).toString('utf8').length];
+}
+
+const formatters = new Map();
+function formatterFor(o) {
+  const key = JSON.stringify(o);
+  if (!formatters.has(key)) formatters.set(key, new Formatter(o));
+  return formatters.get(key);
+}
+
+for (const file of vectorFiles()) {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  describe(path.basename(file), () => {
+    const labelled = [];
+    lines.forEach((line, n) => {
+      if (!line.trim()) return;
+      const v = JSON.parse(line);
+      const where = `${path.basename(file)}:${n + 1} [${v.style} ${JSON.stringify(v.options)} t=${v.t_ms} ` +
+        `now=${v.now_ms}] ${v.note || ''}`;
+      it(where, () => {
+        const o = optionsOf(v);
+        const f = formatterFor(o);
+        const l = f.label(v.t_ms, v.now_ms);
+        assert.equal(l.text, v.text, 'text');
+        assert.equal(f.format(new Date(v.t_ms), new Date(v.now_ms)), v.text, 'format');
+        assert.equal(l.nextChangeMs, v.next_change_ms, 'next_change_ms');
+        assert.equal(l.nextChange === null ? null : l.nextChange.getTime(), v.next_change_ms, 'nextChange');
+        assert.deepEqual(l.dayRange, utf16Range(v.text, v.day_part), 'day_part');
+        assert.deepEqual(l.timeRange, utf16Range(v.text, v.time_part), 'time_part');
+        assert.equal(l.dayPart, Buffer.from(v.text).subarray(...v.day_part).toString(), 'day part text');
+        assert.equal(l.timePart, Buffer.from(v.text).subarray(...v.time_part).toString(), 'time part text');
+        assert.equal(l.expired, v.expired, 'expired');
+        labelled.push({ v, o, l, where });
+      });
+    });
+    it('formatMany per group of identical options and now', () => {
+      const groups = new Map();
+      for (const x of labelled) {
+        const key = `${JSON.stringify(x.o)}|${x.v.now_ms}`;
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key).push(x);
+      }
+      assert.ok(groups.size > 0, 'no vector was labelled');
+      for (const g of groups.values()) {
+        const f = formatterFor(g[0].o);
+        const batch = f.formatMany(g.map((x) => x.v.t_ms), g[0].v.now_ms);
+        const nexts = g.map((x) => x.l.nextChangeMs).filter((x) => x !== null);
+        assert.deepEqual(batch.texts, g.map((x) => x.l.text), g[0].where);
+        assert.equal(batch.nextChangeMs, nexts.length ? Math.min(...nexts) : null, `${g[0].where}: earliest next change`);
+      }
+    });
+  });
+}

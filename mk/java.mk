@@ -1,0 +1,70 @@
+# Java binding (bindings/java, JNA over build/lib/libfeeddate.so.1).
+#   make java-jar     build/java/feeddate-$(VERSION).jar (javac + jar; no Maven needed)
+#   make test-java    the library, the jar, then the binding's suite (a suite of `make test`):
+#                     every vector of the ICU's set (or FEEDDATE_VECTORS), errors, threads,
+#                     and the README's example; closes with "N passed, N failed"
+#   make bench-java   per-label cost through the binding against a direct C call, in one run
+#                     (part of `make bench`)
+# Needs a JDK 17+ (javac, jar, java) and JNA: on Debian, apt-get install
+# openjdk-17-jdk-headless libjna-java (JNA_JAR points elsewhere otherwise). A
+# missing tool fails the target with what to install; it is never skipped.
+# The top-level Makefile exports FEEDDATE_LIBRARY, so the JVM loads the library just built.
+
+JAVA       ?= java
+JAVAC      ?= javac
+JAR        ?= jar
+JNA_JAR    ?= /usr/share/java/jna.jar
+JAVA_DIR   := bindings/java
+JAVA_BUILD := $(BUILD)/java
+JAVA_JAR   := $(JAVA_BUILD)/feeddate-$(VERSION).jar
+JAVA_SRC   := $(sort $(shell find $(JAVA_DIR)/src/main -name '*.java' 2>/dev/null))
+JAVA_TEST_SRC := $(sort $(shell find $(JAVA_DIR)/src/test -name '*.java' 2>/dev/null))
+JAVA_TEST_CLASSES := $(JAVA_BUILD)/test-classes
+JAVA_BENCH_CLASSES := $(JAVA_BUILD)/bench-classes
+JAVA_FLAGS := -Dfeeddate.expectedVersion=$(VERSION)
+
+.PHONY: java-jar java-tools test-java bench-java
+
+java-tools:
+	@for tool in $(JAVAC) $(JAR) $(JAVA); do \
+	  command -v $$tool >/dev/null 2>&1 || { echo "java: no $$tool: install a JDK 17+ (Debian: apt-get install openjdk-17-jdk-headless)" >&2; exit 1; }; \
+	done
+	@v=$$($(JAVAC) -version 2>&1 | sed -n 's/^javac \([0-9]*\).*/\1/p'); \
+	[ -n "$$v" ] && [ "$$v" -ge 17 ] || { echo "java: $(JAVAC) is version $${v:-unknown}; the binding needs 17+ (Debian: apt-get install openjdk-17-jdk-headless)" >&2; exit 1; }
+	@[ -f $(JNA_JAR) ] || { echo "java: no JNA at $(JNA_JAR): install it (Debian: apt-get install libjna-java) or set JNA_JAR=/path/to/jna.jar" >&2; exit 1; }
+
+java-jar: java-tools $(JAVA_JAR)
+
+# Class-Path: jna.jar beside this jar, or Debian's.
+$(JAVA_JAR): $(JAVA_SRC) include/feeddate.h mk/java.mk | java-tools
+	rm -rf $(JAVA_BUILD)/classes && mkdir -p $(JAVA_BUILD)/classes
+	$(JAVAC) --release 17 -Xlint:all -Werror -encoding UTF-8 -cp $(JNA_JAR) -d $(JAVA_BUILD)/classes $(JAVA_SRC)
+	printf '%s\n' "Implementation-Title: feeddate" "Implementation-Version: $(VERSION)" \
+	  "Automatic-Module-Name: org.feeddate" "Class-Path: jna.jar /usr/share/java/jna.jar" > $(JAVA_BUILD)/MANIFEST.MF
+	echo "version=$(VERSION)" > $(JAVA_BUILD)/classes/org/feeddate/version.properties
+	$(JAR) --create --file $@.tmp --manifest $(JAVA_BUILD)/MANIFEST.MF -C $(JAVA_BUILD)/classes .
+	mv -f $@.tmp $@
+
+$(JAVA_TEST_CLASSES)/.built: $(JAVA_TEST_SRC) $(JAVA_JAR)
+	rm -rf $(JAVA_TEST_CLASSES) && mkdir -p $(JAVA_TEST_CLASSES)
+	$(JAVAC) --release 17 -Xlint:all,-path -Werror -encoding UTF-8 -cp $(JAVA_JAR):$(JNA_JAR) -d $(JAVA_TEST_CLASSES) $(JAVA_TEST_SRC)
+	touch $@
+
+test-java: lib java-tools $(JAVA_JAR) $(JAVA_TEST_CLASSES)/.built
+	@echo "== java example: $(JAVA_DIR)/examples/FeedExample.java"
+	$(JAVA) -cp $(JAVA_JAR):$(JNA_JAR) $(JAVA_DIR)/examples/FeedExample.java
+	@echo "== java suite"
+	timeout 900 $(JAVA) $(JAVA_FLAGS) -cp $(JAVA_JAR):$(JNA_JAR):$(JAVA_TEST_CLASSES) org.feeddate.AllTests $(CURDIR)/Tests/vectors
+
+# ---- bench: the binding against the C library, the same instants, one run ----
+$(BUILD)/bench_direct: bench/bench_direct.c include/feeddate.h $(LIBSO)
+	$(CC) -std=c99 -Wall -O2 -Iinclude $< -L$(LIBDIR) -lfeeddate -Wl,-rpath,'$$ORIGIN/lib' -o $@
+
+$(JAVA_BENCH_CLASSES)/.built: bench/BenchJava.java $(JAVA_JAR)
+	rm -rf $(JAVA_BENCH_CLASSES) && mkdir -p $(JAVA_BENCH_CLASSES)
+	$(JAVAC) --release 17 -encoding UTF-8 -cp $(JAVA_JAR):$(JNA_JAR) -d $(JAVA_BENCH_CLASSES) $<
+	touch $@
+
+bench-java: lib java-tools $(BUILD)/bench_direct $(JAVA_JAR) $(JAVA_BENCH_CLASSES)/.built
+	./$(BUILD)/bench_direct $(if $(BENCH_N),$(BENCH_N),200000) $(BUILD)/bench_direct_java.json
+	$(JAVA) -cp $(JAVA_JAR):$(JNA_JAR):$(JAVA_BENCH_CLASSES) BenchJava $(BUILD)/bench_direct_java.json $(BUILD)/bench_java.json

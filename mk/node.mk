@@ -1,0 +1,62 @@
+# Node binding (bindings/node): an N-API addon in C over build/lib/libfeeddate.so.1.
+#   make node-addon   build/node/feeddate.node (bindings/node/Makefile's rule, against
+#                     include/ and build/lib, with a run path to build/lib)
+#   make test-node    the library, the addon, then `node --test` over bindings/node/test
+#                     (a suite of `make test`): every vector of the ICU's set (or
+#                     FEEDDATE_VECTORS), errors, worker threads, the README's example;
+#                     the full report goes to build/node/test-report.txt
+#   make node-pack    build/node/feeddate-$(VERSION).tgz (npm pack, offline)
+#   make bench-node   per-label cost through the binding against a direct C call, in one
+#                     run (part of `make bench`)
+# Needs node 18+ and Node's headers (NODE_INCLUDE, default /usr/include/node; Debian:
+# apt-get install nodejs libnode-dev). A missing one fails the target with what to
+# install; it is never skipped. npm and node-gyp are not needed.
+
+NODE         ?= node
+NODE_INCLUDE ?= /usr/include/node
+NODE_DIR     := bindings/node
+NODE_BUILD   := $(BUILD)/node
+NODE_ADDON   := $(NODE_BUILD)/feeddate.node
+
+.PHONY: node-addon node-tools test-node bench-node check-node-version node-pack
+
+node-tools:
+	@command -v $(NODE) >/dev/null 2>&1 || { echo "node: no $(NODE): install Node.js 18+ (Debian: apt-get install nodejs)" >&2; exit 1; }
+	@v=$$($(NODE) -p 'process.versions.node.split(".")[0]'); [ "$$v" -ge 18 ] || { echo "node: $(NODE) is version $$v; the binding needs 18+" >&2; exit 1; }
+	@[ -f $(NODE_INCLUDE)/node_api.h ] || { echo "node: no $(NODE_INCLUDE)/node_api.h: install Node's headers (Debian: apt-get install libnode-dev) or set NODE_INCLUDE" >&2; exit 1; }
+
+node-addon: node-tools $(NODE_ADDON)
+
+$(NODE_ADDON): $(NODE_DIR)/src/feeddate_node.c $(NODE_DIR)/Makefile include/feeddate.h $(LIBSO) | node-tools
+	$(MAKE) --no-print-directory -C $(NODE_DIR) OUT=$(CURDIR)/$@ NODE_INCLUDE=$(NODE_INCLUDE) \
+	  FEEDDATE_CFLAGS=-I$(CURDIR)/include \
+	  FEEDDATE_LIBS="-L$(CURDIR)/$(LIBDIR) -lfeeddate -Wl,-rpath,'\$$\$$ORIGIN/../lib'"
+
+# package.json's version is the library's (tools/version.sh), as for Python.
+check-node-version:
+	@v=$$(sed -n 's/^ *"version": "\(.*\)",$$/\1/p' $(NODE_DIR)/package.json); \
+	[ "$$v" = "$(VERSION)" ] || { echo "node: $(NODE_DIR)/package.json says version $$v; include/feeddate.h says $(VERSION): update package.json" >&2; exit 1; }
+
+test-node: lib node-tools check-node-version $(NODE_ADDON)
+	@echo "== node example: $(NODE_DIR)/examples/feed.js"
+	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) $(NODE_DIR)/examples/feed.js
+	@echo "== node --test $(NODE_DIR)/test (report: $(NODE_BUILD)/test-report.txt)"
+	@status=0; \
+	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) FEEDDATE_EXPECTED_VERSION=$(VERSION) \
+	  timeout 900 $(NODE) --test --test-reporter=spec --test-reporter-destination=$(NODE_BUILD)/test-report.txt \
+	  $(NODE_DIR)/test/ || status=$$?; \
+	sed -n '/failing tests:/,$$p' $(NODE_BUILD)/test-report.txt | grep -v '^ℹ' || true; \
+	grep '^ℹ' $(NODE_BUILD)/test-report.txt || true; \
+	pass=$$(sed -n 's/^ℹ pass //p' $(NODE_BUILD)/test-report.txt); fail=$$(sed -n 's/^ℹ fail //p' $(NODE_BUILD)/test-report.txt); \
+	echo "$${pass:-0} passed, $${fail:-?} failed"; \
+	exit $$status
+
+bench-node: lib node-tools $(BUILD)/bench_direct $(NODE_ADDON)
+	./$(BUILD)/bench_direct $(if $(BENCH_N),$(BENCH_N),200000) $(BUILD)/bench_direct_node.json
+	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) bench/bench_node.js $(BUILD)/bench_direct_node.json $(BUILD)/bench_node.json
+
+# The npm package as a tarball (npm pack works offline): build/node/feeddate-$(VERSION).tgz.
+node-pack: node-tools check-node-version
+	@command -v npm >/dev/null 2>&1 || { echo "node: no npm: install it (Debian: apt-get install npm) to make the tarball" >&2; exit 1; }
+	@mkdir -p $(NODE_BUILD)
+	cd $(NODE_DIR) && npm pack --offline --pack-destination $(CURDIR)/$(NODE_BUILD)
