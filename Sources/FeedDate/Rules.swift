@@ -8,10 +8,6 @@
 // label is constant by construction.
 import Glibc
 
-let msPerSecond: Int64 = 1_000
-let msPerMinute: Int64 = 60_000
-let msPerHour: Int64 = 3_600_000
-
 /// What a label is made of, before any text: compared to find when the label
 /// changes, rendered (from cached texts) only when it is written out.
 struct Plan: Equatable {
