@@ -23,15 +23,23 @@ extension Rules {
     /// "Never changes again" (inside the supported range of instants).
     static let never = Int64.max
 
-    /// The next change of `current`, the plan of t at now.
-    func nextChange(_ t: Int64, _ now: Int64, current: Plan, _ views: inout Views) throws(FeedDateError) -> Int64 {
+    /// How many boundaries the walk may step over before it gives up. Each
+    /// step skips straight to the next change of the displayed unit, so a
+    /// walk takes a few steps; running out means a rule is wrong.
+    static let walkSteps = 400
+
+    /// The next change of `current`, the plan of t at now. Throws
+    /// FeedDateError.internal if the walk runs out of `steps`: an instant at
+    /// which the label has not changed is never returned.
+    func nextChange(_ t: Int64, _ now: Int64, current: Plan, _ views: inout Views,
+                    steps: Int = Rules.walkSteps) throws(FeedDateError) -> Int64 {
         if let next = current.nextChange { return next <= FeedDateRange.maxInstantMs ? next : Rules.never }
         if let next = try relativeNextChange(t, now, current: current) { return next }
         var x = now
         // Each step moves to the next instant at which an input of the rule
         // changes; the text usually changes there too (a weekday that stays a
         // weekday over a midnight is the exception).
-        for _ in 0..<400 {
+        for _ in 0..<steps {
             guard let b = try boundary(t, x, &views), b <= FeedDateRange.maxInstantMs else { return Rules.never }
             // The whole view of b (most often the next local day), which the
             // formatter keeps for later calls: plan alone would make a partial one.
@@ -40,7 +48,7 @@ extension Rules {
             if next != current, try !sameText(next, current) { return b }
             x = b
         }
-        return x
+        throw .internal("next_change of \(t) at \(now): no change of the label within \(steps) boundaries (\(style))")
     }
 
     /// The earliest instant > x at which label(t, ·) may differ from label(t, x);
