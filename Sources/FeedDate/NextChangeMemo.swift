@@ -1,5 +1,5 @@
-// The next changes of a formatter's day-based labels (see Rules.dayKey),
-// kept per view of now by days back.
+// The next changes of a formatter's day labels (Validity.swift's DayLabel
+// with nextChangeByDay), kept per view of now by days back.
 import Synchronization
 
 /// Slot k holds, for one view, the next change of every label whose local
@@ -13,7 +13,7 @@ import Synchronization
 /// top bits (0: empty), and the slots are cleared only when the generation
 /// wraps.
 struct NextChangeMemo: ~Copyable, @unchecked Sendable {
-    /// Slots of day-based styles; others have none.
+    /// Slots of the styles with day labels (Validity.byDay); others have none.
     static let slotCount = 513
     private static let generationBits = 12
     private static let valueBits = 64 - generationBits
@@ -36,6 +36,10 @@ struct NextChangeMemo: ~Copyable, @unchecked Sendable {
         slots.deinitialize(count: count)
         slots.deallocate()
     }
+
+    /// The slot of a label `daysBack` (>= 0) days before the view's day.
+    @inline(__always)
+    static func slot(daysBack: Int64) -> Int { Int(min(daysBack, Int64(slotCount - 1))) }
 
     /// The next change remembered in slot k (< slotCount) for view v.
     @inline(__always)

@@ -6,8 +6,9 @@
 // CHAT_LIST, CHAT_BUBBLE), RelativeRules.swift (RELATIVE, COMPACT),
 // CountdownRules.swift (COUNTDOWN). NextChange.swift walks forward over the
 // instants at which a rule's inputs can change and returns the first one at
-// which the text really differs. The caches live in SharedView.swift and
-// NextChangeMemo.swift.
+// which the text really differs. How long a label stays valid, as the caches
+// see it, is Validity.swift's question; the caches themselves live in
+// SharedView.swift, NextChangeMemo.swift and BatchDayCopies.swift.
 
 struct Rules: Sendable {
     let options: FeedDateOptions
@@ -93,63 +94,5 @@ struct Rules: Sendable {
         if view.sameYear(dayT) { return nil }
         let year = try services.year(containing: dayT)
         return year.start > view.day ? zone.startOfDay(year.start) : view.nextYear
-    }
-
-    // MARK: what the caches may keep
-
-    /// The day key of a past FEED or CHAT label that is not one of FEED's
-    /// recent counts, when views.now is the view of now: the days from t's
-    /// local day to now's, capped at NextChangeMemo.slotCount − 1. Such a
-    /// label depends on now's local day (and its year) alone, so it holds
-    /// until that day changes (views.now.until), and its next change is the
-    /// same for every t with the same key at that view: the boundaries and
-    /// plans of the walk depend on t only through its local day, and from 512
-    /// days on every label reads a full date that never changes again. Two
-    /// cases keep a label out of the memo (`memoFits`): FEED's recent counts,
-    /// which a day-changing regression could bring back (they depend on t's
-    /// time), and a time of day that reads like the word for yesterday (the
-    /// walk would then go on past midnight for that minute only).
-    @inline(__always)
-    func dayKey(_ t: Int64, _ now: Int64, _ plan: Plan, _ views: Views) -> Int? {
-        guard usesDayKeys, t <= now, let v = views.now, v.covers(now) else { return nil }
-        if plan.shape == .day, plan.piece.kind == .justNow || plan.piece.kind == .past { return nil }
-        let d = v.day - plan.day
-        guard d >= 0 else { return nil }  // a regression can put t's day after now's
-        return Int(min(d, Int64(NextChangeMemo.slotCount - 1)))
-    }
-
-    /// FEED and CHAT_LIST: the styles whose past-day labels are their day's alone.
-    var sharesDays: Bool { style == .feed || style == .chatList }
-
-    /// t's local day when its label at now is a function of that day and of
-    /// now's view `v` alone, so every t of the day reads the same: a past day
-    /// (yesterday or before) in FEED or CHAT_LIST, not one of FEED's recent
-    /// counts (which, from yesterday on, apply only under an hour or the
-    /// just-now threshold). The time of day enters no such label.
-    @inline(__always)
-    func sharedDay(_ t: Int64, _ now: Int64, _ v: View) -> Int64? {
-        guard t <= now, v.covers(now) else { return nil }
-        if style == .feed && options.recentRelative && now - t < max(options.justNowMs, msPerHour) { return nil }
-        let day = zone.localDay(t)
-        return day < v.day ? day : nil
-    }
-
-    /// FEED, CHAT_LIST and CHAT_BUBBLE: the styles whose labels can have a `dayKey`.
-    var usesDayKeys: Bool { style == .feed || style == .chatList || style == .chatBubble }
-
-    /// Whether the memo of `dayKey` may give this label's next change (see there).
-    func memoFits(_ plan: Plan) throws(FeedDateError) -> Bool {
-        if style == .feed && options.recentRelative { return false }
-        if plan.shape == .time { return try !services.sameText(plan.piece, Rules.word(-1)) }
-        return true
-    }
-
-    /// A lower bound of the next change of a label without a `dayKey` (one
-    /// with a key holds until now's local day changes), for callers that need
-    /// a next change only when it is earlier than one they have
-    /// (fd_format_many's earliest): FEED_DETAIL never changes; others now + 1.
-    @inline(__always)
-    func nextChangeFloor(_ now: Int64) -> Int64 {
-        style == .feedDetail ? Rules.never : now + 1
     }
 }
