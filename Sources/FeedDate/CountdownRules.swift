@@ -3,6 +3,7 @@
 // shown exactly from the deadline on), and where k next falls by one.
 
 extension Rules {
+    @inline(__always)
     func countdownPlan(_ t: Int64, _ now: Int64) -> Plan {
         let r = t - now
         return Plan(shape: .countdown, count: r <= 0 ? 0 : (r - 1) / countdownUnit + 1, expired: r <= 0)

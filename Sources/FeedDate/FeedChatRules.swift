@@ -5,15 +5,25 @@
 // start of a calendar year, FEED's recent-count thresholds).
 
 extension Rules {
-    func feedChatPlan(_ t: Int64, _ e: Int64, _ future: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
+    @inline(__always)
+    func feedPlan(_ t: Int64, _ e: Int64, _ future: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
         let wt = zone.wall(t)
-        var p: Plan
-        switch style {
-        case .feedDetail:
-            return .joined(.date(.fullDate, day: floorDiv(wt, msPerDay)), .time(wall: wt))
-        case .feed: p = try feed(wt, t, e, future, &views)
-        default: p = try chat(wt, e, future, bubble: style == .chatBubble, &views)
-        }
+        var p = try feed(wt, t, e, future, &views)
+        p.day = floorDiv(wt, msPerDay)
+        return p
+    }
+
+    @inline(__always)
+    func feedDetailPlan(_ t: Int64) -> Plan {
+        let wt = zone.wall(t)
+        return .joined(.date(.fullDate, day: floorDiv(wt, msPerDay)), .time(wall: wt))
+    }
+
+    /// CHAT_LIST and CHAT_BUBBLE.
+    @inline(__always)
+    func chatPlan(_ t: Int64, _ e: Int64, _ future: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
+        let wt = zone.wall(t)
+        var p = try chat(wt, e, future, bubble: style == .chatBubble, &views)
         p.day = floorDiv(wt, msPerDay)
         return p
     }

@@ -162,30 +162,29 @@ public final class FeedDateFormatter: Sendable {
         var sink = Sink(base: base, capacity: capacity)
         var parts = try rules.write(plan, to: &sink)
         if !options.style.hasParts { parts = Parts() }
-        let next: Int64
-        let validity = try rules.validity(t, now, plan, views)
-        if validity.earliestChange(now: now) >= limit {
-            next = Rules.never  // not needed: it cannot come before limit
-        } else {
-            switch validity {
-            case .untilDayChange(let day) where day.nextChangeByDay:
-                next = try nextChange(t, now, plan, NextChangeMemo.slot(daysBack: day.daysBack), views.now.unsafelyUnwrapped, &views)
-            case .until(let x): next = x
-            case .never: next = Rules.never
-            case .untilDayChange, .walk: next = try rules.nextChange(t, now, current: plan, &views)
-            }
-        }
+        let validity = rules.validity(t, now, plan, views)
+        // Not needed when it cannot come before limit.
+        let next = validity.earliestChange(now: now) >= limit ? Rules.never : try nextChange(t, now, plan, validity, &views)
         return FeedDateWritten(length: sink.length, nextChange: next, day: parts.day, time: parts.time, expired: plan.expired)
     }
 
-    /// The next change of a day label whose next change is its day's: from
-    /// the memo's slot for view (now's), or from the rules and then remembered.
-    @inline(__always)
-    private func nextChange(_ t: Int64, _ now: Int64, _ plan: Plan, _ slot: Int, _ view: View, _ views: inout Views) throws(FeedDateError) -> Int64 {
-        if let next = memo.load(slot, at: view) { return next }
-        let next = try rules.nextChange(t, now, current: plan, &views)
-        memo.store(slot, next, at: view)
-        return next
+    /// The next change of a label: from its validity when that knows it,
+    /// from the memo for a day label whose next change is its day's (or
+    /// worked out and remembered there), else by walking the rules.
+    @inline(never)
+    private func nextChange(_ t: Int64, _ now: Int64, _ plan: Plan, _ validity: Validity, _ views: inout Views) throws(FeedDateError) -> Int64 {
+        switch validity {
+        case .until(let x): return x
+        case .never: return Rules.never
+        case .untilDayChange(let day) where try rules.memoKeeps(day, plan):
+            let view = views.now.unsafelyUnwrapped, slot = NextChangeMemo.slot(daysBack: day.daysBack)
+            if let next = memo.load(slot, at: view) { return next }
+            let next = try rules.nextChange(t, now, current: plan, &views)
+            memo.store(slot, next, at: view)
+            return next
+        case .untilDayChange, .walk:
+            return try rules.nextChange(t, now, current: plan, &views)
+        }
     }
 
     /// The views of now's day and the next that other calls already made, or

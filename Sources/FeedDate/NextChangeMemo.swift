@@ -44,14 +44,13 @@ struct NextChangeMemo: ~Copyable, @unchecked Sendable {
     /// The next change remembered in slot k (< slotCount) for view v.
     @inline(__always)
     func load(_ k: Int, at v: View) -> Int64? {
-        let found: (g: Int64, raw: Int64)? = lock.read {
-            guard day.load(ordering: .relaxed) == v.day, until.load(ordering: .relaxed) == v.until else { return nil }
-            return (generation.load(ordering: .relaxed), slots[k].load(ordering: .relaxed))
-        }
-        // Unsigned: a generation of 2048 or more sets the sign bit of raw.
-        guard let (g, raw) = found, g != 0, UInt64(bitPattern: raw) >> NextChangeMemo.valueBits == UInt64(g) else {
+        guard let s = lock.beginRead(), day.load(ordering: .relaxed) == v.day, until.load(ordering: .relaxed) == v.until else {
             return nil
         }
+        let g = generation.load(ordering: .relaxed)
+        let raw = slots[k].load(ordering: .relaxed)
+        // Unsigned: a generation of 2048 or more sets the sign bit of raw.
+        guard lock.endRead(s), g != 0, UInt64(bitPattern: raw) >> NextChangeMemo.valueBits == UInt64(g) else { return nil }
         let value = raw & NextChangeMemo.neverValue
         return value == NextChangeMemo.neverValue ? Rules.never : v.until + value
     }
@@ -60,21 +59,21 @@ struct NextChangeMemo: ~Copyable, @unchecked Sendable {
     /// the memo to v first if it holds another view. Gives up if another
     /// writer is busy, or if next cannot be stored.
     func store(_ k: Int, _ next: Int64, at v: View) {
-        guard next == Rules.never || (next >= v.until && next - v.until < NextChangeMemo.neverValue) else { return }
-        lock.write {
-            var g = generation.load(ordering: .relaxed)
-            if g == 0 || day.load(ordering: .relaxed) != v.day || until.load(ordering: .relaxed) != v.until {
-                g += 1
-                if g >> NextChangeMemo.generationBits != 0 {
-                    for i in 0..<count { slots[i].store(0, ordering: .relaxed) }
-                    g = 1
-                }
-                day.store(v.day, ordering: .relaxed)
-                until.store(v.until, ordering: .relaxed)
-                generation.store(g, ordering: .relaxed)
+        guard next == Rules.never || (next >= v.until && next - v.until < NextChangeMemo.neverValue),
+              let s = lock.beginWrite() else { return }
+        var g = generation.load(ordering: .relaxed)
+        if g == 0 || day.load(ordering: .relaxed) != v.day || until.load(ordering: .relaxed) != v.until {
+            g += 1
+            if g >> NextChangeMemo.generationBits != 0 {
+                for i in 0..<count { slots[i].store(0, ordering: .relaxed) }
+                g = 1
             }
-            let value = next == Rules.never ? NextChangeMemo.neverValue : next - v.until
-            slots[k].store(g << NextChangeMemo.valueBits | value, ordering: .relaxed)
+            day.store(v.day, ordering: .relaxed)
+            until.store(v.until, ordering: .relaxed)
+            generation.store(g, ordering: .relaxed)
         }
+        let value = next == Rules.never ? NextChangeMemo.neverValue : next - v.until
+        slots[k].store(g << NextChangeMemo.valueBits | value, ordering: .relaxed)
+        lock.endWrite(s)
     }
 }

@@ -6,17 +6,20 @@
 
 extension Rules {
     /// The RELATIVE ladder (and COMPACT's, without "just now" and "ago").
+    @inline(__always)
     func relativePlan(_ t: Int64, _ e: Int64, _ future: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
         let compact = style == .compact
-        if future && compact {
-            // COMPACT does not count into the future: the date of t.
-            return .plain(dateOfT(zone.localDay(t), try views.day(e, dayOnly), graceDays: 0))
-        }
+        // COMPACT does not count into the future: the date of t.
+        if future && compact { return try futureCompactPlan(t, e, views) }
         let (count, unit, next) = try relativeCount(t, e, future, views.now)
         if count.unit == .justNow { return .plain(Rules.justNow) }
         var plan = Plan.plain(.count(compact ? .compact : future ? .future : .past, count.n, unit))
         plan.nextChange = next
         return plan
+    }
+
+    private func futureCompactPlan(_ t: Int64, _ e: Int64, _ views: Views) throws(FeedDateError) -> Plan {
+        .plain(dateOfT(zone.localDay(t), try views.day(e, dayOnly), graceDays: 0))
     }
 
     struct Count: Equatable {

@@ -50,7 +50,9 @@ struct Rules: Sendable {
     func plan(_ t: Int64, _ now: Int64, _ views: inout Views) throws(FeedDateError) -> Plan {
         let (e, future) = moment(t, now)
         switch style {
-        case .feed, .feedDetail, .chatList, .chatBubble: return try feedChatPlan(t, e, future, &views)
+        case .feed: return try feedPlan(t, e, future, &views)
+        case .feedDetail: return feedDetailPlan(t)
+        case .chatList, .chatBubble: return try chatPlan(t, e, future, &views)
         case .relative, .compact: return try relativePlan(t, e, future, &views)
         case .countdown: return countdownPlan(t, now)
         }
@@ -76,6 +78,7 @@ struct Rules: Sendable {
     // MARK: what several families share
 
     /// Month-day in the viewer's calendar year, else the full date.
+    @inline(__always)
     func dateOfT(_ dayT: Int64, _ view: View, graceDays: Int64) -> Piece {
         let d = view.day - dayT
         let shortForm = view.sameYear(dayT) || (d >= 0 && d <= graceDays)

@@ -3,35 +3,43 @@
 import Synchronization
 
 /// The sequence number of a seqlock. A reader takes the fields between two
-/// equal even sequence numbers, and gets nil if a writer came between (it
-/// never waits); a writer makes the number odd while it stores, and gives up
-/// if another writer is busy. So readers never write a shared cache line.
+/// equal even sequence numbers (beginRead, then relaxed loads, then
+/// endRead), and gives up if a writer came between: it never waits. A
+/// writer makes the number odd while it stores (beginWrite, relaxed stores,
+/// endWrite), and gives up if another writer is busy. So readers never write
+/// a shared cache line.
 struct Seqlock: ~Copyable {
     private let seq = Atomic<Int64>(0)
 
     init() {}
 
-    /// `body`'s result if no write overlapped it; `body` reads the fields
-    /// with relaxed loads and may give up early (nil).
+    /// The sequence number to hand to endRead, or nil while a write is under
+    /// way or before the first write (nothing to read: the fields need not
+    /// be loaded at all).
     @inline(__always)
-    func read<T>(_ body: () -> T?) -> T? {
-        let s1 = seq.load(ordering: .acquiring)
-        guard s1 & 1 == 0 else { return nil }
-        let value = body()
-        atomicMemoryFence(ordering: .acquiring)
-        guard seq.load(ordering: .relaxed) == s1 else { return nil }
-        return value
+    func beginRead() -> Int64? {
+        let s = seq.load(ordering: .acquiring)
+        return s != 0 && s & 1 == 0 ? s : nil
     }
 
-    /// Runs `body` (relaxed stores) as the only writer; does nothing when
-    /// another writer is busy.
+    /// Whether the fields loaded since beginRead gave `s` are consistent.
     @inline(__always)
-    func write(_ body: () -> Void) {
+    func endRead(_ s: Int64) -> Bool {
+        atomicMemoryFence(ordering: .acquiring)
+        return seq.load(ordering: .relaxed) == s
+    }
+
+    /// The sequence number to hand to endWrite, or nil when another writer
+    /// is busy (the caller then stores nothing).
+    @inline(__always)
+    func beginWrite() -> Int64? {
         let s = seq.load(ordering: .acquiring)
-        guard s & 1 == 0, seq.compareExchange(expected: s, desired: s + 1, ordering: .acquiring).exchanged else { return }
+        guard s & 1 == 0, seq.compareExchange(expected: s, desired: s + 1, ordering: .acquiring).exchanged else { return nil }
         // The odd number is visible before any field changes (weakly ordered CPUs).
         atomicMemoryFence(ordering: .releasing)
-        body()
-        seq.store(s + 2, ordering: .releasing)
+        return s
     }
+
+    @inline(__always)
+    func endWrite(_ s: Int64) { seq.store(s + 2, ordering: .releasing) }
 }

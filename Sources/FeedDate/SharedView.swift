@@ -12,30 +12,29 @@ final class SharedView: Sendable {
 
     init() {}
 
-    /// The stored view if it covers x (before the first store: a view of
-    /// zeros, which covers nothing).
+    /// The stored view if it covers x.
     @inline(__always)
     func load(covering x: Int64) -> View? {
-        let v = lock.read {
-            View(from: from.load(ordering: .relaxed), until: until.load(ordering: .relaxed),
-                 day: day.load(ordering: .relaxed), yearStart: yearStart.load(ordering: .relaxed),
-                 yearEnd: yearEnd.load(ordering: .relaxed), nextYear: nextYear.load(ordering: .relaxed),
-                 offset: offset.load(ordering: .relaxed), calmUntil: calmUntil.load(ordering: .relaxed))
-        }
-        guard let v, v.covers(x) else { return nil }
+        guard let s = lock.beginRead() else { return nil }
+        let v = View(from: from.load(ordering: .relaxed), until: until.load(ordering: .relaxed),
+                     day: day.load(ordering: .relaxed), yearStart: yearStart.load(ordering: .relaxed),
+                     yearEnd: yearEnd.load(ordering: .relaxed), nextYear: nextYear.load(ordering: .relaxed),
+                     offset: offset.load(ordering: .relaxed), calmUntil: calmUntil.load(ordering: .relaxed))
+        guard lock.endRead(s), v.covers(x) else { return nil }
         return v
     }
 
     func store(_ v: View) {
-        lock.write {
-            from.store(v.from, ordering: .relaxed)
-            until.store(v.until, ordering: .relaxed)
-            day.store(v.day, ordering: .relaxed)
-            yearStart.store(v.yearStart, ordering: .relaxed)
-            yearEnd.store(v.yearEnd, ordering: .relaxed)
-            nextYear.store(v.nextYear, ordering: .relaxed)
-            offset.store(v.offset, ordering: .relaxed)
-            calmUntil.store(v.calmUntil, ordering: .relaxed)
-        }
+        guard let s = lock.beginWrite() else { return }
+        from.store(v.from, ordering: .relaxed)
+        until.store(v.until, ordering: .relaxed)
+        day.store(v.day, ordering: .relaxed)
+        yearStart.store(v.yearStart, ordering: .relaxed)
+        yearEnd.store(v.yearEnd, ordering: .relaxed)
+        nextYear.store(v.nextYear, ordering: .relaxed)
+        offset.store(v.offset, ordering: .relaxed)
+        calmUntil.store(v.calmUntil, ordering: .relaxed)
+        lock.endWrite(s)
     }
 }
+

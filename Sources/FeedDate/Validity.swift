@@ -48,10 +48,10 @@ struct DayLabel {
     /// When now's local day changes (the view's `until`).
     var until: Int64
     /// Whether the next change is a function of (daysBack, now's view) alone,
-    /// so NextChangeMemo may keep it. Not so with FEED's recent counts
-    /// enabled (a local date going back can bring them back, and they depend
-    /// on t's time), nor for a time of day that reads like the word for
-    /// yesterday (its walk goes on past midnight, for that minute only).
+    /// so NextChangeMemo may keep it (see Rules.memoKeeps for the one
+    /// exception, which needs the text). Not so with FEED's recent counts
+    /// enabled: a local date going back can bring them back, and they depend
+    /// on t's time.
     var nextChangeByDay: Bool
     /// Whether the text is a function of (daysBack, now's view) alone, so a
     /// batch may write it once and copy it (BatchDayCopies): a day part
@@ -62,7 +62,7 @@ struct DayLabel {
 extension Rules {
     /// The validity of `plan`, the label of t at now (`views.now`: now's view).
     @inline(__always)
-    func validity(_ t: Int64, _ now: Int64, _ plan: Plan, _ views: Views) throws(FeedDateError) -> Validity {
+    func validity(_ t: Int64, _ now: Int64, _ plan: Plan, _ views: Views) -> Validity {
         switch style {
         case .feedDetail:
             return .never
@@ -72,12 +72,21 @@ extension Rules {
         case .countdown:
             return .walk
         case .feed, .chatList, .chatBubble:
-            guard let v = views.now, var day = dayLabel(t, now, localDay: plan.day, v) else { return .walk }
-            if day.nextChangeByDay && plan.shape == .time, try services.sameText(plan.piece, Rules.word(-1)) {
-                day.nextChangeByDay = false
-            }
+            guard let v = views.now, let day = dayLabel(t, now, localDay: plan.day, v) else { return .walk }
             return .untilDayChange(day)
         }
+    }
+
+    /// Whether NextChangeMemo may give the next change of `plan`, a label
+    /// with validity `day`: when its next change is its day's, but for a
+    /// time of day that reads like the word for yesterday (its walk goes on
+    /// past midnight, for that minute only). Asked only when the next change
+    /// is needed: the text comparison is spared everywhere else.
+    @inline(__always)
+    func memoKeeps(_ day: DayLabel, _ plan: Plan) throws(FeedDateError) -> Bool {
+        guard day.nextChangeByDay else { return false }
+        if plan.shape != .time { return true }
+        return try !services.sameText(plan.piece, Rules.word(-1))
     }
 
     /// The DayLabel of t at now when it has one, from t's local day and now's
