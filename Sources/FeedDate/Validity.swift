@@ -7,7 +7,8 @@
 enum Validity {
     /// At least until now's local day changes (`DayLabel.until`).
     case untilDayChange(DayLabel)
-    /// Until exactly this instant (Rules.never: for good), known from the plan.
+    /// Until exactly this instant, known from the plan (RELATIVE and COMPACT
+    /// counts that found their next change on the way).
     case until(Int64)
     /// Never changes again (FEED_DETAIL).
     case never
