@@ -45,10 +45,10 @@ public final class FeedDateFormatter: Sendable {
     public let tzSource: String
     let rules: Rules
     /// The views of the local day of the latest `now` and of the day after
-    /// (see View.swift).
+    /// (see SharedView.swift).
     let sharedView = SharedView()
     let sharedNextView = SharedView()
-    /// Next changes of day-based labels (FEED, CHAT_LIST, CHAT_BUBBLE) by day key.
+    /// Next changes of day labels (see Validity.swift) by days back.
     let memo: NextChangeMemo
 
     public init(_ options: FeedDateOptions) throws(FeedDateError) {
@@ -61,7 +61,7 @@ public final class FeedDateFormatter: Sendable {
         self.timeZone = zone.id
         self.tzSource = zone.source
         self.rules = Rules(options: options, zone: zone, services: services)
-        memo = NextChangeMemo(slots: rules.usesDayKeys ? NextChangeMemo.slotCount : 0)
+        memo = NextChangeMemo(slots: Validity.byDay(options.style) ? NextChangeMemo.slotCount : 0)
     }
 
     /// The label of instant `t` (ms since the epoch) as seen at `now`.
@@ -117,42 +117,30 @@ public final class FeedDateFormatter: Sendable {
     ) throws(FeedDateError) -> Int64 {
         var views = try knownViews(now)
         var used = 0, earliest = wanted ? Rules.never : Int64.min
-        // Labels of one past local day read the same (Rules.sharedDay): the
-        // batch writes each such text once and copies it for the others. Slot
-        // day & 31 remembers the last such label written whole: day, start,
-        // length. (Today's labels differ by the minute, and far days rarely
-        // meet twice in a batch: a bigger table keyed by both paid less than
-        // it cost in make bench's mix.)
-        let sharing = rules.sharesDays && base != nil && count >= 8
-        return try withUnsafeTemporaryAllocation(of: Int64.self, capacity: sharing ? 3 * 32 : 0) {
-            (seen: UnsafeMutableBufferPointer<Int64>) throws(FeedDateError) -> Int64 in
-            if sharing { seen.initialize(repeating: Int64.min) }
+        let copying = Validity.textByDay(options.style) && base != nil && count >= 8
+        return try withUnsafeTemporaryAllocation(of: Int64.self, capacity: copying ? BatchDayCopies.words : 0) {
+            (table: UnsafeMutableBufferPointer<Int64>) throws(FeedDateError) -> Int64 in
+            let copies = copying ? BatchDayCopies(table) : nil
             for i in 0..<count {
                 let t = ts[i]
                 var slot = -1
-                if sharing, let view = views.now, FeedDateRange.contains(t), let day = rules.sharedDay(t, now, view) {
-                    slot = Int(day & 31) * 3
-                    // Its next change is not before the view ends (dayKey): needed only below earliest.
-                    if seen[slot] == day && view.until >= earliest {
-                        let start = Int(seen[slot + 1]), length = Int(seen[slot + 2])
+                if let copies, let view = views.now, FeedDateRange.contains(t),
+                   let day = rules.dayLabel(t, now, localDay: rules.zone.localDay(t), view), day.textByDay {
+                    slot = copies.slot(day.daysBack)
+                    // Its next change is needed only when it could come before earliest.
+                    if Validity.untilDayChange(day).earliestChange(now: now) >= earliest,
+                       let (start, length) = copies.written(slot, day.daysBack) {
                         if used + length <= capacity { (base! + used).copyMemory(from: base! + start, byteCount: length) }
                         used += length
                         ends[i] = used
                         continue
                     }
-                    seen[slot] = day
+                    copies.claim(slot, day.daysBack)
                 }
                 let room = max(capacity - used, 0)
                 let w = try write(t, now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room, &views,
                                   unlessFrom: earliest)
-                if slot >= 0 {
-                    // Remembered only when written whole; else the slot is forgotten.
-                    if used + w.length <= capacity {
-                        (seen[slot + 1], seen[slot + 2]) = (Int64(used), Int64(w.length))
-                    } else {
-                        seen[slot] = Int64.min
-                    }
-                }
+                if slot >= 0 { copies.unsafelyUnwrapped.record(slot, start: used, length: w.length, whole: used + w.length <= capacity) }
                 used += w.length
                 earliest = min(earliest, w.nextChange)
                 ends[i] = used
@@ -174,27 +162,29 @@ public final class FeedDateFormatter: Sendable {
         var sink = Sink(base: base, capacity: capacity)
         var parts = try rules.write(plan, to: &sink)
         if !options.style.hasParts { parts = Parts() }
-        let next: Int64
-        if let key = rules.dayKey(t, now, plan, views) {
-            // Constant until now's local day changes: unless that is before
-            // limit, the next change is not needed (a lower bound of it is).
-            let view = views.now.unsafelyUnwrapped
-            next = view.until >= limit ? Rules.never : try nextChange(t, now, plan, key, view, &views)
-        } else {
-            next = rules.nextChangeFloor(now) >= limit ? Rules.never : try rules.nextChange(t, now, current: plan, &views)
-        }
+        let validity = rules.validity(t, now, plan, views)
+        // Not needed when it cannot come before limit.
+        let next = validity.earliestChange(now: now) >= limit ? Rules.never : try nextChange(t, now, plan, validity, &views)
         return FeedDateWritten(length: sink.length, nextChange: next, day: parts.day, time: parts.time, expired: plan.expired)
     }
 
-    /// The next change of a label with a day key: from the memo, or from the
-    /// rules and then remembered.
-    @inline(__always)
-    private func nextChange(_ t: Int64, _ now: Int64, _ plan: Plan, _ key: Int, _ view: View, _ views: inout Views) throws(FeedDateError) -> Int64 {
-        guard try rules.memoFits(plan) else { return try rules.nextChange(t, now, current: plan, &views) }
-        if let next = memo.load(key, at: view) { return next }
-        let next = try rules.nextChange(t, now, current: plan, &views)
-        memo.store(key, next, at: view)
-        return next
+    /// The next change of a label: from its validity when that knows it,
+    /// from the memo for a day label whose next change is its day's (or
+    /// worked out and remembered there), else by walking the rules.
+    @inline(never)
+    private func nextChange(_ t: Int64, _ now: Int64, _ plan: Plan, _ validity: Validity, _ views: inout Views) throws(FeedDateError) -> Int64 {
+        switch validity {
+        case .until(let x): return x
+        case .never: return Rules.never
+        case .untilDayChange(let day) where try rules.memoKeeps(day, plan):
+            let view = views.now.unsafelyUnwrapped, slot = NextChangeMemo.slot(daysBack: day.daysBack)
+            if let next = memo.load(slot, at: view) { return next }
+            let next = try rules.nextChange(t, now, current: plan, &views)
+            memo.store(slot, next, at: view)
+            return next
+        case .untilDayChange, .walk:
+            return try rules.nextChange(t, now, current: plan, &views)
+        }
     }
 
     /// The views of now's day and the next that other calls already made, or

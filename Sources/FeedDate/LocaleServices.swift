@@ -228,14 +228,8 @@ final class LocaleServices: @unchecked Sendable {
         if case .hit(let p) = x, case .hit(let q) = y {
             return p.count == q.count && (p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0)
         }
-        return try withUnsafeTemporaryAllocation(byteCount: 256, alignment: 8) {
-            (buf: UnsafeMutableRawBufferPointer) throws(FeedDateError) -> Bool in
-            var x = Sink(base: buf.baseAddress!, capacity: 128)
-            var y = Sink(base: buf.baseAddress! + 128, capacity: 128)
-            try write(a, to: &x)
-            try write(b, to: &y)
-            return x.length == y.length && x.length <= 128 && memcmp(buf.baseAddress!, buf.baseAddress! + 128, x.length) == 0
-        }
+        return try sameWrittenText({ (s: inout Sink) throws(FeedDateError) in try write(a, to: &s) },
+                                   { (s: inout Sink) throws(FeedDateError) in try write(b, to: &s) })
     }
 
     /// Appends a piece's text and returns its byte span in the sink.

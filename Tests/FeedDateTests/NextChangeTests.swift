@@ -192,4 +192,23 @@ final class NextChangeTests: XCTestCase {
         }
         XCTAssertEqual(misses, [], "generations that missed right after being stored")
     }
+
+    /// A walk that runs out of steps reports an internal error (FD_ERR_INTERNAL
+    /// in C) instead of an instant at which the label has not changed.
+    func testWalkOutOfStepsThrows() throws {
+        let now: Int64 = 1_711_348_200_000  // 2024-03-25 14:30 in Shanghai
+        for style in [FeedDateStyle.feed, .chatList, .chatBubble, .countdown] {
+            let f = try FeedDateFormatter(FeedDateOptions(style: style, locale: "zh_CN", timeZone: "Asia/Shanghai"))
+            let t = style == .countdown ? now + 90_000 : now - 3 * 86_400_000
+            var views = Views()
+            let plan = try f.rules.plan(t, now, &views)
+            // One boundary is all these labels need.
+            XCTAssertEqual(try f.rules.nextChange(t, now, current: plan, &views, steps: 1),
+                           try f.label(t, now: now).nextChangeMs, "\(style)")
+            XCTAssertThrowsError(try f.rules.nextChange(t, now, current: plan, &views, steps: 0), "\(style)") { error in
+                guard case .internal(let message)? = error as? FeedDateError else { return XCTFail("\(style): \(error)") }
+                XCTAssertTrue(message.contains("next_change"), message)
+            }
+        }
+    }
 }

@@ -1,0 +1,72 @@
+// COUNTDOWN (SPEC section 3): the time left until t, H:MM:SS with the
+// precision's fraction, as k = ⌈R / unit⌉ units of the precision (so zero is
+// shown exactly from the deadline on), and where k next falls by one.
+
+extension Rules {
+    @inline(__always)
+    func countdownPlan(_ t: Int64, _ now: Int64) -> Plan {
+        let r = t - now
+        return Plan(shape: .countdown, count: r <= 0 ? 0 : (r - 1) / countdownUnit + 1, expired: r <= 0)
+    }
+
+    /// The next instant after x at which the count falls (nil: expired, it
+    /// never changes again).
+    func countdownBoundary(_ t: Int64, _ x: Int64) -> Int64? {
+        let r = t - x
+        if r <= 0 { return nil }
+        let u = countdownUnit
+        let k = (r - 1) / u + 1
+        return t - (k - 1) * u
+    }
+
+    private var countdownUnit: Int64 { [1000, 100, 10, 1][Int(options.precision)] }
+
+    /// H:MM:SS.F from k units of the precision (k = ⌈R / unit⌉, so zero is
+    /// shown exactly from the deadline on), in the locale's digits.
+    func writeCountdown(_ k: Int64, to sink: inout Sink) throws(FeedDateError) {
+        let precision = Int(options.precision)
+        var fractionScale: Int64 = 1
+        for _ in 0..<precision { fractionScale *= 10 }
+        let totalSeconds = k / fractionScale
+        var hours = totalSeconds / 3600
+        let ascii = try services.digitsAreASCII()
+        func digits(_ v: Int64, width: Int) throws(FeedDateError) {
+            var scale: Int64 = 1, n = 1
+            while scale <= v / 10 { scale *= 10; n += 1 }
+            if ascii {
+                // The locale writes 0-9 as ASCII: the bytes at once, no table per digit.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buf in
+                    var i = 0
+                    for _ in n..<max(width, n) { buf[i] = 0x30; i += 1 }
+                    while scale > 0 { buf[i] = 0x30 &+ UInt8(truncatingIfNeeded: v / scale % 10); i += 1; scale /= 10 }
+                    sink.append(UnsafeRawBufferPointer(start: buf.baseAddress, count: i))
+                }
+                return
+            }
+            for _ in n..<max(width, n) { try services.write(Piece(kind: .digit, key: 0), to: &sink) }
+            while scale > 0 {
+                try services.write(Piece(kind: .digit, key: v / scale % 10), to: &sink)
+                scale /= 10
+            }
+        }
+        if options.countdownDays && hours >= 24 {
+            try services.write(Piece(kind: .days, key: hours / 24), to: &sink)
+            sink.append(Rules.space)
+            hours %= 24
+            try digits(hours, width: 2)
+        } else {
+            try digits(hours, width: 1)
+        }
+        sink.append(Rules.colon)
+        try digits(totalSeconds / 60 % 60, width: 2)
+        sink.append(Rules.colon)
+        try digits(totalSeconds % 60, width: 2)
+        if precision > 0 {
+            try services.write(Piece(kind: .digit, key: 10), to: &sink)
+            try digits(k % fractionScale, width: precision)
+        }
+    }
+
+    private static let space = UnsafeRawBufferPointer(start: StaticString(" ").utf8Start, count: 1)
+    private static let colon = UnsafeRawBufferPointer(start: StaticString(":").utf8Start, count: 1)
+}

@@ -1,0 +1,98 @@
+// next_change (SPEC section 4): the first instant after now at which the
+// text of t's label differs. RELATIVE and COMPACT counts know it from the
+// count (RelativeRules.swift); every other label walks forward over the
+// instants at which an input of its rule can change (a threshold of elapsed
+// time, a local midnight, the start of a calendar year) and compares the
+// plan there with the current one, and texts only when two plans differ.
+// Between two such instants the label is constant by construction.
+
+/// The earliest of the instants after `after` offered to it.
+struct Candidates {
+    let after: Int64
+    private(set) var best: Int64? = nil
+
+    init(after: Int64) { self.after = after }
+
+    @inline(__always)
+    mutating func consider(_ c: Int64?) {
+        if let c, c > after, best == nil || c < best! { best = c }
+    }
+}
+
+extension Rules {
+    /// "Never changes again" (inside the supported range of instants).
+    static let never = Int64.max
+
+    /// How many boundaries the walk may step over before it gives up. Each
+    /// step skips straight to the next change of the displayed unit, so a
+    /// walk takes a few steps; running out means a rule is wrong.
+    static let walkSteps = 400
+
+    /// The next change of `current`, the plan of t at now. Throws
+    /// FeedDateError.internal if the walk runs out of `steps`: an instant at
+    /// which the label has not changed is never returned.
+    func nextChange(_ t: Int64, _ now: Int64, current: Plan, _ views: inout Views,
+                    steps: Int = Rules.walkSteps) throws(FeedDateError) -> Int64 {
+        if let next = current.nextChange { return next <= FeedDateRange.maxInstantMs ? next : Rules.never }
+        if let next = try relativeNextChange(t, now, current: current) { return next }
+        var x = now
+        // Each step moves to the next instant at which an input of the rule
+        // changes; the text usually changes there too (a weekday that stays a
+        // weekday over a midnight is the exception).
+        for _ in 0..<steps {
+            guard let b = try boundary(t, x, &views), b <= FeedDateRange.maxInstantMs else { return Rules.never }
+            // The whole view of b (most often the next local day), which the
+            // formatter keeps for later calls: plan alone would make a partial one.
+            _ = try views.at(b, makeView)
+            let next = try plan(t, b, &views)
+            if next != current, try !sameText(next, current) { return b }
+            x = b
+        }
+        throw .internal("next_change of \(t) at \(now): no change of the label within \(steps) boundaries (\(style))")
+    }
+
+    /// The earliest instant > x at which label(t, ·) may differ from label(t, x);
+    /// label(t, ·) is constant on [x, boundary). nil: never.
+    private func boundary(_ t: Int64, _ x: Int64, _ views: inout Views) throws(FeedDateError) -> Int64? {
+        switch style {
+        case .feedDetail: return nil
+        case .countdown: return countdownBoundary(t, x)
+        default: break
+        }
+        let (e, future) = moment(t, x)
+        var c = Candidates(after: x)
+        if future { c.consider(t - options.skewToleranceMs) }
+        let view = try views.at(e, makeView)
+        switch style {
+        case .feed, .chatList, .chatBubble: try feedChatBoundaries(t, e, future, view, &c)
+        case .relative, .compact: try relativeBoundaries(t, e, future, view, &c)
+        case .feedDetail, .countdown: break
+        }
+        // The local date can go back for a while (a fall-back across
+        // midnight): for labels that read t's local date, look for that
+        // before the next boundary found so far.
+        if style != .relative && !(style == .compact && !future) {
+            c.consider(zone.nextDayRegression(after: x, before: (c.best ?? view.until) + 1))
+        }
+        // Within the skew window (e = t > x) the label is frozen until now
+        // reaches t; every candidate above is later than e already.
+        return c.best
+    }
+
+    /// Whether two different plans read the same (rare: a weekday over a
+    /// midnight, different pieces with the same words).
+    private func sameText(_ p: Plan, _ q: Plan) throws(FeedDateError) -> Bool {
+        switch (p.shape, q.shape) {
+        case (.countdown, .countdown):
+            return false  // a different count always has different digits
+        case (.day, .day), (.time, .time), (.plain, .plain), (.day, .time), (.time, .day):
+            return try services.sameText(p.piece, q.piece)
+        case (.joined, .joined):
+            guard try services.sameText(p.piece, q.piece) else { return false }
+            return try services.sameText(p.timePiece, q.timePiece)
+        default:
+            return try sameWrittenText({ (s: inout Sink) throws(FeedDateError) in _ = try write(p, to: &s) },
+                                       { (s: inout Sink) throws(FeedDateError) in _ = try write(q, to: &s) })
+        }
+    }
+}

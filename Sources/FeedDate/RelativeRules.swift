@@ -1,0 +1,264 @@
+// RELATIVE and COMPACT (SPEC section 3): the ladder of elapsed counts
+// (seconds, minutes, hours) and calendar counts (days, weeks, months, years)
+// between t and now, the calendar arithmetic behind the counts, and where
+// the displayed count changes next. A different count always reads
+// differently, so the next change follows from the count, without texts.
+
+extension Rules {
+    /// The RELATIVE ladder (and COMPACT's, without "just now" and "ago").
+    @inline(__always)
+    func relativePlan(_ t: Int64, _ e: Int64, _ future: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
+        let compact = style == .compact
+        // COMPACT does not count into the future: the date of t.
+        if future && compact { return try futureCompactPlan(t, e, views) }
+        let (count, unit, next) = try relativeCount(t, e, future, views.now)
+        if count.unit == .justNow { return .plain(Rules.justNow) }
+        var plan = Plan.plain(.count(compact ? .compact : future ? .future : .past, count.n, unit))
+        plan.nextChange = next
+        return plan
+    }
+
+    private func futureCompactPlan(_ t: Int64, _ e: Int64, _ views: Views) throws(FeedDateError) -> Plan {
+        .plain(dateOfT(zone.localDay(t), try views.day(e, dayOnly), graceDays: 0))
+    }
+
+    struct Count: Equatable {
+        enum Unit { case justNow, elapsed, calendar }
+        var unit: Unit
+        var n: Int64
+    }
+
+    /// The displayed count and unit of the RELATIVE ladder at effective now e,
+    /// and for past counts of hours and calendar units, when the zone's offset
+    /// stays put around e, the next change too (what relativeBoundary gives).
+    private func relativeCount(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View?) throws(FeedDateError) -> (Count, CompactUnit, Int64?) {
+        let delta = future ? t - e : e - t
+        if !future && style == .relative && delta < options.justNowMs { return (Count(unit: .justNow, n: 0), .second, nil) }
+        // A future count of zero (only when τ < 1 s) reads as the just-now piece.
+        if future && style == .relative && delta < msPerSecond { return (Count(unit: .justNow, n: 0), .second, nil) }
+        if delta < msPerMinute { return (Count(unit: .elapsed, n: delta / msPerSecond), .second, nil) }
+        if delta < msPerHour { return (Count(unit: .elapsed, n: delta / msPerMinute), .minute, nil) }
+        let wt = zone.wall(t)
+        // Past counts near an e with no offset change within three days
+        // compare wall-clock times (see gregorianCount).
+        let calm = future ? nil : calm(around: e, view)
+        if let calm {
+            let we = calm.wall(e)
+            if wt + msPerDay > we {
+                let n = delta / msPerHour
+                return (Count(unit: .elapsed, n: n), .hour, calm.instant(wt + msPerDay).map { min(t + (n + 1) * msPerHour, $0) })
+            }
+            if case .gregorian = services.calendarKind {
+                let c = gregorianCount(wt, we, span: delta)
+                // relativeBoundary's shifts of t (addMonths, then days), in
+                // wall-clock time where the offset is known.
+                @inline(__always)
+                func at(months: Int64) -> Int64? {
+                    let from = c.from ?? civilFromDays(floorDiv(wt, msPerDay))
+                    return calm.instant(shiftMonths(from, time: floorMod(wt, msPerDay), by: months))
+                }
+                if c.years >= 1 { return (Count(unit: .calendar, n: c.years), .year, at(months: 12 * (c.years + 1))) }
+                if c.months >= 1 { return (Count(unit: .calendar, n: c.months), .month, at(months: c.months + 1)) }
+                if c.days >= 7 {
+                    let n = c.days / 7
+                    guard let w = calm.instant(wt + 7 * (n + 1) * msPerDay), let m = at(months: 1) else {
+                        return (Count(unit: .calendar, n: n), .week, nil)
+                    }
+                    return (Count(unit: .calendar, n: n), .week, min(w, m))
+                }
+                return (Count(unit: .calendar, n: c.days), .day, calm.instant(wt + (c.days + 1) * msPerDay))
+            }
+        } else if future ? zone.instant(fromWall: wt - msPerDay) < e : zone.instant(fromWall: wt + msPerDay) > e {
+            return (Count(unit: .elapsed, n: delta / msPerHour), .hour, nil)
+        }
+        let c = try calendarCount(t, e, future)
+        if c.years >= 1 { return (Count(unit: .calendar, n: c.years), .year, nil) }
+        if c.months >= 1 { return (Count(unit: .calendar, n: c.months), .month, nil) }
+        if c.days >= 7 { return (Count(unit: .calendar, n: c.days / 7), .week, nil) }
+        return (Count(unit: .calendar, n: c.days), .day, nil)
+    }
+
+    /// A stretch of a zone with one offset around an instant e, from three
+    /// days before e to the next offset change (if any) after that: there
+    /// instant(fromWall:) is wall − offset for every wall-clock time at or
+    /// after wall(e) whose instant lies three days before the stretch ends
+    /// (offsets differ by at most 52 hours, so no other piece of the zone
+    /// maps it), and a wall-clock time w is at or before e exactly when
+    /// w <= wall(e) (instant(fromWall:) is monotone). nil when the offset
+    /// changes within three days of e.
+    struct Calm {
+        let offset: Int64
+        let e: Int64
+        let end: Int64  // the next offset change after e − 3 days, or Int64.max
+
+        @inline(__always)
+        func wall(_ x: Int64) -> Int64 { x + offset }
+
+        /// instant(fromWall: w) for w at or after wall(e), when known here.
+        @inline(__always)
+        func instant(_ w: Int64) -> Int64? {
+            let x = w - offset
+            return x >= e && x < end - 3 * msPerDay ? x : nil
+        }
+    }
+
+    /// Wall-clock time of t moved by whole years, months and days, as an instant.
+    @inline(__always)
+    private func shifted(_ wt: Int64, _ y: Int64, _ m: Int64, _ d: Int64) throws(FeedDateError) -> Int64 {
+        let w = y == 0 && m == 0 ? wt : try services.addMonths(wall: wt, years: y, months: m)
+        return zone.instant(fromWall: w + d * msPerDay)
+    }
+
+    /// Whole years, months and days from t to e (past), or the largest counts
+    /// whose subtraction from t does not come before e (future).
+    private func calendarCount(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> (years: Int64, months: Int64, days: Int64) {
+        let wt = zone.wall(t)
+        let sign: Int64 = future ? -1 : 1
+        func fits(_ y: Int64, _ m: Int64, _ d: Int64) throws(FeedDateError) -> Bool {
+            let x = try shifted(wt, sign * y, sign * m, sign * d)
+            return future ? x >= e : x <= e
+        }
+        // No calendar has a month under 27 days or a year under 350: short
+        // spans need no month arithmetic at all.
+        let span = future ? t - e : e - t
+        var years: Int64 = 0, months: Int64 = 0
+        if span >= 27 * msPerDay {
+            let (yearGuess, monthGuess) = monthsBetween(wt, zone.wall(e), future)
+            if span >= 350 * msPerDay {
+                years = try largest(estimate: yearGuess) { (y: Int64) throws(FeedDateError) in try fits(y, 0, 0) }
+            }
+            months = try largest(estimate: years == yearGuess ? monthGuess : 0) {
+                (m: Int64) throws(FeedDateError) in try fits(years, m, 0)
+            }
+        }
+        let baseWall = try services.addMonths(wall: wt, years: sign * years, months: sign * months)
+        let base = zone.instant(fromWall: baseWall)
+        let days = try largest(estimate: max(0, (future ? base - e : e - base) / msPerDay)) {
+            (d: Int64) throws(FeedDateError) in
+            let x = zone.instant(fromWall: baseWall + sign * d * msPerDay)
+            return future ? x >= e : x <= e
+        }
+        return (years, months, days)
+    }
+
+    /// The Calm around e, from the view of e when it has it (no offset
+    /// change from three days before the view's start to three days after e
+    /// means none within three days of e, and the same offset).
+    @inline(__always)
+    private func calm(around e: Int64, _ view: View?) -> Calm? {
+        if let v = view, v.covers(e), v.calmUntil > e + 3 * msPerDay {
+            return Calm(offset: v.offset, e: e, end: v.calmUntil)
+        }
+        let end = zone.nextOffsetChange(after: e - 3 * msPerDay) ?? Int64.max
+        guard end > e + 3 * msPerDay else { return nil }
+        return Calm(offset: zone.wall(e) - e, e: e, end: end)
+    }
+
+    /// calendarCount for a past t in a Gregorian calendar where the zone's
+    /// offset does not change within three days of e (we = wall(e), see
+    /// Calm): a wall-clock time comes at or before e exactly when it is at or
+    /// before we, so the counts compare wall-clock times directly, shifting
+    /// months as addMonths does (the day of month pinned to the month's
+    /// length), with calendarCount's thresholds on the span between t and e.
+    private func gregorianCount(_ wt: Int64, _ we: Int64, span: Int64)
+        -> (years: Int64, months: Int64, days: Int64, from: (y: Int64, m: Int64, d: Int64)?) {
+        if span < 27 * msPerDay { return (0, 0, floorDiv(we - wt, msPerDay), nil) }
+        let a = civilFromDays(floorDiv(wt, msPerDay)), b = civilFromDays(floorDiv(we, msPerDay))
+        let at = floorMod(wt, msPerDay), bt = floorMod(we, msPerDay)
+        // The most months that may fit reach e's month; they fit when t's day
+        // and time, pinned to that month, are not after e's.
+        var months = (b.y - a.y) * 12 + (b.m - a.m)
+        if months > 0 && (min(a.d, daysInMonth(b.y, b.m)), at) > (b.d, bt) { months -= 1 }
+        months = max(0, months)
+        let base = shiftMonths(a, time: at, by: months)
+        return (months / 12, months % 12, floorDiv(we - base, msPerDay), a)
+    }
+
+    /// A first guess of whole (years, months) between two wall-clock times:
+    /// exact for Gregorian calendars but for day-of-month pinning and DST,
+    /// which `largest` then corrects; a lower bound elsewhere.
+    private func monthsBetween(_ wt: Int64, _ we: Int64, _ future: Bool) -> (Int64, Int64) {
+        guard case .gregorian = services.calendarKind else {
+            return (abs(we - wt) / (msPerDay * 390), 0)
+        }
+        let (from, to) = future ? (we, wt) : (wt, we)
+        let a = civilFromDays(floorDiv(from, msPerDay)), b = civilFromDays(floorDiv(to, msPerDay))
+        var months = (b.y - a.y) * 12 + (b.m - a.m)
+        if (b.d, floorMod(to, msPerDay)) < (a.d, floorMod(from, msPerDay)) { months -= 1 }
+        months = max(0, months)
+        return (months / 12, months % 12)
+    }
+
+    // MARK: next change
+
+    /// The next change of a RELATIVE or COMPACT count (nil for other plans,
+    /// which the walk handles): where the displayed count changes.
+    func relativeNextChange(_ t: Int64, _ now: Int64, current: Plan) throws(FeedDateError) -> Int64? {
+        guard let count = Rules.displayedCount(current) else { return nil }
+        let (e, future) = moment(t, now)
+        var b = try relativeBoundary(t, e, future, count.0, count.1)
+        // From t − τ on, t is labelled as if now were t; a future just now
+        // reads the same there.
+        if future && count.0.unit != .justNow { b = min(b, t - options.skewToleranceMs) }
+        return b <= FeedDateRange.maxInstantMs ? b : Rules.never
+    }
+
+    /// The walk's boundary candidates after x for a RELATIVE or COMPACT label
+    /// that is not a count (COMPACT's date of a future t), with e the
+    /// effective now at x and `view` e's view.
+    func relativeBoundaries(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View, _ c: inout Candidates) throws(FeedDateError) {
+        if future && style == .compact {
+            try c.consider(startOfYear(zone.localDay(t), view))
+        } else {
+            let (count, unit, next) = try relativeCount(t, e, future, view)
+            if let next { c.consider(next) } else { try c.consider(relativeBoundary(t, e, future, count, unit)) }
+        }
+    }
+
+    /// The count and unit a RELATIVE or COMPACT plan shows, or nil for other
+    /// plans (FEED's recent labels are day parts with rules of their own).
+    private static func displayedCount(_ plan: Plan) -> (Count, CompactUnit)? {
+        guard plan.shape == .plain else { return nil }
+        switch plan.piece.kind {
+        case .justNow: return (Count(unit: .justNow, n: 0), .second)
+        case .past, .future, .compact:
+            guard let unit = CompactUnit(rawValue: Int(plan.piece.key & 7)) else { return nil }
+            let elapsed = unit == .second || unit == .minute || unit == .hour
+            return (Count(unit: elapsed ? .elapsed : .calendar, n: plan.piece.key >> 3), unit)
+        default: return nil
+        }
+    }
+
+    /// When the displayed count of the RELATIVE/COMPACT ladder changes next.
+    private func relativeBoundary(_ t: Int64, _ e: Int64, _ future: Bool, _ count: Count, _ unit: CompactUnit) throws(FeedDateError) -> Int64 {
+        if future {
+            // Counts fall as now advances: the count n of unit u holds while
+            // t − now ≥ n·u (elapsed units) or while t shifted back by n units
+            // is not before now (calendar units).
+            switch (count.unit, unit) {
+            // Just now until t is past by just_now_ms; with just_now_ms = 0,
+            // "0 seconds ago" from t − τ on, when t counts as now.
+            case (.justNow, _): return options.justNowMs > 0 ? t + options.justNowMs : t - options.skewToleranceMs
+            case (.elapsed, .second): return t - count.n * msPerSecond + 1
+            case (.elapsed, .minute): return t - count.n * msPerMinute + 1
+            case (.elapsed, _): return t - count.n * msPerHour + 1
+            case (_, .year): return try shifted(zone.wall(t), -count.n, 0, 0) + 1
+            case (_, .month): return try shifted(zone.wall(t), 0, -count.n, 0) + 1
+            case (_, .week): return try shifted(zone.wall(t), 0, 0, -7 * count.n) + 1
+            default: return try shifted(zone.wall(t), 0, 0, -count.n) + 1
+            }
+        }
+        let wt = zone.wall(t)
+        switch (count.unit, unit) {
+        case (.justNow, _): return t + options.justNowMs
+        case (.elapsed, .second): return t + (count.n + 1) * msPerSecond
+        case (.elapsed, .minute): return t + (count.n + 1) * msPerMinute
+        case (.elapsed, _):
+            return min(t + (count.n + 1) * msPerHour, zone.instant(fromWall: wt + msPerDay))
+        case (_, .year): return try shifted(wt, count.n + 1, 0, 0)
+        case (_, .month): return try shifted(wt, 0, count.n + 1, 0)
+        case (_, .week): return min(try shifted(wt, 0, 0, 7 * (count.n + 1)), try shifted(wt, 0, 1, 0))
+        default: return try shifted(wt, 0, 0, count.n + 1)  // at most 7 days: before any month
+        }
+    }
+}
