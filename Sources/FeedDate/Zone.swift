@@ -33,8 +33,8 @@ struct Zone: Sendable {
         let directory = ZoneDatabase.directory
         let hasDatabase = ZoneDatabase.exists(directory)
         let zone: LoadedZone
-        if hasDatabase && ZoneDatabase.has(name, in: directory) {
-            zone = try ZoneDatabase.shared(id: name, directory: directory)
+        if hasDatabase, let found = try ZoneDatabase.shared(id: name, directory: directory) {
+            zone = found
         } else if !hasDatabase, let icu = try? ICUZone.shared(id: name) {
             zone = icu
         } else if let rule = Zone.rule(name) {

@@ -52,12 +52,19 @@ enum ZoneDatabase {
     /// time) is checked each time a formatter asks: a tzdata upgrade gives new
     /// formatters the new rules (existing ones keep theirs: they are
     /// immutable), and the version reported is the one read with the table. A
-    /// missing or malformed name is an unknown zone; a zone file that cannot
-    /// be read or parsed is reported as such, with its path.
-    static func shared(id: String, directory: String) throws(FeedDateError) -> LoadedZone {
+    /// name that is no file of the database is nil; a zone file that cannot be
+    /// read or parsed is an error naming its path.
+    ///
+    /// A name asked for before costs one stat of `directory/id` (links
+    /// followed): when it still finds the file loaded then, that zone is the
+    /// answer, without resolving the path again.
+    static func shared(id: String, directory: String) throws(FeedDateError) -> LoadedZone? {
+        let name = directory + "/" + id
+        let seen = isValidName(id) ? FileIdentity(path: name) : nil
+        if let seen, let zone = ZoneCache.byName(name, identity: seen) { return zone }
         let file: String
-        do { file = try self.file(of: id, in: directory) } catch { throw unknownZone(id) }
-        return try ZoneCache.shared(key: file, identity: FileIdentity(path: file)) { () throws(FeedDateError) in
+        do { file = try self.file(of: id, in: directory) } catch { return nil }
+        let zone = try ZoneCache.shared(key: file, identity: FileIdentity(path: file)) { () throws(FeedDateError) in
             let version = self.version(directory: directory) ?? "(unknown version)"
             do throws(ZoneError) {
                 return LoadedZone(table: TransitionTable(tzif: try read(file)), source: "tzdata " + version)
@@ -69,11 +76,8 @@ enum ZoneDatabase {
                 }
             }
         }
-    }
-
-    /// Whether `id` names a file of the database in `directory`.
-    static func has(_ id: String, in directory: String) -> Bool {
-        (try? file(of: id, in: directory)) != nil
+        if let seen { ZoneCache.remember(name, identity: seen, zone: zone) }
+        return zone
     }
 
     /// The error for a name that is not a zone of the database.
@@ -183,6 +187,19 @@ enum ZoneCache {
         let identity: FileIdentity?
     }
     private static let zones = Mutex<[String: Entry]>([:])
+    /// Zones by the path a formatter named ("<dir>/US/Eastern"), with the
+    /// identity of the file that path led to when it was loaded.
+    private static let names = Mutex<[String: Entry]>([:])
+
+    /// The zone loaded for path `name` if the file it leads to is still the one loaded.
+    static func byName(_ name: String, identity: FileIdentity) -> LoadedZone? {
+        guard let hit = names.withLock({ $0[name] }), hit.identity == identity else { return nil }
+        return hit.zone
+    }
+
+    static func remember(_ name: String, identity: FileIdentity, zone: LoadedZone) {
+        names.withLock { $0[name] = Entry(zone: zone, identity: identity) }
+    }
 
     static func shared(key: String, identity: FileIdentity? = nil,
                        load: () throws(FeedDateError) -> LoadedZone) throws(FeedDateError) -> LoadedZone {
