@@ -122,9 +122,20 @@ typedef struct fd_options {
     uint32_t size;               /* the caller's sizeof(fd_options); set by fd_options_init */
     fd_style style;
     const char *locale;          /* ICU ("zh_CN", "ja_JP@calendar=japanese") or BCP 47
-                                    ("zh-Hans-CN", "en-US-u-hc-h23"); NULL = host default.
+                                    ("zh-Hans-CN", "en-US-u-hc-h23"), or a priority list in
+                                    Accept-Language form ("tlh, de-CH;q=0.9, en;q=0.5"): the
+                                    first id by weight whose language ICU has data for. No
+                                    such id: FD_ERR_LOCALE naming the ids tried, never the
+                                    host's locale instead. NULL = the host's default (LC_ALL,
+                                    LC_MESSAGES, LANG as ICU reads them; "C" is en_US_POSIX).
+                                    fd_formatter_locale names the data used.
                                     Copied: need not outlive fd_formatter_new. */
-    const char *time_zone;       /* IANA id ("Asia/Shanghai"); NULL = host default (TZ, /etc/localtime). Copied. */
+    const char *time_zone;       /* IANA id ("Asia/Shanghai") or a POSIX TZ string ("CST-8").
+                                    NULL = the host's: $TZ when set (an id, ":id", a path in the
+                                    zone database, "" = UTC, or a POSIX TZ string; anything else
+                                    is FD_ERR_TIME_ZONE naming it), else /etc/localtime, else
+                                    /etc/timezone, else UTC. fd_formatter_time_zone and
+                                    fd_formatter_tz_source say what was used. Copied. */
     fd_hour_cycle hour_cycle;    /* default FD_HOUR_CYCLE_LOCALE */
     fd_width width;              /* default FD_WIDTH_LONG: only "N units ago / in N units" */
     int32_t recent_relative;     /* bool, default 0: FEED says "just now / 5 min ago / 3 h ago" first */
