@@ -9,19 +9,23 @@ PIP_QUIET := --quiet --disable-pip-version-check
 
 .PHONY: test-python
 
-# pytest comes from $(PYTHON) when it has it; otherwise from a virtual
-# environment in build/venv (made once, with the system's site packages
-# visible), never installed into the system's Python. Any non-zero pytest
-# status fails the target, including 5 ("no tests collected").
+# The suite needs pytest, numpy and pandas (so that no test skips): from
+# $(PYTHON) when it has all three; otherwise from a virtual environment in
+# build/venv (made once, with the system's site packages visible) where pip
+# installs what is missing, never into the system's Python. Any non-zero
+# pytest status fails the target, including 5 ("no tests collected").
+PY_TEST_NEEDS := pytest numpy pandas
+
 test-python: lib
-	@if $(PYTHON) -c 'import pytest' 2>/dev/null; then py=$(PYTHON); else \
+	@need='$(PY_TEST_NEEDS)'; has_all() { for m in $$need; do $$1 -c "import $$m" 2>/dev/null || return 1; done; }; \
+	if has_all $(PYTHON); then py=$(PYTHON); else \
 	  py=$(PY_VENV)/bin/python; \
-	  if ! $$py -c 'import pytest' 2>/dev/null; then \
-	    echo "test-python: $(PYTHON) has no pytest: installing it in $(PY_VENV)"; \
-	    $(PYTHON) -m venv --system-site-packages $(PY_VENV) \
+	  if ! has_all $$py; then \
+	    echo "test-python: $(PYTHON) lacks some of $$need: installing them in $(PY_VENV)"; \
+	    [ -x $$py ] || $(PYTHON) -m venv --system-site-packages $(PY_VENV) \
 	      || { echo "test-python: $(PYTHON) -m venv failed (Debian: apt-get install python3-venv)" >&2; exit 1; }; \
-	    $$py -m pip install $(PIP_QUIET) pytest \
-	      || { echo "test-python: cannot install pytest into $(PY_VENV)" >&2; exit 1; }; \
+	    $$py -m pip install $(PIP_QUIET) $$need \
+	      || { echo "test-python: cannot install $$need into $(PY_VENV)" >&2; exit 1; }; \
 	  fi; \
 	fi; \
 	echo "PYTHONPATH=$(CURDIR)/$(PY_DIR) timeout 900 $$py -m pytest -q -p no:cacheprovider -p no:benchmark $(PY_DIR)/tests"; \
