@@ -91,7 +91,7 @@ typedef enum fd_style {
 } fd_style;
 
 typedef enum fd_hour_cycle {
-    FD_HOUR_CYCLE_LOCALE = 0, /* the locale's own (a -u-hc- keyword counts) */
+    FD_HOUR_CYCLE_LOCALE = 0, /* the locale's own (a -u-hc- keyword counts; h11, h24 read as h12, h23) */
     FD_HOUR_CYCLE_H23 = 1,    /* 0..23 */
     FD_HOUR_CYCLE_H12 = 2     /* 1..12 with AM/PM */
 } fd_hour_cycle;

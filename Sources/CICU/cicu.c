@@ -7,6 +7,7 @@
 #include <unicode/udatpg.h>
 #include <unicode/uloc.h>
 #include <unicode/unum.h>
+#include <unicode/unumsys.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/ureldatefmt.h>
 #include <unicode/ures.h>
@@ -82,6 +83,44 @@ int32_t cicu_locale_keyword(const char *id, const char *key, char *out, int32_t 
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_getKeywordValue(id, key, out, cap, &e);
     return text_result(n, e, err);
+}
+
+int32_t cicu_locale_set_keyword(const char *id, const char *key, const char *value, char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    int32_t n = (int32_t)strlen(id);
+    if (n >= cap) return n + 1; /* the caller grows the buffer and asks again */
+    memcpy(out, id, (size_t)n + 1);
+    n = uloc_setKeywordValue(key, value, out, cap, &e);
+    return text_result(n, e, err);
+}
+
+int32_t cicu_calendar_types(char *out, int32_t cap, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UEnumeration *all = ucal_getKeywordValuesForLocale("calendar", "root", 0, &e);
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    int32_t used = 0, len = 0;
+    const char *name;
+    while ((name = uenum_next(all, &len, &e)) != NULL && U_SUCCESS(e)) {
+        /* Past the capacity, count on: the caller grows the buffer and asks again. */
+        if (used > 0) { if (used < cap) out[used] = ','; used++; }
+        if (used + len < cap) memcpy(out + used, name, (size_t)len);
+        used += len;
+    }
+    uenum_close(all);
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    if (used < cap) out[used] = 0;
+    return used;
+}
+
+int32_t cicu_numbering_system(const char *locale, char *out, int32_t cap, int32_t *algorithmic, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UNumberingSystem *ns = unumsys_open(locale, &e);
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    const char *name = unumsys_getName(ns);
+    *algorithmic = unumsys_isAlgorithmic(ns) ? 1 : 0;
+    int32_t n = copy_cstr(name, (int32_t)strlen(name), out, cap);
+    unumsys_close(ns);
+    return n;
 }
 
 int32_t cicu_locale_language(const char *id, char *out, int32_t cap, int32_t *err) {

@@ -54,6 +54,7 @@ public final class FeedDateFormatter: Sendable {
     public init(_ options: FeedDateOptions) throws(FeedDateError) {
         try options.validate()
         let localeID = try LocaleID(options.locale)
+        if options.style == .countdown { try localeID.checkCountdownDigits() }
         let zone = try Zone(options.timeZone)
         let services = try LocaleServices.shared(locale: localeID, hourCycle: options.hourCycle, width: options.width)
         self.options = options

@@ -82,7 +82,8 @@ struct LocaleID {
         return validLanguage == language
     }
 
-    private init(canonical: String) throws(FeedDateError) {
+    private init(canonical given: String) throws(FeedDateError) {
+        let canonical = try LocaleID.checkingKeywords(given)
         icu = canonical
         language = (try? icuString("uloc_getLanguage") { cicu_locale_language(canonical, $0, $1, $2) }) ?? ""
         let likely = (try? icuString("uloc_addLikelySubtags") { cicu_locale_likely(canonical, $0, $1, $2) }) ?? canonical

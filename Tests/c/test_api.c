@@ -135,6 +135,10 @@ static const new_row NEW_ROWS[] = {
     {"locale en_XX (region without data: English)", SET_LOCALE, 0, "en_XX", FD_OK},
     {"locale list, none with data", SET_LOCALE, 0, "tlh, xx;q=0.5", FD_ERR_LOCALE},
     {"locale list, second wins", SET_LOCALE, 0, "tlh, de-CH;q=0.9, en;q=0.5", FD_OK},
+    {"locale en-US-u-hc-h99 (no such hour cycle)", SET_LOCALE, 0, "en-US-u-hc-h99", FD_ERR_LOCALE},
+    {"locale en-US-u-ca-xyz (no such calendar)", SET_LOCALE, 0, "en-US-u-ca-xyz", FD_ERR_LOCALE},
+    {"locale ja-JP-u-nu-xyz (no such numbering system)", SET_LOCALE, 0, "ja-JP-u-nu-xyz", FD_ERR_LOCALE},
+    {"locale ja-JP-u-nu-jpan (FEED writes numbers in it)", SET_LOCALE, 0, "ja-JP-u-nu-jpan", FD_OK},
     {"locale \"\"", SET_LOCALE, 0, "", FD_ERR_LOCALE},
     {"locale \"@@@\"", SET_LOCALE, 0, "@@@", FD_ERR_LOCALE},
     {"locale \"en_US@calendar=\"", SET_LOCALE, 0, "en_US@calendar=", FD_ERR_LOCALE},
@@ -670,6 +674,61 @@ static void check_resolved(void)
     tk_count(1); /* fd_formatter_free(NULL) returned */
 }
 
+/* ---- keywords of a locale id ------------------------------------------------- */
+
+/* One FEED label at 00:05 UTC seen at 00:10, and the resolved locale. */
+static void expect_time(const char *locale, fd_hour_cycle cycle, const char *text, const char *resolved)
+{
+    fd_options o;
+    fd_formatter *f = NULL;
+    fd_options_init(&o, FD_STYLE_FEED);
+    o.locale = locale;
+    o.time_zone = "UTC";
+    o.hour_cycle = cycle;
+    fd_status s = fd_formatter_new(&o, &f);
+    if (s != FD_OK) {
+        tk_fail("fd_formatter_new(%s, hour cycle %d): %s (%s)", locale, (int)cycle, status_name(s), fd_last_error());
+        return;
+    }
+    char buf[FD_LABEL_CAPACITY], what[160];
+    s = fd_format(f, 1711325100000, 1711325400000, buf, sizeof buf, NULL);
+    snprintf(what, sizeof what, "FEED %s hour cycle %d", locale, (int)cycle);
+    if (s != FD_OK) tk_fail("%s: %s", what, status_name(s));
+    else expect_string(what, buf, text);
+    snprintf(what, sizeof what, "fd_formatter_locale(%s)", locale);
+    expect_string(what, fd_formatter_locale(f), resolved);
+    fd_formatter_free(f);
+}
+
+/* Hours stay 1..12 / 0..23 whatever the id says (h11 reads as h12, h24 as
+ * h23); COUNTDOWN refuses a numbering system without digits 0-9. */
+static void check_locale_keywords(void)
+{
+    expect_time("en-US-u-hc-h11", FD_HOUR_CYCLE_LOCALE, "12:05\xE2\x80\xAF" "AM", "en_US@hours=h12");
+    expect_time("en-US-u-hc-h11", FD_HOUR_CYCLE_H12, "12:05\xE2\x80\xAF" "AM", "en_US@hours=h12");
+    expect_time("en-US-u-hc-h24", FD_HOUR_CYCLE_LOCALE, "00:05", "en_US@hours=h23");
+    expect_time("en-US-u-hc-h24", FD_HOUR_CYCLE_H23, "00:05", "en_US@hours=h23");
+    expect_time("en-US-u-hc-h24", FD_HOUR_CYCLE_H12, "12:05\xE2\x80\xAF" "AM", "en_US@hours=h23");
+
+    static const char *const no_digits[] = {"ja-JP-u-nu-jpan", "zh-CN-u-nu-hans", "en-US-u-nu-roman", "he-IL-u-nu-hebr"};
+    for (size_t i = 0; i < COUNT_OF(no_digits); i++) {
+        fd_options o;
+        fd_formatter *f = NULL;
+        fd_options_init(&o, FD_STYLE_COUNTDOWN);
+        o.locale = no_digits[i];
+        o.time_zone = "UTC";
+        fd_status s = fd_formatter_new(&o, &f);
+        const char *msg = fd_last_error();
+        if (s != FD_ERR_LOCALE || f != NULL)
+            tk_fail("COUNTDOWN %s: %s, expected FD_ERR_LOCALE", no_digits[i], status_name(s));
+        else if (strstr(msg, "numbering system") == NULL || strstr(msg, "latn") == NULL)
+            tk_fail("COUNTDOWN %s: the message does not name the numbering system and latn: %s", no_digits[i], msg);
+        else
+            tk_count(1);
+        fd_formatter_free(f);
+    }
+}
+
 /* ---- the ends of the range, in every style, calendar and extreme zone -------- */
 
 static void check_extremes(void)
@@ -750,6 +809,7 @@ int main(void)
     check_status_messages();
     check_versions();
     check_resolved();
+    check_locale_keywords();
     check_extremes();
     return tk_finish();
 }

@@ -84,6 +84,14 @@ int32_t cicu_locale_likely(const char *id, char *out, int32_t cap, int32_t *err)
 /* The locale ICU finds data for when asked for `id` (ULOC_VALID_LOCALE of
  * its resource bundle): "de" for "de_XX", the default locale for "xx_YY". */
 int32_t cicu_locale_valid(const char *id, char *out, int32_t cap, int32_t *err);
+/* `id` with keyword `key` set to `value`, or removed when `value` is NULL. */
+int32_t cicu_locale_set_keyword(const char *id, const char *key, const char *value, char *out, int32_t cap, int32_t *err);
+/* Every calendar type ICU knows ("gregorian,japanese,buddhist,..."), comma-separated. */
+int32_t cicu_calendar_types(char *out, int32_t cap, int32_t *err);
+/* The numbering system a locale id resolves to ("latn", "arab", "jpan"),
+ * and whether it is algorithmic (no digits 0-9: "jpan", "roman", "hebr").
+ * An unknown "numbers" keyword fails (U_UNSUPPORTED_ERROR). */
+int32_t cicu_numbering_system(const char *locale, char *out, int32_t cap, int32_t *algorithmic, int32_t *err);
 const char *cicu_tzdata_version(int32_t *err);
 /* The version of ICU in use ("72.1"), written NUL-terminated into out[cap]. */
 void cicu_icu_version(char *out, int32_t cap);

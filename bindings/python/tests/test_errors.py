@@ -234,3 +234,31 @@ def test_bad_instants(feed: feeddate.Formatter, bad: Any, error: type, words: st
     for call in calls:
         with pytest.raises(error, match=words):
             call()
+
+
+@pytest.mark.parametrize(
+    ("style", "locale", "named"),
+    [
+        ("feed", "ja-JP-u-nu-xyz", '"xyz"'),
+        ("feed", "en-US-u-ca-xyz", '"xyz"'),
+        ("feed", "en-US-u-hc-h99", '"h99"'),
+        ("countdown", "ja-JP-u-nu-jpan", '"jpan"'),
+        ("countdown", "zh-CN-u-nu-hans", '"hans"'),
+    ],
+)
+def test_locale_keywords_that_cannot_be_honoured_are_locale_errors(style: str, locale: str, named: str) -> None:
+    # 1.0 made these formatters: an unknown keyword stayed in the resolved id,
+    # and an algorithmic numbering system failed every countdown with a RuntimeError.
+    with pytest.raises(feeddate.LocaleError) as info:
+        feeddate.Formatter(style, locale=locale, tz="UTC")
+    assert named in str(info.value)
+    assert not isinstance(info.value, RuntimeError)
+
+
+def test_hour_cycle_of_the_id_keeps_hours_in_range() -> None:
+    t, now = 1711325100, 1711325400  # 2024-03-25 00:05 and 00:10 UTC
+    h11 = feeddate.Formatter("feed", locale="en-US-u-hc-h11", tz="UTC", hour_cycle="h12")
+    assert h11.format(t, now) == "12:05\u202fAM"
+    h24 = feeddate.Formatter("feed", locale="en-US-u-hc-h24", tz="UTC")
+    assert h24.format(t, now) == "00:05"
+    assert h24.locale == "en_US@hours=h23"
