@@ -19,7 +19,10 @@
  *   caller described: bad input is a status code.
  * - Threads: an fd_formatter is immutable after fd_formatter_new and may be
  *   used by any number of threads at once. fd_formatter_free must not race
- *   with other calls on the same formatter.
+ *   with other calls on the same formatter. A thread that calls the library
+ *   needs FD_MIN_STACK_BYTES (64 KiB) of stack: glibc's and macOS's default
+ *   thread stacks are far larger, musl's 128 KiB is enough; a pool with
+ *   smaller stacks (16-24 KiB overflow, inside ICU) must raise them.
  *
  * Example
  * -------
@@ -65,6 +68,9 @@ extern "C" {
 #define FD_NEVER INT64_MAX
 /* A buffer of this many bytes holds every label, with its NUL. */
 #define FD_LABEL_CAPACITY 256
+/* The stack a calling thread needs, ICU's first loads of locale data
+ * included (tested at exactly this size: Tests/c/test_stack.c). (1.1) */
+#define FD_MIN_STACK_BYTES 65536
 
 /* ---- Status codes. FD_OK is 0; every other value is an error. ---- */
 typedef enum fd_status {
