@@ -23,6 +23,8 @@ _INT64 = (-(2**63), 2**63 - 1)
 
 # format_many's first guess of UTF-8 bytes per label; a larger need costs one more call.
 _MANY_BYTES_PER_LABEL = 48
+# Instants per fd_format_many call of format_many and batch (see Formatter._many).
+_MANY_CHUNK = 1 << 16
 
 
 class Label(NamedTuple):
@@ -518,30 +520,52 @@ class Formatter:
         n = len(keep)
         if n == 0:
             return [], FD_NEVER
-        # Addresses of the arrays, which stay alive (keep, ends, buf) across the calls.
+        # In chunks, so that what a call holds besides its result stays small
+        # (one chunk's buffer, offsets and text) whatever n is, and so that no
+        # single step holds the GIL for long: the C calls release it, and the
+        # Python work between them is one chunk's.
         t_at = keep.buffer_info()[0] if isinstance(keep, array.array) else keep.ctypes.data
-        ends = _ZERO_ENDS * n
+        step = min(n, _MANY_CHUNK)
+        ends = _ZERO_ENDS * step
         ends_at = ends.buffer_info()[0]
         next_min = ctypes.c_int64(FD_NEVER) if want_next else None
         next_p = ctypes.byref(next_min) if next_min is not None else None
-        cap = n * _MANY_BYTES_PER_LABEL + 1
+        cap = step * _MANY_BYTES_PER_LABEL + 1
         buf = ctypes.create_string_buffer(cap)  # calloc: untouched pages cost nothing
-        status = _fd_format_many(self._handle, t_at, n, now_ms, buf, cap, ends_at, next_p)
-        if status == FD_ERR_BUFFER:  # the guess was short: ends[n-1] is the size needed
-            cap = ends[n - 1] + 1
-            buf = ctypes.create_string_buffer(cap)
-            status = _fd_format_many(self._handle, t_at, n, now_ms, buf, cap, ends_at, next_p)
-        if status:
-            if status == FD_ERR_RANGE and fast is not None:
-                array.array("q", map(to_ms, ts))  # raises to_ms's RangeError for the first bad instant
-            check(status, f"{where}({n} instants, now={now!r})")
-        total = ends[n - 1]
-        next_ms = next_min.value if next_min is not None else FD_NEVER
-        if np is not None and n >= _NUMPY_SPLIT_MIN:
-            labels = _split_numpy(np, buf, ends, n, total)
-            if labels is not None:
-                return labels, next_ms
-        return _split(buf, ends, total), next_ms
+        labels: List[str] = [] if n <= step else [""] * n
+        earliest = FD_NEVER
+        for start in range(0, n, step):
+            m = min(step, n - start)
+            at = t_at + 8 * start
+            status = _fd_format_many(self._handle, at, m, now_ms, buf, cap, ends_at, next_p)
+            if status == FD_ERR_BUFFER:  # the guess was short: ends[m-1] is the size needed
+                cap = ends[m - 1] + 1
+                buf = ctypes.create_string_buffer(cap)
+                status = _fd_format_many(self._handle, at, m, now_ms, buf, cap, ends_at, next_p)
+            if status:
+                if status == FD_ERR_RANGE and fast is not None:
+                    array.array("q", map(to_ms, ts))  # raises to_ms's RangeError for the first bad instant
+                check(status, f"{where}({n} instants, now={now!r})")
+            if next_min is not None and next_min.value < earliest:
+                earliest = next_min.value
+            part = _split_chunk(np, buf, ends, m)
+            if n <= step:
+                labels = part
+            else:
+                labels[start:start + m] = part
+        return labels, earliest
+
+
+def _split_chunk(np: Any, buf: Any, ends: "array.array[int]", m: int) -> List[str]:
+    """The m labels of one fd_format_many call (ends may be longer than m)."""
+    total = ends[m - 1]
+    if m < len(ends):
+        ends = ends[:m]
+    if np is not None and m >= _NUMPY_SPLIT_MIN:
+        split = _split_numpy(np, buf, ends, m, total)
+        if split is not None:
+            return split
+    return _split(buf, ends, total)
 
 
 Formatter.__doc__ = f"{Formatter.__doc__}\n    Options:\n\n" + "\n".join(
