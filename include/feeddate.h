@@ -108,6 +108,18 @@ typedef enum fd_width {
     FD_WIDTH_NARROW = 2 /* "5m ago" */
 } fd_width;
 
+/* The largest unit counted (fd_options.max_unit, 1.1). YEAR is 0, so a zeroed
+ * field means no ceiling. */
+typedef enum fd_unit {
+    FD_UNIT_YEAR = 0,
+    FD_UNIT_MONTH = 1,
+    FD_UNIT_WEEK = 2,
+    FD_UNIT_DAY = 3,
+    FD_UNIT_HOUR = 4,  /* COMPACT: "59s", "5m", "23h", then "Mar 24" (Twitter's web feed) */
+    FD_UNIT_MINUTE = 5,
+    FD_UNIT_SECOND = 6
+} fd_unit;
+
 /*
  * Options for fd_formatter_new. Always fill with fd_options_init first, then
  * change what you need.
@@ -122,7 +134,8 @@ typedef enum fd_width {
  * with FD_ERR_ARGUMENT, never half-read. So a program built against an older
  * 1.x header keeps working, unrebuilt, with any later 1.x library; a program
  * built against a newer header fails cleanly on an older library.
- * Published layouts: 1.0 (the fields up to countdown_days).
+ * Published layouts: 1.0 (the fields up to countdown_days, 72 bytes on
+ * LP64), 1.1 (up to tomorrow_text, 120 bytes).
  */
 typedef struct fd_options {
     uint32_t size;               /* the caller's sizeof(fd_options); set by fd_options_init */
@@ -151,6 +164,21 @@ typedef struct fd_options {
     int32_t weekday_window_days; /* default 6; 1..6 */
     int32_t precision;           /* COUNTDOWN fraction digits, default 1; 0..3 */
     int32_t countdown_days;      /* bool, default 0: COUNTDOWN shows "1d 03:04:05.6" from 24 h */
+    /* ---- 1.1 ---- */
+    int32_t plain_spaces;        /* bool, default 0: every space character (Unicode Zs: U+202F
+                                    before "PM", U+00A0, ...) written as U+0020; parts follow */
+    int32_t spoken;              /* bool, default 0: text for a screen reader ("2h" -> "2 hours ago",
+                                    countdowns as "1 day, 3 hours, 4 minutes, 6 seconds", dates
+                                    with full month names); next_change follows the spoken text */
+    int32_t overtime;            /* bool, default 0: COUNTDOWN after the deadline counts up after
+                                    the locale's minus sign ("-0:00:05.3") instead of zeros */
+    fd_unit max_unit;            /* default FD_UNIT_YEAR: RELATIVE, COMPACT and FEED's recent
+                                    labels count up to this unit, and show t's date beyond it
+                                    (FEED: its day rules) */
+    const char *just_now_text;   /* NULL = the locale's word; else the caller's own for just now, */
+    const char *yesterday_text;  /* yesterday, the day before yesterday and tomorrow, wherever */
+    const char *day_before_yesterday_text; /* a style uses them: UTF-8, 1..64 bytes, no */
+    const char *tomorrow_text;   /* control characters; used as given (never capitalized). Copied. */
 } fd_options;
 
 /* What fd_format reports besides the text. Offsets are bytes into the UTF-8 text. */

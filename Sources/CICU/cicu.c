@@ -10,6 +10,7 @@
 #include <unicode/unumsys.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/ureldatefmt.h>
+#include <unicode/ulistformatter.h>
 #include <unicode/ures.h>
 #include <unicode/uversion.h>
 #include <unicode/ustring.h>
@@ -303,16 +304,46 @@ void cicu_numfmt_close(cicu_numfmt_ref num) {
     if (num) unumf_close(numfmt(num));
 }
 
-int32_t cicu_number_symbols(const char *locale, char out[11][8], int32_t *err) {
-    static const UNumberFormatSymbol syms[11] = {
+cicu_listfmt_ref cicu_listfmt_open_units(const char *locale, int32_t *err) {
+    UErrorCode e = U_ZERO_ERROR;
+    UListFormatter *list = ulistfmt_openForType(locale, ULISTFMT_TYPE_UNITS, ULISTFMT_WIDTH_WIDE, &e);
+    if (U_FAILURE(e)) { *err = e; return NULL; }
+    return (cicu_listfmt_ref)list;
+}
+
+int32_t cicu_listfmt_format(cicu_listfmt_ref list, const char *const *items, int32_t count, char *out, int32_t cap, int32_t *err) {
+    enum { MAX_ITEMS = 8, ITEM = 128 };
+    if (count < 0 || count > MAX_ITEMS) { *err = U_ILLEGAL_ARGUMENT_ERROR; return 0; }
+    UChar texts[MAX_ITEMS][ITEM];
+    const UChar *ptrs[MAX_ITEMS];
+    int32_t lengths[MAX_ITEMS];
+    for (int32_t i = 0; i < count; i++) {
+        UErrorCode e = U_ZERO_ERROR;
+        u_strFromUTF8(texts[i], ITEM, &lengths[i], items[i], -1, &e);
+        if (U_FAILURE(e) || lengths[i] >= ITEM) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
+        ptrs[i] = texts[i];
+    }
+    UErrorCode e = U_ZERO_ERROR;
+    UChar buf[UBUF];
+    int32_t n = ulistfmt_format((const UListFormatter *)list, ptrs, lengths, count, buf, UBUF, &e);
+    if (U_FAILURE(e) || n >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    return to_utf8(buf, n, out, cap, err);
+}
+
+void cicu_listfmt_close(cicu_listfmt_ref list) {
+    if (list) ulistfmt_close((UListFormatter *)list);
+}
+
+int32_t cicu_number_symbols(const char *locale, char out[12][8], int32_t *err) {
+    static const UNumberFormatSymbol syms[12] = {
         UNUM_ZERO_DIGIT_SYMBOL,  UNUM_ONE_DIGIT_SYMBOL,   UNUM_TWO_DIGIT_SYMBOL,
         UNUM_THREE_DIGIT_SYMBOL, UNUM_FOUR_DIGIT_SYMBOL,  UNUM_FIVE_DIGIT_SYMBOL,
         UNUM_SIX_DIGIT_SYMBOL,   UNUM_SEVEN_DIGIT_SYMBOL, UNUM_EIGHT_DIGIT_SYMBOL,
-        UNUM_NINE_DIGIT_SYMBOL,  UNUM_DECIMAL_SEPARATOR_SYMBOL};
+        UNUM_NINE_DIGIT_SYMBOL,  UNUM_DECIMAL_SEPARATOR_SYMBOL, UNUM_MINUS_SIGN_SYMBOL};
     UErrorCode e = U_ZERO_ERROR;
     UNumberFormat *nf = unum_open(UNUM_DECIMAL, NULL, 0, locale, NULL, &e);
     if (U_FAILURE(e)) { *err = e; return 0; }
-    for (int i = 0; i < 11; i++) {
+    for (int i = 0; i < 12; i++) {
         UChar buf[16];
         int32_t n = unum_getSymbol(nf, syms[i], buf, 16, &e);
         if (U_FAILURE(e) || n >= 16) { unum_close(nf); *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }

@@ -2,28 +2,49 @@
 // precision's fraction, as k = ⌈R / unit⌉ units of the precision (so zero is
 // shown exactly from the deadline on), and where k next falls by one.
 
+//
+// With `overtime`, after the deadline the count is −⌊E / unit⌋ for the time E
+// since t (so it counts up in whole steps), shown after the locale's minus
+// sign when not zero. With `spoken`, the unit is a whole second whatever the
+// precision, and the text is read out (LocaleServices.writeSpoken).
+
 extension Rules {
     @inline(__always)
     func countdownPlan(_ t: Int64, _ now: Int64) -> Plan {
         let r = t - now
-        return Plan(shape: .countdown, count: r <= 0 ? 0 : (r - 1) / countdownUnit + 1, expired: r <= 0)
+        let count = r > 0 ? (r - 1) / countdownUnit + 1 : options.overtime ? -(-r / countdownUnit) : 0
+        return Plan(shape: .countdown, count: count, expired: r <= 0)
     }
 
-    /// The next instant after x at which the count falls (nil: expired, it
-    /// never changes again).
+    /// The next instant after x at which the count changes (nil: expired
+    /// without overtime, it never changes again).
     func countdownBoundary(_ t: Int64, _ x: Int64) -> Int64? {
         let r = t - x
-        if r <= 0 { return nil }
         let u = countdownUnit
+        if r <= 0 {
+            guard options.overtime else { return nil }
+            return t + (-r / u + 1) * u
+        }
         let k = (r - 1) / u + 1
         return t - (k - 1) * u
     }
 
-    private var countdownUnit: Int64 { [1000, 100, 10, 1][Int(options.precision)] }
+    /// The length of one step of the count in ms: a whole second when spoken.
+    private var countdownUnit: Int64 { options.spoken ? 1000 : [1000, 100, 10, 1][Int(options.precision)] }
 
     /// H:MM:SS.F from k units of the precision (k = ⌈R / unit⌉, so zero is
     /// shown exactly from the deadline on), in the locale's digits.
-    func writeCountdown(_ k: Int64, to sink: inout Sink) throws(FeedDateError) {
+    func writeCountdown(_ count: Int64, to sink: inout Sink) throws(FeedDateError) {
+        let k = abs(count)
+        if options.spoken {
+            let hours = k / 3600
+            var parts: [(CompactUnit, Int64)] = []
+            if options.countdownDays && hours >= 24 { parts.append((.day, hours / 24)) }
+            parts += [(.hour, options.countdownDays ? hours % 24 : hours), (.minute, k / 60 % 60), (.second, k % 60)]
+            try services.writeSpoken(parts, minus: count < 0, to: &sink)
+            return
+        }
+        if count < 0 { try services.write(Piece(kind: .digit, key: 11), to: &sink) }
         let precision = Int(options.precision)
         var fractionScale: Int64 = 1
         for _ in 0..<precision { fractionScale *= 10 }

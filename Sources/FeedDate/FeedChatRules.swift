@@ -48,11 +48,12 @@ extension Rules {
 
     /// FEED's optional first rule: just now, N seconds/minutes ago, N hours
     /// ago today; `delta` = e − t, `d` the days back from e's local day.
+    /// A count in a unit above max_unit gives way to the day rules.
     func recentLadder(_ delta: Int64, _ d: Int64) -> Piece? {
         if delta < options.justNowMs { return Rules.justNow }
         if delta < msPerMinute { return .count(.past, delta / msPerSecond, .second) }
-        if delta < msPerHour { return .count(.past, delta / msPerMinute, .minute) }
-        if delta < msPerDay && d == 0 { return .count(.past, delta / msPerHour, .hour) }
+        if delta < msPerHour { return ceiling.rawValue >= CompactUnit.minute.rawValue ? .count(.past, delta / msPerMinute, .minute) : nil }
+        if delta < msPerDay && d == 0 { return ceiling.rawValue >= CompactUnit.hour.rawValue ? .count(.past, delta / msPerHour, .hour) : nil }
         return nil
     }
 
@@ -85,7 +86,8 @@ extension Rules {
                 if d == -1 { c.consider(zone.startOfDay(dayT)) }
                 if d <= -2 { c.consider(zone.startOfDay(dayT - 1)); try c.consider(startOfYear(dayT, view)) }
             } else {
-                if options.recentRelative, e - t < msPerDay { c.consider(recentBoundary(t, e)) }
+                // Once past max_unit, the recent ladder never comes back.
+                if options.recentRelative, e - t < msPerDay, recentLadder(e - t, d) != nil { c.consider(recentBoundary(t, e)) }
                 if d <= 2 {
                     c.consider(view.until)
                 } else {

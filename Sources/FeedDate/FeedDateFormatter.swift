@@ -56,7 +56,8 @@ public final class FeedDateFormatter: Sendable {
         let localeID = try LocaleID(options.locale)
         if options.style == .countdown { try localeID.checkCountdownDigits() }
         let zone = try Zone(options.timeZone)
-        let services = try LocaleServices.shared(locale: localeID, hourCycle: options.hourCycle, width: options.width)
+        let services = try LocaleServices.shared(locale: localeID, hourCycle: options.hourCycle,
+                                                 width: options.spoken ? .long : options.width, texts: options.texts)
         self.options = options
         self.locale = services.resolvedLocale
         self.timeZone = zone.id

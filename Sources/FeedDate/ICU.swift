@@ -1,6 +1,7 @@
 // Swift over CICU: one error type, one resizing-buffer helper, and small
 // owners for ICU objects. Nothing here is public; ICU types never leak out.
 import CICU
+import Glibc
 
 /// A failure reported by ICU, with the wrapper that reported it.
 struct ICUError: Error, CustomStringConvertible {
@@ -141,16 +142,40 @@ final class ICUCalendar {
 }
 
 /// The locale's digits 0...9 and decimal separator in UTF-8.
+/// ICU's list format for measures ("1 day, 3 hours, 4 minutes"), type UNITS, width WIDE.
+/// Not thread-safe: owned by a formatter's locked state.
+final class ICUUnitList {
+    private let raw: cicu_listfmt_ref
+    init(locale: String) throws(ICUError) {
+        raw = try icuOpen("ulistfmt_openForType") { cicu_listfmt_open_units(locale, $0) }
+    }
+    deinit { cicu_listfmt_close(raw) }
+    /// The items joined (at most 8).
+    func format(_ items: [[UInt8]]) throws(ICUError) -> [UInt8] {
+        let strings = items.map { String(decoding: $0, as: UTF8.self) }
+        return try withCStrings(strings) { (pointers: [UnsafePointer<CChar>?]) throws(ICUError) in
+            try icuText("ulistfmt_format") { cicu_listfmt_format(raw, pointers, Int32(pointers.count), $0, $1, $2) }
+        }
+    }
+}
+
+/// Runs body with NUL-terminated copies of `strings`.
+private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) throws(ICUError) -> R) throws(ICUError) -> R {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    return try body(copies.map { UnsafePointer($0) })
+}
+
 func icuNumberSymbols(locale: String) throws(ICUError) -> [[UInt8]] {
-    var raw = [CChar](repeating: 0, count: 11 * 8)
+    var raw = [CChar](repeating: 0, count: 12 * 8)
     var err: Int32 = 0
     _ = raw.withUnsafeMutableBufferPointer { buf in
-        buf.baseAddress!.withMemoryRebound(to: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar).self, capacity: 11) {
+        buf.baseAddress!.withMemoryRebound(to: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar).self, capacity: 12) {
             cicu_number_symbols(locale, $0, &err)
         }
     }
     if err > 0 { throw ICUError(code: err, call: "unum_getSymbol") }
-    return (0..<11).map { i in
+    return (0..<12).map { i in
         let slot = raw[(i * 8)..<(i * 8 + 8)]
         return slot.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }
     }

@@ -12,6 +12,8 @@ import Synchronization
 final class LocaleServices: @unchecked Sendable {
     let locale: LocaleID
     let resolvedLocale: String
+    /// plain_spaces, spoken and the caller's words: applied to every text here.
+    let texts: TextOptions
     private let timeSkeleton: String
     /// The width of "N units ago" / "in N units".
     private let width: cicu_width
@@ -41,10 +43,17 @@ final class LocaleServices: @unchecked Sendable {
         var plainNumber: ICUNumberFormat?
         var countdownDay: ICUNumberFormat?
         var symbols: [[UInt8]]?
+        /// spoken COUNTDOWN: each unit at wide width, and their list.
+        var spokenUnits: [CompactUnit: ICUNumberFormat] = [:]
+        var unitList: ICUUnitList?
     }
 
-    init(locale: LocaleID, hourCycle: FeedDateHourCycle, width: FeedDateWidth) throws(FeedDateError) {
+    init(locale: LocaleID, hourCycle: FeedDateHourCycle, width requested: FeedDateWidth,
+         texts: TextOptions = TextOptions()) throws(FeedDateError) {
         self.locale = locale
+        self.texts = texts
+        // Spoken counts are read out in full, whatever width the visible label has.
+        let width = texts.spoken ? .long : requested
         switch width {
         case .long: self.width = .long
         case .short: self.width = .short
@@ -79,23 +88,30 @@ final class LocaleServices: @unchecked Sendable {
                 parts[parts.count - 1].append(b)
             }
         }
-        let literals = parts.count == 3 ? parts.map(LocaleServices.unquote) : [[], [32], []]
+        let literals = (parts.count == 3 ? parts.map(LocaleServices.unquote) : [[], [32], []]).map(texts.shaped)
         dayFirst = dateFirst
         combiner = TextTable(firstKey: 0, keyCount: 3, blockShift: 2, maxLength: 255)
         combiner.build(blockOf: 0) { (k: Int64) -> [UInt8] in k < 3 ? literals[Int(k)] : [] }
     }
 
-    /// Formatters of one (locale, hour cycle, width) share their services:
+    /// Formatters of one (locale, hour cycle, width, text options) share their services:
     /// ICU objects and text tables are the bulk of a formatter's memory and
     /// creation time. The cache keeps the 64 most recently made; a formatter
     /// keeps its own alive.
-    private static let cache = Mutex<(map: [String: LocaleServices], order: [String])>(([:], []))
+    private struct Key: Hashable {
+        let locale: String
+        let hourCycle: FeedDateHourCycle
+        let width: FeedDateWidth
+        let texts: TextOptions
+    }
+    private static let cache = Mutex<(map: [Key: LocaleServices], order: [Key])>(([:], []))
     private static let cacheLimit = 64
 
-    static func shared(locale: LocaleID, hourCycle: FeedDateHourCycle, width: FeedDateWidth) throws(FeedDateError) -> LocaleServices {
-        let key = "\(locale.icu)|\(hourCycle.rawValue)|\(width.rawValue)"
+    static func shared(locale: LocaleID, hourCycle: FeedDateHourCycle, width: FeedDateWidth,
+                       texts: TextOptions = TextOptions()) throws(FeedDateError) -> LocaleServices {
+        let key = Key(locale: locale.icu, hourCycle: hourCycle, width: width, texts: texts)
         if let hit = cache.withLock({ $0.map[key] }) { return hit }
-        let made = try LocaleServices(locale: locale, hourCycle: hourCycle, width: width)
+        let made = try LocaleServices(locale: locale, hourCycle: hourCycle, width: width, texts: texts)
         return cache.withLock { c in
             if let hit = c.map[key] { return hit }
             c.map[key] = made
@@ -120,7 +136,7 @@ final class LocaleServices: @unchecked Sendable {
         case .past, .future, .compact:
             // Counts 0..<64 of each of the 8 unit slots.
             return TextTable(firstKey: 0, keyCount: 64 << 3, blockShift: 6, maxLength: 255)
-        case .digit: return TextTable(firstKey: 0, keyCount: 11, blockShift: 4, maxLength: 255)
+        case .digit: return TextTable(firstKey: 0, keyCount: 12, blockShift: 4, maxLength: 255)
         case .days: return TextTable(firstKey: 0, keyCount: 1024, blockShift: 5, maxLength: 255)
         case .none, .justNow: return TextTable(firstKey: 0, keyCount: 1, blockShift: 0, maxLength: 255)
         }
@@ -185,7 +201,7 @@ final class LocaleServices: @unchecked Sendable {
                 let table = ref.takeUnretainedValue()
                 try locked { (s: inout ICUState) throws(ICUError) in
                     try table.build(blockOf: piece.key) { (k: Int64) throws(ICUError) in
-                        try self.format(&s, Piece(kind: piece.kind, key: k))
+                        try self.text(&s, Piece(kind: piece.kind, key: k))
                     }
                     // A date format is 40-50 KiB of ICU objects and fills a
                     // block of 32 keys at a time: opened again from its pattern
@@ -193,7 +209,7 @@ final class LocaleServices: @unchecked Sendable {
                     s.dateFormats[piece.kind] = nil
                 }
             case .outside:
-                sink.append(try locked { (s: inout ICUState) throws(ICUError) in try self.format(&s, piece) })
+                sink.append(try locked { (s: inout ICUState) throws(ICUError) in try self.text(&s, piece) })
                 return
             }
         }
@@ -265,8 +281,11 @@ final class LocaleServices: @unchecked Sendable {
         if let pattern = s.datePatterns[kind] {
             made = try ICUDateFormat(locale: locale.icu, pattern: pattern)
         } else {
-            let skeleton = kind == .time ? timeSkeleton
-                : [Piece.Kind.weekday: "cccc", .monthDay: "MMMd", .fullDate: "yMMMd", .numericDate: "yMd"][kind]!
+            // Spoken dates have full month names, the numeric one too.
+            let dates: [Piece.Kind: String] = texts.spoken
+                ? [.weekday: "cccc", .monthDay: "MMMMd", .fullDate: "yMMMMd", .numericDate: "yMMMMd"]
+                : [.weekday: "cccc", .monthDay: "MMMd", .fullDate: "yMMMd", .numericDate: "yMd"]
+            let skeleton = kind == .time ? timeSkeleton : dates[kind]!
             made = try ICUDateFormat(locale: locale.icu, skeleton: skeleton)
             s.datePatterns[kind] = try made.pattern()
         }
@@ -274,7 +293,19 @@ final class LocaleServices: @unchecked Sendable {
         return made
     }
 
-    /// The text of a piece, from ICU (the caller holds the lock).
+    /// The text of a piece as the caller sees it: the caller's own word where
+    /// given (never capitalized), else ICU's; spaces made plain when asked
+    /// (the caller holds the lock).
+    private func text(_ s: inout ICUState, _ piece: Piece) throws(ICUError) -> [UInt8] {
+        switch piece.kind {
+        case .word: if let own = texts.word(piece.key) { return texts.shaped(Array(own.utf8)) }
+        case .justNow: if let own = texts.justNow { return texts.shaped(Array(own.utf8)) }
+        default: break
+        }
+        return texts.shaped(try format(&s, piece))
+    }
+
+    /// The locale's text of a piece, from ICU (the caller holds the lock).
     private func format(_ s: inout ICUState, _ piece: Piece) throws(ICUError) -> [UInt8] {
         switch piece.kind {
         case .none: return []
@@ -303,13 +334,40 @@ final class LocaleServices: @unchecked Sendable {
             return try compactFormat(&s, unit).format(n)
         case .digit:
             if s.symbols == nil { s.symbols = try icuNumberSymbols(locale: locale.icu) }
-            return piece.key >= 0 && piece.key <= 10 ? s.symbols![Int(piece.key)] : []
+            return piece.key >= 0 && piece.key <= 11 ? s.symbols![Int(piece.key)] : []
         case .days:
             if s.countdownDay == nil {
                 s.countdownDay = try ICUNumberFormat(locale: locale.icu, skeleton: "measure-unit/duration-day unit-width-narrow")
             }
             return try s.countdownDay!.format(piece.key)
         }
+    }
+
+    /// A duration read out (spoken COUNTDOWN): each non-zero unit as ICU's
+    /// measure format writes it at wide width, joined by ICU's list of units,
+    /// "0 seconds" when all are zero; after the locale's minus sign when
+    /// `minus`. From ICU each time, under the lock: too many texts to table.
+    func writeSpoken(_ parts: [(CompactUnit, Int64)], minus: Bool, to sink: inout Sink) throws(FeedDateError) {
+        let text = try locked { (s: inout ICUState) throws(ICUError) -> [UInt8] in
+            var shown = parts.filter { $0.1 != 0 }
+            if shown.isEmpty { shown = [(.second, 0)] }
+            var items: [[UInt8]] = []
+            for (unit, n) in shown {
+                if s.spokenUnits[unit] == nil {
+                    s.spokenUnits[unit] = try ICUNumberFormat(
+                        locale: locale.icu, skeleton: "measure-unit/duration-\(unit.cldr) unit-width-full-name")
+                }
+                items.append(try s.spokenUnits[unit]!.format(n))
+            }
+            if s.unitList == nil { s.unitList = try ICUUnitList(locale: locale.icu) }
+            var text = items.count == 1 ? items[0] : try s.unitList!.format(items)
+            if minus {
+                if s.symbols == nil { s.symbols = try icuNumberSymbols(locale: locale.icu) }
+                text = s.symbols![11] + text
+            }
+            return texts.shaped(text)
+        }
+        sink.append(text)
     }
 
     /// "Just now": the project's table (SPEC section 2); nil means ICU's "now".

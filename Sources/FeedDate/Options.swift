@@ -45,6 +45,13 @@ public enum FeedDateWidth: Int32, Sendable {
     case long = 0, short = 1, narrow = 2
 }
 
+/// The largest unit RELATIVE and COMPACT count in, and FEED's recent labels
+/// (SPEC section 6, max_unit). Raw values are the C ABI's FD_UNIT_*: YEAR is
+/// 0, so a zeroed field means no ceiling.
+public enum FeedDateUnit: Int32, Sendable, CaseIterable {
+    case year = 0, month = 1, week = 2, day = 3, hour = 4, minute = 5, second = 6
+}
+
 /// Every option of SPEC section 6, with its default.
 public struct FeedDateOptions: Sendable, Hashable {
     public var style: FeedDateStyle
@@ -61,6 +68,19 @@ public struct FeedDateOptions: Sendable, Hashable {
     public var weekdayWindowDays: Int32 = 6
     public var precision: Int32 = 1
     public var countdownDays = false
+    /// Every Unicode space (category Zs) of the label written as U+0020.
+    public var plainSpaces = false
+    /// Text for a screen reader: counts and countdowns in words, full month names.
+    public var spoken = false
+    /// COUNTDOWN: after the deadline, count up after the locale's minus sign.
+    public var overtime = false
+    /// RELATIVE, COMPACT and FEED's recent labels: the largest unit counted.
+    public var maxUnit: FeedDateUnit = .year
+    /// The caller's own words for these pieces (nil: the locale's).
+    public var justNowText: String?
+    public var yesterdayText: String?
+    public var dayBeforeYesterdayText: String?
+    public var tomorrowText: String?
 
     public init(style: FeedDateStyle, locale: String? = nil, timeZone: String? = nil) {
         self.style = style
@@ -81,6 +101,25 @@ public struct FeedDateOptions: Sendable, Hashable {
         try check("cross_year_grace_days", crossYearGraceDays, 0...366)
         try check("weekday_window_days", weekdayWindowDays, 1...6)
         try check("precision", precision, 0...3)
+        for (name, text) in [("just_now_text", justNowText), ("yesterday_text", yesterdayText),
+                             ("day_before_yesterday_text", dayBeforeYesterdayText), ("tomorrow_text", tomorrowText)] {
+            guard let text else { continue }
+            let bytes = text.utf8.count
+            if bytes < 1 || bytes > 64 {
+                throw .argument("\(name) is \(bytes) bytes of UTF-8: pass 1..64 bytes (or NULL for the locale's word)")
+            }
+            if let c = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                throw .argument("\(name) contains the control character U+\(String(c.value, radix: 16, uppercase: true)):"
+                    + " pass text without control characters (category Cc)")
+            }
+        }
+    }
+
+    /// The options that change the texts of pieces (LocaleServices keys its
+    /// shared texts by them).
+    var texts: TextOptions {
+        TextOptions(plainSpaces: plainSpaces, spoken: spoken, justNow: justNowText, yesterday: yesterdayText,
+                    dayBeforeYesterday: dayBeforeYesterdayText, tomorrow: tomorrowText)
     }
 }
 

@@ -20,7 +20,7 @@ struct Piece: Equatable {
         case past          // key: count << 3 | CompactUnit (see `count`)
         case future
         case compact
-        case digit         // key: 0...9, 10 = decimal separator (COUNTDOWN)
+        case digit         // key: 0...9, 10 = decimal separator, 11 = minus sign (COUNTDOWN)
         case days          // key: whole days, narrow unit (COUNTDOWN)
     }
 

@@ -13,9 +13,25 @@ extension Rules {
         if future && compact { return try futureCompactPlan(t, e, views) }
         let (count, unit, next) = try relativeCount(t, e, future, views.now)
         if count.unit == .justNow { return .plain(Rules.justNow) }
-        var plan = Plan.plain(.count(compact ? .compact : future ? .future : .past, count.n, unit))
+        // A count in a unit above max_unit: t's date instead.
+        if unit.rawValue > ceiling.rawValue { return try dateOverCeiling(t, e, future, views) }
+        // Spoken, COMPACT reads as RELATIVE at width LONG ("2h": "2 hours ago").
+        let kind: Piece.Kind = compact ? (options.spoken ? .past : .compact) : future ? .future : .past
+        var plan = Plan.plain(.count(kind, count.n, unit))
         plan.nextChange = next
         return plan
+    }
+
+    /// The largest unit counted (max_unit), as a CompactUnit.
+    @inline(__always)
+    var ceiling: CompactUnit { CompactUnit(rawValue: 6 - Int(options.maxUnit.rawValue))! }
+
+    /// The date of t shown where its count would be in a unit above max_unit:
+    /// month-day when t is in now's year (or, past, within the grace days),
+    /// else the full date.
+    private func dateOverCeiling(_ t: Int64, _ e: Int64, _ future: Bool, _ views: Views) throws(FeedDateError) -> Plan {
+        let grace = future ? 0 : Int64(options.crossYearGraceDays)
+        return .plain(dateOfT(zone.localDay(t), try views.day(e, dayOnly), graceDays: grace))
     }
 
     private func futureCompactPlan(_ t: Int64, _ e: Int64, _ views: Views) throws(FeedDateError) -> Plan {
@@ -209,9 +225,39 @@ extension Rules {
     func relativeBoundaries(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View, _ c: inout Candidates) throws(FeedDateError) {
         if future && style == .compact {
             try c.consider(startOfYear(zone.localDay(t), view))
-        } else {
-            let (count, unit, next) = try relativeCount(t, e, future, view)
+            return
+        }
+        let (count, unit, next) = try relativeCount(t, e, future, view)
+        guard count.unit != .justNow, unit.rawValue > ceiling.rawValue else {
             if let next { c.consider(next) } else { try c.consider(relativeBoundary(t, e, future, count, unit)) }
+            return
+        }
+        // t's date over max_unit: it changes with the viewer's year (or the
+        // end of the grace days); a future t's date gives way to a count
+        // when the count's unit falls to max_unit.
+        let dayT = zone.localDay(t)
+        if future {
+            try c.consider(startOfYear(dayT, view))
+            try c.consider(firstWithin(ceiling, t))
+        } else {
+            let d = view.day - dayT, grace = Int64(options.crossYearGraceDays)
+            if d <= grace { c.consider(zone.startOfDay(dayT + grace + 1)) }
+            if view.sameYear(dayT) { c.consider(view.nextYear) }
+        }
+    }
+
+    /// The first effective now at which a future t's count is in `unit` or
+    /// a smaller one (the ladder of relativeCount, read backwards).
+    private func firstWithin(_ unit: CompactUnit, _ t: Int64) throws(FeedDateError) -> Int64? {
+        let wt = zone.wall(t)
+        switch unit {
+        case .second: return t - msPerMinute + 1
+        case .minute: return t - msPerHour + 1
+        case .hour: return zone.instant(fromWall: wt - msPerDay) + 1
+        case .day: return zone.instant(fromWall: wt - 7 * msPerDay) + 1
+        case .week: return try shifted(wt, 0, -1, 0) + 1
+        case .month: return try shifted(wt, -1, 0, 0) + 1
+        case .year: return nil
         }
     }
 

@@ -77,9 +77,13 @@ private let icuVersionString = strdup(FeedDateICU.version)!
 /// this header's layout. A new layout appends its size here.
 private let optionsLayouts: [Int] = {
     let align = MemoryLayout<fd_options>.alignment
-    let end10 = MemoryLayout<fd_options>.offset(of: \fd_options.countdown_days)! + MemoryLayout<Int32>.size
-    let size10 = (end10 + align - 1) / align * align
-    return size10 == MemoryLayout<fd_options>.size ? [size10] : [size10, MemoryLayout<fd_options>.size]
+    func size(endingWith end: Int) -> Int { (end + align - 1) / align * align }
+    let size10 = size(endingWith: MemoryLayout<fd_options>.offset(of: \fd_options.countdown_days)! + MemoryLayout<Int32>.size)
+    // 1.1's first field must start past 1.0's size: never in its tail padding.
+    precondition(MemoryLayout<fd_options>.offset(of: \fd_options.plain_spaces)! >= size10)
+    let size11 = size(endingWith: MemoryLayout<fd_options>.offset(of: \fd_options.tomorrow_text)! + MemoryLayout<UnsafePointer<CChar>?>.size)
+    precondition(size11 == MemoryLayout<fd_options>.size)
+    return [size10, size11]
 }()
 
 private func layoutsText() -> String {
@@ -103,7 +107,10 @@ private func defaultOptions(_ style: FeedDateStyle) -> fd_options {
         recent_relative: d.recentRelative ? 1 : 0,
         just_now_ms: d.justNowMs, skew_tolerance_ms: d.skewToleranceMs,
         cross_year_grace_days: d.crossYearGraceDays, weekday_window_days: d.weekdayWindowDays,
-        precision: d.precision, countdown_days: d.countdownDays ? 1 : 0)
+        precision: d.precision, countdown_days: d.countdownDays ? 1 : 0,
+        plain_spaces: d.plainSpaces ? 1 : 0, spoken: d.spoken ? 1 : 0, overtime: d.overtime ? 1 : 0,
+        max_unit: fd_unit(rawValue: UInt32(bitPattern: d.maxUnit.rawValue)),
+        just_now_text: nil, yesterday_text: nil, day_before_yesterday_text: nil, tomorrow_text: nil)
 }
 
 @_cdecl("fd_options_init_sized")
@@ -142,8 +149,26 @@ private func swiftOptions(_ o: fd_options) -> Result<FeedDateOptions, FeedDateEr
     guard let width = FeedDateWidth(rawValue: Int32(bitPattern: o.width.rawValue)) else {
         return .failure(.argument("width \(o.width.rawValue) is not a width: pass FD_WIDTH_LONG (0), FD_WIDTH_SHORT (1) or FD_WIDTH_NARROW (2)"))
     }
-    for (name, value) in [("recent_relative", o.recent_relative), ("countdown_days", o.countdown_days)] where !(0...1).contains(value) {
+    for (name, value) in [("recent_relative", o.recent_relative), ("countdown_days", o.countdown_days),
+                          ("plain_spaces", o.plain_spaces), ("spoken", o.spoken), ("overtime", o.overtime)]
+    where !(0...1).contains(value) {
         return .failure(.argument("\(name) \(value) must be 0 or 1"))
+    }
+    guard let maxUnit = FeedDateUnit(rawValue: Int32(bitPattern: o.max_unit.rawValue)) else {
+        return .failure(.argument("max_unit \(o.max_unit.rawValue) is not a unit: pass FD_UNIT_YEAR (0), FD_UNIT_MONTH (1), "
+            + "FD_UNIT_WEEK (2), FD_UNIT_DAY (3), FD_UNIT_HOUR (4), FD_UNIT_MINUTE (5) or FD_UNIT_SECOND (6)"))
+    }
+    var words: [String?] = []
+    for (name, p) in [("just_now_text", o.just_now_text), ("yesterday_text", o.yesterday_text),
+                      ("day_before_yesterday_text", o.day_before_yesterday_text), ("tomorrow_text", o.tomorrow_text)] {
+        guard let p else { words.append(nil); continue }
+        // At most 65 bytes are read: a longer text is refused without scanning it all.
+        let length = strnlen(p, 65)
+        guard length <= 64 else { return .failure(.argument("\(name) is longer than 64 bytes: pass 1..64 bytes of UTF-8 (or NULL)")) }
+        guard let text = String(validatingCString: p) else {
+            return .failure(.argument("\(name) is not valid UTF-8: pass 1..64 bytes of UTF-8 (or NULL)"))
+        }
+        words.append(text)
     }
     var s = FeedDateOptions(
         style: style,
@@ -158,6 +183,14 @@ private func swiftOptions(_ o: fd_options) -> Result<FeedDateOptions, FeedDateEr
     s.weekdayWindowDays = o.weekday_window_days
     s.precision = o.precision
     s.countdownDays = o.countdown_days != 0
+    s.plainSpaces = o.plain_spaces != 0
+    s.spoken = o.spoken != 0
+    s.overtime = o.overtime != 0
+    s.maxUnit = maxUnit
+    s.justNowText = words[0]
+    s.yesterdayText = words[1]
+    s.dayBeforeYesterdayText = words[2]
+    s.tomorrowText = words[3]
     return .success(s)
 }
 

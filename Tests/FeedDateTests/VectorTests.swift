@@ -64,6 +64,18 @@ struct Vector {
             case "weekday_window_days": options.weekdayWindowDays = (value as! NSNumber).int32Value
             case "precision": options.precision = (value as! NSNumber).int32Value
             case "countdown_days": options.countdownDays = value as! Bool
+            case "plain_spaces": options.plainSpaces = value as! Bool
+            case "spoken": options.spoken = value as! Bool
+            case "overtime": options.overtime = value as! Bool
+            case "max_unit":
+                let units: [String: FeedDateUnit] = [
+                    "year": .year, "month": .month, "week": .week, "day": .day, "hour": .hour, "minute": .minute, "second": .second,
+                ]
+                options.maxUnit = units[value as! String]!
+            case "just_now_text": options.justNowText = (value as! String)
+            case "yesterday_text": options.yesterdayText = (value as! String)
+            case "day_before_yesterday_text": options.dayBeforeYesterdayText = (value as! String)
+            case "tomorrow_text": options.tomorrowText = (value as! String)
             default: throw NSError(domain: "vector", code: 1, userInfo: [NSLocalizedDescriptionKey: "unknown option \(key)"])
             }
         }

@@ -26,7 +26,11 @@
 
 /* ---- mapping vector options onto fd_options ---- */
 
-typedef enum option_kind { OPT_STRING, OPT_INT32, OPT_INT64, OPT_BOOL, OPT_HOUR_CYCLE, OPT_WIDTH } option_kind;
+typedef enum option_kind { OPT_STRING, OPT_INT32, OPT_INT64, OPT_BOOL, OPT_HOUR_CYCLE, OPT_WIDTH, OPT_UNIT } option_kind;
+
+/* Built against the 1.0 header (test_vectors_abi10), the 1.1 options do not
+ * exist: such a program is given the vector files without them. */
+#define HAS_1_1_OPTIONS (FD_VERSION_MAJOR > 1 || FD_VERSION_MINOR >= 1)
 
 /* Every option a vector may carry (vectors/README.md), and where it goes. */
 static const struct {
@@ -45,12 +49,23 @@ static const struct {
     {"weekday_window_days", OPT_INT32, offsetof(fd_options, weekday_window_days)},
     {"precision", OPT_INT32, offsetof(fd_options, precision)},
     {"countdown_days", OPT_BOOL, offsetof(fd_options, countdown_days)},
+#if HAS_1_1_OPTIONS
+    {"plain_spaces", OPT_BOOL, offsetof(fd_options, plain_spaces)},
+    {"spoken", OPT_BOOL, offsetof(fd_options, spoken)},
+    {"overtime", OPT_BOOL, offsetof(fd_options, overtime)},
+    {"max_unit", OPT_UNIT, offsetof(fd_options, max_unit)},
+    {"just_now_text", OPT_STRING, offsetof(fd_options, just_now_text)},
+    {"yesterday_text", OPT_STRING, offsetof(fd_options, yesterday_text)},
+    {"day_before_yesterday_text", OPT_STRING, offsetof(fd_options, day_before_yesterday_text)},
+    {"tomorrow_text", OPT_STRING, offsetof(fd_options, tomorrow_text)},
+#endif
 };
 
 static const char *const STYLE_NAMES[] = {"feed", "feed_detail", "chat_list", "chat_bubble",
                                           "relative", "compact", "countdown"};
 static const char *const HOUR_CYCLE_NAMES[] = {"locale", "h23", "h12"};
 static const char *const WIDTH_NAMES[] = {"long", "short", "narrow"};
+static const char *const UNIT_NAMES[] = {"year", "month", "week", "day", "hour", "minute", "second"};
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -171,6 +186,14 @@ static int apply_option(fd_options *o, const json_member *m, const char **why)
             break;
         *(fd_width *)(void *)field = (fd_width)index;
         return 0;
+    case OPT_UNIT:
+        if (v->type != JSON_STRING ||
+            (index = name_index(UNIT_NAMES, COUNT_OF(UNIT_NAMES), v->string)) < 0)
+            break;
+#if HAS_1_1_OPTIONS
+        *(fd_unit *)(void *)field = (fd_unit)index;
+#endif
+        return 0;
     }
     *why = "option value of the wrong type or unknown";
     return -1;
@@ -180,12 +203,29 @@ static int apply_option(fd_options *o, const json_member *m, const char **why)
 static int write_options_key(char *buf, size_t cap, const fd_options *o)
 {
     const char *locale = o->locale ? o->locale : "", *zone = o->time_zone ? o->time_zone : "";
-    return snprintf(buf, cap, "%d|%lu:%s|%lu:%s|%d|%d|%d|%lld|%lld|%d|%d|%d|%d", (int)o->style,
-                    (unsigned long)strlen(locale), locale, (unsigned long)strlen(zone), zone,
-                    (int)o->hour_cycle, (int)o->width, (int)o->recent_relative,
-                    (long long)o->just_now_ms, (long long)o->skew_tolerance_ms,
-                    (int)o->cross_year_grace_days, (int)o->weekday_window_days,
-                    (int)o->precision, (int)o->countdown_days);
+    int n = snprintf(buf, cap, "%d|%lu:%s|%lu:%s|%d|%d|%d|%lld|%lld|%d|%d|%d|%d", (int)o->style,
+                     (unsigned long)strlen(locale), locale, (unsigned long)strlen(zone), zone,
+                     (int)o->hour_cycle, (int)o->width, (int)o->recent_relative,
+                     (long long)o->just_now_ms, (long long)o->skew_tolerance_ms,
+                     (int)o->cross_year_grace_days, (int)o->weekday_window_days,
+                     (int)o->precision, (int)o->countdown_days);
+#if HAS_1_1_OPTIONS
+    if (n < 0) return n;
+    const char *words[4] = {o->just_now_text, o->yesterday_text, o->day_before_yesterday_text, o->tomorrow_text};
+    size_t used = (size_t)n < cap ? (size_t)n : cap;
+    int more = snprintf(buf ? buf + used : NULL, cap - used, "|%d|%d|%d|%d", (int)o->plain_spaces, (int)o->spoken,
+                        (int)o->overtime, (int)o->max_unit);
+    if (more < 0) return more;
+    n += more;
+    for (int i = 0; i < 4; i++) {
+        used = (size_t)n < cap ? (size_t)n : cap;
+        more = words[i] ? snprintf(buf ? buf + used : NULL, cap - used, "|%lu:%s", (unsigned long)strlen(words[i]), words[i])
+                        : snprintf(buf ? buf + used : NULL, cap - used, "|-");
+        if (more < 0) return more;
+        n += more;
+    }
+#endif
+    return n;
 }
 
 /* A string that is equal for two vectors exactly when their options are (malloc'd). */

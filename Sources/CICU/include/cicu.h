@@ -50,6 +50,7 @@ typedef struct cicu_reldate *cicu_reldate_ref CICU_HANDLE;    /* URelativeDateTi
 typedef struct cicu_numfmt *cicu_numfmt_ref CICU_HANDLE;      /* UNumberFormatter */
 typedef struct cicu_calendar *cicu_calendar_ref CICU_HANDLE;  /* UCalendar */
 typedef struct cicu_zone *cicu_zone_ref CICU_HANDLE;          /* UCalendar holding a zone's rules */
+typedef struct cicu_listfmt *cicu_listfmt_ref CICU_HANDLE;    /* UListFormatter */
 
 /* Width of relative words (ICU's UDateRelativeDateTimeFormatterStyle). */
 typedef enum CICU_ENUM cicu_width {
@@ -125,9 +126,16 @@ void cicu_reldate_close(cicu_reldate_ref rel);
 cicu_numfmt_ref cicu_numfmt_open(const char *locale, const char *skeleton, int32_t *err);
 int32_t cicu_numfmt_format(cicu_numfmt_ref num, int64_t value, char *out, int32_t cap, int32_t *err);
 void cicu_numfmt_close(cicu_numfmt_ref num);
-/* The locale's default-numbering-system digits 0..9 and decimal separator,
- * each a NUL-terminated UTF-8 string of at most 7 bytes, in out[0..10]. */
-int32_t cicu_number_symbols(const char *locale, char out[11][8], int32_t *err);
+/* A list of measures ("1 day, 3 hours, 4 minutes"): ICU's list format of
+ * type UNITS, width WIDE, as MeasureFormat::formatMeasures joins them. */
+cicu_listfmt_ref cicu_listfmt_open_units(const char *locale, int32_t *err);
+/* Joins `count` UTF-8 items (NUL-terminated; count <= 8). */
+int32_t cicu_listfmt_format(cicu_listfmt_ref list, const char *const *items, int32_t count, char *out, int32_t cap, int32_t *err);
+void cicu_listfmt_close(cicu_listfmt_ref list);
+/* The digits 0..9, the decimal separator and the minus sign of the locale's
+ * numbering system, each a NUL-terminated UTF-8 string of at most 7 bytes,
+ * in out[0..11]. */
+int32_t cicu_number_symbols(const char *locale, char out[12][8], int32_t *err);
 
 /* Calendars in UTC holding wall-clock time, in the locale's calendar system. */
 cicu_calendar_ref cicu_cal_open(const char *locale, int32_t *err);

@@ -72,17 +72,26 @@ FD_HOUR_CYCLE_H12 = 2
 FD_WIDTH_LONG = 0
 FD_WIDTH_SHORT = 1
 FD_WIDTH_NARROW = 2
+# fd_unit (max_unit, 1.1): YEAR is 0, so zero means no ceiling.
+FD_UNIT_YEAR = 0
+FD_UNIT_MONTH = 1
+FD_UNIT_WEEK = 2
+FD_UNIT_DAY = 3
+FD_UNIT_HOUR = 4
+FD_UNIT_MINUTE = 5
+FD_UNIT_SECOND = 6
 
 # C enums are passed as int.
 fd_status = c_int
 fd_style = c_int
 fd_hour_cycle = c_int
 fd_width = c_int
+fd_unit = c_int
 
 
 class fd_options(Structure):
     """``struct fd_options``: fill with :func:`fd_options_init_sized` and
-    ``ctypes.sizeof(fd_options)`` first. This is the 1.0 layout; the library
+    ``ctypes.sizeof(fd_options)`` first. This is the 1.1 layout; the library
     reads only the fields ``size`` covers, so appending a field here (with the
     header) is all a later layout needs."""
 
@@ -100,6 +109,15 @@ class fd_options(Structure):
         ("weekday_window_days", c_int32),
         ("precision", c_int32),
         ("countdown_days", c_int32),
+        # 1.1
+        ("plain_spaces", c_int32),
+        ("spoken", c_int32),
+        ("overtime", c_int32),
+        ("max_unit", fd_unit),
+        ("just_now_text", c_char_p),
+        ("yesterday_text", c_char_p),
+        ("day_before_yesterday_text", c_char_p),
+        ("tomorrow_text", c_char_p),
     ]
 
 

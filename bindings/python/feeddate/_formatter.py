@@ -320,6 +320,14 @@ class Formatter:
         weekday_window_days: int = 6,
         precision: int = 1,
         countdown_days: bool = False,
+        plain_spaces: bool = False,
+        spoken: bool = False,
+        overtime: bool = False,
+        max_unit: str = "year",
+        just_now_text: Optional[str] = None,
+        yesterday_text: Optional[str] = None,
+        day_before_yesterday_text: Optional[str] = None,
+        tomorrow_text: Optional[str] = None,
         clock: Optional[Clock] = None,
     ) -> None:
         given = locals()  # the options by name, for fill

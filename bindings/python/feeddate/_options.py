@@ -42,6 +42,15 @@ HOUR_CYCLES: Dict[str, int] = {
     "h23": _ffi.FD_HOUR_CYCLE_H23,
     "h12": _ffi.FD_HOUR_CYCLE_H12,
 }
+UNITS: Dict[str, int] = {
+    "year": _ffi.FD_UNIT_YEAR,
+    "month": _ffi.FD_UNIT_MONTH,
+    "week": _ffi.FD_UNIT_WEEK,
+    "day": _ffi.FD_UNIT_DAY,
+    "hour": _ffi.FD_UNIT_HOUR,
+    "minute": _ffi.FD_UNIT_MINUTE,
+    "second": _ffi.FD_UNIT_SECOND,
+}
 WIDTHS: Dict[str, int] = {
     "long": _ffi.FD_WIDTH_LONG,
     "short": _ffi.FD_WIDTH_SHORT,
@@ -53,6 +62,7 @@ ENUM = "enum"  # a name of `choices`, any case -> its C value
 FLAG = "flag"  # True/False -> 1/0
 INT = "int"  # an int that fits the C field's type
 ID = "id"  # a str (UTF-8, no NUL) or None for the host default -> const char *
+TEXT = "text"  # a str (UTF-8, no NUL) or None for the locale's word -> const char *
 
 
 @dataclass(frozen=True)
@@ -64,7 +74,7 @@ class Option:
     c_field: str
     """The field of ``struct fd_options`` it fills."""
     kind: str
-    """ENUM, FLAG, INT or ID."""
+    """ENUM, FLAG, INT, ID or TEXT."""
     default: Any
     """Formatter's default (the library's own, see the tests); for style, which
     Formatter requires, the command's default."""
@@ -105,10 +115,11 @@ class Option:
             if not low <= value <= high:  # ctypes would wrap it silently
                 raise self._error(value, f"does not fit in {_c_type_name(self.c_field)}, the C field's type")
             return value
-        if value is None:  # ID
+        if value is None:  # ID, TEXT
             return None
         if not isinstance(value, str):
-            raise error_for(FD_ERR_ARGUMENT, f"{self.name}={value!r}: use a str, or None for the host default")
+            default = "the host default" if self.kind == ID else "the locale's word"
+            raise error_for(FD_ERR_ARGUMENT, f"{self.name}={value!r}: use a str, or None for {default}")
         if "\0" in value:
             raise self._error(value, f"contains a NUL character; use {self.help}", self.status)
         try:
@@ -244,6 +255,18 @@ OPTIONS: Tuple[Option, ...] = (
            "chat: up to this many days back, a weekday name (1..6)"),
     Option("precision", "precision", INT, 1, "countdown: fraction digits (0..3)"),
     Option("countdown_days", "countdown_days", FLAG, False, "countdown: days split out from 24 h"),
+    Option("plain_spaces", "plain_spaces", FLAG, False,
+           "every space character (U+202F before PM, U+00A0, ...) written as a plain space"),
+    Option("spoken", "spoken", FLAG, False,
+           "text for a screen reader: '2 hours ago' for '2h', countdowns in words, full month names"),
+    Option("overtime", "overtime", FLAG, False, "countdown: after the deadline, count up after a minus sign"),
+    Option("max_unit", "max_unit", ENUM, "year",
+           "relative, compact, feed's recent labels: the largest unit counted, then the date", UNITS),
+    Option("just_now_text", "just_now_text", TEXT, None, "your own word for just now (1..64 bytes of UTF-8)"),
+    Option("yesterday_text", "yesterday_text", TEXT, None, "your own word for yesterday"),
+    Option("day_before_yesterday_text", "day_before_yesterday_text", TEXT, None,
+           "your own word for the day before yesterday"),
+    Option("tomorrow_text", "tomorrow_text", TEXT, None, "your own word for tomorrow"),
 )
 
 BY_NAME: Dict[str, Option] = {option.name: option for option in OPTIONS}

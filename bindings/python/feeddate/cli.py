@@ -29,7 +29,7 @@ from . import _ffi
 from ._errors import Error
 from ._formatter import Formatter, Label
 from ._instant import Instant, to_datetime, to_ms
-from ._options import ENUM, FLAG, ID, INT, OPTIONS, STYLES, Option, did_you_mean
+from ._options import ENUM, FLAG, ID, INT, OPTIONS, STYLES, TEXT, Option, did_you_mean
 from ._version import __version__
 
 PROG = "feeddate"
@@ -142,6 +142,8 @@ def _add_option(parser: argparse.ArgumentParser, option: Option) -> None:
             option.flag, type=int, default=option.default, metavar="N",
             help=f"{option.help}; default: {option.default}", **dest,
         )
+    elif option.kind == TEXT:
+        parser.add_argument(option.flag, metavar="TEXT", help=f"{option.help}; default: the locale's", **dest)
     else:
         assert option.kind == ID
         parser.add_argument(option.flag, metavar=option.name.upper(), help=f"{option.help}; default: the host's", **dest)

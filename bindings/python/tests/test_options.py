@@ -19,7 +19,7 @@ def test_options_cover_every_field_of_the_struct() -> None:
     assert [option.c_field for option in OPTIONS] == fields
     assert len({option.name for option in OPTIONS}) == len(OPTIONS)
     for option in OPTIONS:
-        assert option.kind in (_options.ENUM, _options.FLAG, _options.INT, _options.ID)
+        assert option.kind in (_options.ENUM, _options.FLAG, _options.INT, _options.ID, _options.TEXT)
         assert (option.choices is not None) == (option.kind == _options.ENUM), option.name
         assert option.help, option.name
 
