@@ -94,7 +94,10 @@ test-swift:
 # project's workspace; the copies here must match them.
 check-vectors:
 	@for pair in "../shared/vectors/core.jsonl Tests/vectors/core.jsonl" \
-	             "../shared/vectors/icu76/core.jsonl Tests/vectors/icu76/core.jsonl" "../shared/SPEC.md docs/SPEC.md"; do \
+	             "../shared/vectors/icu76/core.jsonl Tests/vectors/icu76/core.jsonl" \
+	             "../shared/vectors/options-1.1.jsonl Tests/vectors/options-1.1.jsonl" \
+	             "../shared/vectors/icu76/options-1.1.jsonl Tests/vectors/icu76/options-1.1.jsonl" \
+	             "../shared/SPEC.md docs/SPEC.md"; do \
 	  set -- $$pair; \
 	  if [ ! -f "$$1" ]; then echo "contract: no $$1 here; using $$2"; \
 	  elif cmp -s "$$1" "$$2"; then echo "contract: $$2 matches $$1"; \
