@@ -51,7 +51,8 @@ static const char *status_name(int s)
 typedef enum option_field {
     SET_NOTHING, NULL_OPTIONS, NULL_OUT, SET_SIZE, SET_STYLE, SET_HOUR_CYCLE, SET_WIDTH,
     SET_RECENT, SET_JUST_NOW, SET_SKEW, SET_GRACE, SET_WEEKDAY, SET_PRECISION, SET_DAYS,
-    SET_LOCALE, SET_ZONE
+    SET_LOCALE, SET_ZONE, SET_PLAIN, SET_SPOKEN, SET_OVERTIME, SET_MAX_UNIT, SET_JUST_NOW_TEXT,
+    SET_YESTERDAY_TEXT, SET_DAY_BEFORE_TEXT, SET_TOMORROW_TEXT
 } option_field;
 
 typedef struct new_row {
@@ -147,6 +148,25 @@ static const new_row NEW_ROWS[] = {
     {"locale 1 MiB", SET_LOCALE, 0, HUGE_ID, FD_ERR_LOCALE},
     {"locale invalid UTF-8 \"en_\\xFF\\xFE\"", SET_LOCALE, 0, "en_\xFF\xFE", FD_ERR_LOCALE},
     {"locale invalid UTF-8 \"\\xC0\\xAF\"", SET_LOCALE, 0, "\xC0\xAF", FD_ERR_LOCALE},
+    {"plain_spaces 1", SET_PLAIN, 1, NULL, FD_OK},
+    {"plain_spaces 2", SET_PLAIN, 2, NULL, FD_ERR_ARGUMENT},
+    {"spoken 1", SET_SPOKEN, 1, NULL, FD_OK},
+    {"spoken -1", SET_SPOKEN, -1, NULL, FD_ERR_ARGUMENT},
+    {"overtime 1", SET_OVERTIME, 1, NULL, FD_OK},
+    {"overtime 7", SET_OVERTIME, 7, NULL, FD_ERR_ARGUMENT},
+    {"max_unit FD_UNIT_SECOND", SET_MAX_UNIT, FD_UNIT_SECOND, NULL, FD_OK},
+    {"max_unit FD_UNIT_HOUR", SET_MAX_UNIT, FD_UNIT_HOUR, NULL, FD_OK},
+    {"max_unit 7", SET_MAX_UNIT, 7, NULL, FD_ERR_ARGUMENT},
+    {"max_unit -1", SET_MAX_UNIT, -1, NULL, FD_ERR_ARGUMENT},
+    {"just_now_text \"刚才\"", SET_JUST_NOW_TEXT, 0, "\xE5\x88\x9A\xE6\x89\x8D", FD_OK},
+    {"just_now_text \"\" (empty)", SET_JUST_NOW_TEXT, 0, "", FD_ERR_ARGUMENT},
+    {"yesterday_text 64 bytes", SET_YESTERDAY_TEXT, 0, "0123456789012345678901234567890123456789012345678901234567890123", FD_OK},
+    {"yesterday_text 65 bytes", SET_YESTERDAY_TEXT, 0, "01234567890123456789012345678901234567890123456789012345678901234", FD_ERR_ARGUMENT},
+    {"yesterday_text 1 MiB", SET_YESTERDAY_TEXT, 0, HUGE_ID, FD_ERR_ARGUMENT},
+    {"day_before_yesterday_text with a tab (Cc)", SET_DAY_BEFORE_TEXT, 0, "two\tdays", FD_ERR_ARGUMENT},
+    {"day_before_yesterday_text with U+200F (Cf is fine)", SET_DAY_BEFORE_TEXT, 0, "\xE2\x80\x8F" "before", FD_OK},
+    {"tomorrow_text invalid UTF-8", SET_TOMORROW_TEXT, 0, "to\xFF\xFEmorrow", FD_ERR_ARGUMENT},
+    {"tomorrow_text with DEL (Cc)", SET_TOMORROW_TEXT, 0, "tomorrow\x7F", FD_ERR_ARGUMENT},
     {"zone NULL (host default)", SET_ZONE, 0, NULL, FD_OK},
     {"zone UTC", SET_ZONE, 0, "UTC", FD_OK},
     {"zone Asia/Shanghai", SET_ZONE, 0, "Asia/Shanghai", FD_OK},
@@ -190,6 +210,14 @@ static void apply_field(fd_options *o, const new_row *r)
     case SET_DAYS: o->countdown_days = (int32_t)r->value; break;
     case SET_LOCALE: o->locale = r->text; break;
     case SET_ZONE: o->time_zone = r->text; break;
+    case SET_PLAIN: o->plain_spaces = (int32_t)r->value; break;
+    case SET_SPOKEN: o->spoken = (int32_t)r->value; break;
+    case SET_OVERTIME: o->overtime = (int32_t)r->value; break;
+    case SET_MAX_UNIT: o->max_unit = (fd_unit)r->value; break;
+    case SET_JUST_NOW_TEXT: o->just_now_text = r->text; break;
+    case SET_YESTERDAY_TEXT: o->yesterday_text = r->text; break;
+    case SET_DAY_BEFORE_TEXT: o->day_before_yesterday_text = r->text; break;
+    case SET_TOMORROW_TEXT: o->tomorrow_text = r->text; break;
     }
 }
 
