@@ -89,6 +89,26 @@ static void versus(fd_formatter *f, UDateFormat *icu, const int64_t *ts, size_t 
     }
 }
 
+/* Two formatters on the same instants, alternating as `versus` does: the
+ * label with an option against the same style without it. */
+static void pair_ns(fd_formatter *plain, fd_formatter *opt, const int64_t *ts, size_t n, int64_t now, double *plain_out, double *opt_out) {
+    size_t m = n / ROUNDS;
+    double a[ROUNDS], b[ROUNDS], ratio[ROUNDS];
+    *plain_out = *opt_out = 0;
+    fd_ns(plain, ts, n / 10, now); /* warm */
+    fd_ns(opt, ts, n / 10, now);
+    for (int r = 0; r < ROUNDS; r++) {
+        a[r] = fd_ns(plain, ts + r * m, m, now);
+        b[r] = fd_ns(opt, ts + r * m, m, now);
+        ratio[r] = b[r] / a[r];
+    }
+    for (int r = 0; r < ROUNDS; r++) {
+        int below = 0;
+        for (int k = 0; k < ROUNDS; k++) below += ratio[k] < ratio[r] || (ratio[k] == ratio[r] && k < r);
+        if (below == ROUNDS / 2) { *plain_out = a[r]; *opt_out = b[r]; }
+    }
+}
+
 static fd_formatter *make(fd_style style, const char *locale, const char *zone) {
     fd_options o;
     fd_options_init(&o, style);
@@ -176,6 +196,58 @@ int main(int argc, char **argv) {
         }
         udat_close(icu);
     }
+
+    /* The options of 1.1, each against the same style without it. */
+    static const struct {
+        const char *name;
+        fd_style style;
+        int plain_spaces, spoken, overtime;
+        fd_unit max_unit;
+        const char *yesterday;
+    } variants[] = {
+        {"plain_spaces", FD_STYLE_FEED, 1, 0, 0, FD_UNIT_YEAR, NULL},
+        {"plain_spaces", FD_STYLE_CHAT_BUBBLE, 1, 0, 0, FD_UNIT_YEAR, NULL},
+        {"yesterday_text", FD_STYLE_FEED, 0, 0, 0, FD_UNIT_YEAR, "Yday"},
+        {"max_unit HOUR", FD_STYLE_COMPACT, 0, 0, 0, FD_UNIT_HOUR, NULL},
+        {"max_unit DAY", FD_STYLE_RELATIVE, 0, 0, 0, FD_UNIT_DAY, NULL},
+        {"spoken", FD_STYLE_COMPACT, 0, 1, 0, FD_UNIT_YEAR, NULL},
+        {"spoken", FD_STYLE_CHAT_LIST, 0, 1, 0, FD_UNIT_YEAR, NULL},
+        {"overtime", FD_STYLE_COUNTDOWN, 0, 0, 1, FD_UNIT_YEAR, NULL},
+        {"spoken (read out by ICU)", FD_STYLE_COUNTDOWN, 0, 1, 0, FD_UNIT_YEAR, NULL},
+    };
+    /* Countdowns to deadlines ahead (the mix above is in the past: all expired). */
+    int64_t *ahead = malloc(n * sizeof *ahead);
+    for (size_t i = 0; i < n; i++) ahead[i] = 2 * now - ts[i];
+    if (out) fprintf(out, "\n], \"options\": [\n");
+    printf("\n%-26s %-12s %-7s %12s %12s %8s\n", "option", "style", "locale", "without", "with", "ratio");
+    first = 1;
+    for (size_t w = 0; w < 2; w++) {
+        for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+            fd_formatter *plain = make(variants[v].style, where[w].locale, where[w].zone);
+            fd_options o;
+            fd_options_init(&o, variants[v].style);
+            o.locale = where[w].locale;
+            o.time_zone = where[w].zone;
+            o.plain_spaces = variants[v].plain_spaces;
+            o.spoken = variants[v].spoken;
+            o.overtime = variants[v].overtime;
+            o.max_unit = variants[v].max_unit;
+            o.yesterday_text = variants[v].yesterday;
+            fd_formatter *opt = NULL;
+            if (fd_formatter_new(&o, &opt) != FD_OK) { fprintf(stderr, "fd_formatter_new failed: %s\n", fd_last_error()); return 1; }
+            /* overtime counts up past deadlines (the mix); spoken counts down to deadlines ahead. */
+            const int64_t *xs = variants[v].style == FD_STYLE_COUNTDOWN && !variants[v].overtime ? ahead : ts;
+            double a = 0, b = 0;
+            pair_ns(plain, opt, xs, n, now, &a, &b);
+            printf("%-26s %-12s %-7s %9.0f ns %9.0f ns %7.2fx\n", variants[v].name, styles[variants[v].style], where[w].locale, a, b, b / a);
+            if (out) fprintf(out, "%s  {\"option\": \"%s\", \"style\": \"%s\", \"locale\": \"%s\", \"without_ns\": %.1f, \"with_ns\": %.1f}",
+                             first ? "" : ",\n", variants[v].name, styles[variants[v].style], where[w].locale, a, b);
+            first = 0;
+            fd_formatter_free(opt);
+            fd_formatter_free(plain);
+        }
+    }
+    free(ahead);
 
     /* Batches, threads, creation, memory: FEED, zh_CN in Asia/Shanghai. */
     fd_formatter *feed = make(FD_STYLE_FEED, "zh_CN", "Asia/Shanghai");

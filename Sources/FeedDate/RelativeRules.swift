@@ -11,10 +11,11 @@ extension Rules {
         let compact = style == .compact
         // COMPACT does not count into the future: the date of t.
         if future && compact { return try futureCompactPlan(t, e, views) }
+        // A count in a unit above max_unit: t's date instead (found without
+        // working out the count).
+        if try overCeiling(t, e, future) { return try dateOverCeiling(t, e, future, views) }
         let (count, unit, next) = try relativeCount(t, e, future, views.now)
         if count.unit == .justNow { return .plain(Rules.justNow) }
-        // A count in a unit above max_unit: t's date instead.
-        if unit.rawValue > ceiling.rawValue { return try dateOverCeiling(t, e, future, views) }
         // Spoken, COMPACT reads as RELATIVE at width LONG ("2h": "2 hours ago").
         let kind: Piece.Kind = compact ? (options.spoken ? .past : .compact) : future ? .future : .past
         var plan = Plan.plain(.count(kind, count.n, unit))
@@ -26,12 +27,57 @@ extension Rules {
     @inline(__always)
     var ceiling: CompactUnit { CompactUnit(rawValue: 6 - Int(options.maxUnit.rawValue))! }
 
+    /// Whether the count of t at effective now e would be in a unit above
+    /// max_unit (never for the just-now piece).
+    @inline(__always)
+    private func overCeiling(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> Bool {
+        guard ceiling != .year else { return false }
+        if !future && style == .relative && e - t < options.justNowMs { return false }
+        guard let at = try ceilingSwitch(t, future) else { return false }
+        return future ? e < at : e >= at
+    }
+
+    /// Where a count of t crosses max_unit: for a past t, the first effective
+    /// now at which its unit is above max_unit; for a future t, the first at
+    /// which it is at or below it again (the ladder of relativeCount, read
+    /// at its thresholds). nil: max_unit is YEAR, there is no switch.
+    private func ceilingSwitch(_ t: Int64, _ future: Bool) throws(FeedDateError) -> Int64? {
+        let wt = zone.wall(t)
+        let sign: Int64 = future ? -1 : 1
+        let edge: Int64
+        switch ceiling {
+        case .second: edge = t + sign * msPerMinute
+        case .minute: edge = t + sign * msPerHour
+        case .hour: edge = zone.instant(fromWall: wt + sign * msPerDay)
+        case .day: edge = zone.instant(fromWall: wt + sign * 7 * msPerDay)
+        case .week: edge = try shifted(wt, 0, sign, 0)
+        case .month: edge = try shifted(wt, sign, 0, 0)
+        case .year: return nil
+        }
+        return future ? edge + 1 : edge
+    }
+
     /// The date of t shown where its count would be in a unit above max_unit:
     /// month-day when t is in now's year (or, past, within the grace days),
     /// else the full date.
+    ///
+    /// A past t's date knows its next change: a past count only grows, so the
+    /// date stays, and it changes once, from month-day to the full date, at
+    /// the first instant both out of now's year and past the grace days (a
+    /// future t's date is walked: it gives way to a count).
     private func dateOverCeiling(_ t: Int64, _ e: Int64, _ future: Bool, _ views: Views) throws(FeedDateError) -> Plan {
         let grace = future ? 0 : Int64(options.crossYearGraceDays)
-        return .plain(dateOfT(zone.localDay(t), try views.day(e, dayOnly), graceDays: grace))
+        let view = try views.day(e, dayOnly), dayT = zone.localDay(t)
+        var plan = Plan.plain(dateOfT(dayT, view, graceDays: grace))
+        if !future {
+            let graceEnd = zone.startOfDay(dayT + grace + 1)
+            if plan.piece.kind == .fullDate {
+                plan.nextChange = Rules.never
+            } else {
+                plan.nextChange = view.sameYear(dayT) ? max(zone.startOfDay(view.yearEnd), graceEnd) : graceEnd
+            }
+        }
+        return plan
     }
 
     private func futureCompactPlan(_ t: Int64, _ e: Int64, _ views: Views) throws(FeedDateError) -> Plan {
@@ -227,8 +273,8 @@ extension Rules {
             try c.consider(startOfYear(zone.localDay(t), view))
             return
         }
-        let (count, unit, next) = try relativeCount(t, e, future, view)
-        guard count.unit != .justNow, unit.rawValue > ceiling.rawValue else {
+        guard try overCeiling(t, e, future) else {
+            let (count, unit, next) = try relativeCount(t, e, future, view)
             if let next { c.consider(next) } else { try c.consider(relativeBoundary(t, e, future, count, unit)) }
             return
         }
@@ -238,26 +284,11 @@ extension Rules {
         let dayT = zone.localDay(t)
         if future {
             try c.consider(startOfYear(dayT, view))
-            try c.consider(firstWithin(ceiling, t))
+            try c.consider(ceilingSwitch(t, true))
         } else {
             let d = view.day - dayT, grace = Int64(options.crossYearGraceDays)
             if d <= grace { c.consider(zone.startOfDay(dayT + grace + 1)) }
             if view.sameYear(dayT) { c.consider(view.nextYear) }
-        }
-    }
-
-    /// The first effective now at which a future t's count is in `unit` or
-    /// a smaller one (the ladder of relativeCount, read backwards).
-    private func firstWithin(_ unit: CompactUnit, _ t: Int64) throws(FeedDateError) -> Int64? {
-        let wt = zone.wall(t)
-        switch unit {
-        case .second: return t - msPerMinute + 1
-        case .minute: return t - msPerHour + 1
-        case .hour: return zone.instant(fromWall: wt - msPerDay) + 1
-        case .day: return zone.instant(fromWall: wt - 7 * msPerDay) + 1
-        case .week: return try shifted(wt, 0, -1, 0) + 1
-        case .month: return try shifted(wt, -1, 0, 0) + 1
-        case .year: return nil
         }
     }
 
