@@ -71,7 +71,17 @@ func TestNewErrors(t *testing.T) {
 		{"unknown style", feeddate.Options{Style: 42, Locale: "en_US", TimeZone: "UTC"}, feeddate.StatusArgument, []string{"42"}},
 		{"unknown hour cycle", feeddate.Options{Locale: "en_US", TimeZone: "UTC", HourCycle: 7}, feeddate.StatusArgument, []string{"7"}},
 		{"unknown width", feeddate.Options{Locale: "en_US", TimeZone: "UTC", Width: 9}, feeddate.StatusArgument, []string{"9"}},
+		{"max_unit 7", feeddate.Options{Style: feeddate.Compact, Locale: "en_US", TimeZone: "UTC", MaxUnit: 7},
+			feeddate.StatusArgument, []string{"max_unit 7", "FD_UNIT_SECOND (6)"}},
+		{"yesterday_text of 65 bytes", feeddate.Options{Locale: "en_US", TimeZone: "UTC", YesterdayText: strings.Repeat("y", 65)},
+			feeddate.StatusArgument, []string{"yesterday_text", "64 bytes"}},
+		{"tomorrow_text with a tab", feeddate.Options{Locale: "en_US", TimeZone: "UTC", TomorrowText: "to\tmorrow"},
+			feeddate.StatusArgument, []string{"tomorrow_text", "control character U+9"}},
+		{"just_now_text not UTF-8", feeddate.Options{Locale: "en_US", TimeZone: "UTC", JustNowText: "\xff"},
+			feeddate.StatusArgument, []string{"just_now_text", "UTF-8"}},
 		// Checked by the binding: Go values that the C struct cannot hold.
+		{"NUL in day_before_yesterday_text", feeddate.Options{Locale: "en_US", TimeZone: "UTC", DayBeforeYesterdayText: "a\x00b"},
+			feeddate.StatusArgument, []string{"day_before_yesterday_text", "NUL"}},
 		{"NUL in locale", feeddate.Options{Locale: "en\x00US", TimeZone: "UTC"}, feeddate.StatusArgument, []string{"locale"}},
 		{"precision beyond int32", feeddate.Options{Locale: "en_US", TimeZone: "UTC", Precision: feeddate.Int(math.MaxInt32 + 1)},
 			feeddate.StatusArgument, []string{"precision", "2147483648"}},
@@ -86,6 +96,61 @@ func TestNewErrors(t *testing.T) {
 		}
 		wantError(t, c.name, err, c.status, c.names...)
 	}
+}
+
+// Each 1.1 option reaches the library: its effect on one label.
+func TestOptions11(t *testing.T) {
+	en := func(style feeddate.Style) feeddate.Options {
+		return feeddate.Options{Style: style, Locale: "en_US", TimeZone: "UTC"}
+	}
+	zh := func(o feeddate.Options) feeddate.Options {
+		o.Locale, o.TimeZone = "zh_CN", "Asia/Shanghai"
+		return o
+	}
+	label := func(o feeddate.Options, tt time.Time) feeddate.Label {
+		t.Helper()
+		l, err := mustNew(t, o).Label(tt, now2024)
+		if err != nil {
+			t.Fatalf("Label(%+v): %v", o, err)
+		}
+		return l
+	}
+	want := func(what string, got, want string) {
+		t.Helper()
+		if got != want {
+			t.Errorf("%s: %q, want %q", what, got, want)
+		}
+	}
+
+	// Twitter's web feed: hours at most, then the date.
+	hours := en(feeddate.Compact)
+	hours.MaxUnit = feeddate.UnitHour
+	want("MaxUnit hour, 5 h", label(hours, now2024.Add(-5*time.Hour)).Text, "5h")
+	want("MaxUnit hour, 30 h", label(hours, now2024.Add(-30*time.Hour)).Text, "Mar 24")
+	want("MaxUnit year, 30 h", label(en(feeddate.Compact), now2024.Add(-30*time.Hour)).Text, "1d")
+
+	spoken := en(feeddate.Compact)
+	spoken.Spoken = true
+	want("Spoken COMPACT", label(spoken, now2024.Add(-2*time.Hour)).Text, "2 hours ago")
+
+	over := en(feeddate.Countdown)
+	over.Overtime = true
+	l := label(over, now2024.Add(-5300*time.Millisecond))
+	want("Overtime", l.Text, "-0:00:05.3")
+	if !l.Expired || l.NextChange.UnixMilli() != now2024.UnixMilli()+100 {
+		t.Errorf("Overtime label = %+v, want expired, next change in 100 ms", l)
+	}
+
+	h12 := en(feeddate.ChatList)
+	h12.HourCycle = feeddate.H12
+	want("H12 as ICU writes it", label(h12, now2024.Add(-time.Hour)).Text, "5:30\u202fAM")
+	h12.PlainSpaces = true
+	want("PlainSpaces", label(h12, now2024.Add(-time.Hour)).Text, "5:30 AM")
+
+	want("JustNowText", label(zh(feeddate.Options{RecentRelative: true, JustNowText: "刚才"}), now2024.Add(-10*time.Second)).Text, "刚才")
+	want("YesterdayText", label(zh(feeddate.Options{YesterdayText: "昨儿"}), yday).Text, "昨儿")
+	want("DayBeforeYesterdayText", label(zh(feeddate.Options{DayBeforeYesterdayText: "前儿"}), now2024.Add(-48*time.Hour)).Text, "前儿")
+	want("TomorrowText", label(zh(feeddate.Options{TomorrowText: "明儿"}), now2024.Add(24*time.Hour)).Text, "明儿")
 }
 
 func TestRangeErrors(t *testing.T) {

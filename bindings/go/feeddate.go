@@ -92,6 +92,19 @@ const (
 	WidthNarrow Width = C.FD_WIDTH_NARROW // "5m ago"
 )
 
+// Unit is a unit of time, for MaxUnit: the largest unit a label counts in.
+type Unit int32
+
+const (
+	UnitYear   Unit = C.FD_UNIT_YEAR // no ceiling (the default)
+	UnitMonth  Unit = C.FD_UNIT_MONTH
+	UnitWeek   Unit = C.FD_UNIT_WEEK
+	UnitDay    Unit = C.FD_UNIT_DAY
+	UnitHour   Unit = C.FD_UNIT_HOUR // COMPACT: "59s", "5m", "23h", then "Mar 24"
+	UnitMinute Unit = C.FD_UNIT_MINUTE
+	UnitSecond Unit = C.FD_UNIT_SECOND
+)
+
 // Options are the fields of fd_options. The zero value of each field, or nil
 // for the pointer ones, leaves the library's default (fd_options_init_sized):
 // set a pointer field with Int or Duration, e.g. Precision: feeddate.Int(0).
@@ -109,6 +122,19 @@ type Options struct {
 	WeekdayWindowDays  *int           // default 6
 	Precision          *int           // COUNTDOWN fraction digits; default 1
 	CountdownDays      bool           // COUNTDOWN: "1d 03:04:05.6" from 24 h
+
+	// Since 1.1.
+	PlainSpaces bool // every space character (U+202F before "PM", U+00A0, ...) written as U+0020
+	Spoken      bool // text for a screen reader: "2 hours ago" for "2h", countdowns in words, full month names
+	Overtime    bool // COUNTDOWN: after the deadline, count up after the minus sign ("-0:00:05.3")
+	MaxUnit     Unit // RELATIVE, COMPACT, FEED's recent labels: the largest unit counted, then t's date
+
+	// Your own words for these days, wherever a style uses them ("" = the
+	// locale's): 1..64 bytes of UTF-8 without control characters, used as given.
+	JustNowText            string
+	YesterdayText          string
+	DayBeforeYesterdayText string
+	TomorrowText           string
 }
 
 // Int returns a pointer to n, for the optional fields of Options.
@@ -200,10 +226,22 @@ func New(o Options) (*Formatter, error) {
 	defer C.free(unsafe.Pointer(c.locale))
 	c.time_zone = cstr("time_zone", o.TimeZone)
 	defer C.free(unsafe.Pointer(c.time_zone))
+	c.just_now_text = cstr("just_now_text", o.JustNowText)
+	defer C.free(unsafe.Pointer(c.just_now_text))
+	c.yesterday_text = cstr("yesterday_text", o.YesterdayText)
+	defer C.free(unsafe.Pointer(c.yesterday_text))
+	c.day_before_yesterday_text = cstr("day_before_yesterday_text", o.DayBeforeYesterdayText)
+	defer C.free(unsafe.Pointer(c.day_before_yesterday_text))
+	c.tomorrow_text = cstr("tomorrow_text", o.TomorrowText)
+	defer C.free(unsafe.Pointer(c.tomorrow_text))
 	c.hour_cycle = C.fd_hour_cycle(o.HourCycle)
 	c.width = C.fd_width(o.Width)
 	c.recent_relative = cbool(o.RecentRelative)
 	c.countdown_days = cbool(o.CountdownDays)
+	c.plain_spaces = cbool(o.PlainSpaces)
+	c.spoken = cbool(o.Spoken)
+	c.overtime = cbool(o.Overtime)
+	c.max_unit = C.fd_unit(o.MaxUnit)
 	millis := func(name string, d *time.Duration, field *C.int64_t) {
 		if d == nil || err != nil {
 			return

@@ -54,6 +54,11 @@ var styles = map[string]feeddate.Style{
 	"countdown": feeddate.Countdown,
 }
 
+var units = map[string]feeddate.Unit{
+	"year": feeddate.UnitYear, "month": feeddate.UnitMonth, "week": feeddate.UnitWeek, "day": feeddate.UnitDay,
+	"hour": feeddate.UnitHour, "minute": feeddate.UnitMinute, "second": feeddate.UnitSecond,
+}
+
 // options maps a vector's options onto feeddate.Options; an option this
 // test does not know is an error, never ignored.
 func (v *vector) options() (feeddate.Options, error) {
@@ -68,9 +73,10 @@ func (v *vector) options() (feeddate.Options, error) {
 		var b bool
 		var err error
 		switch k {
-		case "locale", "tz", "hour_cycle", "width":
+		case "locale", "tz", "hour_cycle", "width", "max_unit",
+			"just_now_text", "yesterday_text", "day_before_yesterday_text", "tomorrow_text":
 			err = json.Unmarshal(raw, &s)
-		case "recent_relative", "countdown_days":
+		case "recent_relative", "countdown_days", "plain_spaces", "spoken", "overtime":
 			err = json.Unmarshal(raw, &b)
 		default:
 			err = json.Unmarshal(raw, &n)
@@ -97,6 +103,26 @@ func (v *vector) options() (feeddate.Options, error) {
 			o.RecentRelative = b
 		case "countdown_days":
 			o.CountdownDays = b
+		case "plain_spaces":
+			o.PlainSpaces = b
+		case "spoken":
+			o.Spoken = b
+		case "overtime":
+			o.Overtime = b
+		case "max_unit":
+			u, ok := units[s]
+			if !ok {
+				return o, fmt.Errorf("unknown max_unit %q", s)
+			}
+			o.MaxUnit = u
+		case "just_now_text":
+			o.JustNowText = s
+		case "yesterday_text":
+			o.YesterdayText = s
+		case "day_before_yesterday_text":
+			o.DayBeforeYesterdayText = s
+		case "tomorrow_text":
+			o.TomorrowText = s
 		case "just_now_ms":
 			o.JustNow = feeddate.Duration(time.Duration(n) * time.Millisecond)
 		case "skew_tolerance_ms":

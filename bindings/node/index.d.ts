@@ -4,6 +4,8 @@
 export type Style = 'feed' | 'feed_detail' | 'chat_list' | 'chat_bubble' | 'relative' | 'compact' | 'countdown';
 export type HourCycle = 'locale' | 'h23' | 'h12';
 export type Width = 'long' | 'short' | 'narrow';
+/** The units of maxUnit, largest first (any case). */
+export type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second';
 
 /** An instant: a Date, or milliseconds since the epoch (a number or a bigint). */
 export type Instant = Date | number | bigint;
@@ -31,6 +33,22 @@ export interface Options {
   precision?: number;
   /** COUNTDOWN: days split out from 24 h left. */
   countdownDays?: boolean;
+  /** Every space character (U+202F before "PM", U+00A0, ...) written as U+0020. (1.1) */
+  plainSpaces?: boolean;
+  /** Text for a screen reader: "2 hours ago" for "2h", countdowns in words, full month names. (1.1) */
+  spoken?: boolean;
+  /** COUNTDOWN: after the deadline, count up after the locale's minus sign ("-0:00:05.3"). (1.1) */
+  overtime?: boolean;
+  /** RELATIVE, COMPACT, FEED's recent labels: the largest unit counted, beyond it t's date (default 'year'). (1.1) */
+  maxUnit?: Unit;
+  /**
+   * Your own word for just now; null or absent: the locale's. This and the three below: 1..64 bytes
+   * of UTF-8 without control characters, used as given. (1.1)
+   */
+  justNowText?: string | null;
+  yesterdayText?: string | null;
+  dayBeforeYesterdayText?: string | null;
+  tomorrowText?: string | null;
 }
 
 export interface Label {
@@ -91,3 +109,5 @@ export const addonPath: string;
 export const STATUS: Readonly<Record<'FD_ERR_ARGUMENT' | 'FD_ERR_LOCALE' | 'FD_ERR_TIME_ZONE' | 'FD_ERR_RANGE' |
   'FD_ERR_BUFFER' | 'FD_ERR_ICU' | 'FD_ERR_MEMORY' | 'FD_ERR_INTERNAL', number>>;
 export const STYLES: readonly Style[];
+/** The names of maxUnit, largest first. */
+export const UNITS: readonly Unit[];

@@ -54,8 +54,11 @@ const STATUS = Object.freeze({
 const STYLES = ['feed', 'feed_detail', 'chat_list', 'chat_bubble', 'relative', 'compact', 'countdown'];
 const HOUR_CYCLES = ['locale', 'h23', 'h12'];
 const WIDTHS = ['long', 'short', 'narrow'];
+const UNITS = ['year', 'month', 'week', 'day', 'hour', 'minute', 'second']; // fd_unit: year is 0
 const OPTION_NAMES = ['style', 'locale', 'timeZone', 'hourCycle', 'width', 'recentRelative', 'justNowMs',
-  'skewToleranceMs', 'crossYearGraceDays', 'weekdayWindowDays', 'precision', 'countdownDays'];
+  'skewToleranceMs', 'crossYearGraceDays', 'weekdayWindowDays', 'precision', 'countdownDays',
+  'plainSpaces', 'spoken', 'overtime', 'maxUnit', 'justNowText', 'yesterdayText', 'dayBeforeYesterdayText',
+  'tomorrowText'];
 
 function argumentError(message, Type = Error) {
   const e = new Type(message);
@@ -86,6 +89,7 @@ function nativeOptions(options) {
   const o = { ...options, style: enumValue('style', STYLES, options.style) };
   if (options.hourCycle !== undefined) o.hourCycle = enumValue('hourCycle', HOUR_CYCLES, options.hourCycle);
   if (options.width !== undefined) o.width = enumValue('width', WIDTHS, options.width);
+  if (options.maxUnit !== undefined) o.maxUnit = enumValue('maxUnit', UNITS, options.maxUnit);
   return o;
 }
 
@@ -112,7 +116,8 @@ class Formatter {
 
   /**
    * @param {object} options {style, locale, timeZone, hourCycle, width, recentRelative, justNowMs,
-   *   skewToleranceMs, crossYearGraceDays, weekdayWindowDays, precision, countdownDays}
+   *   skewToleranceMs, crossYearGraceDays, weekdayWindowDays, precision, countdownDays, plainSpaces,
+   *   spoken, overtime, maxUnit, justNowText, yesterdayText, dayBeforeYesterdayText, tomorrowText}
    */
   constructor(options) {
     this.#h = addon.create(nativeOptions(options));
@@ -197,4 +202,5 @@ module.exports = {
   addonPath,
   STATUS,
   STYLES: Object.freeze([...STYLES]),
+  UNITS: Object.freeze([...UNITS]),
 };

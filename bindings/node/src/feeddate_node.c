@@ -8,7 +8,8 @@
  *
  * Exports (all internal to index.js):
  *   create(opts) -> handle      opts: {style: int, locale?, timeZone?, hourCycle?: int, width?: int,
- *                               recentRelative?, justNowMs?, ...}; absent keys keep the defaults
+ *                               recentRelative?, justNowMs?, ..., maxUnit?: int, justNowText?, ...};
+ *                               absent keys keep the defaults
  *   close(handle)
  *   resolved(handle) -> [locale, timeZone, tzSource]
  *   format(handle, t, now) -> string
@@ -214,10 +215,11 @@ static napi_value create(napi_env env, napi_callback_info info) {
     fd_options o;
     fd_status s = fd_options_init_sized(&o, sizeof o, (fd_style)style);
     if (s != FD_OK) return throw_last(env, s);
-    char *locale = NULL, *zone = NULL;
-    int32_t hour_cycle = (int32_t)o.hour_cycle, width = (int32_t)o.width;
-    int bad = read_option(env, opts, "locale", "locale", 's', &o.locale, &locale) ||
-              read_option(env, opts, "timeZone", "timeZone", 's', &o.time_zone, &zone) ||
+    /* The copies of the string options, freed once the library has copied them. */
+    char *strs[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
+    int32_t hour_cycle = (int32_t)o.hour_cycle, width = (int32_t)o.width, max_unit = (int32_t)o.max_unit;
+    int bad = read_option(env, opts, "locale", "locale", 's', &o.locale, &strs[0]) ||
+              read_option(env, opts, "timeZone", "timeZone", 's', &o.time_zone, &strs[1]) ||
               read_option(env, opts, "hourCycle", "hourCycle", 'i', &hour_cycle, NULL) ||
               read_option(env, opts, "width", "width", 'i', &width, NULL) ||
               read_option(env, opts, "recentRelative", "recentRelative", 'b', &o.recent_relative, NULL) ||
@@ -226,13 +228,22 @@ static napi_value create(napi_env env, napi_callback_info info) {
               read_option(env, opts, "crossYearGraceDays", "crossYearGraceDays", 'i', &o.cross_year_grace_days, NULL) ||
               read_option(env, opts, "weekdayWindowDays", "weekdayWindowDays", 'i', &o.weekday_window_days, NULL) ||
               read_option(env, opts, "precision", "precision", 'i', &o.precision, NULL) ||
-              read_option(env, opts, "countdownDays", "countdownDays", 'b', &o.countdown_days, NULL);
+              read_option(env, opts, "countdownDays", "countdownDays", 'b', &o.countdown_days, NULL) ||
+              read_option(env, opts, "plainSpaces", "plainSpaces", 'b', &o.plain_spaces, NULL) ||
+              read_option(env, opts, "spoken", "spoken", 'b', &o.spoken, NULL) ||
+              read_option(env, opts, "overtime", "overtime", 'b', &o.overtime, NULL) ||
+              read_option(env, opts, "maxUnit", "maxUnit", 'i', &max_unit, NULL) ||
+              read_option(env, opts, "justNowText", "justNowText", 's', &o.just_now_text, &strs[2]) ||
+              read_option(env, opts, "yesterdayText", "yesterdayText", 's', &o.yesterday_text, &strs[3]) ||
+              read_option(env, opts, "dayBeforeYesterdayText", "dayBeforeYesterdayText", 's',
+                          &o.day_before_yesterday_text, &strs[4]) ||
+              read_option(env, opts, "tomorrowText", "tomorrowText", 's', &o.tomorrow_text, &strs[5]);
     o.hour_cycle = (fd_hour_cycle)hour_cycle;
     o.width = (fd_width)width;
+    o.max_unit = (fd_unit)max_unit;
     fd_formatter *f = NULL;
     if (!bad) s = fd_formatter_new(&o, &f);
-    free(locale);
-    free(zone);
+    for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) free(strs[i]);
     if (bad) return NULL;
     if (s != FD_OK) return throw_last(env, s);
     handle *h = malloc(sizeof *h);

@@ -61,6 +61,27 @@ test('options reach the library', () => {
   assert.equal(g.format(NOW - 90e3, NOW), g.format(NOW, NOW));
 });
 
+test('1.1 options reach the library', () => {
+  const en = (more) => new Formatter({ style: 'compact', locale: 'en_US', timeZone: 'UTC', ...more });
+  const zh = (more) => new Formatter({ style: 'feed', locale: 'zh_CN', timeZone: 'Asia/Shanghai', ...more });
+  const hour = 3600e3;
+  const hours = en({ maxUnit: 'hour' });
+  assert.equal(hours.format(NOW - 5 * hour, NOW), '5h');
+  assert.equal(hours.format(NOW - 30 * hour, NOW), 'Mar 24', 'beyond the ceiling: the date');
+  assert.equal(en({ maxUnit: 'YEAR' }).format(NOW - 30 * hour, NOW), '1d');
+  assert.equal(en({ spoken: true }).format(NOW - 2 * hour, NOW), '2 hours ago');
+  const l = en({ style: 'countdown', overtime: true }).label(NOW - 5300, NOW);
+  assert.deepEqual([l.text, l.expired, l.nextChangeMs], ['-0:00:05.3', true, NOW.getTime() + 100]);
+  assert.equal(en({ style: 'chat_list', hourCycle: 'h12' }).format(NOW - hour, NOW), '5:30\u202fAM');
+  assert.equal(en({ style: 'chat_list', hourCycle: 'h12', plainSpaces: true }).format(NOW - hour, NOW), '5:30 AM');
+  assert.equal(zh({ recentRelative: true, justNowText: '刚才' }).format(NOW - 10e3, NOW), '刚才');
+  assert.equal(zh({ yesterdayText: '昨儿' }).format(NOW - 24 * hour, NOW), '昨儿');
+  assert.equal(zh({ dayBeforeYesterdayText: '前儿' }).format(NOW - 48 * hour, NOW), '前儿');
+  assert.equal(zh({ tomorrowText: '明儿' }).format(NOW.getTime() + 24 * hour, NOW), '明儿');
+  assert.equal(zh({ yesterdayText: null }).format(NOW - 24 * hour, NOW), '昨天', 'null: the locale\'s word');
+  assert.deepEqual(feeddate.UNITS, ['year', 'month', 'week', 'day', 'hour', 'minute', 'second']);
+});
+
 test('formatMany: one call, earliest next change, Float64Array, long labels, empty', () => {
   const f = new Formatter({ style: 'feed', locale: 'zh_CN', timeZone: 'Asia/Shanghai' });
   const ts = Array.from({ length: 3000 }, (_, i) => NOW - 37 * 60e3 * i * i);

@@ -44,6 +44,29 @@ test('unknown option name', () =>
   throwsStatus(() => new Formatter(en({ timezone: 'UTC' })), 'FD_ERR_ARGUMENT', '"timezone"', 'timeZone'));
 test('a NUL inside the locale', () =>
   throwsStatus(() => new Formatter(en({ locale: 'en\0US' })), 'FD_ERR_ARGUMENT', 'locale'));
+test('unknown maxUnit', () =>
+  throwsStatus(() => new Formatter(en({ style: 'compact', maxUnit: 'decade' })), 'FD_ERR_ARGUMENT', '"decade"',
+    'year, month, week, day, hour, minute, second'));
+test('maxUnit as a number', () =>
+  throwsStatus(() => new Formatter(en({ style: 'compact', maxUnit: 7 })), 'FD_ERR_ARGUMENT', 'maxUnit 7'));
+test('yesterdayText of 65 bytes', () =>
+  throwsStatus(() => new Formatter(en({ yesterdayText: 'y'.repeat(65) })), 'FD_ERR_ARGUMENT', 'yesterday_text',
+    '64 bytes'));
+test('yesterdayText of 22 characters, 66 bytes', () =>
+  throwsStatus(() => new Formatter(en({ yesterdayText: '昨'.repeat(22) })), 'FD_ERR_ARGUMENT', 'yesterday_text',
+    '64 bytes'));
+test('tomorrowText with a tab', () =>
+  throwsStatus(() => new Formatter(en({ tomorrowText: 'to\tmorrow' })), 'FD_ERR_ARGUMENT', 'tomorrow_text',
+    'control character U+9'));
+test('empty justNowText', () =>
+  throwsStatus(() => new Formatter(en({ justNowText: '' })), 'FD_ERR_ARGUMENT', 'just_now_text', '0 bytes'));
+test('a NUL inside dayBeforeYesterdayText', () =>
+  throwsStatus(() => new Formatter(en({ dayBeforeYesterdayText: 'a\0b' })), 'FD_ERR_ARGUMENT',
+    'dayBeforeYesterdayText', 'NUL'));
+test('a word of another type', () =>
+  throwsStatus(() => new Formatter(en({ yesterdayText: 42 })), 'FD_ERR_ARGUMENT', 'yesterdayText'));
+test('a 1.1 boolean of another type', () =>
+  throwsStatus(() => new Formatter(en({ spoken: 'yes' })), 'FD_ERR_ARGUMENT', 'spoken'));
 
 test('instants out of range', () => {
   const f = new Formatter(en());

@@ -29,6 +29,9 @@ const OPTION_NAMES = {
   locale: 'locale', tz: 'timeZone', hour_cycle: 'hourCycle', width: 'width', recent_relative: 'recentRelative',
   just_now_ms: 'justNowMs', skew_tolerance_ms: 'skewToleranceMs', cross_year_grace_days: 'crossYearGraceDays',
   weekday_window_days: 'weekdayWindowDays', precision: 'precision', countdown_days: 'countdownDays',
+  plain_spaces: 'plainSpaces', spoken: 'spoken', overtime: 'overtime', max_unit: 'maxUnit',
+  just_now_text: 'justNowText', yesterday_text: 'yesterdayText', day_before_yesterday_text: 'dayBeforeYesterdayText',
+  tomorrow_text: 'tomorrowText',
 };
 
 function optionsOf(v) {

@@ -37,6 +37,7 @@ pub mod sys {
     pub type fd_style = u32;
     pub type fd_hour_cycle = u32;
     pub type fd_width = u32;
+    pub type fd_unit = u32;
 
     pub const FD_OK: fd_status = 0;
     pub const FD_ERR_BUFFER: fd_status = 5;
@@ -63,6 +64,15 @@ pub mod sys {
         pub weekday_window_days: i32,
         pub precision: i32,
         pub countdown_days: i32,
+        // 1.1
+        pub plain_spaces: i32,
+        pub spoken: i32,
+        pub overtime: i32,
+        pub max_unit: fd_unit,
+        pub just_now_text: *const c_char,
+        pub yesterday_text: *const c_char,
+        pub day_before_yesterday_text: *const c_char,
+        pub tomorrow_text: *const c_char,
     }
 
     #[repr(C)]
@@ -160,6 +170,21 @@ pub enum Width {
     Narrow = 2,
 }
 
+/// A unit of time: [`Options::max_unit`], the largest unit a label counts in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// No ceiling.
+    #[default]
+    Year = 0,
+    Month = 1,
+    Week = 2,
+    Day = 3,
+    /// COMPACT: "59s", "5m", "23h", then "Mar 24".
+    Hour = 4,
+    Minute = 5,
+    Second = 6,
+}
+
 /// The fields of `fd_options`. `None` (and the defaults of the enums and
 /// bools) leave the library's default (`fd_options_init_sized`); the library
 /// checks every range. Build with [`Options::new`] and the setters, or as a
@@ -187,6 +212,22 @@ pub struct Options {
     pub precision: Option<i32>,
     /// COUNTDOWN: days split out from 24 h left ("1d 03:04:05.6").
     pub countdown_days: bool,
+    /// Every space character (U+202F before "PM", U+00A0, ...) written as U+0020 (1.1).
+    pub plain_spaces: bool,
+    /// Text for a screen reader: "2 hours ago" for "2h", countdowns in
+    /// words, full month names (1.1).
+    pub spoken: bool,
+    /// COUNTDOWN: after the deadline, count up after the minus sign ("-0:00:05.3") (1.1).
+    pub overtime: bool,
+    /// RELATIVE, COMPACT, FEED's recent labels: the largest unit counted,
+    /// beyond it t's date (default [`Unit::Year`]) (1.1).
+    pub max_unit: Unit,
+    /// Your own word for just now; `None` = the locale's. This and the three
+    /// below: 1..=64 bytes of UTF-8 without control characters, used as given (1.1).
+    pub just_now_text: Option<String>,
+    pub yesterday_text: Option<String>,
+    pub day_before_yesterday_text: Option<String>,
+    pub tomorrow_text: Option<String>,
 }
 
 impl Options {
@@ -239,6 +280,38 @@ impl Options {
     }
     pub fn countdown_days(mut self, v: bool) -> Self {
         self.countdown_days = v;
+        self
+    }
+    pub fn plain_spaces(mut self, v: bool) -> Self {
+        self.plain_spaces = v;
+        self
+    }
+    pub fn spoken(mut self, v: bool) -> Self {
+        self.spoken = v;
+        self
+    }
+    pub fn overtime(mut self, v: bool) -> Self {
+        self.overtime = v;
+        self
+    }
+    pub fn max_unit(mut self, v: Unit) -> Self {
+        self.max_unit = v;
+        self
+    }
+    pub fn just_now_text(mut self, text: impl Into<String>) -> Self {
+        self.just_now_text = Some(text.into());
+        self
+    }
+    pub fn yesterday_text(mut self, text: impl Into<String>) -> Self {
+        self.yesterday_text = Some(text.into());
+        self
+    }
+    pub fn day_before_yesterday_text(mut self, text: impl Into<String>) -> Self {
+        self.day_before_yesterday_text = Some(text.into());
+        self
+    }
+    pub fn tomorrow_text(mut self, text: impl Into<String>) -> Self {
+        self.tomorrow_text = Some(text.into());
         self
     }
 }
@@ -411,7 +484,8 @@ impl fmt::Debug for Formatter {
     }
 }
 
-fn c_id(what: &str, id: &Option<String>) -> Result<Option<CString>, Error> {
+/// An option's string (id or word) as a C string: a NUL inside would cut it short, so it is refused.
+fn to_c(what: &str, id: &Option<String>) -> Result<Option<CString>, Error> {
     match id {
         None => Ok(None),
         Some(s) => CString::new(s.as_str()).map(Some).map_err(|_| Error {
@@ -434,14 +508,27 @@ impl Formatter {
             )
         })?;
         let mut o = unsafe { raw.assume_init() };
-        let locale = c_id("locale", &options.locale)?;
-        let zone = c_id("time_zone", &options.time_zone)?;
-        o.locale = locale.as_ref().map_or(ptr::null(), |s| s.as_ptr());
-        o.time_zone = zone.as_ref().map_or(ptr::null(), |s| s.as_ptr());
+        let locale = to_c("locale", &options.locale)?;
+        let zone = to_c("time_zone", &options.time_zone)?;
+        let just_now = to_c("just_now_text", &options.just_now_text)?;
+        let yesterday = to_c("yesterday_text", &options.yesterday_text)?;
+        let day_before = to_c("day_before_yesterday_text", &options.day_before_yesterday_text)?;
+        let tomorrow = to_c("tomorrow_text", &options.tomorrow_text)?;
+        let ptr_of = |s: &Option<CString>| s.as_ref().map_or(ptr::null(), |s| s.as_ptr());
+        o.locale = ptr_of(&locale);
+        o.time_zone = ptr_of(&zone);
+        o.just_now_text = ptr_of(&just_now);
+        o.yesterday_text = ptr_of(&yesterday);
+        o.day_before_yesterday_text = ptr_of(&day_before);
+        o.tomorrow_text = ptr_of(&tomorrow);
         o.hour_cycle = options.hour_cycle as u32;
         o.width = options.width as u32;
         o.recent_relative = options.recent_relative as i32;
         o.countdown_days = options.countdown_days as i32;
+        o.plain_spaces = options.plain_spaces as i32;
+        o.spoken = options.spoken as i32;
+        o.overtime = options.overtime as i32;
+        o.max_unit = options.max_unit as u32;
         if let Some(v) = options.just_now_ms {
             o.just_now_ms = v;
         }

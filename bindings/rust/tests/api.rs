@@ -5,7 +5,7 @@ use std::mem::{size_of, MaybeUninit};
 use std::sync::Arc;
 use std::thread;
 
-use feeddate::{sys, Formatter, HourCycle, Options, Status, Style, Width};
+use feeddate::{sys, Formatter, HourCycle, Options, Status, Style, Unit, Width};
 
 const NOW: i64 = 1_711_348_200_000; // 2024-03-25 14:30 Asia/Shanghai
 const YDAY: i64 = 1_711_281_600_000; // 2024-03-24 20:00 Asia/Shanghai
@@ -27,7 +27,7 @@ fn send_and_sync() {
 #[test]
 fn options_layout_matches_the_header() {
     let size = size_of::<sys::fd_options>();
-    assert_eq!(size, 72, "x86_64/aarch64 layout of the 1.0/1.1 fd_options");
+    assert_eq!(size, 120, "x86_64/aarch64 layout of the 1.1 fd_options");
     for style in [Style::Feed, Style::Countdown] {
         let mut o = MaybeUninit::<sys::fd_options>::uninit();
         unsafe { std::ptr::write_bytes(o.as_mut_ptr().cast::<u8>(), 0xA5, size) };
@@ -53,9 +53,23 @@ fn options_layout_matches_the_header() {
             ),
             (0, 6, 1, 0)
         );
+        assert_eq!((o.plain_spaces, o.spoken, o.overtime, o.max_unit), (0, 0, 0, 0));
+        assert!(
+            o.just_now_text.is_null()
+                && o.yesterday_text.is_null()
+                && o.day_before_yesterday_text.is_null()
+                && o.tomorrow_text.is_null()
+        );
     }
+    // The 1.0 layout (72 bytes) is still a published size: filled, and not a byte more.
+    let mut o = MaybeUninit::<sys::fd_options>::uninit();
+    unsafe { std::ptr::write_bytes(o.as_mut_ptr().cast::<u8>(), 0xA5, size) };
+    assert_eq!(unsafe { sys::fd_options_init_sized(o.as_mut_ptr(), 72, 0) }, sys::FD_OK);
+    let bytes = unsafe { std::slice::from_raw_parts(o.as_ptr().cast::<u8>(), size) };
+    assert_eq!(u32::from_ne_bytes(bytes[..4].try_into().unwrap()), 72);
+    assert!(bytes[72..].iter().all(|&b| b == 0xA5), "wrote past the 1.0 layout");
     // Sizes that are no published layout are refused.
-    for bad in [size - 8, size + 8, 1] {
+    for bad in [size - 8, size + 8, 80, 1] {
         let mut o = MaybeUninit::<sys::fd_options>::zeroed();
         let code = unsafe { sys::fd_options_init_sized(o.as_mut_ptr(), bad, 0) };
         assert_eq!(code, Status::Argument.code(), "size {bad}");
@@ -133,6 +147,25 @@ fn new_errors() {
         Status::Argument,
         &["cross_year_grace_days", "400"],
     );
+    // max_unit cannot be out of range here (Unit is an enum); the words can.
+    want_err(
+        "yesterday_text of 65 bytes",
+        Formatter::new(&en().yesterday_text("y".repeat(65))),
+        Status::Argument,
+        &["yesterday_text", "64 bytes"],
+    );
+    want_err(
+        "tomorrow_text with a tab",
+        Formatter::new(&en().tomorrow_text("to\tmorrow")),
+        Status::Argument,
+        &["tomorrow_text", "control character U+9"],
+    );
+    want_err(
+        "empty just_now_text",
+        Formatter::new(&en().just_now_text("")),
+        Status::Argument,
+        &["just_now_text", "0 bytes"],
+    );
     // Checked by the binding: a C string cannot hold a NUL.
     want_err(
         "NUL in zone",
@@ -140,6 +173,53 @@ fn new_errors() {
         Status::Argument,
         &["time_zone"],
     );
+    want_err(
+        "NUL in day_before_yesterday_text",
+        Formatter::new(&en().day_before_yesterday_text("a\0b")),
+        Status::Argument,
+        &["day_before_yesterday_text", "NUL"],
+    );
+}
+
+// Each 1.1 option reaches the library: its effect on one label.
+#[test]
+fn options_1_1() {
+    let en = |style| Options::new(style).locale("en_US").time_zone("UTC");
+    let text = |o: &Options, t: i64| Formatter::new(o).unwrap().format(t, NOW).unwrap();
+    const HOUR: i64 = 3_600_000;
+
+    // Twitter's web feed: hours at most, then the date.
+    let hours = en(Style::Compact).max_unit(Unit::Hour);
+    assert_eq!(text(&hours, NOW - 5 * HOUR), "5h");
+    assert_eq!(text(&hours, NOW - 30 * HOUR), "Mar 24");
+    assert_eq!(text(&en(Style::Compact), NOW - 30 * HOUR), "1d");
+
+    assert_eq!(text(&en(Style::Compact).spoken(true), NOW - 2 * HOUR), "2 hours ago");
+
+    let over = Formatter::new(&en(Style::Countdown).overtime(true)).unwrap();
+    let l = over.label(NOW - 5_300, NOW).unwrap();
+    assert_eq!(
+        (l.text.as_str(), l.expired, l.next_change_ms),
+        ("-0:00:05.3", true, Some(NOW + 100))
+    );
+
+    let h12 = en(Style::ChatList).hour_cycle(HourCycle::H12);
+    assert_eq!(text(&h12, NOW - HOUR), "5:30\u{202f}AM");
+    assert_eq!(text(&h12.plain_spaces(true), NOW - HOUR), "5:30 AM");
+
+    assert_eq!(
+        text(
+            &zh(Style::Feed).recent_relative(true).just_now_text("刚才"),
+            NOW - 10_000
+        ),
+        "刚才"
+    );
+    assert_eq!(text(&zh(Style::Feed).yesterday_text("昨儿"), YDAY), "昨儿");
+    assert_eq!(
+        text(&zh(Style::Feed).day_before_yesterday_text("前儿"), NOW - 48 * HOUR),
+        "前儿"
+    );
+    assert_eq!(text(&zh(Style::Feed).tomorrow_text("明儿"), NOW + 24 * HOUR), "明儿");
 }
 
 #[test]

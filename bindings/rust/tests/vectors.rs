@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
-use feeddate::{Formatter, HourCycle, Options, Style, Width};
+use feeddate::{Formatter, HourCycle, Options, Style, Unit, Width};
 
 // ---- a small JSON reader: enough for the vector lines (std only) ----
 
@@ -267,6 +267,25 @@ fn vector(line: &str, place: String) -> Result<Vector, String> {
             }
             "recent_relative" => o.recent_relative = boolean(v)?,
             "countdown_days" => o.countdown_days = boolean(v)?,
+            "plain_spaces" => o.plain_spaces = boolean(v)?,
+            "spoken" => o.spoken = boolean(v)?,
+            "overtime" => o.overtime = boolean(v)?,
+            "max_unit" => {
+                o.max_unit = match string(v)?.as_str() {
+                    "year" => Unit::Year,
+                    "month" => Unit::Month,
+                    "week" => Unit::Week,
+                    "day" => Unit::Day,
+                    "hour" => Unit::Hour,
+                    "minute" => Unit::Minute,
+                    "second" => Unit::Second,
+                    s => return Err(format!("unknown max_unit {s}")),
+                }
+            }
+            "just_now_text" => o.just_now_text = Some(string(v)?),
+            "yesterday_text" => o.yesterday_text = Some(string(v)?),
+            "day_before_yesterday_text" => o.day_before_yesterday_text = Some(string(v)?),
+            "tomorrow_text" => o.tomorrow_text = Some(string(v)?),
             "just_now_ms" => o.just_now_ms = Some(int(v)?),
             "skew_tolerance_ms" => o.skew_tolerance_ms = Some(int(v)?),
             "cross_year_grace_days" => o.cross_year_grace_days = Some(int(v)? as i32),

@@ -67,7 +67,8 @@ final class LibFeedDate {
     /** {@code struct fd_options}: the layout of include/feeddate.h, its size passed to fd_options_init_sized. */
     @Structure.FieldOrder({"size", "style", "locale", "time_zone", "hour_cycle", "width", "recent_relative",
             "just_now_ms", "skew_tolerance_ms", "cross_year_grace_days", "weekday_window_days", "precision",
-            "countdown_days"})
+            "countdown_days", "plain_spaces", "spoken", "overtime", "max_unit", "just_now_text", "yesterday_text",
+            "day_before_yesterday_text", "tomorrow_text"})
     public static final class FdOptions extends Structure {
         public int size;                  // uint32_t
         public int style;                 // fd_style
@@ -82,6 +83,15 @@ final class LibFeedDate {
         public int weekday_window_days;   // int32_t
         public int precision;             // int32_t
         public int countdown_days;        // int32_t
+        // 1.1
+        public int plain_spaces;          // int32_t
+        public int spoken;                // int32_t
+        public int overtime;              // int32_t
+        public int max_unit;              // fd_unit
+        public Pointer just_now_text;     // const char * (UTF-8, written by the binding)
+        public Pointer yesterday_text;    // const char *
+        public Pointer day_before_yesterday_text; // const char *
+        public Pointer tomorrow_text;     // const char *
     }
 
     /** {@code struct fd_label}; used for its layout (size_t is 64-bit here, checked above). */

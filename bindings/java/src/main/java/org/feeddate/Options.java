@@ -33,6 +33,14 @@ public final class Options {
     final Integer weekdayWindowDays;
     final Integer precision;
     final Boolean countdownDays;
+    final Boolean plainSpaces;
+    final Boolean spoken;
+    final Boolean overtime;
+    final Unit maxUnit;
+    final String justNowText;
+    final String yesterdayText;
+    final String dayBeforeYesterdayText;
+    final String tomorrowText;
 
     private Options(Builder b) {
         style = b.style;
@@ -47,6 +55,14 @@ public final class Options {
         weekdayWindowDays = b.weekdayWindowDays;
         precision = b.precision;
         countdownDays = b.countdownDays;
+        plainSpaces = b.plainSpaces;
+        spoken = b.spoken;
+        overtime = b.overtime;
+        maxUnit = b.maxUnit;
+        justNowText = b.justNowText;
+        yesterdayText = b.yesterdayText;
+        dayBeforeYesterdayText = b.dayBeforeYesterdayText;
+        tomorrowText = b.tomorrowText;
     }
 
     /** A builder for the given style, every other option at the library's default. */
@@ -73,6 +89,14 @@ public final class Options {
         b.weekdayWindowDays = weekdayWindowDays;
         b.precision = precision;
         b.countdownDays = countdownDays;
+        b.plainSpaces = plainSpaces;
+        b.spoken = spoken;
+        b.overtime = overtime;
+        b.maxUnit = maxUnit;
+        b.justNowText = justNowText;
+        b.yesterdayText = yesterdayText;
+        b.dayBeforeYesterdayText = dayBeforeYesterdayText;
+        b.tomorrowText = tomorrowText;
         return b;
     }
 
@@ -106,11 +130,24 @@ public final class Options {
         add(j, "weekdayWindowDays", weekdayWindowDays);
         add(j, "precision", precision);
         add(j, "countdownDays", countdownDays);
+        add(j, "plainSpaces", plainSpaces);
+        add(j, "spoken", spoken);
+        add(j, "overtime", overtime);
+        add(j, "maxUnit", maxUnit);
+        addText(j, "justNowText", justNowText);
+        addText(j, "yesterdayText", yesterdayText);
+        addText(j, "dayBeforeYesterdayText", dayBeforeYesterdayText);
+        addText(j, "tomorrowText", tomorrowText);
         return j.toString();
     }
 
     private static void add(StringJoiner j, String name, Object value) {
         if (value != null) j.add(name + "=" + value);
+    }
+
+    // Quoted, so that equals() (which compares toString()) tells "a, b" from two options.
+    private static void addText(StringJoiner j, String name, String value) {
+        if (value != null) j.add(name + "=\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
     }
 
     @Override
@@ -137,6 +174,14 @@ public final class Options {
         private Integer weekdayWindowDays;
         private Integer precision;
         private Boolean countdownDays;
+        private Boolean plainSpaces;
+        private Boolean spoken;
+        private Boolean overtime;
+        private Unit maxUnit;
+        private String justNowText;
+        private String yesterdayText;
+        private String dayBeforeYesterdayText;
+        private String tomorrowText;
 
         private Builder(Style style) {
             this.style = Objects.requireNonNull(style, "style");
@@ -229,6 +274,60 @@ public final class Options {
         /** COUNTDOWN: days split out from 24 h left ("1d 03:04:05.6"). */
         public Builder countdownDays(boolean on) {
             this.countdownDays = on;
+            return this;
+        }
+
+        /** Every space character (U+202F before "PM", U+00A0, ...) written as U+0020. (1.1) */
+        public Builder plainSpaces(boolean on) {
+            this.plainSpaces = on;
+            return this;
+        }
+
+        /** Text for a screen reader: "2 hours ago" for "2h", countdowns in words, full month names. (1.1) */
+        public Builder spoken(boolean on) {
+            this.spoken = on;
+            return this;
+        }
+
+        /** COUNTDOWN: after the deadline, count up after the locale's minus sign ("-0:00:05.3"). (1.1) */
+        public Builder overtime(boolean on) {
+            this.overtime = on;
+            return this;
+        }
+
+        /**
+         * RELATIVE, COMPACT and FEED's recent labels: the largest unit counted; beyond it, t's date
+         * (default {@link Unit#YEAR}: no ceiling). (1.1)
+         */
+        public Builder maxUnit(Unit unit) {
+            this.maxUnit = Objects.requireNonNull(unit, "maxUnit");
+            return this;
+        }
+
+        /**
+         * Your own word for just now; null = the locale's. This and the three below: 1..64 bytes of
+         * UTF-8 without control characters, used as given. (1.1)
+         */
+        public Builder justNowText(String text) {
+            this.justNowText = text;
+            return this;
+        }
+
+        /** Your own word for yesterday; null = the locale's. (1.1) */
+        public Builder yesterdayText(String text) {
+            this.yesterdayText = text;
+            return this;
+        }
+
+        /** Your own word for the day before yesterday; null = the locale's. (1.1) */
+        public Builder dayBeforeYesterdayText(String text) {
+            this.dayBeforeYesterdayText = text;
+            return this;
+        }
+
+        /** Your own word for tomorrow; null = the locale's. (1.1) */
+        public Builder tomorrowText(String text) {
+            this.tomorrowText = text;
             return this;
         }
 

@@ -21,6 +21,17 @@ final class ApiTests {
         return new Formatter(Options.builder(style).locale(locale).timeZone(zone).build());
     }
 
+    static Options.Builder zh() {
+        return Options.builder(Style.FEED).locale("zh_CN").timeZone("Asia/Shanghai");
+    }
+
+    /** The label of tMs at now by a formatter of these options, made for it. */
+    static String text(Options.Builder options, long tMs) {
+        try (Formatter f = new Formatter(options.build())) {
+            return f.format(tMs, NOW.toEpochMilli());
+        }
+    }
+
     static void run() {
         String expected = System.getProperty("feeddate.expectedVersion");
         check(expected == null || expected.equals(FeedDate.version()), "version",
@@ -125,6 +136,39 @@ final class ApiTests {
             } catch (IllegalStateException e) {
                 check(e.getMessage().contains("closed"), "format after close throws IllegalStateException");
             }
+        });
+
+        TestKit.run("the 1.1 struct", () -> {
+            check(new LibFeedDate.FdOptions().size() == 120, "FdOptions is the 120-byte 1.1 fd_options",
+                    new LibFeedDate.FdOptions().size());
+        });
+
+        TestKit.run("1.1 options", () -> {
+            long now = NOW.toEpochMilli(), hour = 3_600_000L;
+            Options.Builder compact = ErrorTests.en(Style.COMPACT);
+            check(text(compact.maxUnit(Unit.HOUR), now - 5 * hour).equals("5h"), "maxUnit HOUR, 5 h");
+            check(text(compact, now - 30 * hour).equals("Mar 24"), "maxUnit HOUR, 30 h: the date",
+                    text(compact, now - 30 * hour));
+            check(text(compact.maxUnit(Unit.YEAR), now - 30 * hour).equals("1d"), "maxUnit YEAR, 30 h");
+            check(text(ErrorTests.en(Style.COMPACT).spoken(true), now - 2 * hour).equals("2 hours ago"),
+                    "spoken COMPACT", text(ErrorTests.en(Style.COMPACT).spoken(true), now - 2 * hour));
+            try (Formatter f = new Formatter(ErrorTests.en(Style.COUNTDOWN).overtime(true).build())) {
+                Label l = f.label(now - 5300, now);
+                check(l.text().equals("-0:00:05.3") && l.expired()
+                        && Instant.ofEpochMilli(now + 100).equals(l.nextChange()), "overtime", l);
+            }
+            Options.Builder h12 = ErrorTests.en(Style.CHAT_LIST).hourCycle(HourCycle.H12);
+            check(text(h12, now - hour).equals("5:30\u202fAM"), "H12 as ICU writes it", text(h12, now - hour));
+            check(text(h12.plainSpaces(true), now - hour).equals("5:30 AM"), "plainSpaces", text(h12, now - hour));
+            check(text(zh().recentRelative(true).justNowText("刚才"), now - 10_000).equals("刚才"), "justNowText");
+            check(text(zh().yesterdayText("昨儿"), now - 24 * hour).equals("昨儿"), "yesterdayText");
+            check(text(zh().dayBeforeYesterdayText("前儿"), now - 48 * hour).equals("前儿"), "dayBeforeYesterdayText");
+            check(text(zh().tomorrowText("明儿"), now + 24 * hour).equals("明儿"), "tomorrowText");
+            Options o = zh().yesterdayText("a\", b").maxUnit(Unit.DAY).build();
+            check(o.equals(o.toBuilder().build()) && !o.equals(zh().yesterdayText("a").build())
+                    && o.toString().contains("maxUnit=DAY")
+                    && o.toString().contains("yesterdayText=\"a\\\", b\""),
+                    "1.1 options in toBuilder, equals, toString", o);
         });
 
         TestKit.run("options", () -> {

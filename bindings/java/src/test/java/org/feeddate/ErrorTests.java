@@ -37,8 +37,23 @@ final class ErrorTests {
                 () -> new Formatter(en(Style.FEED).crossYearGraceDays(367).build()), "cross_year_grace_days", "367");
         expectError("weekday_window_days out of range", Status.ARGUMENT,
                 () -> new Formatter(en(Style.CHAT_LIST).weekdayWindowDays(0).build()), "weekday_window_days", "0");
+        // maxUnit cannot be out of range here (Unit is an enum); the words can.
+        expectError("yesterdayText of 65 bytes", Status.ARGUMENT,
+                () -> new Formatter(en(Style.FEED).yesterdayText("y".repeat(65)).build()), "yesterday_text",
+                "64 bytes");
+        expectError("yesterdayText of 22 characters, 66 bytes", Status.ARGUMENT,
+                () -> new Formatter(en(Style.FEED).yesterdayText("昨".repeat(22)).build()), "yesterday_text",
+                "64 bytes");
+        expectError("tomorrowText with a tab", Status.ARGUMENT,
+                () -> new Formatter(en(Style.FEED).tomorrowText("to\tmorrow").build()), "tomorrow_text",
+                "control character U+9");
+        expectError("empty justNowText", Status.ARGUMENT,
+                () -> new Formatter(en(Style.FEED).justNowText("").build()), "just_now_text", "0 bytes");
         expectError("a NUL inside the locale", Status.ARGUMENT,
                 () -> new Formatter(en(Style.FEED).locale("en\0US").build()), "locale");
+        expectError("a NUL inside dayBeforeYesterdayText", Status.ARGUMENT,
+                () -> new Formatter(en(Style.FEED).dayBeforeYesterdayText("a\0b").build()), "dayBeforeYesterdayText",
+                "NUL");
 
         try (Formatter f = new Formatter(en(Style.FEED).build())) {
             long now = 1711348200000L;

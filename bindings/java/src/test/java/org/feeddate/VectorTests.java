@@ -128,6 +128,14 @@ final class VectorTests {
                 case "weekday_window_days" -> b.weekdayWindowDays(Math.toIntExact((Long) v));
                 case "precision" -> b.precision(Math.toIntExact((Long) v));
                 case "countdown_days" -> b.countdownDays((Boolean) v);
+                case "plain_spaces" -> b.plainSpaces((Boolean) v);
+                case "spoken" -> b.spoken((Boolean) v);
+                case "overtime" -> b.overtime((Boolean) v);
+                case "max_unit" -> b.maxUnit(Unit.valueOf(((String) v).toUpperCase()));
+                case "just_now_text" -> b.justNowText((String) v);
+                case "yesterday_text" -> b.yesterdayText((String) v);
+                case "day_before_yesterday_text" -> b.dayBeforeYesterdayText((String) v);
+                case "tomorrow_text" -> b.tomorrowText((String) v);
                 default -> throw new IllegalArgumentException("unknown option " + e.getKey());
             }
         }
