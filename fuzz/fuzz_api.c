@@ -251,18 +251,29 @@ static unsigned char *options_key(const fd_options *o, size_t *len)
     copy.weekday_window_days = o->weekday_window_days;
     copy.precision = o->precision;
     copy.countdown_days = o->countdown_days;
-    size_t ll = o->locale ? strlen(o->locale) + 1 : 0, zl = o->time_zone ? strlen(o->time_zone) + 1 : 0;
-    *len = sizeof copy + 2 + ll + zl;
+    copy.plain_spaces = o->plain_spaces;
+    copy.spoken = o->spoken;
+    copy.overtime = o->overtime;
+    copy.max_unit = o->max_unit;
+    /* Then each string: a presence byte, and its bytes with their NUL. */
+    const char *strings[6] = {o->locale, o->time_zone, o->just_now_text, o->yesterday_text,
+                              o->day_before_yesterday_text, o->tomorrow_text};
+    *len = sizeof copy;
+    for (int i = 0; i < 6; i++)
+        *len += 1 + (strings[i] ? strlen(strings[i]) + 1 : 0);
     unsigned char *k = malloc(*len);
     if (k == NULL)
         abort();
     memcpy(k, &copy, sizeof copy);
-    k[sizeof copy] = o->locale != NULL;
-    k[sizeof copy + 1] = o->time_zone != NULL;
-    if (ll)
-        memcpy(k + sizeof copy + 2, o->locale, ll);
-    if (zl)
-        memcpy(k + sizeof copy + 2 + ll, o->time_zone, zl);
+    size_t at = sizeof copy;
+    for (int i = 0; i < 6; i++) {
+        k[at++] = strings[i] != NULL;
+        if (strings[i]) {
+            size_t n = strlen(strings[i]) + 1;
+            memcpy(k + at, strings[i], n);
+            at += n;
+        }
+    }
     return k;
 }
 
@@ -272,7 +283,22 @@ typedef struct run {
     reader in;
     uint8_t flags;
     const fd_formatter *f;
+    int plain_spaces; /* the formatter was made with plain_spaces (1.1 layout) */
 } run;
+
+/* Whether UTF-8 text s holds a space character (Unicode Zs) other than U+0020. */
+static int other_space(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] == 0xC2 && i + 1 < n && p[i + 1] == 0xA0) return 1;                                 /* U+00A0 */
+        if (p[i] == 0xE1 && i + 2 < n && p[i + 1] == 0x9A && p[i + 2] == 0x80) return 1;             /* U+1680 */
+        if (p[i] == 0xE2 && i + 2 < n && p[i + 1] == 0x80 && (p[i + 2] <= 0x8A || p[i + 2] == 0xAF)) return 1;
+        if (p[i] == 0xE2 && i + 2 < n && p[i + 1] == 0x81 && p[i + 2] == 0x9F) return 1;             /* U+205F */
+        if (p[i] == 0xE3 && i + 2 < n && p[i + 1] == 0x80 && p[i + 2] == 0x80) return 1;             /* U+3000 */
+    }
+    return 0;
+}
 
 /* Checks one successful label and its info. */
 static void check_label(const char *what, const char *buf, size_t cap, const fd_label *info, int64_t now)
@@ -331,6 +357,9 @@ static void op_format(run *r)
                   (long long)now, (int)rs, ok_range ? FD_OK : FD_ERR_RANGE);
     if (rs == FD_OK) {
         check_label("fd_format", ref, FD_LABEL_CAPACITY, &ref_info, now);
+        if (r->plain_spaces && other_space(ref, ref_info.length))
+            fuzz_fail("fd_format(t=%lld, now=%lld) with plain_spaces: a space character other than U+0020",
+                      (long long)t, (long long)now);
         /* Same call, same bytes. */
         char again[FD_LABEL_CAPACITY];
         fd_label again_info;
@@ -525,9 +554,51 @@ static void op_misc(run *r)
 }
 
 /* Whether every field except the strings is within the documented ranges. */
+/* Whether s is a word the library takes: UTF-8 (shortest forms, no
+ * surrogates), 1..64 bytes, no control character (U+0000-U+001F, U+007F-U+009F). */
+static int word_valid(const char *s)
+{
+    if (s == NULL)
+        return 1;
+    size_t n = strnlen(s, 65);
+    if (n < 1 || n > 64)
+        return 0;
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    while (p < end) {
+        uint32_t c;
+        int k;
+        if (*p < 0x80) { c = *p; k = 1; }
+        else if (*p >= 0xC2 && *p <= 0xDF) { c = *p & 0x1F; k = 2; }
+        else if (*p >= 0xE0 && *p <= 0xEF) { c = *p & 0x0F; k = 3; }
+        else if (*p >= 0xF0 && *p <= 0xF4) { c = *p & 0x07; k = 4; }
+        else return 0;
+        if (end - p < k) return 0;
+        for (int i = 1; i < k; i++) {
+            if ((p[i] & 0xC0) != 0x80) return 0;
+            c = c << 6 | (p[i] & 0x3F);
+        }
+        if ((k == 3 && c < 0x800) || (k == 4 && (c < 0x10000 || c > 0x10FFFF)) || (c >= 0xD800 && c <= 0xDFFF))
+            return 0;
+        if (c < 0x20 || (c >= 0x7F && c <= 0x9F))
+            return 0;
+        p += k;
+    }
+    return 1;
+}
+
+/* The size of the 1.0 layout: it ends with countdown_days. */
+#define FZ_SIZE_10 ((offsetof(fd_options, countdown_days) + sizeof(int32_t) + 7) / 8 * 8)
+
 static int options_valid(const fd_options *o)
 {
-    return o->size == sizeof *o && (int)o->style >= 0 && (int)o->style <= 6 && (int)o->hour_cycle >= 0 &&
+    /* The 1.0 layout ends at countdown_days: the library reads no further. */
+    int v11 = o->size == sizeof *o;
+    if (v11 && !((o->plain_spaces == 0 || o->plain_spaces == 1) && (o->spoken == 0 || o->spoken == 1) &&
+                 (o->overtime == 0 || o->overtime == 1) && (int)o->max_unit >= 0 && (int)o->max_unit <= 6 &&
+                 word_valid(o->just_now_text) && word_valid(o->yesterday_text) &&
+                 word_valid(o->day_before_yesterday_text) && word_valid(o->tomorrow_text)))
+        return 0;
+    return (v11 || o->size == FZ_SIZE_10) && (int)o->style >= 0 && (int)o->style <= 6 && (int)o->hour_cycle >= 0 &&
            (int)o->hour_cycle <= 2 && (int)o->width >= 0 && (int)o->width <= 2 &&
            (o->recent_relative == 0 || o->recent_relative == 1) && o->just_now_ms >= 0 &&
            o->just_now_ms <= 86400000 && o->skew_tolerance_ms >= 0 && o->skew_tolerance_ms <= 86400000 &&
@@ -548,7 +619,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    run r = {{data, size}, 0, NULL};
+    run r = {{data, size}, 0, NULL, 0};
     r.flags = rd_u8(&r.in);
 
     fd_options o;
@@ -573,6 +644,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *own_locale, *own_zone;
     o.locale = rd_str(&r.in, FZ_LOCALES, FZ_LOCALE_COUNT, &own_locale);
     o.time_zone = rd_str(&r.in, FZ_ZONES, FZ_ZONE_COUNT, &own_zone);
+    o.plain_spaces = (int32_t)rd_int(&r.in, o.plain_spaces);
+    o.spoken = (int32_t)rd_int(&r.in, o.spoken);
+    o.overtime = (int32_t)rd_int(&r.in, o.overtime);
+    o.max_unit = (fd_unit)(uint32_t)rd_int(&r.in, o.max_unit);
+    char *own_words[4];
+    o.just_now_text = rd_str(&r.in, FZ_WORDS, FZ_WORD_COUNT, &own_words[0]);
+    o.yesterday_text = rd_str(&r.in, FZ_WORDS, FZ_WORD_COUNT, &own_words[1]);
+    o.day_before_yesterday_text = rd_str(&r.in, FZ_WORDS, FZ_WORD_COUNT, &own_words[2]);
+    o.tomorrow_text = rd_str(&r.in, FZ_WORDS, FZ_WORD_COUNT, &own_words[3]);
 
     size_t key_len;
     unsigned char *key = options_key(&o, &key_len);
@@ -582,6 +662,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!(r.flags & FZ_FRESH) && slot->f != NULL && slot->hash == hash && slot->key_len == key_len &&
         memcmp(slot->key, key, key_len) == 0) {
         r.f = slot->f;
+        r.plain_spaces = o.size == sizeof o && o.plain_spaces == 1;
         free(key);
     } else {
         fd_formatter *f = (fd_formatter *)(void *)&o; /* must be overwritten */
@@ -608,6 +689,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memset(own_locale, 'Z', strlen(own_locale));
         if (own_zone)
             memset(own_zone, 'Z', strlen(own_zone));
+        for (int i = 0; i < 4; i++)
+            if (own_words[i])
+                memset(own_words[i], 'Z', strlen(own_words[i]));
         if (s != FD_OK) {
             /* Calls on no formatter are argument errors. */
             char buf[FD_LABEL_CAPACITY];
@@ -620,6 +704,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             free(key);
             free(own_locale);
             free(own_zone);
+            for (int i = 0; i < 4; i++)
+                free(own_words[i]);
             return 0;
         }
         if (r.flags & FZ_FRESH) {
@@ -635,9 +721,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             slot->key_len = key_len;
         }
         r.f = f;
+        r.plain_spaces = o.size == sizeof o && o.plain_spaces == 1;
     }
     free(own_locale);
     free(own_zone);
+    for (int i = 0; i < 4; i++)
+        free(own_words[i]);
 
     for (int i = 0; i < FZ_MAX_OPS && r.in.n > 0; i++) {
         switch (rd_u8(&r.in) % 3) {

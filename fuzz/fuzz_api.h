@@ -2,7 +2,7 @@
  * fuzz_api.h — the byte format that fuzz_api.c reads and seed_api.c writes.
  *
  * One place defines how input bytes become API calls, so that the seed
- * corpus (built from Tests/vectors/core.jsonl) and the fuzzer agree. Every
+ * corpus (built from Tests/vectors/core.jsonl and options-1.1.jsonl) and the fuzzer agree. Every
  * byte string is a valid input: a reader past the end yields zeros.
  *
  *   input   := flags:u8  options  op*            (at most FZ_MAX_OPS ops)
@@ -10,6 +10,9 @@
  *              skew_tolerance_ms cross_year_grace_days weekday_window_days
  *              precision countdown_days            (each an `int`)
  *              locale zone                          (each a `str`)
+ *              plain_spaces spoken overtime max_unit  (1.1, each an `int`)
+ *              just_now_text yesterday_text day_before_yesterday_text
+ *              tomorrow_text                        (1.1, each a `str`)
  *   int     := tag:u8     0x00        the fd_options_init default
  *                         0x01..0x7F  tag - 1           (0 .. 126)
  *                         0x80..0xEF  -(tag - 0x7F)     (-1 .. -112)
@@ -17,7 +20,7 @@
  *                         0xFF        8 raw bytes, little-endian (truncated
  *                                     to the field: arbitrary enum values)
  *   str     := tag:u8     0x00        NULL (host default)
- *                         0x01..0x3F  FZ_LOCALES / FZ_ZONES[(tag - 1) % count]
+ *                         0x01..0x3F  FZ_LOCALES / FZ_ZONES / FZ_WORDS[(tag - 1) % count]
  *                         0x40..0xFE  tag - 0x40 raw bytes (0 .. 190)
  *                         0xFF        len:u16le, then len raw bytes (huge ids)
  *                         (raw bytes are arbitrary: invalid UTF-8, '/', "..")
@@ -110,6 +113,17 @@ static const char *const FZ_ZONES[] = {
     "Pacific/Chatham", "right/UTC", "posixrules", "EST5EDT", "Asia/Gaza",
 };
 #define FZ_ZONE_COUNT (sizeof FZ_ZONES / sizeof FZ_ZONES[0])
+
+/* The caller's words (1.1): good ones first, then ones the library must refuse. */
+static const char *const FZ_WORDS[] = {
+    "\xE5\x88\x9A\xE6\x89\x8D", "Yday", "Tomorrow", "\xE2\x80\x8F" "before", "a\xE2\x80\xAF" "b",
+    "0123456789012345678901234567890123456789012345678901234567890123", /* 64 bytes */
+    /* From here on: refused (empty, 65 bytes, a control character, invalid UTF-8). */
+    "", "01234567890123456789012345678901234567890123456789012345678901234", "tab\there",
+    "del\x7F", "c1\xC2\x85", "bad\xFF", "\xC0\xAF", "\xED\xA0\x80",
+};
+#define FZ_WORD_COUNT (sizeof FZ_WORDS / sizeof FZ_WORDS[0])
+#define FZ_WORD_GOOD 6
 
 /* The order of the int fields in the input. */
 enum {

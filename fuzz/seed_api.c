@@ -26,6 +26,7 @@ static const char *const STYLES[] = {"feed", "feed_detail", "chat_list", "chat_b
                                      "relative", "compact", "countdown"};
 static const char *const HOUR_CYCLES[] = {"locale", "h23", "h12"};
 static const char *const WIDTHS[] = {"long", "short", "narrow"};
+static const char *const UNITS[] = {"year", "month", "week", "day", "hour", "minute", "second"};
 
 static int index_of(const char *const *names, int n, const char *name)
 {
@@ -101,6 +102,15 @@ int main(int argc, char **argv)
         put_option(&w, option(opts, "countdown_days", NULL, 0));
         fz_put_str(&w, locale && locale->type == JSON_STRING ? locale->string : NULL);
         fz_put_str(&w, tz && tz->type == JSON_STRING ? tz->string : NULL);
+        put_option(&w, option(opts, "plain_spaces", NULL, 0));
+        put_option(&w, option(opts, "spoken", NULL, 0));
+        put_option(&w, option(opts, "overtime", NULL, 0));
+        put_option(&w, option(opts, "max_unit", UNITS, 7));
+        static const char *const WORDS[] = {"just_now_text", "yesterday_text", "day_before_yesterday_text", "tomorrow_text"};
+        for (int i = 0; i < 4; i++) {
+            const json_value *word = json_get(opts, WORDS[i]);
+            fz_put_str(&w, word && word->type == JSON_STRING ? word->string : NULL);
+        }
 
         fz_put_u8(&w, FZ_OP_FORMAT);
         fz_put_instant(&w, now->integer);
@@ -125,7 +135,9 @@ int main(int argc, char **argv)
         fz_put_le(&w, (uint64_t)s, 4);
 
         char path[4096];
-        snprintf(path, sizeof path, "%s/vector-%04zu", argv[2], file.line);
+        const char *base = strrchr(argv[1], '/') ? strrchr(argv[1], '/') + 1 : argv[1];
+        const char *ext = strstr(base, ".jsonl");
+        snprintf(path, sizeof path, "%s/%.*s-%04zu", argv[2], (int)(ext ? (size_t)(ext - base) : strlen(base)), base, file.line);
         FILE *fp = fopen(path, "wb");
         if (fp == NULL || fwrite(bytes, 1, w.n, fp) != w.n || fclose(fp) != 0) {
             fprintf(stderr, "seed_api: cannot write %s\n", path);

@@ -105,6 +105,7 @@ fuzz-build: lib $(FUZZ_DIR)/fuzz_api_cov $(FUZZ_DIR)/fuzz_tzif_cov $(FUZZ_DIR)/f
 fuzz-seeds: $(FUZZ_DIR)/seed_api
 	@rm -rf $(FUZZ_DIR)/seeds && mkdir -p $(FUZZ_DIR)/seeds/api $(FUZZ_DIR)/seeds/tzif
 	$(FUZZ_DIR)/seed_api Tests/vectors/core.jsonl $(FUZZ_DIR)/seeds/api
+	$(FUZZ_DIR)/seed_api Tests/vectors/options-1.1.jsonl $(FUZZ_DIR)/seeds/api
 	$(PYTHON) fuzz/seed_tzif.py $(FUZZ_DIR)/seeds/tzif
 
 fuzz: fuzz-build fuzz-seeds
