@@ -1,5 +1,6 @@
 /* Stable wrappers over ICU's versioned C API; see include/cicu.h. */
 #include "cicu.h"
+#include "forkgate.h"
 
 #include <string.h>
 #include <unicode/ucal.h>
@@ -29,6 +30,22 @@ _Static_assert(SAME(CICU_UNIT_YEAR, UDAT_REL_UNIT_YEAR) && SAME(CICU_UNIT_QUARTE
                SAME(CICU_UNIT_MINUTE, UDAT_REL_UNIT_MINUTE) && SAME(CICU_UNIT_SECOND, UDAT_REL_UNIT_SECOND),
                "cicu_unit");
 #undef SAME
+
+/* Every wrapper that calls ICU runs inside the fork gate (forkgate.h): no
+ * thread is inside ICU when the process forks, so ICU's own locks (its
+ * global mutex, taken when data is opened) are free in the child. The
+ * cleanup attribute leaves the gate on every return. Not gated: the
+ * wrappers that only read constants (u_errorName, u_getVersion), which a
+ * lazily initialised global may call. */
+static inline int gate_enter(void) {
+    fdgate_enter();
+    return 0;
+}
+static inline void gate_leave(int *entered) {
+    (void)entered;
+    fdgate_leave();
+}
+#define ICU_GATE int icu_gate_ __attribute__((cleanup(gate_leave), unused)) = gate_enter()
 
 #define UBUF 512
 /* Far before year 1: makes the Gregorian calendar proleptic (no 1582 cutover). */
@@ -62,47 +79,55 @@ static int32_t text_result(int32_t len, UErrorCode e, int32_t *err) {
 const char *cicu_error_name(int32_t err) { return u_errorName((UErrorCode)err); }
 
 int32_t cicu_default_locale(char *out, int32_t cap) {
+    ICU_GATE;
     const char *d = uloc_getDefault();
     return copy_cstr(d, (int32_t)strlen(d), out, cap);
 }
 
 int32_t cicu_locale_for_tag(const char *tag, char *out, int32_t cap, int32_t *parsed, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_forLanguageTag(tag, out, cap, parsed, &e);
     return text_result(n, e, err);
 }
 
 int32_t cicu_locale_canonicalize(const char *id, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_canonicalize(id, out, cap, &e);
     return text_result(n, e, err);
 }
 
 int32_t cicu_locale_keyword(const char *id, const char *key, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_getKeywordValue(id, key, out, cap, &e);
     return text_result(n, e, err);
 }
 
 int32_t cicu_locale_language(const char *id, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_getLanguage(id, out, cap, &e);
     return text_result(n, e, err);
 }
 
 int32_t cicu_locale_script(const char *id, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_getScript(id, out, cap, &e);
     return text_result(n, e, err);
 }
 
 int32_t cicu_locale_likely(const char *id, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_addLikelySubtags(id, out, cap, &e);
     return text_result(n, e, err);
 }
 
 int32_t cicu_locale_valid(const char *id, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UResourceBundle *res = ures_open(NULL, id, &e);
     if (U_FAILURE(e)) { *err = e; return 0; }
@@ -114,6 +139,7 @@ int32_t cicu_locale_valid(const char *id, char *out, int32_t cap, int32_t *err) 
 }
 
 const char *cicu_tzdata_version(int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     const char *v = ucal_getTZDataVersion(&e);
     if (U_FAILURE(e)) { *err = e; return ""; }
@@ -154,6 +180,7 @@ static cicu_datefmt_ref datefmt_open_pattern(const char *locale, const UChar *pa
 }
 
 cicu_datefmt_ref cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar skel[64], pat[UBUF];
     u_uastrncpy(skel, skeleton, 63);
@@ -167,6 +194,7 @@ cicu_datefmt_ref cicu_datefmt_open(const char *locale, const char *skeleton, int
 }
 
 cicu_datefmt_ref cicu_datefmt_open_pattern(const char *locale, const char *pattern, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar pat[UBUF];
     int32_t plen = 0;
@@ -176,6 +204,7 @@ cicu_datefmt_ref cicu_datefmt_open_pattern(const char *locale, const char *patte
 }
 
 int32_t cicu_datefmt_pattern(cicu_datefmt_ref fmt, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar pat[UBUF];
     int32_t n = udat_toPattern(datefmt(fmt), 0, pat, UBUF, &e);
@@ -184,6 +213,7 @@ int32_t cicu_datefmt_pattern(cicu_datefmt_ref fmt, char *out, int32_t cap, int32
 }
 
 int32_t cicu_datefmt_format(cicu_datefmt_ref fmt, double wall_ms, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar buf[UBUF];
     int32_t n = udat_format(datefmt(fmt), wall_ms, buf, UBUF, NULL, &e);
@@ -192,12 +222,14 @@ int32_t cicu_datefmt_format(cicu_datefmt_ref fmt, double wall_ms, char *out, int
 }
 
 void cicu_datefmt_close(cicu_datefmt_ref fmt) {
+    ICU_GATE;
     if (fmt) udat_close(datefmt(fmt));
 }
 
 /* ---- relative words ------------------------------------------------- */
 
 cicu_reldate_ref cicu_reldate_open(const char *locale, cicu_width width, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     URelativeDateTimeFormatter *rel = ureldatefmt_open(
         locale, NULL, (UDateRelativeDateTimeFormatterStyle)width,
@@ -208,6 +240,7 @@ cicu_reldate_ref cicu_reldate_open(const char *locale, cicu_width width, int32_t
 
 int32_t cicu_reldate_format(cicu_reldate_ref rel, double offset, cicu_unit unit,
                             char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar buf[UBUF];
     int32_t n = ureldatefmt_format(reldate(rel), offset, (URelativeDateTimeUnit)unit, buf, UBUF, &e);
@@ -217,6 +250,7 @@ int32_t cicu_reldate_format(cicu_reldate_ref rel, double offset, cicu_unit unit,
 
 int32_t cicu_reldate_format_numeric(cicu_reldate_ref rel, double offset, cicu_unit unit,
                                     char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar buf[UBUF];
     int32_t n = ureldatefmt_formatNumeric(reldate(rel), offset, (URelativeDateTimeUnit)unit, buf, UBUF, &e);
@@ -225,6 +259,7 @@ int32_t cicu_reldate_format_numeric(cicu_reldate_ref rel, double offset, cicu_un
 }
 
 int32_t cicu_reldate_combine_template(cicu_reldate_ref rel, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar buf[UBUF], date[2] = {1, 0}, time[2] = {2, 0};
     int32_t n = ureldatefmt_combineDateAndTime(reldate(rel), date, 1, time, 1, buf, UBUF, &e);
@@ -233,12 +268,14 @@ int32_t cicu_reldate_combine_template(cicu_reldate_ref rel, char *out, int32_t c
 }
 
 void cicu_reldate_close(cicu_reldate_ref rel) {
+    ICU_GATE;
     if (rel) ureldatefmt_close(reldate(rel));
 }
 
 /* ---- numbers -------------------------------------------------------- */
 
 cicu_numfmt_ref cicu_numfmt_open(const char *locale, const char *skeleton, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar skel[128];
     u_uastrncpy(skel, skeleton, 127);
@@ -249,6 +286,7 @@ cicu_numfmt_ref cicu_numfmt_open(const char *locale, const char *skeleton, int32
 }
 
 int32_t cicu_numfmt_format(cicu_numfmt_ref num, int64_t value, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UFormattedNumber *res = unumf_openResult(&e);
     if (U_FAILURE(e)) { *err = e; return 0; }
@@ -261,10 +299,12 @@ int32_t cicu_numfmt_format(cicu_numfmt_ref num, int64_t value, char *out, int32_
 }
 
 void cicu_numfmt_close(cicu_numfmt_ref num) {
+    ICU_GATE;
     if (num) unumf_close(numfmt(num));
 }
 
 int32_t cicu_number_symbols(const char *locale, char out[11][8], int32_t *err) {
+    ICU_GATE;
     static const UNumberFormatSymbol syms[11] = {
         UNUM_ZERO_DIGIT_SYMBOL,  UNUM_ONE_DIGIT_SYMBOL,   UNUM_TWO_DIGIT_SYMBOL,
         UNUM_THREE_DIGIT_SYMBOL, UNUM_FOUR_DIGIT_SYMBOL,  UNUM_FIVE_DIGIT_SYMBOL,
@@ -287,6 +327,7 @@ int32_t cicu_number_symbols(const char *locale, char out[11][8], int32_t *err) {
 /* ---- calendars ------------------------------------------------------ */
 
 cicu_calendar_ref cicu_cal_open(const char *locale, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar utc[4] = {'U', 'T', 'C', 0};
     UCalendar *cal = ucal_open(utc, -1, locale, UCAL_DEFAULT, &e);
@@ -296,6 +337,7 @@ cicu_calendar_ref cicu_cal_open(const char *locale, int32_t *err) {
 }
 
 int32_t cicu_cal_type(cicu_calendar_ref cal, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     const char *t = ucal_getType(calendar(cal), &e);
     if (U_FAILURE(e) || t == NULL) { *err = U_FAILURE(e) ? e : U_INTERNAL_PROGRAM_ERROR; return 0; }
@@ -303,6 +345,7 @@ int32_t cicu_cal_type(cicu_calendar_ref cal, char *out, int32_t cap, int32_t *er
 }
 
 void cicu_cal_era_year(cicu_calendar_ref cal, double wall_ms, int32_t *era, int32_t *year, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = calendar(cal);
     ucal_setMillis(c, wall_ms, &e);
@@ -313,6 +356,7 @@ void cicu_cal_era_year(cicu_calendar_ref cal, double wall_ms, int32_t *era, int3
 
 void cicu_cal_month(cicu_calendar_ref cal, double wall_ms, int32_t *day_of_month, int32_t *days_in_month,
                     int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = calendar(cal);
     ucal_setMillis(c, wall_ms, &e);
@@ -322,6 +366,7 @@ void cicu_cal_month(cicu_calendar_ref cal, double wall_ms, int32_t *day_of_month
 }
 
 double cicu_cal_add(cicu_calendar_ref cal, double wall_ms, int32_t years, int32_t months, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = calendar(cal);
     ucal_setMillis(c, wall_ms, &e);
@@ -333,12 +378,14 @@ double cicu_cal_add(cicu_calendar_ref cal, double wall_ms, int32_t years, int32_
 }
 
 void cicu_cal_close(cicu_calendar_ref cal) {
+    ICU_GATE;
     if (cal) ucal_close(calendar(cal));
 }
 
 /* ---- fallback zones ------------------------------------------------- */
 
 cicu_zone_ref cicu_zone_open(const char *zone_id, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar id[128], canon[128];
     if (strlen(zone_id) >= 128) { *err = U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
@@ -352,6 +399,7 @@ cicu_zone_ref cicu_zone_open(const char *zone_id, int32_t *err) {
 }
 
 int32_t cicu_zone_offset_ms(cicu_zone_ref zone, double ms, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = (UCalendar *)zone;
     ucal_setMillis(c, ms, &e);
@@ -361,6 +409,7 @@ int32_t cicu_zone_offset_ms(cicu_zone_ref zone, double ms, int32_t *err) {
 }
 
 int32_t cicu_zone_next_transition(cicu_zone_ref zone, double ms, double *next, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = (UCalendar *)zone;
     ucal_setMillis(c, ms, &e);
@@ -370,5 +419,6 @@ int32_t cicu_zone_next_transition(cicu_zone_ref zone, double ms, double *next, i
 }
 
 void cicu_zone_close(cicu_zone_ref zone) {
+    ICU_GATE;
     if (zone) ucal_close((UCalendar *)zone);
 }
