@@ -28,7 +28,7 @@ CTEST_VECTORS := $(if $(FEEDDATE_VECTORS),,$(subst $(space),$(comma),$(sort $(wi
 # (separated by ','). test_vectors_abi10 is test_vectors.c compiled against
 # the 1.0 header: a program built for 1.0 must read every vector the same.
 CTEST_RUNS    := test_vectors test_vectors_abi10$(if $(CTEST_VECTORS),:$(CTEST_VECTORS)) \
-                 test_api test_abi test_abi10 test_host test_threads
+                 test_api test_abi test_abi10 test_host test_threads test_fork
 CTEST_PROGS   := $(addprefix $(CTEST_DIR)/,$(foreach r,$(CTEST_RUNS),$(firstword $(subst :, ,$(r)))))
 CTEST_COMMON  := $(CTEST_SRC)/testkit.c $(CTEST_SRC)/jsonl.c
 CTEST_HEADERS := $(CTEST_SRC)/testkit.h $(CTEST_SRC)/jsonl.h include/feeddate.h
