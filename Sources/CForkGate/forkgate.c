@@ -54,8 +54,9 @@ static void after_fork_parent(void) {
 
 static void after_fork_child(void) {
     /* Not unlocked: glibc records the writer by thread id, and the child's
-     * thread has a new one. The child has one thread and no reader but it,
-     * so a fresh lock is the gate's true state. */
+     * thread has a new one. The child has this one thread only, so a fresh
+     * lock (read-held again if the thread forked from inside) is the
+     * gate's true state. */
     static const pthread_rwlock_t fresh = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
     gate = fresh;
     closed_for_fork = 0;
