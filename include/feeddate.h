@@ -20,6 +20,14 @@
  * - Threads: an fd_formatter is immutable after fd_formatter_new and may be
  *   used by any number of threads at once. fd_formatter_free must not race
  *   with other calls on the same formatter.
+ * - fork(): safe while other threads are inside the library (multiprocessing,
+ *   gunicorn, uwsgi and Celery's prefork pool fork such processes). A fork
+ *   waits until no thread holds one of the library's locks or is inside
+ *   ICU (pthread_atfork handlers; labels served from the library's tables
+ *   take no lock and do not hold a fork up). In the child, creating
+ *   formatters and formatting work as in any process, and formatters made
+ *   before the fork remain usable. fork() from a signal handler that
+ *   interrupted a call into the library is not covered.
  *
  * Example
  * -------
