@@ -22,12 +22,13 @@
  *   with other calls on the same formatter.
  * - fork(): safe while other threads are inside the library (multiprocessing,
  *   gunicorn, uwsgi and Celery's prefork pool fork such processes). A fork
- *   waits until no thread holds one of the library's locks or is inside
- *   ICU (pthread_atfork handlers; labels served from the library's tables
- *   take no lock and do not hold a fork up). In the child, creating
- *   formatters and formatting work as in any process, and formatters made
- *   before the fork remain usable. fork() from a signal handler that
- *   interrupted a call into the library is not covered.
+ *   waits until no thread holds one of the library's locks or is in an ICU
+ *   call the library made (pthread_atfork handlers; labels served from the
+ *   library's tables take no lock and do not hold a fork up). In the child,
+ *   creating formatters and formatting work as in any process, and
+ *   formatters made before the fork remain usable. Not covered: fork() from
+ *   a signal handler that interrupted a call into the library, and ICU
+ *   calls that other code in the process makes itself.
  *
  * Example
  * -------
