@@ -10,14 +10,17 @@ let package = Package(
         .library(name: "FeedDate", targets: ["FeedDate"]),
     ],
     targets: [
+        // The fork gate: every path that takes a library lock or calls ICU is
+        // inside it, and fork() waits until no thread is (forkgate.h).
+        .target(name: "CForkGate"),
         // The only code that includes ICU headers: stable wrappers over ICU's
         // versioned symbols (udat_open_72, ...).
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        .target(name: "CICU", dependencies: ["CForkGate"], linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // include/feeddate.h exposed to Swift, so the exports take the C types.
         // It also keeps fd_last_error's thread-local message (abi.c).
         .target(name: "CFeedDateABI"),
         // The rules and the public Swift API: stdlib, Glibc and ICU only.
-        .target(name: "FeedDate", dependencies: ["CICU"]),
+        .target(name: "FeedDate", dependencies: ["CICU", "CForkGate"]),
         // The @_cdecl exports and nothing else.
         .target(name: "feeddate", dependencies: ["FeedDate", "CFeedDateABI"]),
         .testTarget(name: "FeedDateTests", dependencies: ["FeedDate"]),

@@ -23,6 +23,15 @@
  *   needs FD_MIN_STACK_BYTES (64 KiB) of stack: glibc's and macOS's default
  *   thread stacks are far larger, musl's 128 KiB is enough; a pool with
  *   smaller stacks (16-24 KiB overflow, inside ICU) must raise them.
+ * - fork(): safe while other threads are inside the library (multiprocessing,
+ *   gunicorn, uwsgi and Celery's prefork pool fork such processes). A fork
+ *   waits until no thread holds one of the library's locks or is in an ICU
+ *   call the library made (pthread_atfork handlers; labels served from the
+ *   library's tables take no lock and do not hold a fork up). In the child,
+ *   creating formatters and formatting work as in any process, and
+ *   formatters made before the fork remain usable. Not covered: fork() from
+ *   a signal handler that interrupted a call into the library, and ICU
+ *   calls that other code in the process makes itself.
  *
  * Example
  * -------

@@ -30,7 +30,7 @@ CTEST_VECTORS := $(if $(FEEDDATE_VECTORS),,$(subst $(space),$(comma),$(sort $(wi
 # Files named *-1.1.jsonl carry 1.1 options, which a 1.0 program cannot set.
 CTEST_VECTORS_10 := $(subst $(space),$(comma),$(filter-out %-1.1.jsonl,$(subst $(comma),$(space),$(CTEST_VECTORS))))
 CTEST_RUNS    := test_vectors test_vectors_abi10$(if $(CTEST_VECTORS_10),:$(CTEST_VECTORS_10)) \
-                 test_api test_abi test_abi10 test_host test_threads test_stack
+                 test_api test_abi test_abi10 test_host test_threads test_stack test_fork
 CTEST_PROGS   := $(addprefix $(CTEST_DIR)/,$(foreach r,$(CTEST_RUNS),$(firstword $(subst :, ,$(r)))))
 CTEST_COMMON  := $(CTEST_SRC)/testkit.c $(CTEST_SRC)/jsonl.c
 CTEST_HEADERS := $(CTEST_SRC)/testkit.h $(CTEST_SRC)/jsonl.h include/feeddate.h

@@ -1,5 +1,6 @@
 /* Stable wrappers over ICU's versioned C API; see include/cicu.h. */
 #include "cicu.h"
+#include "forkgate.h"
 
 #include <string.h>
 #include <unicode/ucal.h>
@@ -31,6 +32,22 @@ _Static_assert(SAME(CICU_UNIT_YEAR, UDAT_REL_UNIT_YEAR) && SAME(CICU_UNIT_QUARTE
                SAME(CICU_UNIT_MINUTE, UDAT_REL_UNIT_MINUTE) && SAME(CICU_UNIT_SECOND, UDAT_REL_UNIT_SECOND),
                "cicu_unit");
 #undef SAME
+
+/* Every wrapper that calls ICU runs inside the fork gate (forkgate.h): no
+ * thread is inside ICU when the process forks, so ICU's own locks (its
+ * global mutex, taken when data is opened) are free in the child. The
+ * cleanup attribute leaves the gate on every return. Not gated: the
+ * wrappers that only read constants (u_errorName, u_getVersion), which a
+ * lazily initialised global may call. */
+static inline int gate_enter(void) {
+    fdgate_enter();
+    return 0;
+}
+static inline void gate_leave(int *entered) {
+    (void)entered;
+    fdgate_leave();
+}
+#define ICU_GATE int icu_gate_ __attribute__((cleanup(gate_leave), unused)) = gate_enter()
 
 #define UBUF 512
 /* Far before year 1: makes the Gregorian calendar proleptic (no 1582 cutover). */
@@ -64,29 +81,34 @@ static int32_t text_result(int32_t len, UErrorCode e, int32_t *err) {
 const char *cicu_error_name(int32_t err) { return u_errorName((UErrorCode)err); }
 
 int32_t cicu_default_locale(char *out, int32_t cap) {
+    ICU_GATE;
     const char *d = uloc_getDefault();
     return copy_cstr(d, (int32_t)strlen(d), out, cap);
 }
 
 int32_t cicu_locale_for_tag(const char *tag, char *out, int32_t cap, int32_t *parsed, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_forLanguageTag(tag, out, cap, parsed, &e);
     return text_result(n, e, err);
 }
 
 int32_t cicu_locale_canonicalize(const char *id, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_canonicalize(id, out, cap, &e);
     return text_result(n, e, err);
 }
 
 int32_t cicu_locale_keyword(const char *id, const char *key, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_getKeywordValue(id, key, out, cap, &e);
     return text_result(n, e, err);
 }
 
 int32_t cicu_locale_set_keyword(const char *id, const char *key, const char *value, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = (int32_t)strlen(id);
     if (n >= cap) return n + 1; /* the caller grows the buffer and asks again */
@@ -96,6 +118,7 @@ int32_t cicu_locale_set_keyword(const char *id, const char *key, const char *val
 }
 
 int32_t cicu_calendar_types(char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UEnumeration *all = ucal_getKeywordValuesForLocale("calendar", "root", 0, &e);
     if (U_FAILURE(e)) { *err = e; return 0; }
@@ -114,6 +137,7 @@ int32_t cicu_calendar_types(char *out, int32_t cap, int32_t *err) {
 }
 
 int32_t cicu_numbering_system(const char *locale, char *out, int32_t cap, int32_t *algorithmic, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UNumberingSystem *ns = unumsys_open(locale, &e);
     if (U_FAILURE(e)) { *err = e; return 0; }
@@ -125,24 +149,28 @@ int32_t cicu_numbering_system(const char *locale, char *out, int32_t cap, int32_
 }
 
 int32_t cicu_locale_language(const char *id, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_getLanguage(id, out, cap, &e);
     return text_result(n, e, err);
 }
 
 int32_t cicu_locale_script(const char *id, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_getScript(id, out, cap, &e);
     return text_result(n, e, err);
 }
 
 int32_t cicu_locale_likely(const char *id, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = uloc_addLikelySubtags(id, out, cap, &e);
     return text_result(n, e, err);
 }
 
 int32_t cicu_locale_valid(const char *id, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UResourceBundle *res = ures_open(NULL, id, &e);
     if (U_FAILURE(e)) { *err = e; return 0; }
@@ -154,6 +182,7 @@ int32_t cicu_locale_valid(const char *id, char *out, int32_t cap, int32_t *err) 
 }
 
 const char *cicu_tzdata_version(int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     const char *v = ucal_getTZDataVersion(&e);
     if (U_FAILURE(e)) { *err = e; return ""; }
@@ -194,6 +223,7 @@ static cicu_datefmt_ref datefmt_open_pattern(const char *locale, const UChar *pa
 }
 
 cicu_datefmt_ref cicu_datefmt_open(const char *locale, const char *skeleton, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar skel[64], pat[UBUF];
     u_uastrncpy(skel, skeleton, 63);
@@ -207,6 +237,7 @@ cicu_datefmt_ref cicu_datefmt_open(const char *locale, const char *skeleton, int
 }
 
 cicu_datefmt_ref cicu_datefmt_open_pattern(const char *locale, const char *pattern, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar pat[UBUF];
     int32_t plen = 0;
@@ -216,6 +247,7 @@ cicu_datefmt_ref cicu_datefmt_open_pattern(const char *locale, const char *patte
 }
 
 int32_t cicu_datefmt_pattern(cicu_datefmt_ref fmt, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar pat[UBUF];
     int32_t n = udat_toPattern(datefmt(fmt), 0, pat, UBUF, &e);
@@ -224,6 +256,7 @@ int32_t cicu_datefmt_pattern(cicu_datefmt_ref fmt, char *out, int32_t cap, int32
 }
 
 int32_t cicu_datefmt_format(cicu_datefmt_ref fmt, double wall_ms, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar buf[UBUF];
     int32_t n = udat_format(datefmt(fmt), wall_ms, buf, UBUF, NULL, &e);
@@ -232,12 +265,14 @@ int32_t cicu_datefmt_format(cicu_datefmt_ref fmt, double wall_ms, char *out, int
 }
 
 void cicu_datefmt_close(cicu_datefmt_ref fmt) {
+    ICU_GATE;
     if (fmt) udat_close(datefmt(fmt));
 }
 
 /* ---- relative words ------------------------------------------------- */
 
 cicu_reldate_ref cicu_reldate_open(const char *locale, cicu_width width, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     URelativeDateTimeFormatter *rel = ureldatefmt_open(
         locale, NULL, (UDateRelativeDateTimeFormatterStyle)width,
@@ -248,6 +283,7 @@ cicu_reldate_ref cicu_reldate_open(const char *locale, cicu_width width, int32_t
 
 int32_t cicu_reldate_format(cicu_reldate_ref rel, double offset, cicu_unit unit,
                             char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar buf[UBUF];
     int32_t n = ureldatefmt_format(reldate(rel), offset, (URelativeDateTimeUnit)unit, buf, UBUF, &e);
@@ -257,6 +293,7 @@ int32_t cicu_reldate_format(cicu_reldate_ref rel, double offset, cicu_unit unit,
 
 int32_t cicu_reldate_format_numeric(cicu_reldate_ref rel, double offset, cicu_unit unit,
                                     char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar buf[UBUF];
     int32_t n = ureldatefmt_formatNumeric(reldate(rel), offset, (URelativeDateTimeUnit)unit, buf, UBUF, &e);
@@ -265,6 +302,7 @@ int32_t cicu_reldate_format_numeric(cicu_reldate_ref rel, double offset, cicu_un
 }
 
 int32_t cicu_reldate_combine_template(cicu_reldate_ref rel, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar buf[UBUF], date[2] = {1, 0}, time[2] = {2, 0};
     int32_t n = ureldatefmt_combineDateAndTime(reldate(rel), date, 1, time, 1, buf, UBUF, &e);
@@ -273,12 +311,14 @@ int32_t cicu_reldate_combine_template(cicu_reldate_ref rel, char *out, int32_t c
 }
 
 void cicu_reldate_close(cicu_reldate_ref rel) {
+    ICU_GATE;
     if (rel) ureldatefmt_close(reldate(rel));
 }
 
 /* ---- numbers -------------------------------------------------------- */
 
 cicu_numfmt_ref cicu_numfmt_open(const char *locale, const char *skeleton, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar skel[128];
     u_uastrncpy(skel, skeleton, 127);
@@ -289,6 +329,7 @@ cicu_numfmt_ref cicu_numfmt_open(const char *locale, const char *skeleton, int32
 }
 
 int32_t cicu_numfmt_format(cicu_numfmt_ref num, int64_t value, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UFormattedNumber *res = unumf_openResult(&e);
     if (U_FAILURE(e)) { *err = e; return 0; }
@@ -301,10 +342,12 @@ int32_t cicu_numfmt_format(cicu_numfmt_ref num, int64_t value, char *out, int32_
 }
 
 void cicu_numfmt_close(cicu_numfmt_ref num) {
+    ICU_GATE;
     if (num) unumf_close(numfmt(num));
 }
 
 cicu_listfmt_ref cicu_listfmt_open_units(const char *locale, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UListFormatter *list = ulistfmt_openForType(locale, ULISTFMT_TYPE_UNITS, ULISTFMT_WIDTH_WIDE, &e);
     if (U_FAILURE(e)) { *err = e; return NULL; }
@@ -312,6 +355,7 @@ cicu_listfmt_ref cicu_listfmt_open_units(const char *locale, int32_t *err) {
 }
 
 int32_t cicu_listfmt_format(cicu_listfmt_ref list, const char *const *items, int32_t count, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     enum { MAX_ITEMS = 8, ITEM = 128 };
     if (count < 0 || count > MAX_ITEMS) { *err = U_ILLEGAL_ARGUMENT_ERROR; return 0; }
     UChar texts[MAX_ITEMS][ITEM];
@@ -331,10 +375,12 @@ int32_t cicu_listfmt_format(cicu_listfmt_ref list, const char *const *items, int
 }
 
 void cicu_listfmt_close(cicu_listfmt_ref list) {
+    ICU_GATE;
     if (list) ulistfmt_close((UListFormatter *)list);
 }
 
 int32_t cicu_number_symbols(const char *locale, char out[12][8], int32_t *err) {
+    ICU_GATE;
     static const UNumberFormatSymbol syms[12] = {
         UNUM_ZERO_DIGIT_SYMBOL,  UNUM_ONE_DIGIT_SYMBOL,   UNUM_TWO_DIGIT_SYMBOL,
         UNUM_THREE_DIGIT_SYMBOL, UNUM_FOUR_DIGIT_SYMBOL,  UNUM_FIVE_DIGIT_SYMBOL,
@@ -357,6 +403,7 @@ int32_t cicu_number_symbols(const char *locale, char out[12][8], int32_t *err) {
 /* ---- calendars ------------------------------------------------------ */
 
 cicu_calendar_ref cicu_cal_open(const char *locale, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar utc[4] = {'U', 'T', 'C', 0};
     UCalendar *cal = ucal_open(utc, -1, locale, UCAL_DEFAULT, &e);
@@ -366,6 +413,7 @@ cicu_calendar_ref cicu_cal_open(const char *locale, int32_t *err) {
 }
 
 int32_t cicu_cal_type(cicu_calendar_ref cal, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     const char *t = ucal_getType(calendar(cal), &e);
     if (U_FAILURE(e) || t == NULL) { *err = U_FAILURE(e) ? e : U_INTERNAL_PROGRAM_ERROR; return 0; }
@@ -373,6 +421,7 @@ int32_t cicu_cal_type(cicu_calendar_ref cal, char *out, int32_t cap, int32_t *er
 }
 
 void cicu_cal_era_year(cicu_calendar_ref cal, double wall_ms, int32_t *era, int32_t *year, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = calendar(cal);
     ucal_setMillis(c, wall_ms, &e);
@@ -383,6 +432,7 @@ void cicu_cal_era_year(cicu_calendar_ref cal, double wall_ms, int32_t *era, int3
 
 void cicu_cal_month(cicu_calendar_ref cal, double wall_ms, int32_t *day_of_month, int32_t *days_in_month,
                     int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = calendar(cal);
     ucal_setMillis(c, wall_ms, &e);
@@ -392,6 +442,7 @@ void cicu_cal_month(cicu_calendar_ref cal, double wall_ms, int32_t *day_of_month
 }
 
 double cicu_cal_add(cicu_calendar_ref cal, double wall_ms, int32_t years, int32_t months, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = calendar(cal);
     ucal_setMillis(c, wall_ms, &e);
@@ -403,12 +454,14 @@ double cicu_cal_add(cicu_calendar_ref cal, double wall_ms, int32_t years, int32_
 }
 
 void cicu_cal_close(cicu_calendar_ref cal) {
+    ICU_GATE;
     if (cal) ucal_close(calendar(cal));
 }
 
 /* ---- fallback zones ------------------------------------------------- */
 
 cicu_zone_ref cicu_zone_open(const char *zone_id, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UChar id[128], canon[128];
     if (strlen(zone_id) >= 128) { *err = U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
@@ -422,6 +475,7 @@ cicu_zone_ref cicu_zone_open(const char *zone_id, int32_t *err) {
 }
 
 int32_t cicu_zone_offset_ms(cicu_zone_ref zone, double ms, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = (UCalendar *)zone;
     ucal_setMillis(c, ms, &e);
@@ -431,6 +485,7 @@ int32_t cicu_zone_offset_ms(cicu_zone_ref zone, double ms, int32_t *err) {
 }
 
 int32_t cicu_zone_next_transition(cicu_zone_ref zone, double ms, double *next, int32_t *err) {
+    ICU_GATE;
     UErrorCode e = U_ZERO_ERROR;
     UCalendar *c = (UCalendar *)zone;
     ucal_setMillis(c, ms, &e);
@@ -440,5 +495,6 @@ int32_t cicu_zone_next_transition(cicu_zone_ref zone, double ms, double *next, i
 }
 
 void cicu_zone_close(cicu_zone_ref zone) {
+    ICU_GATE;
     if (zone) ucal_close((UCalendar *)zone);
 }

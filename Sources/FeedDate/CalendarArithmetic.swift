@@ -30,7 +30,7 @@ final class LocaleCalendar: @unchecked Sendable {
     private let calendars: StripedCalendars
     /// Serialises the building of blocks of `yearSpans` and `monthSpans`
     /// (readers take no lock).
-    private let building = Mutex(())
+    private let building = GatedMutex(())
     /// Year spans of calendars whose years are not Gregorian, per local day
     /// of 1900 ... 2099 (16 bytes: start and end day).
     private let yearSpans = TextTable(firstKey: tableFirstDay, keyCount: tableDays, blockShift: 6, maxLength: 17)
@@ -38,7 +38,7 @@ final class LocaleCalendar: @unchecked Sendable {
     /// others): months are added by walking them, not by asking ICU.
     private let monthSpans: TextTable?
     /// Year spans ICU gave outside the year table, most recent last.
-    private let farYears = Mutex<[DaySpan]>([])
+    private let farYears = GatedMutex<[DaySpan]>([])
 
     init(locale: String) throws(ICUError) {
         let cal = try ICUCalendar(locale: locale)
@@ -185,8 +185,8 @@ final class StripedCalendars: @unchecked Sendable {
     private static let stripeCount = 16
     private let locale: String
     private final class Stripe: Sendable {
-        let calendar: Mutex<ICUCalendar?>
-        init(_ first: ICUCalendar?) { calendar = Mutex(first) }
+        let calendar: GatedMutex<ICUCalendar?>
+        init(_ first: ICUCalendar?) { calendar = GatedMutex(first) }
     }
     private let stripes: [Stripe]
 

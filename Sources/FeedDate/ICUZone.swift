@@ -8,7 +8,7 @@ import Synchronization
 /// One ICU zone. A UCalendar is not thread-safe, so every use holds the lock;
 /// the transition table built from it asks only for instants it does not list.
 final class ICUZone: @unchecked Sendable {
-    private let lock = Mutex(())
+    private let lock = GatedMutex(())
     private let raw: cicu_zone_ref
 
     init(id: String) throws(ICUError) {

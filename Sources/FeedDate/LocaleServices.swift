@@ -17,7 +17,7 @@ final class LocaleServices: @unchecked Sendable {
     private let timeSkeleton: String
     /// The width of "N units ago" / "in N units".
     private let width: cicu_width
-    private let icu: Mutex<ICUState>
+    private let icu: GatedMutex<ICUState>
     /// Year spans and month arithmetic in the locale's calendar, off the lock of `icu`.
     let calendar: LocaleCalendar
     /// digitsAreASCII's answer: 0 not known yet, 1 yes, 2 no.
@@ -69,7 +69,7 @@ final class LocaleServices: @unchecked Sendable {
             let rel = try ICURelativeFormat(locale: locale.icu, width: .long)
             template = try rel.combineTemplate()
             calendar = try LocaleCalendar(locale: locale.icu)
-            icu = Mutex(ICUState(longRelative: rel))
+            icu = GatedMutex(ICUState(longRelative: rel))
         } catch {
             throw .icu(error.description)
         }
@@ -104,7 +104,7 @@ final class LocaleServices: @unchecked Sendable {
         let width: FeedDateWidth
         let texts: TextOptions
     }
-    private static let cache = Mutex<(map: [Key: LocaleServices], order: [Key])>(([:], []))
+    private static let cache = GatedMutex<(map: [Key: LocaleServices], order: [Key])>(([:], []))
     private static let cacheLimit = 64
 
     static func shared(locale: LocaleID, hourCycle: FeedDateHourCycle, width: FeedDateWidth,

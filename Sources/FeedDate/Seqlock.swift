@@ -4,10 +4,10 @@ import Synchronization
 
 /// The sequence number of a seqlock. A reader takes the fields between two
 /// equal even sequence numbers (beginRead, then relaxed loads, then
-/// endRead), and gives up if a writer came between: it never waits. A
-/// writer makes the number odd while it stores (beginWrite, relaxed stores,
-/// endWrite), and gives up if another writer is busy. So readers never write
-/// a shared cache line.
+/// endRead), and gives up if a writer came between: it never waits, so a
+/// reader never spins, in a forked child either. A writer makes the number
+/// odd while it stores (beginWrite, relaxed stores, endWrite), and gives up
+/// if another writer is busy. So readers never write a shared cache line.
 struct Seqlock: ~Copyable {
     private let seq = Atomic<Int64>(0)
 
@@ -30,16 +30,25 @@ struct Seqlock: ~Copyable {
     }
 
     /// The sequence number to hand to endWrite, or nil when another writer
-    /// is busy (the caller then stores nothing).
+    /// is busy or a fork is waiting (the caller then stores nothing). A
+    /// writer is inside the fork gate (ForkGate.swift) from here to
+    /// endWrite, so that no fork leaves the number odd in the child.
     @inline(__always)
     func beginWrite() -> Int64? {
         let s = seq.load(ordering: .acquiring)
-        guard s & 1 == 0, seq.compareExchange(expected: s, desired: s + 1, ordering: .acquiring).exchanged else { return nil }
+        guard s & 1 == 0, ForkGate.tryEnter() else { return nil }
+        guard seq.compareExchange(expected: s, desired: s + 1, ordering: .acquiring).exchanged else {
+            ForkGate.leave()
+            return nil
+        }
         // The odd number is visible before any field changes (weakly ordered CPUs).
         atomicMemoryFence(ordering: .releasing)
         return s
     }
 
     @inline(__always)
-    func endWrite(_ s: Int64) { seq.store(s + 2, ordering: .releasing) }
+    func endWrite(_ s: Int64) {
+        seq.store(s + 2, ordering: .releasing)
+        ForkGate.leave()
+    }
 }

@@ -186,10 +186,10 @@ enum ZoneCache {
         let zone: LoadedZone
         let identity: FileIdentity?
     }
-    private static let zones = Mutex<[String: Entry]>([:])
+    private static let zones = GatedMutex<[String: Entry]>([:])
     /// Zones by the path a formatter named ("<dir>/US/Eastern"), with the
     /// identity of the file that path led to when it was loaded.
-    private static let names = Mutex<[String: Entry]>([:])
+    private static let names = GatedMutex<[String: Entry]>([:])
 
     /// The zone loaded for path `name` if the file it leads to is still the one loaded.
     static func byName(_ name: String, identity: FileIdentity) -> LoadedZone? {

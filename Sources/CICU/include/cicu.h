@@ -9,7 +9,9 @@
  * > 0 = failure); a wrapper sets it and returns 0/NULL on failure. Functions
  * that write text return the UTF-8 length needed (without NUL); when that is
  * >= cap the output is truncated and must be asked for again. Objects are not
- * thread-safe: the caller serialises access to each one.
+ * thread-safe: the caller serialises access to each one. Every wrapper but
+ * cicu_error_name and cicu_icu_version runs inside the fork gate
+ * (forkgate.h), so a fork never finds a thread inside ICU.
  */
 #ifndef FEEDDATE_CICU_H
 #define FEEDDATE_CICU_H
