@@ -420,7 +420,7 @@ def main() -> int:
         expected = [feed.format(t, now_s) for t in call_s[:2000]]
         checks = [feed.format_many(call_s[:2000], now_s), without_numpy(lambda: feed.format_many(call_s[:2000], now_s))()]
         if np is not None:
-            checks.append(feed.format_many(np.array(ms_whole[:2000], dtype=np.int64), now_s))
+            checks.append(feed.format_many(np.array(ms_whole[:2000], dtype=np.int64), now_s, unit="ms"))
         if any(labels != expected for labels in checks):
             print("bench-python: format_many differs from format: the results would mean nothing")
             return 1
@@ -456,9 +456,9 @@ def main() -> int:
             for size in sizes(n):
                 part_a = arr[:size]
                 jobs.append(PerBatch(f"format_many(int64 ndarray) x{size}, FEED",
-                                     lambda f=feed, p=part_a: f.format_many(p, now_s), size, reps))
+                                     lambda f=feed, p=part_a: f.format_many(p, now_s, unit="ms"), size, reps))
             jobs.append(PerBatch(f"format_many(int64 ndarray) x{n}, RELATIVE",
-                                 lambda: rel.format_many(arr, now_s), n, reps))
+                                 lambda: rel.format_many(arr, now_s, unit="ms"), n, reps))
         # The baselines, on the same instants as the per-call rows.
         loops = baseline_loops(mods, locale, zone, now_dt)
         missing: List[str] = []

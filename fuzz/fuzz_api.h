@@ -110,7 +110,7 @@ static const char *const FZ_ZONES[] = {
     "Australia/Lord_Howe", "America/St_Johns", "Pacific/Kiritimati", "Pacific/Apia",
     "Africa/Casablanca", "Asia/Tehran", "America/Sao_Paulo", "Etc/GMT+12", "Etc/GMT-14",
     "Antarctica/Troll", "Asia/Kolkata", "Asia/Kathmandu", "Europe/Moscow", "America/Havana",
-    "Pacific/Chatham", "right/UTC", "posixrules", "EST5EDT", "Asia/Gaza",
+    "Pacific/Chatham", "America/Goose_Bay", "posixrules", "EST5EDT", "Asia/Gaza",
 };
 #define FZ_ZONE_COUNT (sizeof FZ_ZONES / sizeof FZ_ZONES[0])
 
