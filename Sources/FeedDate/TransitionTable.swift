@@ -323,6 +323,21 @@ final class TransitionTable: @unchecked Sendable {
         }
         return candidate
     }
+
+    /// The first instant whose wall-clock time is `wall` or later: the first
+    /// occurrence of `wall`, or where `wall` falls in a gap, the change that
+    /// skipped it (unlike instant(fromWall:), which moves it forward by the gap).
+    func firstInstant(wallAtLeast wall: Int64) -> Int64 {
+        var (offset, end) = piece(at: wall.subtractingSaturating(Self.maxOffsetMs))
+        var candidate = wall.subtractingSaturating(offset)
+        while candidate >= end && end != .max {
+            let pieceStart = end
+            (offset, end) = piece(at: pieceStart)
+            candidate = wall.subtractingSaturating(offset)
+            if candidate < pieceStart { return pieceStart }
+        }
+        return candidate
+    }
 }
 
 extension Int64 {

@@ -80,9 +80,11 @@ struct Zone: Sendable {
     @inline(__always)
     func instant(fromWall w: Int64) -> Int64 { table.instant(fromWall: w) }
 
-    /// The first instant of local day `day` (01:00 where midnight does not exist).
+    /// The first instant of local day `day`: its midnight, or where midnight
+    /// does not exist the change that skipped it (01:00 after a spring-forward
+    /// at midnight; 00:30 after one from 23:30).
     func startOfDay(_ day: Int64) -> Int64 {
-        instant(fromWall: day * msPerDay)
+        table.firstInstant(wallAtLeast: day * msPerDay)
     }
 
     /// The first instant > ms whose local day differs from that of ms: the

@@ -72,6 +72,19 @@ final class NextChangeTests: XCTestCase {
         XCTAssertGreaterThan(checked, cases / 2, "too few cases with a next change to mean anything")
     }
 
+    /// Where a spring-forward skips a midnight inside its gap, the day begins
+    /// at the transition: Toronto 1919-03-30 23:30 EST became 00:30 EDT of
+    /// the 31st (04:30Z), not at the 01:00 that midnight moved forward by the
+    /// gap would be.
+    func testNextChangeWhereAGapSkipsMidnight() throws {
+        let list = try FeedDateFormatter(FeedDateOptions(style: .chatList, locale: "en_US", timeZone: "America/Toronto"))
+        let t: Int64 = -1_602_331_200_000  // 1919-03-24T12:00Z, a Monday morning
+        let label = try list.label(t, now: -1_601_755_200_000)  // 1919-03-31T04:00Z, 23:00 EST on the 30th
+        XCTAssertEqual(label.text, "Monday")
+        XCTAssertEqual(label.nextChangeMs, -1_601_753_400_000)
+        XCTAssertEqual(try list.format(t, now: -1_601_753_400_000), "3/24/1919")
+    }
+
     /// The memo of day-based next changes (NextChangeMemo) gives what the
     /// walk gives: a formatter that has labelled many instants at one now
     /// (its memo warm) against a fresh formatter for every label.
