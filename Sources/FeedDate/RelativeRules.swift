@@ -208,7 +208,7 @@ extension Rules {
     /// effective now at x and `view` e's view.
     func relativeBoundaries(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View, _ c: inout Candidates) throws(FeedDateError) {
         if future && style == .compact {
-            try c.consider(startOfYear(zone.localDay(t), view))
+            try c.consider(yearChange(of: zone.localDay(t), view, after: e))
         } else {
             let (count, unit, next) = try relativeCount(t, e, future, view)
             if let next { c.consider(next) } else { try c.consider(relativeBoundary(t, e, future, count, unit)) }

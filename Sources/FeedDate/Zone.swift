@@ -82,9 +82,32 @@ struct Zone: Sendable {
 
     /// The first instant of local day `day`: its midnight, or where midnight
     /// does not exist the change that skipped it (01:00 after a spring-forward
-    /// at midnight; 00:30 after one from 23:30).
+    /// at midnight; 00:30 after one from 23:30). The first time the day
+    /// begins: where the date later goes back, the day begins again after.
     func startOfDay(_ day: Int64) -> Int64 {
         table.firstInstant(wallAtLeast: day * msPerDay)
+    }
+
+    /// The first instant > ms whose local day is `day` or later. Local days
+    /// mostly only move forward, and then this is startOfDay(day) (or ms + 1
+    /// when ms's day is that late already); but where a fall-back moved the
+    /// date back before ms (St. John's 2004-10-31 00:01 NDT went back to
+    /// 23:01 NST of the 30th), `day` may have begun before ms and begin again
+    /// after it (at 00:00 NST).
+    func firstInstant(after ms: Int64, ofDayAtLeast day: Int64) -> Int64 {
+        let start = startOfDay(day)
+        if start > ms { return start }
+        // The wall clock reached day's midnight before ms. Walk the pieces of
+        // constant offset from ms + 1 to where it reaches it again: within a
+        // few changes, as a date goes back by a day or two at most.
+        let midnight = day * msPerDay
+        var from = ms + 1
+        while true {
+            let offset = offsetMs(at: from)
+            let at = max(from, midnight - offset)
+            guard let change = nextOffsetChange(after: from), change <= at else { return at }
+            from = change
+        }
     }
 
     /// The first instant > ms whose local day differs from that of ms: the
