@@ -338,6 +338,16 @@ final class TransitionTable: @unchecked Sendable {
         }
         return candidate
     }
+
+    /// The first change in `regressions` after ms, or nil.
+    func regression(after ms: Int64) -> Int64? {
+        var low = 0, high = regressions.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if regressions[mid] <= ms { low = mid + 1 } else { high = mid }
+        }
+        return low < regressions.count ? regressions[low] : nil
+    }
 }
 
 extension Int64 {

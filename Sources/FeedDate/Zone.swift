@@ -126,10 +126,11 @@ struct Zone: Sendable {
     }
 
     /// The first offset change in (ms, limit) at which the local date goes
-    /// back, or nil. Such a change can briefly make "today" yesterday again.
+    /// back, or nil. Such a change can make "today" yesterday again, or
+    /// bring back a day whose label had ended.
     func nextDayRegression(after ms: Int64, before limit: Int64) -> Int64? {
         if ms >= TransitionTable.coverageStart && limit <= TransitionTable.coverageEnd {
-            guard let first = table.regressions.first(where: { $0 > ms }) else { return nil }
+            guard let first = table.regression(after: ms) else { return nil }
             return first < limit ? first : nil
         }
         var cur = ms
@@ -139,5 +140,12 @@ struct Zone: Sendable {
             cur = change
         }
         return nil
+    }
+
+    /// An instant after which no offset change can take the local date below
+    /// `day`: the wall clock is never more than maxOffsetMs behind the
+    /// instant, so from day * msPerDay + maxOffsetMs on it reads `day` or later.
+    static func dateStaysAtLeast(_ day: Int64) -> Int64 {
+        day * msPerDay + TransitionTable.maxOffsetMs
     }
 }

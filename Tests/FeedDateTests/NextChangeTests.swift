@@ -146,6 +146,29 @@ final class NextChangeTests: XCTestCase {
         XCTAssertGreaterThan(labels, 10_000)
     }
 
+    /// The same where a change takes the local date back by two days, which
+    /// only a POSIX TZ string can ask for: at 02:00 on the second Sunday of
+    /// March, +20:00 becomes −20:00 (02:00 becomes 10:00 two days before).
+    /// A label that holds for every later day (a numeric date) changes there
+    /// even when the next day change comes first.
+    func testNextChangeWhereTheDateGoesBackTwoDays() throws {
+        let id = "<+20>-20<-20>20,M3.2.0,M11.1.0"
+        let table = try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "en_US", timeZone: id)).rules.zone.table
+        let file = RegressingZones.File(table)
+        let back = table.regressions.filter { $0 > 1_600_000_000_000 }.prefix(2)
+        XCTAssertEqual(back.count, 2)
+        XCTAssertEqual(back.map { file.localDay($0 - 1) - file.localDay($0) }, [2, 2])
+        let zone = RegressingZones(ids: [id], file: file, regressions: Array(back), skips: [])
+        var labels = 0
+        for (i, r) in back.enumerated() {
+            let checked = RegressingZones.check(zone, r, seed: 20_261_202 &+ UInt64(i))
+            for message in checked.failures.prefix(10) { XCTFail(message) }
+            XCTAssertEqual(checked.failures.count, 0, "failed checks, of \(checked.labels) labels around \(r)")
+            labels += checked.labels
+        }
+        XCTAssertGreaterThan(labels, 1_000)
+    }
+
     /// The memo of day-based next changes (NextChangeMemo) gives what the
     /// walk gives: a formatter that has labelled many instants at one now
     /// (its memo warm) against a fresh formatter for every label.
@@ -329,6 +352,13 @@ struct RegressingZones: Sendable {
                 offsets.append(types[i])
                 current = types[i]
             }
+        }
+
+        /// The library's list of a zone (for a zone that has no file).
+        init(_ table: TransitionTable) {
+            times = Array(UnsafeBufferPointer(start: table.times, count: table.count))
+            offsets = Array(UnsafeBufferPointer(start: table.offsets, count: table.count))
+            initial = table.initialOffset
         }
 
         /// The index of the first listed change after ms.
