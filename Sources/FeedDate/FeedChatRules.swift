@@ -78,13 +78,22 @@ extension Rules {
 
     /// The instants after x at which FEED's or CHAT's rule may choose another
     /// label for t, with e the effective now at x and `view` e's view.
-    /// (FEED_DETAIL never changes: the walk does not ask.)
+    /// (FEED_DETAIL never changes: the walk does not ask.) A label's window
+    /// of days ends where now's local day first reaches the day after it,
+    /// which after a fall-back that moved the date back may be a day that had
+    /// begun once already (firstInstant); the walk itself looks for the
+    /// changes that move the date back into an earlier window. A future t
+    /// on now's day or before it (only where a fall-back put t's local date
+    /// before the one now has) can see now's day change before t comes.
     func feedChatBoundaries(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View, _ c: inout Candidates) throws(FeedDateError) {
         let dayT = zone.localDay(t), d = view.day - dayT
+        @inline(__always)
+        func reaching(_ day: Int64) -> Int64 { zone.firstInstant(after: e, ofDayAtLeast: day) }
+        if future && d >= 0 { c.consider(view.until) }
         if style == .feed {
             if future {
-                if d == -1 { c.consider(zone.startOfDay(dayT)) }
-                if d <= -2 { c.consider(zone.startOfDay(dayT - 1)); try c.consider(startOfYear(dayT, view)) }
+                if d == -1 { c.consider(reaching(dayT)) }
+                if d <= -2 { c.consider(reaching(dayT - 1)); try c.consider(yearChange(of: dayT, view, after: e)) }
             } else {
                 // Once past max_unit, the recent ladder never comes back.
                 if options.recentRelative, e - t < msPerDay, recentLadder(e - t, d) != nil { c.consider(recentBoundary(t, e)) }
@@ -92,7 +101,7 @@ extension Rules {
                     c.consider(view.until)
                 } else {
                     let grace = Int64(options.crossYearGraceDays)
-                    if d <= grace { c.consider(zone.startOfDay(dayT + grace + 1)) }
+                    if d <= grace { c.consider(reaching(dayT + grace + 1)) }
                     if view.sameYear(dayT) { c.consider(view.nextYear) }
                 }
             }
@@ -100,12 +109,12 @@ extension Rules {
         }
         // CHAT_LIST, CHAT_BUBBLE
         if future {
-            if d == -1 { c.consider(zone.startOfDay(dayT)) }
-            if d <= -2 { c.consider(zone.startOfDay(dayT - 1)) }
+            if d == -1 { c.consider(reaching(dayT)) }
+            if d <= -2 { c.consider(reaching(dayT - 1)) }
         } else if d <= 1 {
             c.consider(view.until)
         } else if d <= Int64(options.weekdayWindowDays) {
-            c.consider(zone.startOfDay(dayT + Int64(options.weekdayWindowDays) + 1))
+            c.consider(reaching(dayT + Int64(options.weekdayWindowDays) + 1))
         }
     }
 

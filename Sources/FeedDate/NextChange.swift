@@ -69,10 +69,14 @@ extension Rules {
         case .feedDetail, .countdown: break
         }
         // The local date can go back for a while (a fall-back across
-        // midnight): for labels that read t's local date, look for that
-        // before the next boundary found so far.
+        // midnight), back into the window of days of another label: for
+        // labels that read t's local date, look for that before the next
+        // boundary found so far. With none, the label holds for every later
+        // day, and only a change that takes the date below e's day could
+        // change it: none comes after Zone.dateStaysAtLeast(view.day).
         if style != .relative && !(style == .compact && !future) {
-            c.consider(zone.nextDayRegression(after: x, before: (c.best ?? view.until) + 1))
+            let limit = c.best ?? max(view.until, Zone.dateStaysAtLeast(view.day))
+            c.consider(zone.nextDayRegression(after: x, before: limit + 1))
         }
         // Within the skew window (e = t > x) the label is frozen until now
         // reaches t; every candidate above is later than e already.

@@ -270,7 +270,7 @@ extension Rules {
     /// effective now at x and `view` e's view.
     func relativeBoundaries(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View, _ c: inout Candidates) throws(FeedDateError) {
         if future && style == .compact {
-            try c.consider(startOfYear(zone.localDay(t), view))
+            try c.consider(yearChange(of: zone.localDay(t), view, after: e))
             return
         }
         guard try overCeiling(t, e, future) else {
@@ -283,11 +283,11 @@ extension Rules {
         // when the count's unit falls to max_unit.
         let dayT = zone.localDay(t)
         if future {
-            try c.consider(startOfYear(dayT, view))
+            try c.consider(yearChange(of: dayT, view, after: e))
             try c.consider(ceilingSwitch(t, true))
         } else {
             let d = view.day - dayT, grace = Int64(options.crossYearGraceDays)
-            if d <= grace { c.consider(zone.startOfDay(dayT + grace + 1)) }
+            if d <= grace { c.consider(zone.firstInstant(after: e, ofDayAtLeast: dayT + grace + 1)) }
             if view.sameYear(dayT) { c.consider(view.nextYear) }
         }
     }

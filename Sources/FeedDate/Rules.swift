@@ -30,7 +30,7 @@ struct Rules: Sendable {
     func makeView(_ x: Int64) throws(FeedDateError) -> View {
         var view = try dayOnly(x)
         view.until = zone.nextDayChange(after: x)
-        view.nextYear = zone.startOfDay(view.yearEnd)
+        view.nextYear = zone.firstInstant(after: x, ofDayAtLeast: view.yearEnd)
         view.offset = zone.wall(x) - x
         view.calmUntil = zone.nextOffsetChange(after: x - 3 * msPerDay) ?? Int64.max
         return view
@@ -88,14 +88,17 @@ struct Rules: Sendable {
     static let justNow = Piece(kind: .justNow, key: 0)
     static func word(_ offset: Int64) -> Piece { Piece(kind: .word, key: offset) }
 
-    /// When a future date of local day dayT, written in full while it lies
-    /// beyond the viewer's calendar year, next changes with the year: at the
-    /// start of dayT's own year (nil when it is the viewer's year already).
-    /// Straight there rather than year by year: the years between change
-    /// nothing, and a date thousands of years ahead would walk them all.
-    func startOfYear(_ dayT: Int64, _ view: View) throws(FeedDateError) -> Int64? {
-        if view.sameYear(dayT) { return nil }
+    /// When the year part of a date of local day dayT (dateOfT: month-day in
+    /// the viewer's calendar year, else the full date) can next change: where
+    /// the local day after e first reaches dayT's year when that lies ahead,
+    /// else where the viewer's year ends. Straight there rather than year by
+    /// year: the years between change nothing, and a date thousands of years
+    /// ahead would walk them all. (A future t in the viewer's year reads as a
+    /// month-day until t comes, unless a fall-back put t's date back across
+    /// New Year's: Phoenix 1944-01-01 00:01 went back to 23:01 of 1943-12-31.)
+    func yearChange(of dayT: Int64, _ view: View, after e: Int64) throws(FeedDateError) -> Int64 {
+        if view.sameYear(dayT) { return view.nextYear }
         let year = try services.year(containing: dayT)
-        return year.start > view.day ? zone.startOfDay(year.start) : view.nextYear
+        return year.start > view.day ? zone.firstInstant(after: e, ofDayAtLeast: year.start) : view.nextYear
     }
 }

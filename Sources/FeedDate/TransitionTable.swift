@@ -323,6 +323,31 @@ final class TransitionTable: @unchecked Sendable {
         }
         return candidate
     }
+
+    /// The first instant whose wall-clock time is `wall` or later: the first
+    /// occurrence of `wall`, or where `wall` falls in a gap, the change that
+    /// skipped it (unlike instant(fromWall:), which moves it forward by the gap).
+    func firstInstant(wallAtLeast wall: Int64) -> Int64 {
+        var (offset, end) = piece(at: wall.subtractingSaturating(Self.maxOffsetMs))
+        var candidate = wall.subtractingSaturating(offset)
+        while candidate >= end && end != .max {
+            let pieceStart = end
+            (offset, end) = piece(at: pieceStart)
+            candidate = wall.subtractingSaturating(offset)
+            if candidate < pieceStart { return pieceStart }
+        }
+        return candidate
+    }
+
+    /// The first change in `regressions` after ms, or nil.
+    func regression(after ms: Int64) -> Int64? {
+        var low = 0, high = regressions.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if regressions[mid] <= ms { low = mid + 1 } else { high = mid }
+        }
+        return low < regressions.count ? regressions[low] : nil
+    }
 }
 
 extension Int64 {

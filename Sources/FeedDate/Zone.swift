@@ -80,9 +80,34 @@ struct Zone: Sendable {
     @inline(__always)
     func instant(fromWall w: Int64) -> Int64 { table.instant(fromWall: w) }
 
-    /// The first instant of local day `day` (01:00 where midnight does not exist).
+    /// The first instant of local day `day`: its midnight, or where midnight
+    /// does not exist the change that skipped it (01:00 after a spring-forward
+    /// at midnight; 00:30 after one from 23:30). The first time the day
+    /// begins: where the date later goes back, the day begins again after.
     func startOfDay(_ day: Int64) -> Int64 {
-        instant(fromWall: day * msPerDay)
+        table.firstInstant(wallAtLeast: day * msPerDay)
+    }
+
+    /// The first instant > ms whose local day is `day` or later. Local days
+    /// mostly only move forward, and then this is startOfDay(day) (or ms + 1
+    /// when ms's day is that late already); but where a fall-back moved the
+    /// date back before ms (St. John's 2004-10-31 00:01 NDT went back to
+    /// 23:01 NST of the 30th), `day` may have begun before ms and begin again
+    /// after it (at 00:00 NST).
+    func firstInstant(after ms: Int64, ofDayAtLeast day: Int64) -> Int64 {
+        let start = startOfDay(day)
+        if start > ms { return start }
+        // The wall clock reached day's midnight before ms. Walk the pieces of
+        // constant offset from ms + 1 to where it reaches it again: within a
+        // few changes, as a date goes back by a day or two at most.
+        let midnight = day * msPerDay
+        var from = ms + 1
+        while true {
+            let offset = offsetMs(at: from)
+            let at = max(from, midnight - offset)
+            guard let change = nextOffsetChange(after: from), change <= at else { return at }
+            from = change
+        }
     }
 
     /// The first instant > ms whose local day differs from that of ms: the
@@ -101,10 +126,11 @@ struct Zone: Sendable {
     }
 
     /// The first offset change in (ms, limit) at which the local date goes
-    /// back, or nil. Such a change can briefly make "today" yesterday again.
+    /// back, or nil. Such a change can make "today" yesterday again, or
+    /// bring back a day whose label had ended.
     func nextDayRegression(after ms: Int64, before limit: Int64) -> Int64? {
         if ms >= TransitionTable.coverageStart && limit <= TransitionTable.coverageEnd {
-            guard let first = table.regressions.first(where: { $0 > ms }) else { return nil }
+            guard let first = table.regression(after: ms) else { return nil }
             return first < limit ? first : nil
         }
         var cur = ms
@@ -114,5 +140,12 @@ struct Zone: Sendable {
             cur = change
         }
         return nil
+    }
+
+    /// An instant after which no offset change can take the local date below
+    /// `day`: the wall clock is never more than maxOffsetMs behind the
+    /// instant, so from day * msPerDay + maxOffsetMs on it reads `day` or later.
+    static func dateStaysAtLeast(_ day: Int64) -> Int64 {
+        day * msPerDay + TransitionTable.maxOffsetMs
     }
 }
