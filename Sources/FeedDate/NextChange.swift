@@ -71,16 +71,32 @@ extension Rules {
         // The local date can go back for a while (a fall-back across
         // midnight), back into the window of days of another label: for
         // labels that read t's local date, look for that before the next
-        // boundary found so far. With none, the label holds for every later
-        // day, and only a change that takes the date below e's day could
-        // change it: none comes after Zone.dateStaysAtLeast(view.day).
+        // boundary found so far. Only a change that takes the date below the
+        // first day of the current window can change the label, and none
+        // comes after Zone.dateStaysAtLeast(that day): so a walk over years
+        // of a zone whose date goes back every year steps over none of them.
         if style != .relative && !(style == .compact && !future) {
-            let limit = c.best ?? max(view.until, Zone.dateStaysAtLeast(view.day))
+            let limit = min(c.best ?? Int64.max, Zone.dateStaysAtLeast(windowStart(t, view)))
             c.consider(zone.nextDayRegression(after: x, before: limit + 1))
         }
         // Within the skew window (e = t > x) the label is frozen until now
         // reaches t; every candidate above is later than e already.
         return c.best
+    }
+
+    /// The first local day of the run of days, up to view.day, over which a
+    /// label of t read at view.day depends on the date only through t's
+    /// window of days: the latest of the days at which FEED's or CHAT's rule
+    /// switches (t's day - 1 to t's day + 3, the end of the weekday window
+    /// and of the grace days) and the start of the viewer's year. A date
+    /// going back without going below it leaves the label as it is.
+    private func windowStart(_ t: Int64, _ view: View) -> Int64 {
+        let dayT = zone.localDay(t), d = view.day - dayT
+        var k: Int64 = min(d, 3)  // t's day - 1 ... t's day + 3: the latest at or before view.day
+        let weekdaysEnd = Int64(options.weekdayWindowDays) + 1, graceEnd = Int64(options.crossYearGraceDays) + 1
+        if weekdaysEnd <= d && weekdaysEnd > k { k = weekdaysEnd }
+        if graceEnd <= d && graceEnd > k { k = graceEnd }
+        return k >= -1 ? max(view.yearStart, dayT + k) : view.yearStart
     }
 
     /// Whether two different plans read the same (rare: a weekday over a

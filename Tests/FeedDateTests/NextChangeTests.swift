@@ -169,6 +169,34 @@ final class NextChangeTests: XCTestCase {
         XCTAssertGreaterThan(labels, 1_000)
     }
 
+    /// A zone whose local date goes back every year, a now two thousand
+    /// years before t: the walk steps over no yearly fall-back that cannot
+    /// change the label (found by fuzz_api: FEED en_US "Etc9GMT+12", now in
+    /// year 1, t in 2021 ran out of the walk's 400 steps, FD_ERR_INTERNAL),
+    /// and the next change is still exact.
+    func testNextChangeYearsBeforeADateInAZoneThatGoesBackEveryYear() throws {
+        var rng = SplitMix64(state: 20_261_201)
+        var cases: [(Int64, Int64)] = [(1_636_077_611_008, -62_135_510_400_000)]
+        for _ in 0..<40 {
+            let now = Int64.random(in: -62_135_596_800_000...0, using: &rng)
+            cases.append((Int64.random(in: 0...253_402_300_799_000, using: &rng), now))
+            cases.append((now - Int64.random(in: 0...40 * 86_400_000, using: &rng), now))
+        }
+        for zone in ["Etc9GMT+12", "<+20>-20<-20>20,M3.2.0,M11.1.0"] {
+            for style in [FeedDateStyle.feed, .chatList, .chatBubble, .compact] {
+                let f = try FeedDateFormatter(FeedDateOptions(style: style, locale: "en_US", timeZone: zone))
+                XCTAssertFalse(f.rules.zone.table.regressions.isEmpty, zone)
+                for (t, now) in cases {
+                    let label = try f.label(t, now: now)
+                    guard let next = label.nextChangeMs else { continue }
+                    let at = "\(style) \(zone) t=\(t) now=\(now) next=\(next)"
+                    XCTAssertEqual(try f.format(t, now: next - 1), label.text, at)
+                    XCTAssertNotEqual(try f.format(t, now: next), label.text, at)
+                }
+            }
+        }
+    }
+
     /// The memo of day-based next changes (NextChangeMemo) gives what the
     /// walk gives: a formatter that has labelled many instants at one now
     /// (its memo warm) against a fresh formatter for every label.
