@@ -100,7 +100,7 @@ version=${DEB_CHECK_VERSION:-$(make -s --no-print-directory version)}
 arch=$(dpkg --print-architecture)
 changes=$DIST/feeddate_${version}_${arch}.changes
 if [ "${DEB_CHECK_SKIP_BUILD:-0}" = 1 ]; then
-  step "make deb skipped (DEB_CHECK_SKIP_BUILD=1): testing the packages in dist/"
+  step "make deb skipped (DEB_CHECK_SKIP_BUILD=1): testing the packages in ${DIST#"$REPO"/}/"
 else
   step "make deb"
   t=$SECONDS
