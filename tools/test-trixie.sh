@@ -56,8 +56,8 @@ for suite in "${SUITES[@]}"; do
       line="$suite: $(grep -E 'passed, 0 failed' "$log" | awk '{ p += $1 } END { print p }') checks passed in $(grep -c '^== ' "$log") programs"
       ;;
     test-swift)
-      grep -E 'Executed [0-9]+ tests' "$log" | tail -n 1 | sed 's/^ */    /'
-      line="$suite: $(grep -E 'Executed [0-9]+ tests' "$log" | tail -n 1 | sed 's/^ *//')"
+      grep -E 'Executed [0-9]+ tests' "$log" | tail -n 1 | sed 's/^[[:space:]]*/    /'
+      line="$suite: $(grep -E 'Executed [0-9]+ tests' "$log" | tail -n 1 | sed 's/^[[:space:]]*//')"
       ;;
     test-python)
       tail -n 6 "$log" | sed 's/^/    /'
