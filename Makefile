@@ -43,6 +43,10 @@ export FEEDDATE_LIBRARY := $(CURDIR)/$(LIBSO1)
 lib: $(LIBSO) $(LIBSO1)
 
 $(LIBREAL): $(SWIFT_SOURCES)
+	@# Swift links with gold, its driver's default on Linux. Without ld.gold the
+	@# driver falls back to ld.bfd, which makes no RELRO segment for Swift's
+	@# objects (their .rodata is writable): stop instead.
+	@command -v ld.gold >/dev/null || { echo "lib: no ld.gold, the linker Swift uses: apt-get install binutils-gold (Debian 13; Debian 12's binutils has it)" >&2; exit 1; }
 	@mkdir -p $(LIBDIR)
 	@# SwiftPM relinks only when a source changed; exports.map matters too.
 	rm -f "$$($(SWIFT_RELEASE) --product feeddate --show-bin-path)/libfeeddate.so"

@@ -4,8 +4,17 @@
 #   make deb-check    make deb + lintian + install and test the packages in a clean
 #                     Debian 12 root (debootstrap, cached in .cache/deb-check/)
 #   make deb-symbols  add new functions of include/feeddate.h to debian/libfeeddate1.symbols
+#   make deb13        the same packages for Debian 13 (ICU 76), built in a cached trixie
+#                     root with /opt/swift bind-mounted read-only, version <version>+deb13u1,
+#                     lintian there -> dist/debian13/ (tools/deb13-build.sh)
+#   make test-trixie  the C, Swift and Python suites in that root, with ICU 76 and so the
+#                     vectors of Tests/vectors/icu76/ (tools/test-trixie.sh)
+#   make deb13-check  make deb13 + make test-trixie, then what deb-check does, in a clean
+#                     Debian 13 root: apt install, C via pkg-config, python3 -c 'import
+#                     feeddate', feeddate demo, the man page, autopkgtest (tools/deb13-check.sh)
+# Roots of the Debian 13 targets: .cache/trixie/ (tools/trixie.sh).
 
-.PHONY: deb deb-check deb-symbols
+.PHONY: deb deb-check deb-symbols deb13 deb13-check test-trixie
 
 deb:
 	tools/deb-build.sh
@@ -15,3 +24,12 @@ deb-check:
 
 deb-symbols:
 	tools/deb-symbols.sh --update
+
+deb13:
+	tools/deb13-build.sh
+
+test-trixie:
+	tools/test-trixie.sh
+
+deb13-check:
+	tools/deb13-check.sh

@@ -2,7 +2,8 @@
 # deb-build.sh — `make deb`: build the Debian packages into dist/.
 #
 # 1. debian/changelog's version must be `make version` (tools/version.sh: the
-#    FD_VERSION_MAJOR/MINOR/PATCH of include/feeddate.h);
+#    FD_VERSION_MAJOR/MINOR/PATCH of include/feeddate.h), followed at most by
+#    the +debNNuR of a build for another Debian release (make deb13);
 # 2. debian/libfeeddate1.symbols must list the header's functions;
 # 3. the build tools (dpkg-dev, debhelper, dh-python, pybuild's pyproject plugin,
 #    setuptools, python3-all) and swift must be there;
@@ -40,6 +41,9 @@ version=$(make -s --no-print-directory version)
 debversion=$(dpkg-parsechangelog -S Version)
 upstream=${debversion#*:}   # drop an epoch
 upstream=${upstream%-*}     # drop a Debian revision (none: the package is native)
+# Drop the +debNNuR of a build for another Debian release (make deb13 adds an
+# entry 1.1.0+deb13u1 to the changelog of its copy: debian/README.source).
+upstream=$(echo "$upstream" | sed -E 's/\+deb[0-9]+u[0-9]+$//')
 if [ "$upstream" != "$version" ]; then
   die "debian/changelog is at version $debversion but make version says $version.
   Add a changelog entry for $version at the top of debian/changelog, e.g.

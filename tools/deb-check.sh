@@ -16,8 +16,20 @@
 #      page must name every command and option of the feeddate command;
 #   7. there: the package's autopkgtests (debian/tests), run by autopkgtest itself.
 #
+# Debian 13: tools/deb13-check.sh (make deb13-check) runs steps 4-7 in a trixie
+# root on the packages of dist/debian13/, through the DEB_CHECK_SUITE, _DIST,
+# _VERSION, _CACHE and _PRISTINE variables below, after building them and
+# running lintian in its build root (make deb13).
+#
 # Environment:
+#   DEB_CHECK_SUITE=S         the release of the clean root: bookworm (default) or trixie
+#   DEB_CHECK_DIST=DIR        where the packages are (dist)
+#   DEB_CHECK_VERSION=V       their version (default: make version, as make deb builds it)
+#   DEB_CHECK_CACHE=DIR       the cache (.cache/deb-check)
+#   DEB_CHECK_PRISTINE=DIR    the pristine root (DEB_CHECK_CACHE/SUITE-minbase)
+#   DEB_CHECK_SKIP_LINTIAN=1  no lintian here (make deb13 runs trixie's lintian itself)
 #   DEB_CHECK_MIRROR=URL      Debian mirror (default: the one this machine's apt uses for bookworm)
+#   DEB_CHECK_UPDATES=URL     mirror of SUITE-updates (default: likewise; "none" to leave it out)
 #   DEB_CHECK_SECURITY=URL    security mirror (default: likewise; "none" to leave it out)
 #   DEB_CHECK_FRESH=1         debootstrap the pristine root again
 #   DEB_CHECK_KEEP=1          keep the work root (.cache/deb-check/root) after success
@@ -28,18 +40,29 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
-SUITE=bookworm
-CACHE=$REPO/.cache/deb-check
-PRISTINE=$CACHE/$SUITE-minbase
+SUITE=${DEB_CHECK_SUITE:-bookworm}
+CACHE=${DEB_CHECK_CACHE:-$REPO/.cache/deb-check}
+PRISTINE=${DEB_CHECK_PRISTINE:-$CACHE/$SUITE-minbase}
 STAMP=$PRISTINE.stamp
 ROOT=$CACHE/root
 ARCHIVES=$CACHE/apt-archives
-DIST=$REPO/dist
+DIST=${DEB_CHECK_DIST:-$REPO/dist}
 PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate)
+# The ICU the packages are linked to, in each release.
+case $SUITE in
+  bookworm) ICU_PACKAGE=libicu72 ;;
+  trixie) ICU_PACKAGE=libicu76 ;;
+  *) echo "deb-check: FAILED: DEB_CHECK_SUITE=$SUITE: bookworm or trixie" >&2; exit 1 ;;
+esac
+LABEL=deb-check
+[ "$SUITE" = bookworm ] || LABEL="deb-check $SUITE"
 HOST_TOOLS=(debootstrap lintian dpkg-dev debhelper dh-python pybuild-plugin-pyproject python3-setuptools
             python3-all gcc libc6-dev pkg-config libicu-dev python3 tzdata)
+# Packages built elsewhere (make deb13, in its root) need only debootstrap here,
+# and dpkg-architecture.
+[ "$SUITE" = bookworm ] || HOST_TOOLS=(debootstrap dpkg-dev)
 
-step() { echo; echo "==> deb-check [$(date -u +%H:%M:%S), ${SECONDS}s]: $*"; }
+step() { echo; echo "==> $LABEL [$(date -u +%H:%M:%S), ${SECONDS}s]: $*"; }
 die() { echo "deb-check: FAILED: $*" >&2; exit 1; }
 # Run a command inside the root with a clean environment: nothing of this machine
 # (FEEDDATE_LIBRARY exported by the Makefile, PATH to /opt/swift, pyenv, ...) leaks in.
@@ -73,11 +96,11 @@ else
 fi
 
 # ---- 2. packages --------------------------------------------------------------
-version=$(make -s --no-print-directory version)
+version=${DEB_CHECK_VERSION:-$(make -s --no-print-directory version)}
 arch=$(dpkg --print-architecture)
 changes=$DIST/feeddate_${version}_${arch}.changes
 if [ "${DEB_CHECK_SKIP_BUILD:-0}" = 1 ]; then
-  step "make deb skipped (DEB_CHECK_SKIP_BUILD=1): testing the packages in dist/"
+  step "make deb skipped (DEB_CHECK_SKIP_BUILD=1): testing the packages in ${DIST#"$REPO"/}/"
 else
   step "make deb"
   t=$SECONDS
@@ -93,13 +116,17 @@ done
 [ -f "$changes" ] || die "$changes not found: run make deb"
 
 # ---- 3. lintian -----------------------------------------------------------------
-step "lintian $changes (fails on errors and on warnings that are not overridden)"
-lintian --version
-# -I shows the info tags as well; overrides live in debian/*.lintian-overrides.
-lintian -I --fail-on error,warning "$changes" \
-  || die "lintian found errors or warnings (above). Fix them, or override a warning with a
+if [ "${DEB_CHECK_SKIP_LINTIAN:-0}" = 1 ]; then
+  step "lintian skipped (DEB_CHECK_SKIP_LINTIAN=1)"
+else
+  step "lintian $changes (fails on errors and on warnings that are not overridden)"
+  lintian --version
+  # -I shows the info tags as well; overrides live in debian/*.lintian-overrides.
+  lintian -I --fail-on error,warning "$changes" \
+    || die "lintian found errors or warnings (above). Fix them, or override a warning with a
   comment in debian/<package>.lintian-overrides saying why it does not apply."
-echo "    lintian: no errors, no warnings left"
+  echo "    lintian: no errors, no warnings left"
+fi
 
 # ---- 4. the pristine root ---------------------------------------------------------
 site_for() { # release -> the URL this machine's apt uses for it
@@ -117,7 +144,8 @@ if [ -z "$mirror" ]; then
 fi
 [ -n "$security" ] || security=$(site_for $SUITE-security)
 [ -n "$security" ] || security=none
-updates=$(site_for $SUITE-updates)
+updates=${DEB_CHECK_UPDATES:-$(site_for $SUITE-updates)}
+[ "$updates" != none ] || updates=
 echo "    mirror $mirror; updates ${updates:-none}; security $security"
 
 mkdir -p "$CACHE" "$ARCHIVES"
@@ -178,7 +206,7 @@ mkdir -p "$ROOT/tmp/debs"
 cp "${debs[@]}" "$ROOT/tmp/debs/"
 in_root sh -c "cd /tmp/debs && apt-get install -y -q $(printf './%s ' "${debs[@]##*/}")" \
   || die "apt-get could not install the packages in a clean $SUITE (see above)"
-for p in "${PACKAGES[@]}" libicu72; do
+for p in "${PACKAGES[@]}" "$ICU_PACKAGE"; do
   in_root dpkg-query -W -f='    installed: ${Package} ${Version}\n' "$p" || die "$p is not installed"
 done
 lib=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/libfeeddate.so.1

@@ -35,6 +35,8 @@ struct Vector {
     static func loadAll() throws -> [Vector] {
         let urls = try files()
         XCTAssertFalse(urls.isEmpty, "no vector files for ICU \(FeedDateICU.version)")
+        // Which set ran, as the C suite says it: the log shows ICU 72's or another's.
+        print("vectors: ICU \(FeedDateICU.version), \(urls.map { $0.path }.joined(separator: " "))")
         return try urls.flatMap { url in
             let data = try String(contentsOf: url, encoding: .utf8)
             return try data.split(separator: "\n").map { line in

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# deb13-build.sh — `make deb13`: the Debian packages built for Debian 13
+# (trixie), linked to its ICU 76, into dist/debian13/.
+#
+#   1. the cached trixie build root (tools/trixie.sh: debootstrap minbase once,
+#      then the build tools, lintian and the libraries the Swift toolchain
+#      needs, from trixie's apt);
+#   2. a copy of the checkout as git sees it in .cache/trixie/work/src (rsync:
+#      only changed files are rewritten, so the copy's own .build and build/
+#      are reused), with one more debian/changelog entry in that copy only:
+#      version <changelog version>+deb13u<DEB13_UPDATE>, distribution trixie
+#      (debian/README.source says why);
+#   3. in the root, with /opt/swift bind-mounted read-only and the work folder
+#      at /build: `make deb` (tools/deb-build.sh: version and symbols checks,
+#      dpkg-buildpackage -b -us -uc);
+#   4. in the root: lintian on the .changes (trixie's lintian; errors and
+#      warnings that are not overridden fail);
+#   5. nothing of the toolchain in the packages: no file under /opt, no
+#      library search path but $ORIGIN, the library needs libicuuc.so.76;
+#   6. the packages, .changes and .buildinfo move to dist/debian13/.
+#
+# Environment (and those of tools/trixie.sh):
+#   DEB13_UPDATE=N   the N of +deb13uN (1): a new build of the same version for
+#                    Debian 13 only (a packaging fix) takes the next N
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$(pwd)
+NAME=deb13
+# shellcheck source=tools/trixie.sh
+. tools/trixie.sh
+DIST=$REPO/dist/debian13
+UPDATE=${DEB13_UPDATE:-1}
+PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate)
+
+trixie_need_root deb13
+trixie_need_tools rsync:rsync git:git dpkg-deb:dpkg readelf:binutils
+[ -x "$SWIFT_TOOLCHAIN/usr/bin/swift" ] \
+  || die "no $SWIFT_TOOLCHAIN/usr/bin/swift: install the Swift toolchain (swift.org, 6.x for Debian 12) there, or set SWIFT_TOOLCHAIN=/its/prefix"
+case $UPDATE in ''|*[!0-9]*) die "DEB13_UPDATE must be a number, not '$UPDATE'";; esac
+
+# ---- versions -------------------------------------------------------------------
+version=$(tools/version.sh)
+# The top entry of debian/changelog: "feeddate (VERSION) DIST; urgency=..." and
+# its trailer " -- NAME <EMAIL>  DATE".
+base=$(sed -n '1s/^feeddate (\([^)]*\)).*/\1/p' debian/changelog)
+[ "$base" = "$version" ] || die "debian/changelog's top entry is version '${base:-?}', include/feeddate.h says $version:
+  add a changelog entry for $version first (debian/README.source, Versions)"
+maintainer=$(awk '/^ -- /{ sub(/^ -- /, ""); split($0, a, "  "); print a[1]; exit }' debian/changelog)
+top_date=$(awk '/^ -- /{ sub(/^ -- /, ""); split($0, a, "  "); print a[2]; exit }' debian/changelog)
+debversion=$version+deb13u$UPDATE
+# The entry's date is that of the commit built, and at least one second after
+# the entry it follows (lintian: latest-changelog-entry-without-new-date): the
+# same checkout always gives the same date, so the same packages.
+when=$(git log -1 --format=%ct 2>/dev/null || echo 0)
+after=$(( $(date -d "$top_date" +%s) + 1 ))
+[ "$when" -ge "$after" ] || when=$after
+date_r=$(date -u -R -d "@$when")
+step "version $debversion (Debian 12: $base); the entry is dated $date_r"
+dpkg --compare-versions "$base" lt "$debversion" || die "$debversion does not sort after $base"
+
+# ---- 1./2. root and source ------------------------------------------------------
+trixie_root build "${TRIXIE_BUILD_PACKAGES[@]}"
+ROOT=$TRIXIE_ROOT
+src=$TRIXIE_WORK/src
+step "source: the checkout as git sees it -> ${src#"$REPO"/} (rsync)"
+trixie_sync_source "$src"
+{
+  printf 'feeddate (%s) trixie; urgency=medium\n\n' "$debversion"
+  printf '  * Build for Debian 13 (trixie): linked to ICU 76 (libicu76).\n\n'
+  printf ' -- %s  %s\n\n' "$maintainer" "$date_r"
+  cat debian/changelog
+} > "$src/debian/changelog"
+head -n 5 "$src/debian/changelog" | sed 's/^/    | /'
+
+# ---- 3. make deb in the root ----------------------------------------------------
+step "make deb in the trixie root (/opt/swift read-only; log: the lines below)"
+t=$SECONDS
+trixie_run --swift --work "$TRIXIE_WORK" "$ROOT" sh -c 'cd /build/src && make --no-print-directory deb' \
+  || die "make deb failed in the trixie root (above); the root: chroot $ROOT bash"
+echo "    make deb took $((SECONDS - t)) s"
+arch=$(trixie_run "$ROOT" dpkg --print-architecture)
+changes=feeddate_${debversion}_${arch}.changes
+[ -f "$src/dist/$changes" ] || die "make deb left no dist/$changes"
+
+# ---- 4. lintian -----------------------------------------------------------------
+step "lintian $changes in the trixie root (fails on errors and on warnings not overridden)"
+trixie_run --work "$TRIXIE_WORK" "$ROOT" lintian --version
+trixie_run --work "$TRIXIE_WORK" "$ROOT" lintian -I --fail-on error,warning "/build/src/dist/$changes" \
+  || die "lintian found errors or warnings (above). Fix them, or override a warning with a
+  comment in debian/<package>.lintian-overrides saying why it does not apply."
+echo "    lintian: no errors, no warnings left"
+
+# ---- 5. nothing of the toolchain --------------------------------------------------
+step "the packages carry nothing of the Swift toolchain and need ICU 76"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for p in "${PACKAGES[@]}"; do
+  deb=$src/dist/${p}_${debversion}_${arch}.deb
+  [ -f "$deb" ] || die "no $p package was built"
+  if dpkg-deb -c "$deb" | awk '{ print $6 }' | grep -E '^\./opt/|swift'; then
+    die "$p carries files of the Swift toolchain (above)"
+  fi
+  dpkg-deb -x "$deb" "$tmp/x"
+  echo "    $p $(dpkg-deb -f "$deb" Version): $(stat -c %s "$deb") bytes; Depends: $(dpkg-deb -f "$deb" Depends)"
+done
+lib=$(find "$tmp/x/usr/lib" -name 'libfeeddate.so.1.*' -type f)
+[ -n "$lib" ] || die "no libfeeddate.so.1.* in libfeeddate1"
+readelf -dW "$lib" > "$tmp/dynamic.txt"
+# SwiftPM links with RUNPATH $ORIGIN (the Debian 12 library has it too): any
+# other search path could only come from the build machine.
+paths=$(sed -n 's/.*(R\(UN\)\{0,1\}PATH).*\[\(.*\)\]/\2/p' "$tmp/dynamic.txt" | tr ':' '\n' | grep -vx '\$ORIGIN' || true)
+[ -z "$paths" ] || die "$(basename "$lib") searches libraries in $paths (RPATH/RUNPATH): only \$ORIGIN is expected"
+grep -q 'Shared library: \[libicuuc.so.76\]' "$tmp/dynamic.txt" || die "$(basename "$lib") does not need libicuuc.so.76: $(grep NEEDED "$tmp/dynamic.txt")"
+echo "    $(basename "$lib") NEEDED: $(sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' "$tmp/dynamic.txt" | tr '\n' ' ')"
+
+# ---- 6. dist/debian13 -------------------------------------------------------------
+step "dist/debian13/"
+mkdir -p "$DIST"
+rm -f "$DIST"/*.deb "$DIST"/*.changes "$DIST"/*.buildinfo
+# The Files: section of the .changes lists every file of the build.
+files=$(sed -n '/^Files:/,/^[^ ]/{s/^ [0-9a-f]\{32\} [0-9]* [^ ]* [^ ]* //p}' "$src/dist/$changes")
+for f in $files $changes; do
+  cp "$src/dist/$f" "$DIST/"
+done
+ls -l "$DIST"
+step "passed: ${PACKAGES[*]} $debversion for Debian 13 in dist/debian13/ (${SECONDS}s)"

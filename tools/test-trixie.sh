@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# test-trixie.sh — `make test-trixie`: the C, Swift and Python suites on Debian
+# 13, where the library is linked to ICU 76 and so every vector suite runs the
+# set of Tests/vectors/icu76/ (Tests/vectors/README.md). The other languages'
+# suites stay on Debian 12 (`make test`).
+#
+#   1. the cached trixie build root of `make deb13` (tools/trixie.sh), and the
+#      copy of the checkout in .cache/trixie/work/src (rsync), whose build/ and
+#      .build/ are reused;
+#   2. in the root, /opt/swift bind-mounted read-only: make test-c, make
+#      test-swift, make test-python (each log in .cache/trixie/test-*.log);
+#   3. each suite must name ICU 76 or the icu76 vectors in its log, and their
+#      counts are printed.
+#
+# Environment (and those of tools/trixie.sh):
+#   FEEDDATE_VECTORS=a.jsonl:b.jsonl   run these vector files instead (paths in
+#                                      the copy, e.g. Tests/vectors/project.jsonl)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$(pwd)
+NAME=test-trixie
+# shellcheck source=tools/trixie.sh
+. tools/trixie.sh
+SUITES=(test-c test-swift test-python)
+
+trixie_need_root test-trixie
+trixie_need_tools rsync:rsync
+[ -x "$SWIFT_TOOLCHAIN/usr/bin/swift" ] \
+  || die "no $SWIFT_TOOLCHAIN/usr/bin/swift: install the Swift toolchain (swift.org, 6.x for Debian 12) there, or set SWIFT_TOOLCHAIN=/its/prefix"
+
+trixie_root build "${TRIXIE_BUILD_PACKAGES[@]}"
+ROOT=$TRIXIE_ROOT
+src=$TRIXIE_WORK/src
+step "source: the checkout as git sees it -> ${src#"$REPO"/} (rsync)"
+trixie_sync_source "$src"
+icu=$(trixie_run "$ROOT" pkg-config --modversion icu-uc)
+echo "    ICU of the root: $icu"
+case $icu in 76.*) ;; *) die "the trixie root has ICU $icu, expected 76";; esac
+
+vectors=()
+[ -z "${FEEDDATE_VECTORS:-}" ] || vectors=(FEEDDATE_VECTORS="$(echo "$FEEDDATE_VECTORS" | sed 's|\(^\|:\)\([^/:]\)|\1/build/src/\2|g')")
+summary=()
+for suite in "${SUITES[@]}"; do
+  log=$TRIXIE_CACHE/$suite.log
+  step "make $suite in the trixie root (log ${log#"$REPO"/})"
+  t=$SECONDS
+  if ! trixie_run --swift --work "$TRIXIE_WORK" "$ROOT" /usr/bin/env ${vectors[@]+"${vectors[@]}"} \
+      sh -c "cd /build/src && make --no-print-directory $suite" > "$log" 2>&1; then
+    tail -n 40 "$log"
+    die "make $suite failed in the trixie root (above; log $log)"
+  fi
+  case $suite in
+    test-c)
+      # Each program ends with "N passed, N failed"; test_vectors names its files.
+      grep -E '^== |passed, [0-9]+ failed' "$log" | sed 's/^/    /'
+      line="$suite: $(grep -E 'passed, 0 failed' "$log" | awk '{ p += $1 } END { print p }') checks passed in $(grep -c '^== ' "$log") programs"
+      ;;
+    test-swift)
+      grep -E 'Executed [0-9]+ tests' "$log" | tail -n 1 | sed 's/^[[:space:]]*/    /'
+      line="$suite: $(grep -E 'Executed [0-9]+ tests' "$log" | tail -n 1 | sed 's/^[[:space:]]*//')"
+      ;;
+    test-python)
+      tail -n 6 "$log" | sed 's/^/    /'
+      line="$suite: $(grep -E '[0-9]+ passed' "$log" | tail -n 1)"
+      ;;
+  esac
+  if [ -z "${FEEDDATE_VECTORS:-}" ] && ! grep -q 'icu76' "$log"; then
+    die "make $suite did not name the icu76 vector set in its log: did it run the ICU 76 vectors?"
+  fi
+  summary+=("$line ($((SECONDS - t)) s)")
+done
+
+step "passed on Debian 13 (ICU $icu): ${SUITES[*]} (${SECONDS}s)"
+printf '    %s\n' "${summary[@]}"
