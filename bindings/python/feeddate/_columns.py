@@ -84,7 +84,11 @@ def range_error(where: str, row: int, value: int, unit: str, numbers: bool = Fal
             hint = {"ms": "; it looks like milliseconds", "us": "; it looks like microseconds",
                     "ns": "; it looks like nanoseconds"}[name] + f": pass unit={name!r}"
             break
-    return error_for(FD_ERR_RANGE, f"{where}: row {row} = {value} ({unit}) is outside the supported range {_RANGE}{hint}")
+    if numbers:
+        shown = f"{value} ({unit})"
+    else:  # a timestamp: shown as one (numpy writes years past 9999 too)
+        shown = f"{importlib.import_module('numpy').datetime64(value, unit)} ({value} {unit})"
+    return error_for(FD_ERR_RANGE, f"{where}: row {row} = {shown} is outside the supported range {_RANGE}{hint}")
 
 
 # ---- inputs: what a column is, and its chunks as int64 in one unit ----------------
