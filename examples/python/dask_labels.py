@@ -21,6 +21,7 @@ docs/SCALE.md has the recipe, and how to run it on a real cluster.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from typing import Any, Dict, List, Optional, Tuple
@@ -117,7 +118,12 @@ def ship_this_module(client: Any) -> None:
     workers (Client.upload_file), so that they need feeddate but not a copy of
     it. Run as a script, its functions travel by value anyway."""
     if __name__ != "__main__":
-        client.upload_file(__file__, load=True)
+        client.upload_file(_SOURCE, load=False)
+
+
+# This file's path, kept if a scheduler in this process reloads the module from
+# its own temporary copy (a LocalCluster's scheduler runs in the client's process).
+_SOURCE = globals().get("_SOURCE") or os.path.abspath(__file__)
 
 
 def local_cluster(workers: int) -> Any:
