@@ -20,7 +20,7 @@ PY_TEST_NEEDS := pytest=pytest numpy=numpy pandas=pandas pyarrow=pyarrow polars=
 	distributed=dask[distributed]
 
 test-python: lib
-	@need='$(PY_TEST_NEEDS)'; has_all() { for m in $$need; do $$1 -c "import $${m%%=*}" 2>/dev/null || return 1; done; }; \
+	@set -f; need='$(PY_TEST_NEEDS)'; has_all() { for m in $$need; do $$1 -c "import $${m%%=*}" 2>/dev/null || return 1; done; }; \
 	if has_all $(PYTHON); then py=$(PYTHON); else \
 	  py=$(PY_VENV)/bin/python; \
 	  if ! has_all $$py; then \

@@ -16,7 +16,7 @@ SPARK_NEEDS := pytest=pytest numpy=numpy pyarrow=pyarrow pandas=pandas<3 pyspark
 
 test-spark: lib
 	@command -v java >/dev/null || { echo "test-spark: no java: Spark needs Java 17 or later (apt-get install openjdk-17-jre-headless)" >&2; exit 1; }
-	@need='$(SPARK_NEEDS)'; py=$(SPARK_VENV)/bin/python; \
+	@set -f; need='$(SPARK_NEEDS)'; py=$(SPARK_VENV)/bin/python; \
 	has_all() { for m in $$need; do $$py -c "import $${m%%=*}" 2>/dev/null || return 1; done; }; \
 	if ! has_all; then \
 	  specs=$$(for m in $$need; do echo "$${m#*=}"; done); \
