@@ -590,16 +590,20 @@ def column_rows(args: Any, reps: int, install: bool) -> Dict[str, Any]:
                             "vs_fd_format_many": raw / ns, "note": job.note})
     out["format_table_cold_s"] = cold
     column_ns, table_ns = jobs[1].result(), jobs[-1].result()
+    full = rows >= 1_000_000  # the targets are for 1,000,000 rows: smaller runs are smoke runs
     out["targets"] += [
         {"target": "format_column >= 12 M labels/s", "value": 1e9 / column_ns, "met": 1e9 / column_ns >= TARGET_COLUMN_PER_S},
         {"target": "format_column >= 0.7x fd_format_many", "value": raw / column_ns, "met": raw / column_ns >= TARGET_COLUMN_VS_RAW},
         {"target": "format_table (1,000 pairs) >= 3 M labels/s", "value": 1e9 / table_ns, "met": 1e9 / table_ns >= TARGET_TABLE_PER_S},
     ]
+    for target in out["targets"]:
+        if not full:
+            target["met"] = None
     out["memory"] = memory_row(args.memory_rows)
     if out["memory"] is not None:
         ratio = out["memory"]["peak_over_output"]
         out["targets"].append({"target": "format_column peak memory <= 2x its output", "value": ratio,
-                               "met": ratio <= TARGET_MEMORY_RATIO})
+                               "met": ratio <= TARGET_MEMORY_RATIO if args.memory_rows >= 10_000_000 else None})
     if args.dask_rows:
         if ensure("distributed", "dask[distributed]", install) is None or pd is None:
             out["missing"].append("dask[distributed]")
@@ -730,7 +734,8 @@ def report_columns(columns: Dict[str, Any]) -> None:
     for target in columns["targets"]:
         value = target["value"]
         shown = f"{value / 1e6:.2f} M/s" if value > 100 else f"{value:.2f}x"
-        print(f"  {target['target']:58s} {shown:>22s}  {'met' if target['met'] else 'NOT met'}")
+        verdict = "n/a (a smoke run's sizes)" if target["met"] is None else "met" if target["met"] else "NOT met"
+        print(f"  {target['target']:58s} {shown:>22s}  {verdict}")
     print()
 
 

@@ -35,7 +35,6 @@ CHUNK_ROWS = 1 << 20
 # for that chunk (the library then says how much it needs).
 _FIRST_GUESS = 48
 _RANGE = "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z"
-_NAIVE_CHOICES = (None, "utc")
 
 
 def require(module: str, extra: str, where: str) -> Any:

@@ -18,7 +18,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, Dict, Hashable, List, Optional, Tuple
 
-from ._columns import CHUNK_ROWS, Column, Text, label_chunk, offsets, string_array, _FIRST_GUESS
+from ._columns import Column, Text, label_chunk, offsets, string_array, _FIRST_GUESS
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_LOCALE, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, LocaleError, TimeZoneError, error_for
 from ._ffi import check
 from ._formatter import Formatter
@@ -209,8 +209,12 @@ def format_table(
     locales = _Ids(column, locale, "locale")
     zones = _Ids(column, tz, "tz")
     if locales.codes is None and zones.codes is None:  # one formatter for every row
-        formatter = cache.get(style, locale, tz, chosen)
-        return _one_formatter(column, formatter, now_ms)
+        try:
+            formatter = cache.get(style, locale, tz, chosen)
+        except (LocaleError, TimeZoneError):
+            pass  # the groups below name the first row, or give nulls with errors="null"
+        else:
+            return _one_formatter(column, formatter, now_ms)
     arrays = []
     guess = _FIRST_GUESS
     for chunk in column.chunks():
@@ -247,7 +251,7 @@ def _label_groups(column: Column, chunk: Any, locales: _Ids, zones: _Ids, style:
     n_tz = len(zones.names) + 1 if zones.codes is not None else 1
     wide = np.int64 if n_loc * n_tz >= 2**31 else np.int32
     if locales.codes is None:
-        key = zones.codes[first : first + rows].astype(wide)
+        key = np.zeros(rows, wide) if zones.codes is None else zones.codes[first : first + rows].astype(wide)
     else:
         key = locales.codes[first : first + rows].astype(wide) * wide(n_tz)
         if zones.codes is not None:

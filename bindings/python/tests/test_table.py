@@ -141,6 +141,16 @@ def test_a_bad_id_is_an_error_naming_the_first_bad_row() -> None:
         feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=zones, now=NOW_S)
 
 
+def test_one_bad_id_for_every_row() -> None:
+    ms, locales, zones = make(5)
+    with pytest.raises(feeddate.TimeZoneError, match=r"^format_table: row 0: locale='en_US', tz='Mars/Base'"):
+        feeddate.format_table(stamps(ms), style="feed", locale="en_US", tz="Mars/Base", now=NOW_S)
+    with pytest.raises(feeddate.LocaleError, match=r"^format_table: row 0: locale='tlh'"):
+        feeddate.format_table(stamps(ms), style="feed", locale="tlh", tz=zones, now=NOW_S)
+    out = feeddate.format_table(stamps(ms), style="feed", locale="tlh", tz="UTC", now=NOW_S, errors="null")
+    assert out.to_pylist() == [None] * 5
+
+
 def test_errors_null_gives_nulls_in_the_bad_rows_only() -> None:
     ms, locales, zones = make(30)
     zones[21], locales[12], locales[3], zones[4] = "Mars/Olympus_Mons", "tlh", None, None
