@@ -22,6 +22,21 @@ next to its baselines:
   Missing ones are installed with pip (``--no-install`` to skip); if that
   fails their rows say "not installed" and the rest still runs.
 
+Columns (SPEC section 9; skipped, saying "not installed", without pyarrow):
+
+- ``Formatter.format_column`` on an Arrow ``timestamp[ms, UTC]`` column of
+  --column-rows (1,000,000) FEED zh_CN labels (the same mix), and on a pandas
+  Series, next to ``fd_format_many`` alone over the same instants in the same
+  run (the ratio is the target: at least 0.7);
+- ``format_table`` over the same rows with one of 1,000 (locale, zone) pairs
+  per row (string columns; the formatter cache warm);
+- memory: the peak resident memory of ``format_column`` on --memory-rows
+  (10,000,000) rows in a fresh process, against the size of its output;
+- Dask: examples/python/dask_labels.py on --dask-rows (20,000,000) rows with
+  1 and then 2 local worker processes, in phases (making the rows,
+  labelling them, gathering the labels here); not in --quick unless
+  --dask-rows is given.
+
 Timing is round-robin: every row is timed once per round (R rounds), so that
 all rows see the same mix of quiet and busy moments on a shared machine, and
 each keeps its best. Per-call rows are timed in chunks of 1,000 calls, each
@@ -30,6 +45,7 @@ build/bench_python.json and merges it with the C figures into
 bench/results.json).
 
 Usage: bench_python.py [--n N] [--calls C] [--reps R] [--json PATH] [--no-install] [--quick]
+                       [--column-rows N] [--memory-rows N] [--dask-rows N]
 """
 
 from __future__ import annotations
@@ -39,6 +55,7 @@ import array
 import ctypes
 import gc
 import importlib
+import importlib.util
 import json
 import os
 import platform
@@ -64,6 +81,11 @@ BASELINES = ("babel format_timedelta", "babel format_skeleton", "humanize natura
 TARGET_FORMAT_NS = 1000.0  # Formatter.format at most 1 us per call
 TARGET_MANY_PER_S = 5e6  # format_many at least 5 million labels/s end to end
 TARGET_MANY_VS_BABEL = 50.0  # ... and at least 50 times babel
+TARGET_COLUMN_PER_S = 12e6  # format_column: at least 12 million labels/s on one core
+TARGET_COLUMN_VS_RAW = 0.7  # ... and at least 0.7 times fd_format_many alone
+TARGET_TABLE_PER_S = 3e6  # format_table, 1,000 (locale, zone) pairs: at least 3 million labels/s
+TARGET_MEMORY_RATIO = 2.0  # format_column's peak memory at most twice its output's size
+EXAMPLES = HERE.parent / "examples" / "python"
 
 
 def instants(n: int) -> List[int]:
@@ -370,9 +392,18 @@ def main() -> int:
     parser.add_argument("--json", default=str(HERE.parent / "build" / "bench_python.json"), help="where to write the results")
     parser.add_argument("--no-install", action="store_true", help="never pip install a missing baseline")
     parser.add_argument("--quick", action="store_true", help="a smoke run: small sizes, 2 repetitions")
+    parser.add_argument("--column-rows", type=int, default=1_000_000, help="rows of the column rows (default 1,000,000)")
+    parser.add_argument("--memory-rows", type=int, default=10_000_000, help="rows of the memory row (default 10,000,000)")
+    parser.add_argument("--dask-rows", type=int, default=None, help="rows of the Dask rows (default 20,000,000; 0: none)")
+    parser.add_argument("--memory-child", type=int, default=0, help=argparse.SUPPRESS)  # the memory row's process
     args = parser.parse_args()
+    if args.memory_child:
+        return memory_child(args.memory_child)
+    if args.dask_rows is None:
+        args.dask_rows = 0 if args.quick else 20_000_000
     if args.quick:
         args.n, args.calls, args.reps = min(args.n, 2000), min(args.calls, 2000), 2
+        args.column_rows, args.memory_rows = min(args.column_rows, 20000), min(args.memory_rows, 100000)
     n, reps = max(args.n, PAGE), max(args.reps, 1)
     calls = min(args.calls, n)
     install = not args.no_install and not os.environ.get("FEEDDATE_BENCH_NO_INSTALL")
@@ -395,6 +426,9 @@ def main() -> int:
         "humanize": version_of("humanize"),
         "arrow": version_of("arrow"),
         "numpy": version_of("numpy"),
+        "pyarrow": version_of("pyarrow"),
+        "pandas": version_of("pandas"),
+        "dask": version_of("dask"),
     }
     print(f"cores: {cores} ({usable} usable by this process); one thread measured")
     print("versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()))
@@ -484,8 +518,179 @@ def main() -> int:
         for name in missing:
             table.add(locale, name, None)  # printed as "not installed"
 
-    report(table, cores, usable, versions, n, calls, reps, args.json)
+    columns = column_rows(args, reps, install)
+    report(table, cores, usable, versions, n, calls, reps, args.json, columns)
     return 0
+
+
+# ---- columns: format_column, format_table, memory, Dask ---------------------------------
+
+
+def mix_ms(rows: int) -> Any:
+    """bench.c's mix as an int64 array of ms: the first million generated, then repeated."""
+    import numpy as np
+
+    base = np.array(instants(min(rows, 1_000_000)), dtype=np.int64)
+    return np.resize(base, rows)
+
+
+def load_example(name: str) -> Any:
+    """examples/python/<name>.py as a module."""
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    sys.modules[name] = module
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+def column_rows(args: Any, reps: int, install: bool) -> Dict[str, Any]:
+    """The column figures (format_column, format_table, memory, Dask) in one dict."""
+    out: Dict[str, Any] = {"rows": [], "targets": [], "memory": None, "dask": None, "missing": []}
+    pa = ensure("pyarrow", "pyarrow", install)
+    pd = ensure("pandas", "pandas", install)
+    if pa is None:
+        out["missing"].append("pyarrow")
+        return out
+    import numpy as np
+
+    rows = max(args.column_rows, 1000)
+    now_s = NOW_MS // 1000
+    ms = mix_ms(rows)
+    feed = feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai")
+    column = pa.array(ms, pa.timestamp("ms", "UTC"))
+    if feed.format_column(column, now_s).to_pylist() != feed.format_many(ms, now_s, unit="ms"):
+        raise SystemExit("bench-python: format_column differs from format_many: the results would mean nothing")
+    dask_labels = load_example("dask_labels")
+    pairs = [(loc, zone) for loc in dask_labels.LOCALES for zone in dask_labels.ZONES]
+    pick = np.random.default_rng(1).integers(0, len(pairs), rows)
+    locales = pa.array(np.array([loc for loc, _ in pairs])[pick])
+    zones = pa.array(np.array([zone for _, zone in pairs])[pick])
+    feeddate.formatter_cache.maxsize = max(feeddate.formatter_cache.maxsize, len(pairs))
+    t0 = time.perf_counter()
+    feeddate.format_table(column, style="feed", locale=locales, tz=zones, now=now_s)
+    cold = time.perf_counter() - t0
+    jobs: List[Job] = [
+        PerBatch(f"floor: fd_format_many in C per label, FEED x{rows}", c_many(feed, ms.tolist()), rows, reps),
+        PerBatch(f"format_column(Arrow timestamp[ms, UTC]) x{rows}", lambda: feed.format_column(column, now_s), rows, reps),
+        PerBatch(f"format_table, {len(pairs)} (locale, zone) pairs x{rows}",
+                 lambda: feeddate.format_table(column, style="feed", locale=locales, tz=zones, now=now_s), rows, reps,
+                 "string id columns, formatter cache warm"),
+    ]
+    if pd is not None:
+        series = pd.Series(pd.to_datetime(ms, unit="ms", utc=True))
+        jobs.insert(2, PerBatch(f"format_column(pandas {series.dtype}) x{rows}",
+                                lambda: feed.format_column(series, now_s), rows, reps, "pandas Series out"))
+    for rep in range(reps):
+        for i in range(len(jobs)):
+            jobs[(i + rep) % len(jobs)].run_once()
+    raw = jobs[0].result()
+    for job in jobs:
+        ns = job.result()
+        out["rows"].append({"name": job.name, "ns_per_label": ns, "labels_per_s": 1e9 / ns,
+                            "vs_fd_format_many": raw / ns, "note": job.note})
+    out["format_table_cold_s"] = cold
+    column_ns, table_ns = jobs[1].result(), jobs[-1].result()
+    full = rows >= 1_000_000  # the targets are for 1,000,000 rows: smaller runs are smoke runs
+    out["targets"] += [
+        {"target": "format_column >= 12 M labels/s", "value": 1e9 / column_ns, "met": 1e9 / column_ns >= TARGET_COLUMN_PER_S},
+        {"target": "format_column >= 0.7x fd_format_many", "value": raw / column_ns, "met": raw / column_ns >= TARGET_COLUMN_VS_RAW},
+        {"target": "format_table (1,000 pairs) >= 3 M labels/s", "value": 1e9 / table_ns, "met": 1e9 / table_ns >= TARGET_TABLE_PER_S},
+    ]
+    for target in out["targets"]:
+        if not full:
+            target["met"] = None
+    out["memory"] = memory_row(args.memory_rows)
+    if out["memory"] is not None:
+        ratio = out["memory"]["peak_over_output"]
+        out["targets"].append({"target": "format_column peak memory <= 2x its output", "value": ratio,
+                               "met": ratio <= TARGET_MEMORY_RATIO if args.memory_rows >= 10_000_000 else None})
+    if args.dask_rows:
+        if ensure("distributed", "dask[distributed]", install) is None or pd is None:
+            out["missing"].append("dask[distributed]")
+        else:
+            out["dask"] = dask_rows(dask_labels, args.dask_rows)
+    return out
+
+
+def memory_child(rows: int) -> int:
+    """In a fresh process: format_column over ``rows`` rows; prints the peak
+    resident memory it added (VmHWM after resetting it, minus VmRSS before) and
+    the output's size, as JSON."""
+    import pyarrow as pa
+
+    def status(field: str) -> int:
+        with open("/proc/self/status", encoding="ascii") as f:
+            line = next(line for line in f if line.startswith(field + ":"))
+        return int(line.split()[1]) * 1024
+
+    feed = feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai")
+    column = pa.array(mix_ms(rows), pa.timestamp("ms", "UTC"))
+    feed.format_column(column[:1000], NOW_MS // 1000)  # warm: text tables, imports
+    gc.collect()
+    with open("/proc/self/clear_refs", "w", encoding="ascii") as f:
+        f.write("5")  # VmHWM := VmRSS
+    before = status("VmRSS")
+    t0 = time.perf_counter()
+    labels = feed.format_column(column, NOW_MS // 1000)
+    seconds = time.perf_counter() - t0
+    peak = status("VmHWM") - before
+    size = labels.nbytes  # offsets + text (+ validity): the output's own bytes
+    print(json.dumps({"rows": rows, "peak_added_bytes": peak, "output_bytes": size, "peak_over_output": peak / size,
+                      "chunks": labels.num_chunks if isinstance(labels, pa.ChunkedArray) else 1,
+                      "input_bytes": column.nbytes, "seconds": seconds}))
+    return 0
+
+
+def memory_row(rows: int) -> Optional[Dict[str, Any]]:
+    try:
+        done = subprocess.run([sys.executable, __file__, "--memory-child", str(rows)], capture_output=True, text=True,
+                              timeout=600)
+        return json.loads(done.stdout.strip().splitlines()[-1]) if done.returncode == 0 else None
+    except (OSError, subprocess.TimeoutExpired, ValueError, IndexError) as exc:
+        print(f"bench-python: the memory row failed: {exc}")
+        return None
+
+
+def dask_rows(recipe: Any, rows: int, rounds: int = 2) -> Dict[str, Any]:
+    """examples/python/dask_labels.py with 1 and 2 local workers, in phases: start
+    the cluster, make the rows on the workers (persisted there), label them there,
+    gather the labels here; each after a warm-up that fills every worker's
+    formatter cache. 1 and 2 workers take turns, ``rounds`` times; each phase keeps
+    its best time."""
+    from distributed import Client, wait
+
+    partitions = max(4, rows // 1_000_000)
+    out: Dict[str, Any] = {"rows": rows, "partitions": partitions, "rounds": rounds, "runs": {}}
+    for _ in range(rounds):
+        for workers in (1, 2):
+            t_start = time.perf_counter()
+            with recipe.local_cluster(workers) as cluster, Client(cluster) as client:
+                recipe.ship_this_module(client)
+                started = time.perf_counter() - t_start
+                warm = recipe.frame(200_000 * 2 * workers, 2 * workers).map_partitions(
+                    recipe.label_partition, **recipe.OPTIONS, meta=recipe.LABEL_META)
+                client.compute(warm).result()
+                t0 = time.perf_counter()
+                frame = recipe.frame(rows, partitions).persist()
+                wait(frame)
+                t1 = time.perf_counter()
+                labels = frame.map_partitions(recipe.label_partition, **recipe.OPTIONS, meta=recipe.LABEL_META).persist()
+                wait(labels)
+                t2 = time.perf_counter()
+                gathered = labels.compute()
+                t3 = time.perf_counter()
+                assert len(gathered) == rows
+                del gathered, labels, frame
+            run = {"start_s": started, "make_s": t1 - t0, "label_s": t2 - t1, "gather_s": t3 - t2, "total_s": t3 - t0}
+            best = out["runs"].setdefault(workers, run)
+            for phase, seconds in run.items():
+                best[phase] = min(best[phase], seconds)
+    for run in out["runs"].values():
+        run["labels_per_s"] = rows / run["label_s"]
+    one, two = out["runs"][1], out["runs"][2]
+    out["speedup_label"] = one["label_s"] / two["label_s"]
+    out["speedup_total"] = one["total_s"] / two["total_s"]
+    return out
 
 
 def fmt_ns(ns: Optional[float]) -> str:
@@ -494,8 +699,48 @@ def fmt_ns(ns: Optional[float]) -> str:
     return f"{ns:,.0f} ns" if ns >= 10 else f"{ns:.1f} ns"
 
 
+def report_columns(columns: Dict[str, Any]) -> None:
+    print("columns: FEED zh_CN (format_table: 1,000 (locale, zone) pairs), one thread measured")
+    if "pyarrow" in columns["missing"]:
+        print(f"  {'format_column / format_table / memory / Dask':58s} not installed (pyarrow)\n")
+        return
+    print(f"{'':58s} {'ns/label':>10s} {'labels/s':>10s} {'x fd_format_many':>17s}")
+    for row in columns["rows"]:
+        note = f"  ({row['note']})" if row["note"] else ""
+        print(f"{row['name']:58s} {fmt_ns(row['ns_per_label']):>10s} {row['labels_per_s'] / 1e6:>8.2f} M"
+              f" {row['vs_fd_format_many']:>16.2f}x{note}")
+    print(f"  format_table's first call (1,000 formatters made): {columns['format_table_cold_s']:.2f} s")
+    memory = columns["memory"]
+    if memory is None:
+        print("  memory: not measured")
+    else:
+        print(f"  memory: format_column on {memory['rows']:,} rows: peak +{memory['peak_added_bytes'] / 1e6:,.0f} MB for "
+              f"an output of {memory['output_bytes'] / 1e6:,.0f} MB ({memory['chunks']} chunks; input "
+              f"{memory['input_bytes'] / 1e6:,.0f} MB): {memory['peak_over_output']:.2f}x")
+    dask = columns["dask"]
+    if "dask[distributed]" in columns["missing"]:
+        print(f"  {'Dask':58s} not installed")
+    elif dask is None:
+        print("  Dask: not run (--quick or --dask-rows 0; --dask-rows N runs it)")
+    else:
+        print(f"  Dask, {dask['rows']:,} rows in {dask['partitions']} partitions (examples/python/dask_labels.py):")
+        for workers, run in dask["runs"].items():
+            print(f"    {workers} worker{'s' if workers > 1 else ' '}: start {run['start_s']:5.2f} s; make rows {run['make_s']:6.2f} s, label "
+                  f"{run['label_s']:6.2f} s ({run['labels_per_s'] / 1e6:.2f} M labels/s), gather here "
+                  f"{run['gather_s']:6.2f} s; total {run['total_s']:6.2f} s")
+        print(f"    speed-up 2 vs 1 worker: labelling {dask['speedup_label']:.2f}x, rows made, labelled and gathered "
+              f"{dask['speedup_total']:.2f}x (best of {dask['rounds']} turns each)")
+    print("targets, columns:")
+    for target in columns["targets"]:
+        value = target["value"]
+        shown = f"{value / 1e6:.2f} M/s" if value > 100 else f"{value:.2f}x"
+        verdict = "n/a (a smoke run's sizes)" if target["met"] is None else "met" if target["met"] else "NOT met"
+        print(f"  {target['target']:58s} {shown:>22s}  {verdict}")
+    print()
+
+
 def report(table: Table, cores: int, usable: int, versions: Dict[str, str], n: int, calls: int, reps: int,
-           path: str) -> None:
+           path: str, columns: Optional[Dict[str, Any]] = None) -> None:
     short = {"babel format_timedelta": "babel td", "babel format_skeleton": "babel skel",
              "humanize naturaltime": "humanize", "arrow humanize": "arrow"}
     checks: List[Dict[str, Any]] = []
@@ -541,6 +786,8 @@ def report(table: Table, cores: int, usable: int, versions: Dict[str, str], n: i
                     check(f"{what} >= 50x {short[b]}", ns, lambda v, bb=base[b]: bb / v >= TARGET_MANY_VS_BABEL,
                           lambda v, bb=base[b]: f"{bb / v:.1f}x")
         print()
+    if columns is not None:
+        report_columns(columns)
     out = {
         "cores": cores,
         "usable_cores": usable,
@@ -554,6 +801,7 @@ def report(table: Table, cores: int, usable: int, versions: Dict[str, str], n: i
         "best_of": reps,
         "rows": table.rows,
         "targets": checks,
+        "columns": columns,
     }
     try:
         Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -2,6 +2,7 @@
 #   make bench-python                    Formatter.format / label / format_many, floors, baselines
 #   make bench-python BENCH_N=1000000    a bigger format_many batch (default 200000)
 #   make bench-python BENCH_PY_ARGS=--quick   a smoke run of a few seconds
+#   make bench-python BENCH_PY_ARGS="--dask-rows 0"   without the Dask rows (20,000,000 rows, ~1 min)
 # `make bench` (Makefile) runs it first, then the C bench. Missing
 # baselines are pip-installed on demand; if that fails their rows say "not
 # installed". Its figures go to build/bench_python.json, which `make bench`
@@ -9,8 +10,11 @@
 
 PYTHON        ?= python3
 BENCH_PY_ARGS ?=
+# The column rows need pyarrow (and pandas, dask[distributed]): the bench runs
+# in build/venv when `make test-python` made it (it has them), else in $(PYTHON).
+BENCH_PYTHON  ?= $(if $(wildcard $(BUILD)/venv/bin/python),$(BUILD)/venv/bin/python,$(PYTHON))
 
 .PHONY: bench-python
 
 bench-python: lib
-	PYTHONPATH=$(CURDIR)/bindings/python timeout 1800 $(PYTHON) bench/bench_python.py --json $(BUILD)/bench_python.json $(if $(BENCH_N),--n $(BENCH_N)) $(BENCH_PY_ARGS)
+	PYTHONPATH=$(CURDIR)/bindings/python timeout 1800 $(BENCH_PYTHON) bench/bench_python.py --json $(BUILD)/bench_python.json $(if $(BENCH_N),--n $(BENCH_N)) $(BENCH_PY_ARGS)

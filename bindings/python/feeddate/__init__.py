@@ -34,6 +34,7 @@ from ._ffi import icu_version, library_path, library_version
 from ._formatter import Batch, Formatter, Label
 from ._options import HOUR_CYCLES, STYLES, WIDTHS
 from ._instant import Instant
+from ._table import FormatterCache, format_table, formatter_cache
 from ._version import __version__
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "Clock",
     "Error",
     "Formatter",
+    "FormatterCache",
     "HOUR_CYCLES",
     "ICUError",
     "Instant",
@@ -56,6 +58,8 @@ __all__ = [
     "TimeZoneError",
     "WIDTHS",
     "__version__",
+    "format_table",
+    "formatter_cache",
     "icu_version",
     "library_path",
     "library_version",

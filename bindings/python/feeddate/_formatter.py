@@ -510,6 +510,32 @@ class Formatter:
         texts, next_ms = self._many(ts, now, unit, "batch", True)
         return Batch(texts, None if next_ms == FD_NEVER else to_datetime(next_ms))
 
+    def format_column(self, values: Any, now: Optional[Instant] = None, *, unit: Optional[str] = None,
+                      naive: Optional[str] = None) -> Any:
+        """Labels for a whole column at one ``now``, as a pyarrow ``large_string``
+        array whose text the library wrote in place (needs pyarrow:
+        ``pip install 'feeddate[arrow]'``).
+
+        ``values``: a pyarrow timestamp Array or ChunkedArray (any unit), a numpy
+        ``datetime64`` array (read as UTC) or integer array, a pandas Series or a
+        polars Series. Integers need ``unit`` ("s", "ms", "us" or "ns"): units are
+        never guessed. Timestamps without a time zone are an error unless
+        ``naive="utc"`` says to read them as UTC. Nulls and NaT give nulls.
+
+        Returns a ``pyarrow.Array``, or a ``pyarrow.ChunkedArray`` (one chunk per
+        library call of at most ``feeddate._columns.CHUNK_ROWS`` rows) for a
+        chunked or longer column; a pandas Series (same index, dtype
+        ``large_string[pyarrow]``) for a pandas Series, a polars Series for a
+        polars Series. A timestamp[ms] column is labelled in place, without a copy.
+        """
+        from ._columns import format_column  # pyarrow and friends only when called
+
+        return format_column(self, values, now, unit, naive)
+
+    def _now_ms(self, now: Optional[Instant]) -> int:
+        """``now`` in milliseconds; None: the formatter's clock."""
+        return self._now() if now is None else to_ms(now)
+
     def _many(self, ts: Iterable[Instant], now: Optional[Instant], unit: Optional[str], where: str,
               want_next: bool) -> Tuple[List[str], int]:
         """(labels, earliest next change in ms or FD_NEVER) in one fd_format_many call."""

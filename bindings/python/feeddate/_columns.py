@@ -1,0 +1,424 @@
+"""Columns of instants to Arrow strings: Formatter.format_column (SPEC section 9).
+
+The binding stays thin here too: a column becomes int64 milliseconds (in place
+when it already is: an Arrow ``timestamp[ms]`` or an int64 array with
+``unit="ms"``), and each ``fd_format_many`` call writes its labels straight
+into the buffers of an Arrow ``large_string`` array: the bytes are its data
+buffer and the ``ends`` its offsets after a leading 0. Nothing is copied after
+the library wrote it, and no labelling rule lives in Python. A long column
+goes in chunks of :data:`CHUNK_ROWS` rows, one array each, so that what a
+call holds besides its result stays bounded.
+
+pyarrow is needed for every column; numpy comes with it; pandas and polars
+are used only when the column is theirs. None of them is imported before a
+column call needs it, so ``import feeddate`` works without them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any, Iterator, List, NamedTuple, Optional, Tuple
+
+from . import _ffi
+from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, error_for
+from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, check
+from ._instant import _DT64_UNITS, UNITS, datetime64_unit
+
+#: Rows per fd_format_many call: a column longer than this comes back as a
+#: pyarrow.ChunkedArray with one chunk per call, and the memory a call holds
+#: besides its output (milliseconds, a validity mask) is bounded by it.
+CHUNK_ROWS = 1 << 20
+
+# Bytes per label for the first chunk's text buffer; later chunks size theirs
+# from what the earlier ones used. A short guess costs one more library call
+# for that chunk (the library then says how much it needs).
+_FIRST_GUESS = 48
+_RANGE = "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z"
+
+
+def require(module: str, extra: str, where: str) -> Any:
+    """The module, or an ImportError that says which extra installs it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise ImportError(
+            f"{where} needs {module}, which is not installed: pip install 'feeddate[{extra}]' "
+            f"(or pip install {module})"
+        ) from exc
+
+
+def checked_unit(unit: Optional[str], where: str) -> Optional[str]:
+    """unit= checked: None or one of UNITS (any case); else an ArgumentError."""
+    if unit is None:
+        return None
+    if isinstance(unit, str) and unit.lower() in UNITS:
+        return unit.lower()
+    raise error_for(FD_ERR_ARGUMENT, f"{where}: unit={unit!r}: use one of " + ", ".join(repr(u) for u in UNITS))
+
+
+def checked_naive(naive: Optional[str], where: str) -> Optional[str]:
+    """naive= checked: None (timestamps without a zone are an error) or "utc"."""
+    if naive is None or (isinstance(naive, str) and naive.lower() == "utc"):
+        return None if naive is None else "utc"
+    raise error_for(
+        FD_ERR_ARGUMENT,
+        f"{where}: naive={naive!r}: use naive='utc' to read timestamps without a time zone as UTC, "
+        "or leave it None (such timestamps are then an error)",
+    )
+
+
+# The finer units a number might be counted in, per unit it was said to be in.
+_FINER = {"s": ("ms", "us", "ns"), "ms": ("us", "ns"), "us": ("ns",)}
+
+
+def range_error(where: str, row: int, value: int, unit: str, numbers: bool = False) -> Exception:
+    """The RangeError for row ``row`` holding ``value`` counted in ``unit``. For
+    plain numbers (``numbers``: the unit came from unit=) that would be in range
+    counted in a finer unit, which unit= to pass."""
+    hint = ""
+    for name in _FINER.get(unit, ()) if numbers else ():
+        num, den = UNITS[name]
+        if FD_MIN_INSTANT_MS <= value * num // den <= FD_MAX_INSTANT_MS:
+            hint = {"ms": "; it looks like milliseconds", "us": "; it looks like microseconds",
+                    "ns": "; it looks like nanoseconds"}[name] + f": pass unit={name!r}"
+            break
+    if numbers:
+        shown = f"{value} ({unit})"
+    else:  # a timestamp: shown as one (numpy writes years past 9999 too)
+        shown = f"{importlib.import_module('numpy').datetime64(value, unit)} ({value} {unit})"
+    return error_for(FD_ERR_RANGE, f"{where}: row {row} = {shown} is outside the supported range {_RANGE}{hint}")
+
+
+# ---- inputs: what a column is, and its chunks as int64 in one unit ----------------
+
+
+class Chunk(NamedTuple):
+    """Up to CHUNK_ROWS rows of a column: their instants as int64 counts of ``unit``
+    (``num/den`` milliseconds each; null rows hold 0), which rows are valid (None:
+    all), and the column's index of the first row (for error messages)."""
+
+
+    ints: Any
+    valid: Any
+    unit: str
+    num: int
+    den: int
+    first: int
+    numbers: bool = False  # plain numbers, their unit from unit=
+
+
+class Column:
+    """A column of instants: its length, its chunks, and how to give labels back
+    (``kind``: "arrow", "pandas" or "polars", with the pandas index or the name)."""
+
+    def __init__(self, values: Any, unit: Optional[str], naive: Optional[str], where: str) -> None:
+        self.where = where
+        self.pa = require("pyarrow", "arrow", where)
+        self.np = importlib.import_module("numpy")  # pyarrow requires numpy
+        self.unit = checked_unit(unit, where)
+        self.naive = checked_naive(naive, where)
+        self.kind = "arrow"
+        self.index: Any = None
+        self.name: Any = None
+        self.chunked = False  # the input was a ChunkedArray: the output is one too
+        pa, np = self.pa, self.np
+        pd, pl = sys.modules.get("pandas"), sys.modules.get("polars")
+        if pd is not None and isinstance(values, pd.Series):
+            self.kind, self.index, self.name = "pandas", values.index, values.name
+            values = _from_pandas(pa, values, where)
+        elif pl is not None and isinstance(values, pl.Series):
+            self.kind, self.name = "polars", values.name
+            values = values.to_frame().to_arrow().column(0)  # a ChunkedArray, without a copy
+        elif isinstance(values, (list, tuple)):
+            values = pa.array(values)
+        if isinstance(values, pa.ChunkedArray):
+            self.chunked = self.kind == "arrow"
+            self.parts: List[Any] = list(values.chunks)
+        elif isinstance(values, pa.Array):
+            self.parts = [values]
+        elif isinstance(values, np.ndarray):
+            if values.ndim != 1:
+                raise error_for(FD_ERR_ARGUMENT, f"{where} needs a 1-D array, not {values.ndim}-D: use .ravel()")
+            self.parts = [values]
+        else:
+            raise TypeError(
+                f"{where}: {type(values).__name__} is not a column of instants: pass a pyarrow timestamp "
+                "Array or ChunkedArray, a numpy datetime64 or integer array, a pandas Series or a polars Series"
+            )
+        self.length = sum(len(p) for p in self.parts)
+        for part in self.parts:  # every type error before any work
+            self._check_type(part)
+
+    def _check_type(self, part: Any) -> None:
+        pa, where = self.pa, self.where
+        if isinstance(part, pa.Array):
+            t = part.type
+            if pa.types.is_timestamp(t):
+                if self.unit is not None and self.unit != t.unit:
+                    raise error_for(
+                        FD_ERR_ARGUMENT,
+                        f"{where}: unit={self.unit!r} does not match the column's {t}: timestamps carry "
+                        "their unit; drop unit=",
+                    )
+                if t.tz is None and self.naive is None:
+                    raise error_for(
+                        FD_ERR_ARGUMENT,
+                        f"{where}: the column's {t} has no time zone, so its instants are ambiguous: pass "
+                        "naive='utc' to read them as UTC, or give the column its zone (pandas: "
+                        ".dt.tz_localize('UTC'), polars: .dt.replace_time_zone('UTC'), pyarrow: "
+                        "pyarrow.compute.assume_timezone)",
+                    )
+                return
+            if pa.types.is_integer(t):
+                self._need_unit(f"an integer column ({t})")
+                return
+            if pa.types.is_null(t):
+                return
+            raise TypeError(
+                f"{where}: a column of {t} is not instants: pass timestamps (any unit; with a time zone, "
+                "or naive='utc'), or integers with unit= ('s', 'ms', 'us' or 'ns')"
+            )
+        kind = part.dtype.kind
+        if kind == "M":
+            return  # numpy datetimes count from the UTC epoch: read as UTC
+        if kind in "iu":
+            self._need_unit(f"a numpy integer array ({part.dtype})")
+            return
+        raise TypeError(
+            f"{where}: a numpy array of dtype {part.dtype} is not instants: pass datetime64 values, "
+            "or integers with unit= ('s', 'ms', 'us' or 'ns')"
+        )
+
+    def _need_unit(self, what: str) -> None:
+        if self.unit is None:
+            raise error_for(
+                FD_ERR_ARGUMENT,
+                f"{self.where}: {what} needs unit= ('s', 'ms', 'us' or 'ns'): numbers are not guessed "
+                "to be seconds or milliseconds (or pass timestamps)",
+            )
+
+    def chunks(self, rows: int = 0) -> Iterator[Chunk]:
+        """The column in chunks of at most ``rows`` (default CHUNK_ROWS) rows, made
+        one at a time (a chunk's arrays are views of the input where they can be)."""
+        rows = rows or CHUNK_ROWS
+        first = 0
+        for part in self.parts:
+            for start in range(0, len(part), rows):
+                piece = part[start : start + rows]  # a view for Arrow and numpy alike
+                yield self._chunk(piece, first)
+                first += len(piece)
+
+    def _chunk(self, piece: Any, first: int) -> Chunk:
+        pa, np = self.pa, self.np
+        n = len(piece)
+        if isinstance(piece, pa.Array):
+            t = piece.type
+            if pa.types.is_null(t):
+                return Chunk(np.zeros(n, np.int64), np.zeros(n, np.bool_), "ms", 1, 1, first)
+            dtype = np.dtype(np.int64) if pa.types.is_timestamp(t) else np.dtype(t.to_pandas_dtype())
+            ints = np.frombuffer(piece.buffers()[1], dtype=dtype, count=n, offset=piece.offset * dtype.itemsize)
+            unit = t.unit if pa.types.is_timestamp(t) else self.unit
+            valid = None
+            if piece.null_count:
+                bits = np.frombuffer(piece.buffers()[0], dtype=np.uint8)
+                valid = np.unpackbits(bits, count=piece.offset + n, bitorder="little")[piece.offset :].view(np.bool_)
+            return self._ints(ints, valid, unit, first, not pa.types.is_timestamp(t))
+        if piece.dtype.kind == "M":
+            valid = None
+            nat = np.isnat(piece)
+            if nat.any():
+                valid = ~nat
+            own, count = datetime64_unit(np, piece.dtype)
+            if own in ("Y", "M"):  # calendar units: numpy turns them into days (years are small numbers)
+                months = piece.astype("datetime64[M]").view(np.int64)
+                too_far = (np.abs(months) > 12 * 10**4) & (valid if valid is not None else True)
+                if too_far.any():
+                    row = int(np.flatnonzero(too_far)[0])
+                    raise error_for(FD_ERR_RANGE, f"{self.where}: row {first + row} = {piece[row]} is outside "
+                                    f"the supported range {_RANGE}")
+                piece, own, count = piece.astype("datetime64[D]"), "D", 1
+            num, den = _DT64_UNITS[own]
+            ints = piece.view(np.int64)
+            if valid is not None:
+                ints = np.where(valid, ints, 0)
+            return Chunk(ints, valid, own if count == 1 else f"{count}{own}", num * count, den, first)
+        return self._ints(piece, None, self.unit, first, True)
+
+    def _ints(self, ints: Any, valid: Any, unit: str, first: int, numbers: bool) -> Chunk:
+        np = self.np
+        if ints.dtype.kind == "u" and ints.size:
+            high = ints if valid is None else np.where(valid, ints, 0)
+            if int(high.max()) > 2**63 - 1:
+                row = int(np.argmax(high))
+                raise range_error(self.where, first + row, int(ints[row]), unit, numbers)
+        if valid is not None:
+            ints = np.where(valid, ints, 0)  # what the null rows hold is not an instant
+        ints = ints.astype(np.int64, copy=False)
+        num, den = UNITS[unit]
+        return Chunk(ints, valid, unit, num, den, first, numbers)
+
+    def milliseconds(self, chunk: Chunk) -> Any:
+        """A C-contiguous int64 array of the chunk's instants in milliseconds (the
+        chunk's own array when it is one already), floored; every valid row is
+        checked against the supported range first when a conversion could
+        overflow, else by the library (see :meth:`range_error_in`)."""
+        np = self.np
+        ints, num, den = chunk.ints, chunk.num, chunk.den
+        if num == den == 1:
+            return np.ascontiguousarray(ints)
+        lo = -((-FD_MIN_INSTANT_MS * den) // num)  # smallest v with floor(v*num/den) >= MIN
+        hi = -((-(FD_MAX_INSTANT_MS + 1) * den) // num) - 1  # largest v with floor(v*num/den) <= MAX
+        if ints.size and (int(ints.min()) < lo or int(ints.max()) > hi):
+            row = int(np.flatnonzero((ints < lo) | (ints > hi))[0])
+            raise range_error(self.where, chunk.first + row, int(ints[row]), chunk.unit, chunk.numbers)
+        if den == 1:
+            return ints * num
+        if num == 1:
+            return ints // den  # numpy floors: toward the past, as for datetimes
+        return np.array([int(v) * num // den for v in ints.tolist()], dtype=np.int64)
+
+    def range_error_in(self, chunk: Chunk, ms: Any) -> Optional[Exception]:
+        """The RangeError for the chunk's first valid row whose milliseconds ``ms``
+        (one per row) are out of range, or None."""
+        np = self.np
+        bad = (ms < FD_MIN_INSTANT_MS) | (ms > FD_MAX_INSTANT_MS)
+        if chunk.valid is not None:
+            bad &= chunk.valid
+        if not bad.any():
+            return None
+        row = int(np.flatnonzero(bad)[0])
+        return range_error(self.where, chunk.first + row, int(chunk.ints[row]), chunk.unit, chunk.numbers)
+
+    def result(self, arrays: List[Any]) -> Any:
+        """The label arrays of the chunks, given back the way the column came."""
+        pa = self.pa
+        if len(arrays) == 1 and not self.chunked and self.kind == "arrow":
+            out: Any = arrays[0]
+        else:
+            out = pa.chunked_array(arrays, type=pa.large_string())
+        return wrap(self, out)
+
+
+def _from_pandas(pa: Any, series: Any, where: str) -> Any:
+    """A pandas Series as a pyarrow Array or ChunkedArray (NaT and NA become nulls;
+    the values are not copied where Arrow can use pandas' own)."""
+    try:
+        return pa.Array.from_pandas(series)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as exc:
+        raise TypeError(
+            f"{where}: a pandas Series of dtype {series.dtype} is not instants ({exc}): pass datetime64 "
+            "(tz-aware, or naive with naive='utc') or integers with unit="
+        ) from None
+
+
+def wrap(column: Column, labels: Any) -> Any:
+    """Labels (a pyarrow Array or ChunkedArray) as the column's own kind: a pandas
+    Series with its index and an Arrow-backed large_string dtype (no copy), a
+    polars Series (polars keeps strings its own way: this one copies), or as is."""
+    if column.kind == "pandas":
+        pd = sys.modules["pandas"]
+        return pd.Series(pd.arrays.ArrowExtensionArray(labels), index=column.index, name=column.name, copy=False)
+    if column.kind == "polars":
+        pl = sys.modules["polars"]
+        return pl.Series(column.name, labels)
+    return labels
+
+
+# ---- output: Arrow large_string arrays written by the library ------------------
+
+
+class Text:
+    """A growing Arrow buffer that fd_format_many writes label bytes into, at its
+    end (``used``). One per output array: it becomes that array's data buffer."""
+
+    __slots__ = ("pa", "buf", "used")
+
+    def __init__(self, pa: Any, capacity: int) -> None:
+        self.pa = pa
+        self.buf = pa.allocate_buffer(max(capacity, 1), resizable=True)
+        self.used = 0
+
+    def write(self, handle: Any, t_at: int, n: int, now_ms: int, ends: Any, ends_at: int, guess: int) -> int:
+        """Label n instants at address t_at after the bytes already there; ``ends``
+        (an int64 ndarray of n, at address ends_at) gets their ends relative to
+        where this call started. Returns the library's status."""
+        room = self.buf.size - self.used
+        status = _ffi.fd_format_many(handle, t_at, n, now_ms, self.buf.address + self.used, room, ends_at, None)
+        if status == FD_ERR_BUFFER:  # ends[n-1] is the size this call needs
+            need = self.used + int(ends[n - 1]) + 1
+            self.buf.resize(max(need + guess, self.buf.size + self.buf.size // 2))
+            room = self.buf.size - self.used
+            status = _ffi.fd_format_many(handle, t_at, n, now_ms, self.buf.address + self.used, room, ends_at, None)
+        if status == 0:
+            self.used += int(ends[n - 1])
+        return status
+
+    def finish(self) -> Any:
+        """The buffer cut to the bytes written (its capacity is kept: shrinking it
+        could move, i.e. copy, the text)."""
+        self.buf.resize(self.used)
+        return self.buf
+
+
+def offsets(pa: Any, np: Any, n: int) -> Tuple[Any, Any]:
+    """An Arrow buffer of n+1 int64 offsets starting with 0, and a numpy view of it."""
+    buf = pa.allocate_buffer(8 * (n + 1))
+    view = np.frombuffer(buf, dtype=np.int64)
+    view[0] = 0
+    return buf, view
+
+
+def string_array(pa: Any, np: Any, n: int, offset_buf: Any, text: Any, valid: Any) -> Any:
+    """A large_string array over the buffers (``valid``: None or a bool per row)."""
+    bitmap, nulls = None, 0
+    if valid is not None:
+        nulls = n - int(np.count_nonzero(valid))
+        if nulls:
+            bitmap = pa.py_buffer(np.packbits(valid, bitorder="little"))
+    return pa.Array.from_buffers(pa.large_string(), n, [bitmap, offset_buf, text], null_count=nulls)
+
+
+def label_chunk(column: Column, chunk: Chunk, handle: Any, now_ms: int, guess: int,
+                context: str) -> Tuple[Any, int]:
+    """The chunk's labels as one large_string array (nulls where the chunk has
+    them), and the bytes per label to guess for the next chunk."""
+    pa, np = column.pa, column.np
+    ms = column.milliseconds(chunk)
+    rows = len(ms)
+    if chunk.valid is not None:
+        ms = ms[chunk.valid]  # only the rows that have an instant reach the library
+    n = len(ms)
+    offset_buf, ends = offsets(pa, np, n)
+    text = Text(pa, n * guess + 1)
+    if n:
+        status = text.write(handle, ms.ctypes.data, n, now_ms, ends[1:], ends.ctypes.data + 8, guess)
+        if status:
+            if status == FD_ERR_RANGE:
+                error = column.range_error_in(chunk, column.milliseconds(chunk))
+                if error is not None:
+                    raise error
+            check(status, f"{context}({column.length} instants)")
+        guess = min(_FIRST_GUESS * 4, text.used // n + text.used // (4 * n) + 8)
+    if chunk.valid is not None and n < rows:  # the null rows get empty slots between their neighbours
+        full_buf, full = offsets(pa, np, rows)
+        full[1:] = 0
+        full[1:][chunk.valid] = ends[1:]
+        np.maximum.accumulate(full, out=full)
+        offset_buf = full_buf
+    return string_array(pa, np, rows, offset_buf, text.finish(), chunk.valid), guess
+
+
+def format_column(formatter: Any, values: Any, now: Any, unit: Optional[str], naive: Optional[str]) -> Any:
+    """Formatter.format_column (see there)."""
+    where = "format_column"
+    column = Column(values, unit, naive, where)
+    now_ms = formatter._now_ms(now)
+    guess = _FIRST_GUESS
+    arrays = []
+    for chunk in column.chunks():
+        array, guess = label_chunk(column, chunk, formatter._handle, now_ms, guess, where)
+        arrays.append(array)
+    if not arrays:
+        arrays.append(column.pa.array([], type=column.pa.large_string()))
+    return column.result(arrays)

@@ -1,0 +1,338 @@
+"""format_table: a column of instants with a locale and a zone per row (SPEC section 9).
+
+A push notification fanned out to users who each have their own language and
+zone: the rows are grouped by (locale, zone) with array operations (the ids
+become small integer codes by hashing, then one stable sort of the rows by
+group), each group is labelled by one ``fd_format_many`` call of a formatter
+from a bounded least-recently-used cache, all groups write into one Arrow
+buffer in group order, and one Arrow ``take`` puts the labels back in the
+input order. Python loops over groups, never over rows. The labels are the
+library's (this module only groups rows and moves buffers), so a row's label
+is the one ``Formatter(style, locale=..., tz=...)`` gives it.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections import OrderedDict
+from typing import Any, Dict, Hashable, List, Optional, Tuple
+
+from ._columns import Column, Text, label_chunk, offsets, string_array, _FIRST_GUESS
+from ._errors import FD_ERR_ARGUMENT, FD_ERR_LOCALE, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, LocaleError, TimeZoneError, error_for
+from ._ffi import check
+from ._formatter import Formatter
+from ._instant import local_now_ms, to_ms
+from ._options import OPTIONS
+
+_WHERE = "format_table"
+# The options format_table passes on to Formatter (style, locale and tz are its own).
+_OPTION_NAMES = tuple(option.name for option in OPTIONS[3:])
+_ERRORS = ("raise", "null")
+
+
+class FormatterCache:
+    """Formatters by (style, locale, tz, options), at most ``maxsize`` of them; the
+    least recently used is dropped first. Safe to share between threads.
+
+    :func:`format_table` uses :data:`feeddate.formatter_cache` unless given
+    another; a formatter opens ICU data, so a cache that holds every
+    (locale, zone) pair a job sees saves that work on every later call. Set
+    ``maxsize`` (e.g. ``feeddate.formatter_cache.maxsize = 4096``) to hold more.
+    """
+
+    def __init__(self, maxsize: int = 1024) -> None:
+        self._lock = threading.Lock()
+        self._items: "OrderedDict[Hashable, Formatter]" = OrderedDict()
+        self.maxsize = maxsize
+        self.hits = 0
+        self.misses = 0
+
+    @property
+    def maxsize(self) -> int:
+        """How many formatters the cache keeps (at least 1)."""
+        return self._maxsize
+
+    @maxsize.setter
+    def maxsize(self, value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise error_for(FD_ERR_ARGUMENT, f"FormatterCache: maxsize={value!r}: use an int >= 1")
+        with self._lock:
+            self._maxsize = value
+            while len(self._items) > value:
+                self._items.popitem(last=False)
+
+    def get(self, style: str, locale: Any, tz: Any, options: Tuple[Tuple[str, Any], ...] = ()) -> Formatter:
+        """The formatter for these arguments (``options``: sorted (name, value)
+        pairs), made and kept when not there. Its errors are Formatter's."""
+        key = (style, locale, tz, options)
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                self.hits += 1
+                return found
+            self.misses += 1
+        made = Formatter(style, locale=locale, tz=tz, **dict(options))  # outside the lock: opens ICU data
+        with self._lock:
+            self._items[key] = made
+            self._items.move_to_end(key)
+            while len(self._items) > self._maxsize:
+                self._items.popitem(last=False)
+        return made
+
+    def clear(self) -> None:
+        """Drop every formatter (and reset the counters)."""
+        with self._lock:
+            self._items.clear()
+            self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"FormatterCache(maxsize={self._maxsize}) with {len(self)} formatters, {self.hits} hits, {self.misses} misses"
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        """Pickles as an empty cache of the same size: formatters are made again
+        where it is used (a worker process)."""
+        return (FormatterCache, (self._maxsize,))
+
+
+#: The cache format_table uses unless given ``cache=``.
+formatter_cache = FormatterCache()
+
+
+class _Ids:
+    """The ``locale`` or ``tz`` argument: one id for every row (``codes`` None), or
+    a column of ids as int32 codes into ``names``, where a null id has the code
+    ``len(names)``."""
+
+    def __init__(self, column: Column, ids: Any, what: str) -> None:
+        pa, np = column.pa, column.np
+        pd, pl = sys.modules.get("pandas"), sys.modules.get("polars")
+        self.what = what
+        self.codes: Any = None
+        self.names: List[Any] = [ids]
+        if pd is not None and isinstance(ids, (pd.Series, pd.Index)):
+            ids = pa.Array.from_pandas(ids)
+        elif pl is not None and isinstance(ids, pl.Series):
+            ids = ids.to_frame().to_arrow().column(0)
+        elif isinstance(ids, (list, tuple, np.ndarray)):
+            ids = pa.array(ids)
+        if isinstance(ids, pa.Array):
+            ids = pa.chunked_array([ids])
+        if not isinstance(ids, pa.ChunkedArray):
+            return  # one id (a str, None for the host's, a ZoneInfo): Formatter judges it
+        if len(ids) != column.length:
+            raise error_for(
+                FD_ERR_ARGUMENT,
+                f"{_WHERE}: {what} has {len(ids)} rows but the instants have {column.length}: "
+                f"give one {what} id per row, or one id for all",
+            )
+        known: Dict[Any, int] = {}
+        parts = []
+        for chunk in ids.chunks:
+            if pa.types.is_dictionary(chunk.type):  # pandas and polars categoricals: already coded
+                indices, dictionary = chunk.indices, chunk.dictionary
+            else:
+                encoded = chunk.dictionary_encode() if len(chunk) else None
+                indices = encoded.indices if encoded is not None else pa.array([], pa.int32())
+                dictionary = encoded.dictionary if encoded is not None else pa.array([], pa.string())
+            value_type = dictionary.type
+            if not (pa.types.is_string(value_type) or pa.types.is_large_string(value_type)
+                    or pa.types.is_string_view(value_type) or pa.types.is_null(value_type)):
+                raise TypeError(f"{_WHERE}: a {what} column of {value_type} is not ids: pass strings "
+                                f"(e.g. {'zh_CN' if what == 'locale' else 'Asia/Shanghai'!r})")
+            remap = np.array([known.setdefault(name, len(known)) for name in dictionary.to_pylist()] + [-1],
+                             dtype=np.int32)
+            index = indices.cast(pa.int32()).fill_null(-1).to_numpy()
+            parts.append(remap[index])  # -1 picks the -1 appended: null stays null
+        self.codes = np.concatenate(parts) if parts else np.zeros(0, np.int32)
+        self.codes[self.codes < 0] = len(known)
+        self.names = list(known)
+
+
+def _check_options(options: Dict[str, Any]) -> Tuple[Tuple[str, Any], ...]:
+    unknown = [name for name in options if name not in _OPTION_NAMES and name != "clock"]
+    if unknown:
+        raise TypeError(
+            f"{_WHERE}: unknown option {unknown[0]!r}: use "
+            + ", ".join(_OPTION_NAMES) + " (and now=, unit=, naive=, errors=, cache=)"
+        )
+    return tuple(sorted((name, value) for name, value in options.items() if name != "clock"))
+
+
+def format_table(
+    values: Any,
+    *,
+    style: str,
+    locale: Any,
+    tz: Any,
+    now: Any = None,
+    unit: Optional[str] = None,
+    naive: Optional[str] = None,
+    errors: str = "raise",
+    cache: Optional[FormatterCache] = None,
+    **options: Any,
+) -> Any:
+    """Labels for a column of instants where each row may have its own locale and
+    zone, all at one ``now`` (None: the local clock, or ``clock=``'s).
+
+    ``values`` is what :meth:`Formatter.format_column` takes (pyarrow, numpy,
+    pandas, polars; ``unit`` and ``naive`` as there), and the result is the
+    same: a pyarrow ``large_string`` Array or ChunkedArray, or a pandas or
+    polars Series for theirs, in the order of the rows. ``locale`` and ``tz``
+    are each one id for every row or a column of ids, one per row (pyarrow,
+    pandas, polars, numpy or a list; categoricals are used as they are coded).
+    ``options`` are Formatter's (``hour_cycle``, ``width``, ...), the same for
+    every row.
+
+    Rows with a null instant get a null label. A row whose locale or zone id
+    is unknown (or null) is an error naming the first such row
+    (:class:`LocaleError` or :class:`TimeZoneError`), or a null label with
+    ``errors="null"``. Formatters come from ``cache`` (default
+    :data:`feeddate.formatter_cache`, which keeps the 1024 most recently used).
+    """
+    if errors not in _ERRORS:
+        raise error_for(FD_ERR_ARGUMENT, f"{_WHERE}: errors={errors!r}: use 'raise' (an error naming the first "
+                        "row with an unknown id) or 'null' (null labels in such rows)")
+    if cache is None:
+        cache = formatter_cache
+    elif not isinstance(cache, FormatterCache):
+        raise TypeError(f"{_WHERE}: cache={cache!r}: pass a feeddate.FormatterCache (or None for the shared one)")
+    chosen = _check_options(options)
+    style = style.lower() if isinstance(style, str) else style
+    column = Column(values, unit, naive, _WHERE)
+    clock = options.get("clock")
+    now_ms = to_ms(now) if now is not None else clock.now_ms() if clock is not None else local_now_ms()
+    locales = _Ids(column, locale, "locale")
+    zones = _Ids(column, tz, "tz")
+    if locales.codes is None and zones.codes is None:  # one formatter for every row
+        try:
+            formatter = cache.get(style, locale, tz, chosen)
+        except (LocaleError, TimeZoneError):
+            pass  # the groups below name the first row, or give nulls with errors="null"
+        else:
+            return _one_formatter(column, formatter, now_ms)
+    arrays = []
+    guess = _FIRST_GUESS
+    for chunk in column.chunks():
+        array, guess = _label_groups(column, chunk, locales, zones, style, chosen, cache, now_ms, errors, guess)
+        arrays.append(array)
+    if not arrays:
+        arrays.append(column.pa.array([], type=column.pa.large_string()))
+    return column.result(arrays)
+
+
+def _one_formatter(column: Column, formatter: Formatter, now_ms: int) -> Any:
+    guess = _FIRST_GUESS
+    arrays = []
+    for chunk in column.chunks():
+        array, guess = label_chunk(column, chunk, formatter._handle, now_ms, guess, _WHERE)
+        arrays.append(array)
+    if not arrays:
+        arrays.append(column.pa.array([], type=column.pa.large_string()))
+    return column.result(arrays)
+
+
+def _label_groups(column: Column, chunk: Any, locales: _Ids, zones: _Ids, style: str,
+                  chosen: Tuple[Tuple[str, Any], ...], cache: FormatterCache, now_ms: int, errors: str,
+                  guess: int) -> Tuple[Any, int]:
+    """One chunk of rows: grouped by (locale, zone), one library call per group into
+    one buffer in group order, then put back in row order."""
+    pa, np = column.pa, column.np
+    rows = len(chunk.ints)
+    first = chunk.first
+
+    # Group ids: each row's (locale code, zone code) pair as one number (null
+    # codes included), numbered densely in order of that number.
+    n_loc = len(locales.names) + 1 if locales.codes is not None else 1
+    n_tz = len(zones.names) + 1 if zones.codes is not None else 1
+    wide = np.int64 if n_loc * n_tz >= 2**31 else np.int32
+    if locales.codes is None:
+        key = np.zeros(rows, wide) if zones.codes is None else zones.codes[first : first + rows].astype(wide)
+    else:
+        key = locales.codes[first : first + rows].astype(wide) * wide(n_tz)
+        if zones.codes is not None:
+            key += zones.codes[first : first + rows]
+    if n_loc * n_tz <= 4 * rows + 65536:  # a table over every possible pair is small
+        present = np.zeros(n_loc * n_tz, np.bool_)
+        present[key] = True
+        group_keys = np.flatnonzero(present)
+        number = np.cumsum(present, dtype=np.int32) - 1
+        group = number[key]
+    else:  # hash the keys
+        encoded = pa.array(key).dictionary_encode()
+        group = encoded.indices.to_numpy()
+        group_keys = encoded.dictionary.to_numpy()
+    groups = len(group_keys)
+
+    # A formatter per group; an unknown (or null) id marks its group bad.
+    formatters: List[Optional[Formatter]] = []
+    bad: Dict[int, Error] = {}
+    for g, k in enumerate(group_keys.tolist()):
+        li, ti = divmod(k, n_tz)
+        loc = locales.names[li] if locales.codes is None or li < n_loc - 1 else None
+        zone = zones.names[ti] if zones.codes is None or ti < n_tz - 1 else None
+        formatters.append(None)
+        if locales.codes is not None and (li == n_loc - 1 or loc is None):
+            bad[g] = error_for(FD_ERR_LOCALE, f"the locale is null (tz={zone!r})")
+            continue
+        if zones.codes is not None and (ti == n_tz - 1 or zone is None):
+            bad[g] = error_for(FD_ERR_TIME_ZONE, f"the time zone is null (locale={loc!r})")
+            continue
+        try:
+            formatters[g] = cache.get(style, loc, zone, chosen)
+        except (LocaleError, TimeZoneError) as exc:
+            bad[g] = error_for(exc.status, f"locale={loc!r}, tz={zone!r}: {exc}")
+    if bad and errors == "raise":
+        row = int(np.argmax(np.isin(group, list(bad))))
+        exc = bad[int(group[row])]
+        raise error_for(exc.status, f"{_WHERE}: row {first + row}: {exc} (errors='null' gives null labels "
+                        "in such rows)") from None
+
+    # The rows to label: a valid instant and a good group; the others go last.
+    ok = chunk.valid
+    if bad:
+        good_row = ~np.isin(group, list(bad))
+        ok = good_row if ok is None else ok & good_row
+    if ok is not None:
+        group = np.where(ok, group, groups)
+    # A stable sort by group: a radix sort for 16-bit keys.
+    order = np.argsort(group.astype(np.uint16) if groups < 65535 else group, kind="stable")
+    counts = np.bincount(group, minlength=groups + 1)
+    n_ok = rows - int(counts[groups])
+
+    ms = column.milliseconds(chunk)
+    ms_sorted = np.ascontiguousarray(ms[order[:n_ok]])
+    offset_buf, ends = offsets(pa, np, n_ok)
+    text = Text(pa, n_ok * guess + 1)
+    t_at, ends_at = ms_sorted.ctypes.data, ends.ctypes.data
+    start = 0
+    for g, count in enumerate(counts[:groups].tolist()):
+        if not count:
+            continue
+        base = text.used
+        stop = start + count
+        status = text.write(formatters[g]._handle, t_at + 8 * start, count, now_ms, ends[start + 1 : stop + 1],
+                            ends_at + 8 * (start + 1), guess)
+        if status:
+            if status == FD_ERR_RANGE:
+                error = column.range_error_in(chunk, ms)
+                if error is not None:
+                    raise error
+            check(status, f"{_WHERE}({column.length} instants)")
+        if base:
+            ends[start + 1 : stop + 1] += base
+        start = stop
+    if n_ok:
+        guess = min(_FIRST_GUESS * 4, text.used // n_ok + text.used // (4 * n_ok) + 8)
+    in_groups = string_array(pa, np, n_ok, offset_buf, text.finish(), None)
+
+    # Back to row order: row i's label is in_groups[where[i]].
+    index = np.int32 if rows < 2**31 else np.int64
+    where = np.empty(rows, index)
+    where[order] = np.arange(rows, dtype=index)
+    indices = pa.array(where) if ok is None else pa.array(where, mask=~ok)
+    return in_groups.take(indices), guess

@@ -1,0 +1,72 @@
+"""The Dask recipe (examples/python/dask_labels.py, docs/SCALE.md): on a
+distributed.LocalCluster of 2 worker processes, format_table over a dask
+dataframe with a locale and a zone per row gives, row for row, the labels of
+one process; a pickled Formatter labels a column there too. 1,000,000 rows
+here (the example's default is 10,000,000: --rows). dask[distributed] is a test
+dependency (make test-python installs it): these tests never skip."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from typing import Any, Iterator
+
+import pandas as pd
+import pytest
+from distributed import Client
+
+import feeddate
+
+from conftest import REPO
+
+ROWS = 1_000_000
+PARTITIONS = 4
+TIMEOUT_S = 300  # a worker that cannot run a task makes the cluster wait forever: fail instead
+
+
+def _example() -> Any:
+    spec = importlib.util.spec_from_file_location("dask_labels", REPO / "examples" / "python" / "dask_labels.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["dask_labels"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+recipe = _example()
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Client]:
+    with recipe.local_cluster(2) as cluster, Client(cluster) as connected:
+        recipe.ship_this_module(connected)  # the workers have feeddate, not this example file
+        assert len(connected.scheduler_info()["workers"]) == 2
+        yield connected
+
+
+def test_two_workers_give_the_labels_of_one_process_row_for_row(client: Client) -> None:
+    on_cluster = client.compute(recipe.labels(ROWS, PARTITIONS, **recipe.OPTIONS)).result(timeout=TIMEOUT_S)
+    here = recipe.one_process(ROWS, PARTITIONS, **recipe.OPTIONS)
+    assert len(on_cluster) == ROWS and not on_cluster.isna().any()
+    assert on_cluster.index.equals(here.index) and on_cluster.index.is_unique
+    assert on_cluster.dtype == pd.ArrowDtype(__import__("pyarrow").large_string())
+    assert on_cluster.tolist() == here.tolist()
+    # And both are what Formatter.format gives row by row (a sample of rows).
+    part = recipe.make_partition(*recipe.specs(ROWS, PARTITIONS)[1])
+    for row in range(0, len(part), 25_013):
+        f = feeddate.Formatter("feed", locale=part["locale"].iloc[row], tz=part["tz"].iloc[row])
+        assert on_cluster.loc[part.index[row]] == f.format(part["t"].iloc[row], recipe.NOW)
+
+
+def test_a_pickled_formatter_labels_a_column_on_the_workers(client: Client) -> None:
+    formatter = feeddate.Formatter("chat_list", locale="de_CH", tz="Europe/Zurich")
+    frame = recipe.frame(200_000, 3)
+    labels = frame["t"].map_partitions(recipe.label_column, formatter, recipe.NOW, meta=recipe.LABEL_META)
+    on_cluster = client.compute(labels).result(timeout=TIMEOUT_S)
+    here = formatter.format_column(frame["t"].compute(), recipe.NOW)
+    assert on_cluster.tolist() == here.tolist()
+
+
+def test_uneven_partitions_keep_ids_unique() -> None:
+    assert recipe.specs(10, 4) == [(0, 0, 3), (1, 3, 3), (2, 6, 3), (3, 9, 1)]
+    assert recipe.specs(0, 4) == [(0, 0, 0)]
