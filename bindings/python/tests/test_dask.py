@@ -1,9 +1,11 @@
 """The Dask recipe (examples/python/dask_labels.py, docs/SCALE.md): on a
 distributed.LocalCluster of 2 worker processes, format_table over a dask
 dataframe with a locale and a zone per row gives, row for row, the labels of
-one process; a pickled Formatter labels a column there too. 1,000,000 rows
-here (the example's default is 10,000,000: --rows). dask[distributed] is a test
-dependency (make test-python installs it): these tests never skip."""
+one process; a pickled Formatter labels a column there too. 10,000,000 rows
+in 10 partitions, as the issue asks (about 25 s on 2 cores). The two results
+are compared as Arrow arrays, not as 20 million Python strings.
+dask[distributed] is a test dependency (make test-python installs it): these
+tests never skip."""
 
 from __future__ import annotations
 
@@ -19,8 +21,8 @@ import feeddate
 
 from conftest import REPO
 
-ROWS = 1_000_000
-PARTITIONS = 4
+ROWS = 10_000_000
+PARTITIONS = 10
 TIMEOUT_S = 300  # a worker that cannot run a task makes the cluster wait forever: fail instead
 
 
@@ -50,7 +52,8 @@ def test_two_workers_give_the_labels_of_one_process_row_for_row(client: Client) 
     assert len(on_cluster) == ROWS and not on_cluster.isna().any()
     assert on_cluster.index.equals(here.index) and on_cluster.index.is_unique
     assert on_cluster.dtype == pd.ArrowDtype(__import__("pyarrow").large_string())
-    assert on_cluster.tolist() == here.tolist()
+    assert here.dtype == on_cluster.dtype
+    assert bool((on_cluster == here).all()), "labels differ from one process's"
     # And both are what Formatter.format gives row by row (a sample of rows).
     part = recipe.make_partition(*recipe.specs(ROWS, PARTITIONS)[1])
     for row in range(0, len(part), 25_013):

@@ -3,8 +3,8 @@ local[2], mapInArrow with format_table over a dataframe with a locale and a
 zone per row gives, row for row, the labels of one process. Run by
 `make test-spark` (mk/spark.mk), which makes a virtual environment with
 PySpark, pyarrow and pandas in .cache/spark-venv; not part of test-python,
-whose environment has no PySpark. 1,000,000 rows here (the example's default
-is 10,000,000: --rows)."""
+whose environment has no PySpark. 10,000,000 rows in 10 partitions, as the
+issue asks; the labels are compared as Arrow arrays."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ import pytest
 import feeddate
 
 REPO = Path(__file__).resolve().parents[3]
-ROWS = 1_000_000
-PARTITIONS = 4
+ROWS = 10_000_000
+PARTITIONS = 10
 
 
 def _example() -> Any:
@@ -53,14 +53,16 @@ def test_local_2_gives_the_labels_of_one_process_row_for_row(spark: Any) -> None
     assert got.num_rows == ROWS and got.column("label").null_count == 0
     assert got.column("id").equals(rows.column("id"))
     here = recipe.one_process(rows, **recipe.OPTIONS)
-    assert got.column("label").to_pylist() == here
+    assert recipe.same_labels(got.column("label"), here)
+    # (the comparison can fail: one changed last row is seen)
+    assert not recipe.same_labels(got.column("label"), pa.chunked_array(here.slice(0, ROWS - 1).chunks + [pa.array(["?"], here.type)]))
     # Spark's timestamps reach Python as Arrow timestamps with the session's zone.
     assert pa.types.is_timestamp(rows.column("t").type) and rows.column("t").type.tz is not None
     # And a sample of rows is what Formatter.format gives one by one.
-    labels = got.column("label").to_pylist()
-    for row in range(0, ROWS, 49_999):
+    labels = got.column("label")
+    for row in range(0, ROWS, 499_999):
         f = feeddate.Formatter("feed", locale=rows.column("locale")[row].as_py(), tz=rows.column("tz")[row].as_py())
-        assert labels[row] == f.format(rows.column("t")[row].as_py(), recipe.NOW)
+        assert labels[row].as_py() == f.format(rows.column("t")[row].as_py(), recipe.NOW)
 
 
 def test_a_bad_zone_in_a_row_names_the_row_on_the_executor(spark: Any) -> None:
