@@ -46,21 +46,7 @@ final class OptionsNextChangeTests: XCTestCase {
             let t = Bool.random(using: &rng) ? now + distance : now - distance
             let label = try f.label(t, now: now)
             let context = "case \(i): \(o) t=\(t) now=\(now) \(label.text.debugDescription)"
-            guard let next = label.nextChangeMs else {
-                for _ in 0..<3 {
-                    let x = Int64.random(in: now...min(now + 1_000 * 86_400_000, FeedDateRange.maxInstantMs), using: &rng)
-                    XCTAssertEqual(try f.format(t, now: x), label.text, "never changes, but does at \(x): \(context)")
-                }
-                continue
-            }
-            XCTAssertGreaterThan(next, now, context)
-            XCTAssertEqual(try f.format(t, now: next - 1), label.text, "changed before next_change \(next): \(context)")
-            XCTAssertNotEqual(try f.format(t, now: next), label.text, "unchanged at next_change \(next): \(context)")
-            for _ in 0..<3 {
-                let x = Int64.random(in: now..<next, using: &rng)
-                XCTAssertEqual(try f.format(t, now: x), label.text, "changed at \(x) before \(next): \(context)")
-            }
-            checked += 1
+            if try checkNextChange(f, t, now, label, horizon: now + 1_000 * 86_400_000, context: context, rng: &rng) { checked += 1 }
         }
         XCTAssertGreaterThan(checked, cases / 2, "too few cases with a next change to mean anything")
     }
