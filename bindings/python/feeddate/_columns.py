@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Iterator, List, NamedTuple, Optional, Tuple
 
 from . import _ffi
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, error_for
@@ -409,16 +409,23 @@ def label_chunk(column: Column, chunk: Chunk, handle: Any, now_ms: int, guess: i
     return string_array(pa, np, rows, offset_buf, text.finish(), chunk.valid), guess
 
 
+def label_chunks(column: Column, label: Callable[[Chunk, int], Tuple[Any, int]]) -> Any:
+    """The labels of every chunk of `column`, each made by ``label(chunk,
+    guess)`` (an Arrow array and the next chunk's bytes-per-label guess), as
+    the column's result type."""
+    guess = _FIRST_GUESS
+    arrays = []
+    for chunk in column.chunks():
+        array, guess = label(chunk, guess)
+        arrays.append(array)
+    if not arrays:
+        arrays.append(column.pa.array([], type=column.pa.large_string()))
+    return column.result(arrays)
+
+
 def format_column(formatter: Any, values: Any, now: Any, unit: Optional[str], naive: Optional[str]) -> Any:
     """Formatter.format_column (see there)."""
     where = "format_column"
     column = Column(values, unit, naive, where)
     now_ms = formatter._now_ms(now)
-    guess = _FIRST_GUESS
-    arrays = []
-    for chunk in column.chunks():
-        array, guess = label_chunk(column, chunk, formatter._handle, now_ms, guess, where)
-        arrays.append(array)
-    if not arrays:
-        arrays.append(column.pa.array([], type=column.pa.large_string()))
-    return column.result(arrays)
+    return label_chunks(column, lambda chunk, guess: label_chunk(column, chunk, formatter._handle, now_ms, guess, where))

@@ -18,7 +18,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, Dict, Hashable, List, Optional, Tuple
 
-from ._columns import Column, Text, label_chunk, offsets, string_array, _FIRST_GUESS
+from ._columns import Column, Text, label_chunk, label_chunks, offsets, string_array, _FIRST_GUESS
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_LOCALE, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, LocaleError, TimeZoneError, error_for
 from ._ffi import check
 from ._formatter import Formatter
@@ -214,26 +214,9 @@ def format_table(
         except (LocaleError, TimeZoneError):
             pass  # the groups below name the first row, or give nulls with errors="null"
         else:
-            return _one_formatter(column, formatter, now_ms)
-    arrays = []
-    guess = _FIRST_GUESS
-    for chunk in column.chunks():
-        array, guess = _label_groups(column, chunk, locales, zones, style, chosen, cache, now_ms, errors, guess)
-        arrays.append(array)
-    if not arrays:
-        arrays.append(column.pa.array([], type=column.pa.large_string()))
-    return column.result(arrays)
-
-
-def _one_formatter(column: Column, formatter: Formatter, now_ms: int) -> Any:
-    guess = _FIRST_GUESS
-    arrays = []
-    for chunk in column.chunks():
-        array, guess = label_chunk(column, chunk, formatter._handle, now_ms, guess, _WHERE)
-        arrays.append(array)
-    if not arrays:
-        arrays.append(column.pa.array([], type=column.pa.large_string()))
-    return column.result(arrays)
+            return label_chunks(column, lambda chunk, guess: label_chunk(column, chunk, formatter._handle, now_ms, guess, _WHERE))
+    return label_chunks(column, lambda chunk, guess: _label_groups(column, chunk, locales, zones, style, chosen, cache,
+                                                                   now_ms, errors, guess))
 
 
 def _label_groups(column: Column, chunk: Any, locales: _Ids, zones: _Ids, style: str,
