@@ -86,9 +86,10 @@ demo: lib $(BUILD)/feed_demo
 # Every suite of `make test`, in the order they run. The suites are defined
 # here and in mk/*.mk (test-c: mk/ctest.mk, test-python: mk/python.mk,
 # test-zone-paths: mk/hardening.mk, test-go: mk/go.mk, test-rust: mk/rust.mk,
-# test-java: mk/java.mk, test-node: mk/node.mk); a suite runs in `make test`
-# only when it is listed here. pytest runs last: its summary closes the log.
-TEST_SUITES := check-vectors check-py-version test-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-python
+# test-java: mk/java.mk, test-node: mk/node.mk, test-spark: mk/spark.mk); a
+# suite runs in `make test` only when it is listed here. pytest runs last: its
+# summary closes the log.
+TEST_SUITES := check-vectors check-py-version test-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-spark test-python
 test: $(TEST_SUITES)
 
 test-swift:
