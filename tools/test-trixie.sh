@@ -37,6 +37,17 @@ icu=$(trixie_run "$ROOT" pkg-config --modversion icu-uc)
 echo "    ICU of the root: $icu"
 case $icu in 76.*) ;; *) die "the trixie root has ICU $icu, expected 76";; esac
 
+# make test-python makes a venv in the root and pip fills it from PyPI
+# (pyarrow, polars, dask): pip there trusts the certificates this machine's
+# pip trusts (a copy of its bundle; minbase has none, and a proxy may add one).
+env_root=()
+ca=${PIP_CERT:-/etc/ssl/certs/ca-certificates.crt}
+if [ -f "$ca" ]; then
+  mkdir -p "$ROOT/etc/ssl"
+  cp "$ca" "$ROOT/etc/ssl/host-ca-certificates.crt"
+  env_root+=(PIP_CERT=/etc/ssl/host-ca-certificates.crt)
+fi
+
 vectors=()
 [ -z "${FEEDDATE_VECTORS:-}" ] || vectors=(FEEDDATE_VECTORS="$(echo "$FEEDDATE_VECTORS" | sed 's|\(^\|:\)\([^/:]\)|\1/build/src/\2|g')")
 summary=()
@@ -44,7 +55,7 @@ for suite in "${SUITES[@]}"; do
   log=$TRIXIE_CACHE/$suite.log
   step "make $suite in the trixie root (log ${log#"$REPO"/})"
   t=$SECONDS
-  if ! trixie_run --swift --work "$TRIXIE_WORK" "$ROOT" /usr/bin/env ${vectors[@]+"${vectors[@]}"} \
+  if ! trixie_run --swift --work "$TRIXIE_WORK" "$ROOT" /usr/bin/env ${env_root[@]+"${env_root[@]}"} ${vectors[@]+"${vectors[@]}"} \
       sh -c "cd /build/src && make --no-print-directory $suite" > "$log" 2>&1; then
     tail -n 40 "$log"
     die "make $suite failed in the trixie root (above; log $log)"

@@ -194,12 +194,14 @@ trixie_sync_source() {
 # lintian; the libraries the Swift toolchain (built for Debian 12) loads that
 # minbase lacks (libcurl, libxml2 and libncurses, for Foundation and SwiftPM;
 # libuuid, zlib, libsqlite3 and libtinfo are in minbase); and what the C, Swift
-# and Python suites need (pytest, numpy, pandas: no test skips).
+# and Python suites need (pytest, numpy, pandas from apt; python3-venv, in
+# which make test-python puts pyarrow, polars and dask from PyPI, as on Debian
+# 12: no test skips).
 TRIXIE_BUILD_PACKAGES=(
   build-essential make gcc libc6-dev libstdc++-14-dev binutils-gold libicu-dev pkg-config tzdata
   dpkg-dev debhelper dh-python pybuild-plugin-pyproject python3-setuptools python3-all lintian
   libcurl4t64 libxml2 libncurses6
-  python3-pytest python3-numpy python3-pandas
+  python3-pytest python3-numpy python3-pandas python3-venv
 )
 # Where the build and the suites work (bind-mounted at /build).
 TRIXIE_WORK=$TRIXIE_CACHE/work
