@@ -75,13 +75,25 @@ extension Rules {
         // first day of the current window can change the label, and none
         // comes after Zone.dateStaysAtLeast(that day): so a walk over years
         // of a zone whose date goes back every year steps over none of them.
-        if style != .relative && !(style == .compact && !future) {
+        if try readsDate(t, e, future) {
             let limit = min(c.best ?? Int64.max, Zone.dateStaysAtLeast(windowStart(t, view)))
             c.consider(zone.nextDayRegression(after: x, before: limit + 1))
         }
         // Within the skew window (e = t > x) the label is frozen until now
         // reaches t; every candidate above is later than e already.
         return c.best
+    }
+
+    /// Whether t's label at e reads t's local date against now's, so that a
+    /// date going back can change it: FEED's and CHAT's labels, COMPACT's
+    /// future dates, and RELATIVE's and COMPACT's dates over max_unit (a
+    /// count of elapsed time or of calendar units never reads it back).
+    private func readsDate(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> Bool {
+        switch style {
+        case .relative: return try overCeiling(t, e, future)
+        case .compact: return future ? true : try overCeiling(t, e, future)
+        default: return true
+        }
     }
 
     /// The first local day of the run of days, up to view.day, over which a

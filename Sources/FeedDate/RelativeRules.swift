@@ -30,7 +30,7 @@ extension Rules {
     /// Whether the count of t at effective now e would be in a unit above
     /// max_unit (never for the just-now piece).
     @inline(__always)
-    private func overCeiling(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> Bool {
+    func overCeiling(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> Bool {
         guard ceiling != .year else { return false }
         if !future && style == .relative && e - t < options.justNowMs { return false }
         guard let at = try ceilingSwitch(t, future) else { return false }
@@ -64,12 +64,15 @@ extension Rules {
     /// A past t's date knows its next change: a past count only grows, so the
     /// date stays, and it changes once, from month-day to the full date, at
     /// the first instant both out of now's year and past the grace days (a
-    /// future t's date is walked: it gives way to a count).
+    /// future t's date is walked: it gives way to a count). Not where the
+    /// local date can still go back (a fall-back across midnight: Phoenix
+    /// went from 1944-01-01 back into 1943), which can bring the month-day
+    /// back: such a label is walked too.
     private func dateOverCeiling(_ t: Int64, _ e: Int64, _ future: Bool, _ views: Views) throws(FeedDateError) -> Plan {
         let grace = future ? 0 : Int64(options.crossYearGraceDays)
         let view = try views.day(e, dayOnly), dayT = zone.localDay(t)
         var plan = Plan.plain(dateOfT(dayT, view, graceDays: grace))
-        if !future {
+        if !future && zone.nextDayRegression(after: e, before: TransitionTable.coverageEnd) == nil {
             let graceEnd = zone.startOfDay(dayT + grace + 1)
             if plan.piece.kind == .fullDate {
                 plan.nextChange = Rules.never

@@ -485,6 +485,8 @@ struct RegressingZones: Sendable {
                         o.weekdayWindowDays = [1, 2, 6].randomElement(using: &rng)!
                         o.crossYearGraceDays = [0, 2, 7].randomElement(using: &rng)!
                         o.skewToleranceMs = [0, 60_000, 3_600_000].randomElement(using: &rng)!
+                        // RELATIVE and COMPACT over max_unit read t's date too.
+                        o.maxUnit = [.year, .day, .hour].randomElement(using: &rng)!
                     }
                     let f = try formatters[o] ?? FeedDateFormatter(o)
                     formatters[o] = f
@@ -497,7 +499,7 @@ struct RegressingZones: Sendable {
                         texts.append(label.text)
                         earliest = min(earliest, label.nextChangeMs ?? Int64.max)
                         let context = "\(style) \(o.locale!) \(id) rr=\(o.recentRelative) wdw=\(o.weekdayWindowDays) "
-                            + "grace=\(o.crossYearGraceDays) skew=\(o.skewToleranceMs) t=\(t) now=\(now) "
+                            + "grace=\(o.crossYearGraceDays) skew=\(o.skewToleranceMs) max=\(o.maxUnit) t=\(t) now=\(now) "
                             + "\(label.text.debugDescription) next=\(label.nextChangeMs.map(String.init) ?? "never")"
                         guard let next = label.nextChangeMs else {
                             for x in [now + msPerDay, now + 8 * msPerDay, now + 400 * msPerDay, now + 3_650 * msPerDay,
