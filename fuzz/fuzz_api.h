@@ -98,10 +98,10 @@ static const char *const FZ_LOCALES[] = {
     "en_GB", "es_419", "pt_BR", "en_US_POSIX", "sr_Latn_RS", "my_MM",
     "am_ET@calendar=ethiopic", "zh_CN@calendar=chinese", "ar_SA@calendar=islamic-umalqura",
     "bn_BD", "tr_TR", "el_GR", "vi_VN",
-    /* From here on: ids whose creation status is not asserted ("und" and
-       "root" are well-formed yet FD_ERR_LOCALE today: see docs/RELIABILITY.md;
-       "xx_YY", a language ICU has no data for, is FD_ERR_LOCALE since 1.1
-       refuses rather than guessing, but may be part of a list). */
+    /* From here on: ids whose creation status is not asserted: "xx_YY", a
+       language ICU has no data for, is FD_ERR_LOCALE (1.1 refuses rather
+       than guesses); "i-klingon" is malformed; "und" and "root" resolve to
+       ICU's root locale (docs/RELIABILITY.md, finding 2). */
     "xx_YY", "und", "root", "i-klingon", "en-US-x-private", "und-u-hc-h23",
 };
 #define FZ_LOCALE_COUNT (sizeof FZ_LOCALES / sizeof FZ_LOCALES[0])
