@@ -324,19 +324,22 @@ final class TransitionTable: @unchecked Sendable {
         return candidate
     }
 
-    /// The first instant whose wall-clock time is `wall` or later: the first
-    /// occurrence of `wall`, or where `wall` falls in a gap, the change that
-    /// skipped it (unlike instant(fromWall:), which moves it forward by the gap).
-    func firstInstant(wallAtLeast wall: Int64) -> Int64 {
-        var (offset, end) = piece(at: wall.subtractingSaturating(Self.maxOffsetMs))
-        var candidate = wall.subtractingSaturating(offset)
-        while candidate >= end && end != .max {
-            let pieceStart = end
-            (offset, end) = piece(at: pieceStart)
-            candidate = wall.subtractingSaturating(offset)
-            if candidate < pieceStart { return pieceStart }
+    /// The first instant at or after `from` whose wall-clock time is `wall`
+    /// or later: the first occurrence of `wall`, or where `wall` falls in a
+    /// gap, the change that skipped it (unlike instant(fromWall:), which
+    /// moves it forward by the gap). From `wall - maxOffsetMs` (the default)
+    /// it is the first instant ever; from later, it may be `wall` coming
+    /// again after the clock went back. Walks the pieces of constant offset:
+    /// a few, as no wall time is more than maxOffsetMs from its instant.
+    func firstInstant(wallAtLeast wall: Int64, from: Int64? = nil) -> Int64 {
+        var start = from ?? wall.subtractingSaturating(Self.maxOffsetMs)
+        var (offset, end) = piece(at: start)
+        while true {
+            let candidate = max(start, wall.subtractingSaturating(offset))
+            if candidate < end || end == .max { return candidate }
+            start = end
+            (offset, end) = piece(at: start)
         }
-        return candidate
     }
 
     /// The first change in `regressions` after ms, or nil.

@@ -95,19 +95,9 @@ struct Zone: Sendable {
     /// 23:01 NST of the 30th), `day` may have begun before ms and begin again
     /// after it (at 00:00 NST).
     func firstInstant(after ms: Int64, ofDayAtLeast day: Int64) -> Int64 {
-        let start = startOfDay(day)
-        if start > ms { return start }
-        // The wall clock reached day's midnight before ms. Walk the pieces of
-        // constant offset from ms + 1 to where it reaches it again: within a
-        // few changes, as a date goes back by a day or two at most.
         let midnight = day * msPerDay
-        var from = ms + 1
-        while true {
-            let offset = offsetMs(at: from)
-            let at = max(from, midnight - offset)
-            guard let change = nextOffsetChange(after: from), change <= at else { return at }
-            from = change
-        }
+        return table.firstInstant(wallAtLeast: midnight,
+                                  from: max(ms + 1, midnight.subtractingSaturating(TransitionTable.maxOffsetMs)))
     }
 
     /// The first instant > ms whose local day differs from that of ms: the
