@@ -23,18 +23,18 @@ from typing import Any, Callable, Iterator, List, NamedTuple, Optional, Tuple
 from . import _ffi
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, check
-from ._instant import _DT64_UNITS, UNITS, datetime64_unit
+from ._formatter import _MANY_BYTES_PER_LABEL
+from ._instant import _DT64_UNITS, _RANGE, INT64, UNITS, datetime64_unit, scaled_ms
 
 #: Rows per fd_format_many call: a column longer than this comes back as a
 #: pyarrow.ChunkedArray with one chunk per call, and the memory a call holds
 #: besides its output (milliseconds, a validity mask) is bounded by it.
 CHUNK_ROWS = 1 << 20
 
-# Bytes per label for the first chunk's text buffer; later chunks size theirs
-# from what the earlier ones used. A short guess costs one more library call
-# for that chunk (the library then says how much it needs).
-_FIRST_GUESS = 48
-_RANGE = "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z"
+# Bytes per label for the first chunk's text buffer (format_many's guess);
+# later chunks size theirs from what the earlier ones used. A short guess costs
+# one more library call for that chunk (the library then says how much it needs).
+_FIRST_GUESS = _MANY_BYTES_PER_LABEL
 
 
 def require(module: str, extra: str, where: str) -> Any:
@@ -198,10 +198,10 @@ class Column:
                 "to be seconds or milliseconds (or pass timestamps)",
             )
 
-    def chunks(self, rows: int = 0) -> Iterator[Chunk]:
-        """The column in chunks of at most ``rows`` (default CHUNK_ROWS) rows, made
-        one at a time (a chunk's arrays are views of the input where they can be)."""
-        rows = rows or CHUNK_ROWS
+    def chunks(self) -> Iterator[Chunk]:
+        """The column in chunks of at most CHUNK_ROWS rows, made one at a time (a
+        chunk's arrays are views of the input where they can be)."""
+        rows = CHUNK_ROWS
         first = 0
         for part in self.parts:
             for start in range(0, len(part), rows):
@@ -249,7 +249,7 @@ class Column:
         np = self.np
         if ints.dtype.kind == "u" and ints.size:
             high = ints if valid is None else np.where(valid, ints, 0)
-            if int(high.max()) > 2**63 - 1:
+            if int(high.max()) > INT64[1]:
                 row = int(np.argmax(high))
                 raise range_error(self.where, first + row, int(ints[row]), unit, numbers)
         if valid is not None:
@@ -267,16 +267,10 @@ class Column:
         ints, num, den = chunk.ints, chunk.num, chunk.den
         if num == den == 1:
             return np.ascontiguousarray(ints)
-        lo = -((-FD_MIN_INSTANT_MS * den) // num)  # smallest v with floor(v*num/den) >= MIN
-        hi = -((-(FD_MAX_INSTANT_MS + 1) * den) // num) - 1  # largest v with floor(v*num/den) <= MAX
-        if ints.size and (int(ints.min()) < lo or int(ints.max()) > hi):
-            row = int(np.flatnonzero((ints < lo) | (ints > hi))[0])
+        ms, row = scaled_ms(np, ints, num, den)
+        if row is not None:
             raise range_error(self.where, chunk.first + row, int(ints[row]), chunk.unit, chunk.numbers)
-        if den == 1:
-            return ints * num
-        if num == 1:
-            return ints // den  # numpy floors: toward the past, as for datetimes
-        return np.array([int(v) * num // den for v in ints.tolist()], dtype=np.int64)
+        return ms
 
     def range_error_in(self, chunk: Chunk, ms: Any) -> Optional[Exception]:
         """The RangeError for the chunk's first valid row whose milliseconds ``ms``
@@ -427,5 +421,9 @@ def format_column(formatter: Any, values: Any, now: Any, unit: Optional[str], na
     """Formatter.format_column (see there)."""
     where = "format_column"
     column = Column(values, unit, naive, where)
-    now_ms = formatter._now_ms(now)
+    return label_with(column, formatter, formatter._now_ms(now), where)
+
+
+def label_with(column: Column, formatter: Any, now_ms: int, where: str) -> Any:
+    """Every row of `column` labelled by one formatter at now_ms."""
     return label_chunks(column, lambda chunk, guess: label_chunk(column, chunk, formatter._handle, now_ms, guess, where))

@@ -16,10 +16,9 @@ from . import _ffi
 from ._clock import Clock, ServerClock
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, error_for
 from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, FD_NEVER, check
-from ._instant import _DT64_UNITS, UNITS, Instant, datetime64_unit, local_now_ms, to_datetime, to_ms
+from ._instant import _DT64_UNITS, INT64, UNITS, Instant, datetime64_unit, local_now_ms, scaled_ms, to_datetime, to_ms
 from ._options import OPTIONS, describe, fill, zone_hint
 
-_INT64 = (-(2**63), 2**63 - 1)
 
 # format_many's first guess of UTF-8 bytes per label; a larger need costs one more call.
 _MANY_BYTES_PER_LABEL = 48
@@ -159,22 +158,12 @@ def _array_error(where: str, index: int, value: int, unit: str) -> Exception:
 
 
 def _scaled_ms(np: Any, ints: Any, num: int, den: int, where: str, unit: str) -> Any:
-    """int64 milliseconds of an int64 array counting units of num/den ms, floored,
-    every element checked against the supported range first (so nothing overflows)."""
-    lo = -((-FD_MIN_INSTANT_MS * den) // num)  # smallest v with floor(v*num/den) >= MIN
-    hi = -((-(FD_MAX_INSTANT_MS + 1) * den) // num) - 1  # largest v with floor(v*num/den) <= MAX
-    if ints.size:
-        low, high = int(ints.min()), int(ints.max())
-        if low < lo or high > hi:
-            bad = int(np.flatnonzero((ints < max(lo, _INT64[0])) | (ints > min(hi, _INT64[1])))[0])
-            raise _array_error(where, bad, int(ints[bad]), unit)
-    if num == den == 1:
-        return np.ascontiguousarray(ints, dtype=np.int64)
-    if den == 1:
-        return ints * num  # a new contiguous array
-    if num == 1:
-        return ints // den  # numpy's // floors: toward the past, as for datetimes
-    return np.array([int(v) * num // den for v in ints.tolist()], dtype=np.int64)
+    """int64 milliseconds of an int64 array counting units of num/den ms (scaled_ms),
+    or the RangeError naming the first element out of range."""
+    ms, bad = scaled_ms(np, ints, num, den)
+    if bad is not None:
+        raise _array_error(where, bad, int(ints[bad]), unit)
+    return ms
 
 
 def _numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
@@ -206,7 +195,7 @@ def _numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
                 f"{where}: a numpy integer array needs unit= ('s', 'ms', 'us' or 'ns'): numbers are "
                 "not guessed to be seconds or milliseconds (or pass datetime64 values)"
             )
-        if kind == "u" and values.size and int(values.max()) > _INT64[1]:
+        if kind == "u" and values.size and int(values.max()) > INT64[1]:
             bad = int(np.argmax(values))
             raise _array_error(where, bad, int(values[bad]), unit)
         num, den = UNITS[unit]

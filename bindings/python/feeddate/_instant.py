@@ -52,6 +52,28 @@ _DT64_UNITS = {
 }
 
 
+INT64 = (-(2**63), 2**63 - 1)
+
+
+def scaled_ms(np: Any, ints: Any, num: int, den: int) -> Tuple[Any, Optional[int]]:
+    """Milliseconds of an int64 array counting units of ``num/den`` ms, floored
+    (toward the past, as for datetimes), and None; or None and the index of the
+    first element whose milliseconds lie outside the supported range, checked
+    before any arithmetic, so that nothing overflows. The caller words the error."""
+    lo = -((-FD_MIN_INSTANT_MS * den) // num)  # smallest v with floor(v*num/den) >= MIN
+    hi = -((-(FD_MAX_INSTANT_MS + 1) * den) // num) - 1  # largest v with floor(v*num/den) <= MAX
+    if ints.size and (int(ints.min()) < lo or int(ints.max()) > hi):
+        return None, int(np.flatnonzero((ints < max(lo, INT64[0])) | (ints > min(hi, INT64[1])))[0])
+    if num == den == 1:
+        return np.ascontiguousarray(ints, dtype=np.int64), None
+    if den == 1:
+        return ints * num, None  # a new contiguous array
+    if num == 1:
+        return ints // den, None  # numpy's // floors
+    whole, part = np.divmod(ints, den)  # v = whole*den + part: floor(v*num/den) = whole*num + floor(part*num/den)
+    return whole * num + part * num // den, None
+
+
 def out_of_range(given: object, seconds: Optional[float] = None) -> Exception:
     """The RangeError for an instant outside the supported range. ``seconds``: the
     value as epoch seconds when ``given`` was a number, for the unit hint."""

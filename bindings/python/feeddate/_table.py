@@ -16,9 +16,9 @@ from __future__ import annotations
 import sys
 import threading
 from collections import OrderedDict
-from typing import Any, Dict, Hashable, List, Optional, Tuple
+from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
 
-from ._columns import Column, Text, label_chunk, label_chunks, offsets, string_array, _FIRST_GUESS
+from ._columns import Column, Text, label_chunks, label_with, offsets, string_array, _FIRST_GUESS
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_LOCALE, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, LocaleError, TimeZoneError, error_for
 from ._ffi import check
 from ._formatter import Formatter
@@ -39,11 +39,14 @@ class FormatterCache:
     another; a formatter opens ICU data, so a cache that holds every
     (locale, zone) pair a job sees saves that work on every later call. Set
     ``maxsize`` (e.g. ``feeddate.formatter_cache.maxsize = 4096``) to hold more.
+    An id that no formatter can be made for is kept like a formatter (and
+    counts in ``len``), so that its error is not looked into again.
     """
 
     def __init__(self, maxsize: int = 1024) -> None:
         self._lock = threading.Lock()
-        self._items: "OrderedDict[Hashable, Formatter]" = OrderedDict()
+        # A formatter, or the (status, message) of the id it could not be made for.
+        self._items: "OrderedDict[Hashable, Union[Formatter, Tuple[int, str]]]" = OrderedDict()
         self.maxsize = maxsize
         self.hits = 0
         self.misses = 0
@@ -64,21 +67,33 @@ class FormatterCache:
 
     def get(self, style: str, locale: Any, tz: Any, options: Tuple[Tuple[str, Any], ...] = ()) -> Formatter:
         """The formatter for these arguments (``options``: sorted (name, value)
-        pairs), made and kept when not there. Its errors are Formatter's."""
+        pairs), made and kept when not there. Its errors are Formatter's; an
+        unknown locale or zone is kept too (its status and message), so that a
+        bad id in every chunk or batch of a job is looked into once."""
         key = (style, locale, tz, options)
         with self._lock:
             found = self._items.get(key)
             if found is not None:
                 self._items.move_to_end(key)
                 self.hits += 1
-                return found
+                if isinstance(found, Formatter):
+                    return found
+        if found is not None:
+            raise error_for(*found)
+        with self._lock:
             self.misses += 1
-        made = Formatter(style, locale=locale, tz=tz, **dict(options))  # outside the lock: opens ICU data
+        made: Union[Formatter, Tuple[int, str]]
+        try:
+            made = Formatter(style, locale=locale, tz=tz, **dict(options))  # outside the lock: opens ICU data
+        except (LocaleError, TimeZoneError) as exc:
+            made = (exc.status, str(exc))
         with self._lock:
             self._items[key] = made
             self._items.move_to_end(key)
             while len(self._items) > self._maxsize:
                 self._items.popitem(last=False)
+        if not isinstance(made, Formatter):
+            raise error_for(*made)
         return made
 
     def clear(self) -> None:
@@ -214,7 +229,7 @@ def format_table(
         except (LocaleError, TimeZoneError):
             pass  # the groups below name the first row, or give nulls with errors="null"
         else:
-            return label_chunks(column, lambda chunk, guess: label_chunk(column, chunk, formatter._handle, now_ms, guess, _WHERE))
+            return label_with(column, formatter, now_ms, _WHERE)
     return label_chunks(column, lambda chunk, guess: _label_groups(column, chunk, locales, zones, style, chosen, cache,
                                                                    now_ms, errors, guess))
 
@@ -288,7 +303,7 @@ def _label_groups(column: Column, chunk: Any, locales: _Ids, zones: _Ids, style:
     n_ok = rows - int(counts[groups])
 
     ms = column.milliseconds(chunk)
-    ms_sorted = np.ascontiguousarray(ms[order[:n_ok]])
+    ms_sorted = ms[order[:n_ok]]  # fancy indexing makes a new contiguous array
     offset_buf, ends = offsets(pa, np, n_ok)
     text = Text(pa, n_ok * guess + 1)
     t_at, ends_at = ms_sorted.ctypes.data, ends.ctypes.data

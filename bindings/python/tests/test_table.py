@@ -212,6 +212,16 @@ def test_many_distinct_ids_are_grouped_by_hashing(monkeypatch: pytest.MonkeyPatc
     assert out.to_pylist() == one_by_one("feed", ms.tolist(), row_locales, row_zones)
 
 
+def test_a_bad_id_is_looked_into_once() -> None:
+    cache = feeddate.FormatterCache()
+    with pytest.raises(feeddate.TimeZoneError, match="Mars/Base") as first:
+        cache.get("feed", "en_US", "Mars/Base")
+    with pytest.raises(feeddate.TimeZoneError) as again:
+        cache.get("feed", "en_US", "Mars/Base")
+    assert str(again.value) == str(first.value) and again.value.status == first.value.status
+    assert cache.misses == 1 and cache.hits == 1
+
+
 def test_formatters_come_from_a_bounded_lru_cache() -> None:
     ms, locales, zones = make(200)
     cache = feeddate.FormatterCache(maxsize=8)
