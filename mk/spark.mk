@@ -16,15 +16,6 @@ SPARK_NEEDS := pytest=pytest numpy=numpy pyarrow=pyarrow pandas=pandas<3 pyspark
 
 test-spark: lib
 	@command -v java >/dev/null || { echo "test-spark: no java: Spark needs Java 17 or later (apt-get install openjdk-17-jre-headless)" >&2; exit 1; }
-	@set -f; need='$(SPARK_NEEDS)'; py=$(SPARK_VENV)/bin/python; \
-	has_all() { for m in $$need; do $$py -c "import $${m%%=*}" 2>/dev/null || return 1; done; }; \
-	if ! has_all; then \
-	  specs=$$(for m in $$need; do echo "$${m#*=}"; done); \
-	  echo "test-spark: installing" $$specs "in $(SPARK_VENV)"; \
-	  [ -x $$py ] || $(PYTHON) -m venv --system-site-packages $(SPARK_VENV) \
-	    || { echo "test-spark: $(PYTHON) -m venv failed (Debian: apt-get install python3-venv)" >&2; exit 1; }; \
-	  $$py -m pip install $(PIP_QUIET) $$specs \
-	    || { echo "test-spark: cannot install" $$specs "into $(SPARK_VENV)" >&2; exit 1; }; \
-	fi; \
+	@py=$$(tools/py-env.sh test-spark $(PYTHON) $(SPARK_VENV) $(foreach n,$(SPARK_NEEDS),'$(n)')) || exit 1; \
 	echo "PYTHONPATH=$(CURDIR)/$(PY_DIR) timeout 600 $$py -m pytest -q -p no:cacheprovider $(PY_DIR)/tests_spark"; \
 	PYTHONPATH=$(CURDIR)/$(PY_DIR) timeout 600 $$py -m pytest -q -p no:cacheprovider $(PY_DIR)/tests_spark
