@@ -26,16 +26,16 @@ PARTITIONS = 10
 TIMEOUT_S = 300  # a worker that cannot run a task makes the cluster wait forever: fail instead
 
 
-def _example() -> Any:
-    spec = importlib.util.spec_from_file_location("dask_labels", REPO / "examples" / "python" / "dask_labels.py")
+def _example(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, REPO / "examples" / "python" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["dask_labels"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
 
-recipe = _example()
+recipe = _example("dask_labels")
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +73,12 @@ def test_a_pickled_formatter_labels_a_column_on_the_workers(client: Client) -> N
 def test_uneven_partitions_keep_ids_unique() -> None:
     assert recipe.specs(10, 4) == [(0, 0, 3), (1, 3, 3), (2, 6, 3), (3, 9, 1)]
     assert recipe.specs(0, 4) == [(0, 0, 0)]
+
+
+def test_the_spark_recipe_draws_the_same_rows() -> None:
+    # Each recipe is one file that runs alone on a cluster, so both carry the
+    # mix of rows; they must stay the same (pyspark is imported only inside
+    # the Spark recipe's functions, so it loads here without it).
+    spark = _example("spark_labels")
+    for name in ("NOW", "NOW_MS", "WEEK_MS", "FIVE_YEARS_MS", "LOCALES", "ZONES", "OPTIONS"):
+        assert getattr(spark, name) == getattr(recipe, name), name
