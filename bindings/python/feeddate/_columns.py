@@ -348,6 +348,11 @@ class Text:
             self.used += int(ends[n - 1])
         return status
 
+    def next_guess(self, labels: int) -> int:
+        """Bytes per label for the next chunk's buffer, from the ``labels`` written:
+        their mean and a quarter more, capped."""
+        return min(_FIRST_GUESS * 4, self.used // labels + self.used // (4 * labels) + 8)
+
     def finish(self) -> Any:
         """The buffer cut to the bytes written (its capacity is kept: shrinking it
         could move, i.e. copy, the text)."""
@@ -393,7 +398,7 @@ def label_chunk(column: Column, chunk: Chunk, handle: Any, now_ms: int, guess: i
                 if error is not None:
                     raise error
             check(status, f"{context}({column.length} instants)")
-        guess = min(_FIRST_GUESS * 4, text.used // n + text.used // (4 * n) + 8)
+        guess = text.next_guess(n)
     if chunk.valid is not None and n < rows:  # the null rows get empty slots between their neighbours
         full_buf, full = offsets(pa, np, rows)
         full[1:] = 0

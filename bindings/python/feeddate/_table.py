@@ -18,7 +18,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
 
-from ._columns import Column, Text, label_chunks, label_with, offsets, string_array, _FIRST_GUESS
+from ._columns import Column, Text, label_chunks, label_with, offsets, string_array
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_LOCALE, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, LocaleError, TimeZoneError, error_for
 from ._ffi import check
 from ._formatter import Formatter
@@ -325,7 +325,7 @@ def _label_groups(column: Column, chunk: Any, locales: _Ids, zones: _Ids, style:
             ends[start + 1 : stop + 1] += base
         start = stop
     if n_ok:
-        guess = min(_FIRST_GUESS * 4, text.used // n_ok + text.used // (4 * n_ok) + 8)
+        guess = text.next_guess(n_ok)
     in_groups = string_array(pa, np, n_ok, offset_buf, text.finish(), None)
 
     # Back to row order: row i's label is in_groups[where[i]].
