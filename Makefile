@@ -37,6 +37,13 @@ SWIFT_RELEASE := swift build -c release -Xswiftc -static-stdlib -Xswiftc -enforc
 SWIFT_SOURCES := $(shell find Sources -type f) Package.swift include/feeddate.h exports.map
 
 export FEEDDATE_LIBRARY := $(CURDIR)/$(LIBSO1)
+# FEEDDATE_VECTORS (vector files, ':'-separated) as every suite reads it: paths
+# relative to this folder made absolute, since the Go, Rust, Java and Node
+# suites run in their own folders.
+ifneq ($(FEEDDATE_VECTORS),)
+override FEEDDATE_VECTORS := $(subst $(eval) ,:,$(abspath $(subst :, ,$(FEEDDATE_VECTORS))))
+export FEEDDATE_VECTORS
+endif
 
 .PHONY: lib demo test test-swift check-lib check-vectors check-py-version bench clean version py-version
 
