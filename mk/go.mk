@@ -1,9 +1,14 @@
 # Go binding (bindings/go, cgo over libfeeddate.so.1): its tests and benchmark.
-#   make test-go    go vet + go test (vectors, errors, threads, the README's example)
+#   make test-go    go vet + go test (vectors, errors, threads, Close racing calls,
+#                   chunked FormatMany and its memory check, zones as
+#                   *time.Location, the README's example)
 #                   against build/lib, found through pkg-config like an
 #                   installed library; then the -tags feeddate_env build (CGO_* flags)
 #   make bench-go   per-label cost of Format / Label / FormatMany against
 #                   direct C calls in the same process (part of `make bench`)
+#   make stress-go  one FormatMany of 100,000,000 instants (STRESS_N): peak RSS
+#                   against the result's size (not part of `make test`: about
+#                   5 GB of memory for a minute)
 # Go is Debian's golang-go (1.19 or later); std only, so no module proxy is
 # ever asked (GOPROXY=off).
 
@@ -14,7 +19,7 @@ GO_ENV    := GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local CGO_ENABLED=1 \
              LD_LIBRARY_PATH=$(CURDIR)/$(LIBDIR)$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH}
 BUILD_PC  := $(BUILD)/pkgconfig/feeddate.pc
 
-.PHONY: test-go bench-go go-check-toolchain
+.PHONY: test-go bench-go stress-go go-check-toolchain
 
 # A feeddate.pc for the build tree: the installed template, with the prefix
 # at the source tree (include/) and libdir at build/lib.
@@ -36,3 +41,7 @@ test-go: lib $(BUILD_PC) go-check-toolchain
 
 bench-go: lib $(BUILD_PC) go-check-toolchain
 	cd $(GO_DIR) && $(GO_ENV) $(GO) run ./internal/bench $(if $(BENCH_N),-n $(BENCH_N)) -json $(CURDIR)/$(BUILD)/bench_go.json
+
+STRESS_N ?= 100000000
+stress-go: lib $(BUILD_PC) go-check-toolchain
+	cd $(GO_DIR) && $(GO_ENV) $(GO) run ./internal/stress -n $(STRESS_N)

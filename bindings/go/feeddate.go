@@ -6,46 +6,21 @@
 // Go types onto the C API. A Formatter is immutable and safe for concurrent
 // use by any number of goroutines; create it once, reuse it, and Close it
 // when done (a finalizer frees a forgotten one).
+//
+// Close may race with calls on other goroutines: the calls in flight finish
+// with their labels, Close waits for them, and every later call returns
+// ErrClosed; nothing crashes. FormatMany works through a batch of any length
+// in bounded chunks, and before a large batch it checks that its result fits
+// in the memory the process may still use (Go cannot recover from running
+// out): if not, it returns a StatusMemory *Error naming the size and the
+// limit. A zone may be given as a *time.Location (Options.Location),
+// including a fixed offset such as time.FixedZone("", 19800).
+// Messages that quote a caller's value are safe for a log line: controls
+// escaped, and a value longer than 64 bytes cut with "…".
 package feeddate
 
 /*
-#include <stdlib.h>
-#include <string.h>
-#include <feeddate.h>
-
-// Each helper makes one fd_* call and, when it fails, copies fd_last_error()
-// before returning: the message is per OS thread, and once back in Go the
-// goroutine may move to another thread, or another goroutine may call the
-// library on this one. The copy is malloc'd; Go frees it.
-static char *fdgo_error(fd_status s) {
-	return s == FD_OK ? NULL : strdup(fd_last_error());
-}
-
-static fd_status fdgo_options_init(fd_options *o, fd_style style, char **msg) {
-	fd_status s = fd_options_init_sized(o, sizeof *o, style);
-	*msg = fdgo_error(s);
-	return s;
-}
-
-static fd_status fdgo_new(const fd_options *o, fd_formatter **out, char **msg) {
-	fd_status s = fd_formatter_new(o, out);
-	*msg = fdgo_error(s);
-	return s;
-}
-
-static fd_status fdgo_format(const fd_formatter *f, int64_t t, int64_t now, char *buf, size_t cap,
-                             fd_label *info, char **msg) {
-	fd_status s = fd_format(f, t, now, buf, cap, info);
-	*msg = fdgo_error(s);
-	return s;
-}
-
-static fd_status fdgo_format_many(const fd_formatter *f, const int64_t *t, size_t n, int64_t now,
-                                  char *buf, size_t cap, size_t *ends, int64_t *next, char **msg) {
-	fd_status s = fd_format_many(f, t, n, now, buf, cap, ends, next);
-	*msg = fdgo_error(s);
-	return s;
-}
+#include "fdgo.h"
 */
 import "C"
 
@@ -56,8 +31,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -108,10 +83,14 @@ const (
 // Options are the fields of fd_options. The zero value of each field, or nil
 // for the pointer ones, leaves the library's default (fd_options_init_sized):
 // set a pointer field with Int or Duration, e.g. Precision: feeddate.Int(0).
+//
+// The empty string is the zero-value idiom for the string fields: Locale ""
+// is the host's locale, TimeZone "" (with Location nil) the host's zone, and
+// a word "" the locale's own word.
 type Options struct {
 	Style     Style
 	Locale    string    // ICU or BCP 47 id; "" = the host's default
-	TimeZone  string    // IANA id; "" = the host's default (TZ, /etc/localtime)
+	TimeZone  string    // IANA id (or a POSIX TZ string); "" = the host's default (TZ, /etc/localtime); or set Location
 	HourCycle HourCycle // default HourCycleLocale
 	Width     Width     // default WidthLong
 
@@ -135,6 +114,19 @@ type Options struct {
 	YesterdayText          string
 	DayBeforeYesterdayText string
 	TomorrowText           string
+
+	// Since 1.2.
+
+	// Location is the zone as a Go *time.Location, in place of TimeZone (set
+	// one of them, not both): a Location with an IANA name passes its name
+	// (time.LoadLocation("Asia/Shanghai") is "Asia/Shanghai"); a fixed offset
+	// without one (time.FixedZone("", 19800), or a name such as "+0530" or
+	// "UTC+5" that is no IANA id of that offset) passes the POSIX TZ string
+	// of its offset, "<+0530>-5:30" (POSIX counts west of UTC, so the sign
+	// is inverted), "<+05>-5" for whole hours, "UTC" for offset zero;
+	// time.Local is the host's zone, as TimeZone "" is. Never the host's
+	// zone in silence: what cannot be mapped is a StatusTimeZone error.
+	Location *time.Location
 }
 
 // Int returns a pointer to n, for the optional fields of Options.
@@ -181,7 +173,7 @@ func (e *Error) Is(target error) bool {
 var ErrClosed = errors.New("feeddate: formatter is closed")
 
 // newError takes the message copied by a C helper (and frees it).
-func newError(s C.fd_status, msg *C.char) error {
+func newError(s C.fd_status, msg *C.char) *Error {
 	e := &Error{Status: Status(s)}
 	if msg != nil {
 		e.Message = C.GoString(msg)
@@ -193,13 +185,29 @@ func newError(s C.fd_status, msg *C.char) error {
 	return e
 }
 
-// Formatter labels instants with one set of options. Safe for concurrent use;
-// Close must not race with other calls on the same Formatter.
+// Formatter labels instants with one set of options. Safe for concurrent
+// use, Close included: a call that has started when Close is called finishes
+// with its label (Close waits for it), and a call after Close returns
+// ErrClosed.
 type Formatter struct {
-	p        unsafe.Pointer // *C.fd_formatter; nil once closed
+	// mu is held shared by every call while it uses p, and alone by Close to
+	// free it: a reader count that Close waits on, not just a pointer swap.
+	mu       sync.RWMutex
+	p        *C.fd_formatter // nil once closed
 	locale   string
 	zone     string
 	tzSource string
+}
+
+// acquire returns the live formatter with mu held shared (release with
+// f.mu.RUnlock after the C call), or nil, unlocked, once closed.
+func (f *Formatter) acquire() *C.fd_formatter {
+	f.mu.RLock()
+	if p := f.p; p != nil {
+		return p
+	}
+	f.mu.RUnlock()
+	return nil
 }
 
 // New creates a formatter. Errors are *Error with StatusArgument (an option
@@ -212,19 +220,37 @@ func New(o Options) (*Formatter, error) {
 		return nil, newError(s, msg)
 	}
 	var err error
+	zone, fromLocation := o.TimeZone, ""
+	if o.Location != nil {
+		if o.TimeZone != "" {
+			return nil, &Error{StatusArgument, fmt.Sprintf("time_zone %s and Location %s are both set: set one of them",
+				quote(o.TimeZone), quote(o.Location.String()))}
+		}
+		if zone, err = zoneID(o.Location); err != nil {
+			return nil, err
+		}
+		fromLocation = o.Location.String()
+	}
+	// A Go string can hold what a C string cannot (a NUL) and bytes that are
+	// not UTF-8: both are refused here as FD_ERR_ARGUMENT, never cut short
+	// or replaced, whatever the library would make of them.
 	cstr := func(name, v string) *C.char {
 		if v == "" || err != nil {
 			return nil
 		}
-		if strings.IndexByte(v, 0) >= 0 {
-			err = &Error{StatusArgument, fmt.Sprintf("%s %q contains a NUL byte", name, v)}
+		if i := strings.IndexByte(v, 0); i >= 0 {
+			err = &Error{StatusArgument, fmt.Sprintf("%s %s contains a NUL byte (at byte %d)", name, quote(v), i)}
+			return nil
+		}
+		if !utf8.ValidString(v) {
+			err = &Error{StatusArgument, fmt.Sprintf("%s %s is not valid UTF-8 (at byte %d)", name, quote(v), invalidAt(v))}
 			return nil
 		}
 		return C.CString(v)
 	}
 	c.locale = cstr("locale", o.Locale)
 	defer C.free(unsafe.Pointer(c.locale))
-	c.time_zone = cstr("time_zone", o.TimeZone)
+	c.time_zone = cstr("time_zone", zone)
 	defer C.free(unsafe.Pointer(c.time_zone))
 	c.just_now_text = cstr("just_now_text", o.JustNowText)
 	defer C.free(unsafe.Pointer(c.just_now_text))
@@ -273,10 +299,14 @@ func New(o Options) (*Formatter, error) {
 
 	var p *C.fd_formatter
 	if s := C.fdgo_new(&c, &p, &msg); s != C.FD_OK {
-		return nil, newError(s, msg)
+		e := newError(s, msg)
+		if fromLocation != "" && zone != "" && zone != fromLocation && e.Status == StatusTimeZone {
+			e.Message = fmt.Sprintf("Location %s as %s: %s", quote(fromLocation), quote(zone), e.Message)
+		}
+		return nil, e
 	}
 	f := &Formatter{
-		p:        unsafe.Pointer(p),
+		p:        p,
 		locale:   C.GoString(C.fd_formatter_locale(p)),
 		zone:     C.GoString(C.fd_formatter_time_zone(p)),
 		tzSource: C.GoString(C.fd_formatter_tz_source(p)),
@@ -292,10 +322,17 @@ func cbool(b bool) C.int32_t {
 	return 0
 }
 
-// Close frees the formatter. Later calls return ErrClosed; closing twice is fine.
+// Close frees the formatter. It may be called while other goroutines still
+// call the formatter: it waits for the calls in flight (a long FormatMany
+// too) to finish, and every later call returns ErrClosed. Closing twice is
+// fine.
 func (f *Formatter) Close() error {
-	if p := atomic.SwapPointer(&f.p, nil); p != nil {
-		C.fd_formatter_free((*C.fd_formatter)(p))
+	f.mu.Lock()
+	p := f.p
+	f.p = nil
+	f.mu.Unlock()
+	if p != nil {
+		C.fd_formatter_free(p)
 		runtime.SetFinalizer(f, nil)
 	}
 	return nil
@@ -307,7 +344,10 @@ func (f *Formatter) Locale() string { return f.locale }
 // TimeZone is the resolved zone id ("Asia/Shanghai").
 func (f *Formatter) TimeZone() string { return f.zone }
 
-// TZSource is the zone database in use ("tzdata 2025b", or "icu 2022e").
+// TZSource is the source of the zone rules in use: "tzdata 2025b" when a
+// file of the system's zone database was read, else the library's word for a
+// POSIX TZ string or UTC that needs none. ICU's built-in zone rules are never
+// used for a named zone: with no database, a named zone is an error.
 func (f *Formatter) TZSource() string { return f.tzSource }
 
 // Span is a [Start, End) range of byte offsets into a label's text.
@@ -363,7 +403,7 @@ type scratch struct {
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 func (f *Formatter) format(t, now time.Time, withInfo bool) (Label, error) {
-	p := (*C.fd_formatter)(atomic.LoadPointer(&f.p))
+	p := f.acquire()
 	if p == nil {
 		return Label{}, ErrClosed
 	}
@@ -375,7 +415,7 @@ func (f *Formatter) format(t, now time.Time, withInfo bool) (Label, error) {
 	}
 	var msg *C.char
 	s := C.fdgo_format(p, millis(t), millis(now), &sc.buf[0], C.FD_LABEL_CAPACITY, info, &msg)
-	runtime.KeepAlive(f)
+	f.mu.RUnlock() // p is not used again; f stays reachable up to here, so no finalizer ran during the call
 	if s != C.FD_OK {
 		return Label{}, newError(s, msg)
 	}
@@ -403,52 +443,6 @@ func (f *Formatter) Format(t, now time.Time) (string, error) {
 // expired flag.
 func (f *Formatter) Label(t, now time.Time) (Label, error) {
 	return f.format(t, now, true)
-}
-
-// FormatMany labels every instant of ts as seen at now, in one call into the
-// library, and returns the earliest next change of them all (the zero Time
-// when none changes). An instant out of range fails the whole call. This is
-// the cheap way to label a list: one call, one timer.
-func (f *Formatter) FormatMany(ts []time.Time, now time.Time) ([]string, time.Time, error) {
-	p := (*C.fd_formatter)(atomic.LoadPointer(&f.p))
-	if p == nil {
-		return nil, time.Time{}, ErrClosed
-	}
-	n := len(ts)
-	in := make([]C.int64_t, n+1) // +1: never an empty array, also for n = 0
-	for i, t := range ts {
-		in[i] = millis(t)
-	}
-	ends := make([]C.size_t, n+1)
-	buf := make([]byte, 32*n+1)
-	var next C.int64_t
-	var msg *C.char
-	for {
-		s := C.fdgo_format_many(p, &in[0], C.size_t(n), millis(now),
-			(*C.char)(unsafe.Pointer(&buf[0])), C.size_t(len(buf)), &ends[0], &next, &msg)
-		if s == C.FD_ERR_BUFFER && n > 0 && int(ends[n-1]) >= len(buf) {
-			C.free(unsafe.Pointer(msg))
-			buf = make([]byte, int(ends[n-1])+1)
-			continue
-		}
-		runtime.KeepAlive(f)
-		if s != C.FD_OK {
-			return nil, time.Time{}, newError(s, msg)
-		}
-		break
-	}
-	all := ""
-	if n > 0 {
-		all = string(buf[:ends[n-1]])
-	}
-	labels := make([]string, n)
-	start := 0
-	for i := range labels {
-		end := int(ends[i])
-		labels[i] = all[start:end]
-		start = end
-	}
-	return labels, fromMillis(next), nil
 }
 
 // Version is the version of the library actually loaded ("1.1.0").

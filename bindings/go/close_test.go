@@ -1,0 +1,155 @@
+package feeddate_test
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"feeddate"
+)
+
+// Close racing with calls never crashes (SPEC 10, 1.2): each call in flight
+// finishes with the right label, each later one gets ErrClosed, and once a
+// goroutine has seen ErrClosed it never sees a label again. Many rounds of
+// Close against goroutines calling Format, Label and FormatMany: the freed
+// formatter that the 1.1 binding handed to C here aborted the process
+// (heap corruption) within a few rounds.
+func TestCloseRace(t *testing.T) {
+	const rounds = 1500
+	budget := 3 * time.Second // bounded on a busy machine: fewer rounds, never a longer run
+	opts := feeddate.Options{Style: feeddate.Feed, Locale: "zh_CN", TimeZone: "Asia/Shanghai"}
+	ts := []time.Time{yday, now2024.Add(-time.Minute), now2024.Add(-48 * time.Hour), now2024.Add(-400 * 24 * time.Hour)}
+	wantMany := []string{"昨天", "14:29", "前天", "2023年2月19日"}
+	workers := 2 * runtime.GOMAXPROCS(0)
+	if workers < 4 {
+		workers = 4
+	}
+	var labels, closed atomic.Int64
+	start := time.Now()
+	done := 0
+	for r := 0; r < rounds && time.Since(start) < budget; r++ {
+		f, err := feeddate.New(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg, started sync.WaitGroup
+		errs := make(chan error, workers)
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			started.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				first := true
+				for k := 0; ; k++ {
+					var err error
+					switch (k + w) % 3 {
+					case 0:
+						var s string
+						if s, err = f.Format(yday, now2024); err == nil && s != "昨天" {
+							err = fmt.Errorf("Format = %q", s)
+						}
+					case 1:
+						var l feeddate.Label
+						if l, err = f.Label(yday, now2024); err == nil && (l.Text != "昨天" || l.NextChange.UnixMilli() != 1711382400000) {
+							err = fmt.Errorf("Label = %+v", l)
+						}
+					case 2:
+						var got []string
+						var next time.Time
+						if got, next, err = f.FormatMany(ts, now2024); err == nil &&
+							(fmt.Sprint(got) != fmt.Sprint(wantMany) || next.UnixMilli() != 1711382400000) {
+							err = fmt.Errorf("FormatMany = %q, %v", got, next)
+						}
+					}
+					if first {
+						started.Done()
+						first = false
+					}
+					if errors.Is(err, feeddate.ErrClosed) {
+						closed.Add(1)
+						// Closed stays closed, for every method.
+						if _, err := f.Format(yday, now2024); err != feeddate.ErrClosed {
+							errs <- fmt.Errorf("Format after ErrClosed: %v", err)
+						} else if _, _, err := f.FormatMany(ts, now2024); err != feeddate.ErrClosed {
+							errs <- fmt.Errorf("FormatMany after ErrClosed: %v", err)
+						}
+						return
+					}
+					if err != nil {
+						errs <- err
+						return
+					}
+					labels.Add(1)
+					runtime.Gosched() // so that Close gets a P at once, also with GOMAXPROCS 2
+				}
+			}(w)
+		}
+		started.Wait() // every goroutine is calling; Close lands among the calls
+		if r%2 == 1 {
+			runtime.Gosched()
+		}
+		f.Close()
+		if r%5 == 0 {
+			f.Close() // twice, still fine
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatalf("round %d: %v", r, err)
+		}
+		done++
+	}
+	if done < 20 {
+		t.Errorf("only %d rounds in %v", done, budget)
+	}
+	t.Logf("%d rounds of Close racing %d goroutines: %d right labels, %d ErrClosed, %v",
+		done, workers, labels.Load(), closed.Load(), time.Since(start).Round(time.Millisecond))
+}
+
+// A formatter that is dropped without Close is freed by its finalizer, never
+// while a call is still using it: collections run all the time while each
+// formatter's last use is a call in flight.
+func TestFinalizerWhileCalling(t *testing.T) {
+	stop := make(chan struct{})
+	var gc sync.WaitGroup
+	gc.Add(1)
+	go func() {
+		defer gc.Done()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				runtime.GC()
+			}
+		}
+	}()
+	defer func() { close(stop); gc.Wait() }()
+	ts := make([]time.Time, 2000)
+	for i := range ts {
+		ts[i] = now2024.Add(-time.Duration(i) * 7 * time.Hour)
+	}
+	for r := 0; r < 40; r++ {
+		f, err := feeddate.New(feeddate.Options{Style: feeddate.Feed, Locale: "zh_CN", TimeZone: "Asia/Shanghai"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The last use of f is the call itself: only the binding keeps f
+		// alive until the C call returns.
+		var labels []string
+		if r%2 == 0 {
+			labels, _, err = f.FormatMany(ts, now2024)
+		} else {
+			var s string
+			s, err = f.Format(yday, now2024)
+			labels = []string{s}
+		}
+		if err != nil || len(labels) == 0 || labels[0] == "" {
+			t.Fatalf("round %d: %q, %v", r, labels, err)
+		}
+	}
+}

@@ -1,0 +1,42 @@
+/* The C side of the Go binding: helpers that each make one fd_* call, for
+ * the cgo preambles of feeddate.go and many.go. */
+#ifndef FDGO_H
+#define FDGO_H
+#include <stdlib.h>
+#include <string.h>
+#include <feeddate.h>
+
+// Each helper makes one fd_* call and, when it fails, copies fd_last_error()
+// before returning: the message is per OS thread, and once back in Go the
+// goroutine may move to another thread, or another goroutine may call the
+// library on this one. The copy is malloc'd; Go frees it.
+static char *fdgo_error(fd_status s) {
+	return s == FD_OK ? NULL : strdup(fd_last_error());
+}
+
+static fd_status fdgo_options_init(fd_options *o, fd_style style, char **msg) {
+	fd_status s = fd_options_init_sized(o, sizeof *o, style);
+	*msg = fdgo_error(s);
+	return s;
+}
+
+static fd_status fdgo_new(const fd_options *o, fd_formatter **out, char **msg) {
+	fd_status s = fd_formatter_new(o, out);
+	*msg = fdgo_error(s);
+	return s;
+}
+
+static fd_status fdgo_format(const fd_formatter *f, int64_t t, int64_t now, char *buf, size_t cap,
+                             fd_label *info, char **msg) {
+	fd_status s = fd_format(f, t, now, buf, cap, info);
+	*msg = fdgo_error(s);
+	return s;
+}
+
+static fd_status fdgo_format_many(const fd_formatter *f, const int64_t *t, size_t n, int64_t now,
+                                  char *buf, size_t cap, size_t *ends, int64_t *next, char **msg) {
+	fd_status s = fd_format_many(f, t, n, now, buf, cap, ends, next);
+	*msg = fdgo_error(s);
+	return s;
+}
+#endif
