@@ -3,6 +3,9 @@
 #                       clippy when installed, and `cargo package` of the crate
 #   make bench-rust     per-label cost of format / label / format_many against
 #                       direct C calls in the same process (part of `make bench`)
+#   make stress-rust    one format_many of STRESS_N instants (100,000,000: about
+#                       7 GB of memory, a minute): peak RSS against the result's,
+#                       fails over 1.25x (SPEC 10, 1.2). Not part of `make test`.
 # build.rs finds the library through FEEDDATE_LIB_DIR / FEEDDATE_INCLUDE_DIR
 # (set here to build/lib and include/), else pkg-config. No crate registry is
 # ever asked (--offline). Cargo's own files go to build/rust-target.
@@ -15,7 +18,7 @@ RUST_ENV   := PATH="$(dir $(CARGO)):$$PATH" CARGO_TARGET_DIR=$(CURDIR)/$(BUILD)/
               LD_LIBRARY_PATH=$(CURDIR)/$(LIBDIR)$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH}
 RUST_CARGO := cd $(RUST_DIR) && $(RUST_ENV) $(CARGO)
 
-.PHONY: test-rust bench-rust rust-check-toolchain
+.PHONY: test-rust bench-rust stress-rust rust-check-toolchain
 
 rust-check-toolchain:
 	@if [ -z "$(CARGO)" ]; then echo "test-rust: no cargo found (PATH, ~/.cargo/bin): install Rust 1.77 or later with rustup (https://rustup.rs; Debian 12's cargo is too old)" >&2; exit 1; fi
@@ -31,3 +34,7 @@ test-rust: lib rust-check-toolchain
 
 bench-rust: lib rust-check-toolchain
 	$(RUST_CARGO) run --offline --release --quiet --example bench -- $(if $(BENCH_N),$(BENCH_N),200000) $(CURDIR)/$(BUILD)/bench_rust.json
+
+STRESS_N ?= 100000000
+stress-rust: lib rust-check-toolchain
+	$(RUST_CARGO) run --offline --release --quiet --example stress -- $(STRESS_N)

@@ -4,7 +4,10 @@
 //! A thin binding over `libfeeddate.so.1` (`include/feeddate.h`): every rule,
 //! default and range check is the C library's; this crate maps Rust types
 //! onto the C API. A [`Formatter`] is immutable, `Send + Sync`: create it once
-//! and share it (`Arc<Formatter>`) between threads.
+//! and share it (`Arc<Formatter>`) between threads; dropping it is closing it.
+//! Instants are `i64` milliseconds since the epoch, or `SystemTime` through
+//! [`Formatter::format_time`], [`Formatter::label_time`] and
+//! [`Formatter::format_many_times`].
 //!
 //! ```
 //! use feeddate::{Formatter, Options, Style};
@@ -22,11 +25,15 @@
 //! # Ok::<(), feeddate::Error>(())
 //! ```
 
+use std::cell::Cell;
+use std::collections::TryReserveError;
 use std::ffi::{CStr, CString};
 use std::fmt;
+use std::mem::MaybeUninit;
 use std::ops::Range;
 use std::os::raw::c_char;
 use std::ptr::{self, NonNull};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The C declarations of `include/feeddate.h`, as they are.
 #[allow(non_camel_case_types)]
@@ -40,7 +47,9 @@ pub mod sys {
     pub type fd_unit = u32;
 
     pub const FD_OK: fd_status = 0;
+    pub const FD_ERR_RANGE: fd_status = 4;
     pub const FD_ERR_BUFFER: fd_status = 5;
+    pub const FD_ERR_MEMORY: fd_status = 7;
     pub const FD_NEVER: i64 = i64::MAX;
     pub const FD_LABEL_CAPACITY: usize = 256;
     pub const FD_MIN_INSTANT_MS: i64 = -62_135_596_800_000;
@@ -378,6 +387,7 @@ impl Status {
 pub struct Error {
     status: Status,
     message: String,
+    index: Option<usize>,
 }
 
 impl Error {
@@ -387,6 +397,19 @@ impl Error {
     pub fn message(&self) -> &str {
         &self.message
     }
+    /// A batch ([`Formatter::format_many`]): the index of the instant that
+    /// failed (also named in the message, "format_many: t_ms[7]: ...").
+    pub fn index(&self) -> Option<usize> {
+        self.index
+    }
+
+    fn new(status: Status, message: String) -> Error {
+        Error {
+            status,
+            message,
+            index: None,
+        }
+    }
 
     /// The error of the call that just returned `code` on this thread.
     fn last(code: i32) -> Error {
@@ -395,7 +418,15 @@ impl Error {
         if message.is_empty() {
             message = status.description().to_string();
         }
-        Error { status, message }
+        Error::new(status, message)
+    }
+
+    /// `Status::Memory` (`FD_ERR_MEMORY`): a fallible reservation failed.
+    fn memory(what: &str, count: usize, size: usize, why: TryReserveError) -> Error {
+        Error::new(
+            Status::Memory,
+            format!("{what}: cannot reserve {count} × {size} bytes ({why})"),
+        )
     }
 }
 
@@ -452,9 +483,65 @@ impl Label {
     pub fn time_text(&self) -> &str {
         &self.text[self.time_part.clone()]
     }
+    /// [`next_change_ms`](Self::next_change_ms) as a `SystemTime`; `None`: never.
+    pub fn next_change(&self) -> Option<SystemTime> {
+        self.next_change_ms.and_then(system_time)
+    }
+}
+
+/// Milliseconds since the epoch of `t`, floored (1.5 ms before the epoch is
+/// -2), as Go's `UnixMilli` and Java's `toEpochMilli` read an instant. Past
+/// what an i64 of milliseconds holds (±292 million years), `i64::MIN` or
+/// `i64::MAX`: the library's `Status::Range` error, never a panic.
+fn epoch_ms(t: SystemTime) -> i64 {
+    match t.duration_since(UNIX_EPOCH) {
+        Ok(after) => i64::try_from(after.as_millis()).unwrap_or(i64::MAX),
+        Err(before) => {
+            let d = before.duration();
+            let ceil = d.as_millis() + u128::from(d.subsec_nanos() % 1_000_000 != 0);
+            i64::try_from(ceil).map_or(i64::MIN, |ms| -ms)
+        }
+    }
+}
+
+/// The `SystemTime` of `ms` milliseconds since the epoch (every instant the
+/// library reports has one).
+fn system_time(ms: i64) -> Option<SystemTime> {
+    let d = Duration::from_millis(ms.unsigned_abs());
+    if ms >= 0 {
+        UNIX_EPOCH.checked_add(d)
+    } else {
+        UNIX_EPOCH.checked_sub(d)
+    }
 }
 
 /// Labels instants with one set of options. Immutable; `Send + Sync`.
+///
+/// Dropping it is closing it, and safe code cannot drop a formatter that
+/// another thread is still calling: each method borrows it (`&self`), and
+/// the borrow checker refuses a drop while any borrow lives, across threads
+/// too. Shared through an `Arc`, the last clone dropped frees it, after
+/// every other holder's calls have returned; with scoped threads it
+/// outlives the scope. There is no `close(&self)` and no way to reach the
+/// C pointer from safe code, so there is nothing for a "closed" error to
+/// report and no call in flight can meet a freed formatter.
+///
+/// ```compile_fail,E0505
+/// # use feeddate::{Formatter, Options, Style};
+/// let f = Formatter::new(&Options::new(Style::Feed).time_zone("UTC")).unwrap();
+/// std::thread::scope(|s| {
+///     let shared = &f;
+///     s.spawn(move || shared.format(0, 0));
+///     drop(f); // error[E0505]: cannot move out of `f` because it is borrowed
+/// });
+/// ```
+///
+/// ```compile_fail,E0373
+/// # use feeddate::{Formatter, Options, Style};
+/// let f = Formatter::new(&Options::new(Style::Feed).time_zone("UTC")).unwrap();
+/// let worker = std::thread::spawn(|| f.format(0, 0)); // error[E0373]: may outlive `f`
+/// drop(f);
+/// ```
 pub struct Formatter {
     raw: NonNull<sys::fd_formatter>,
     locale: String,
@@ -464,7 +551,8 @@ pub struct Formatter {
 
 // The header: "an fd_formatter is immutable after fd_formatter_new and may be
 // used by any number of threads at once"; Drop, which frees it, has the
-// formatter to itself.
+// formatter to itself (it takes `&mut self`, which no live `&self` borrow
+// allows, and `raw` never leaves this module).
 unsafe impl Send for Formatter {}
 unsafe impl Sync for Formatter {}
 
@@ -484,13 +572,48 @@ impl fmt::Debug for Formatter {
     }
 }
 
-/// An option's string (id or word) as a C string: a NUL inside would cut it short, so it is refused.
+/// The longest value a message quotes whole, in bytes (SPEC 7, 1.2).
+const QUOTE_MAX: usize = 64;
+
+/// `value` as a message quotes it, safe for a log line (SPEC 7, 1.2, as the
+/// library writes its own): `\n` and `\t` as those two characters, every
+/// other C0 or C1 control and DEL as `\xNN` (lowercase hex), and a value
+/// longer than 64 bytes cut at a character boundary within its first 64,
+/// with "…".
+fn quote(value: &str) -> String {
+    let mut cut = value.len().min(QUOTE_MAX);
+    while !value.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let mut out = String::with_capacity(cut + 8);
+    for c in value[..cut].chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\0'..='\u{1f}' | '\u{7f}'..='\u{9f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    if cut < value.len() {
+        out.push('…');
+    }
+    out
+}
+
+/// An option's string (id or word) as a C string: a NUL inside would cut it
+/// short, so it is refused (`Status::Argument`, naming the option).
 fn to_c(what: &str, id: &Option<String>) -> Result<Option<CString>, Error> {
     match id {
         None => Ok(None),
-        Some(s) => CString::new(s.as_str()).map(Some).map_err(|_| Error {
-            status: Status::Argument,
-            message: format!("{what} {s:?} contains a NUL byte"),
+        Some(s) => CString::new(s.as_str()).map(Some).map_err(|e| {
+            Error::new(
+                Status::Argument,
+                format!(
+                    "{what} \"{}\" contains a NUL byte (at byte {}): a C string ends at its first NUL",
+                    quote(s),
+                    e.nul_position()
+                ),
+            )
         }),
     }
 }
@@ -499,7 +622,7 @@ impl Formatter {
     /// Creates a formatter (costly: create once, reuse). The error's message
     /// names the option, id or value and what is valid.
     pub fn new(options: &Options) -> Result<Formatter, Error> {
-        let mut raw = std::mem::MaybeUninit::<sys::fd_options>::zeroed();
+        let mut raw = MaybeUninit::<sys::fd_options>::zeroed();
         check(unsafe {
             sys::fd_options_init_sized(
                 raw.as_mut_ptr(),
@@ -546,10 +669,8 @@ impl Formatter {
         }
         let mut out = ptr::null_mut();
         check(unsafe { sys::fd_formatter_new(&o, &mut out) })?;
-        let raw = NonNull::new(out).ok_or_else(|| Error {
-            status: Status::Internal,
-            message: "fd_formatter_new returned no formatter".into(),
-        })?;
+        let raw = NonNull::new(out)
+            .ok_or_else(|| Error::new(Status::Internal, "fd_formatter_new returned no formatter".into()))?;
         unsafe {
             Ok(Formatter {
                 locale: c_string(sys::fd_formatter_locale(out)),
@@ -561,19 +682,20 @@ impl Formatter {
     }
 
     fn call(&self, t_ms: i64, now_ms: i64, info: *mut sys::fd_label) -> Result<String, Error> {
-        let mut buf = [0u8; sys::FD_LABEL_CAPACITY];
+        let mut buf = MaybeUninit::<[u8; sys::FD_LABEL_CAPACITY]>::uninit();
         check(unsafe {
             sys::fd_format(
                 self.raw.as_ptr(),
                 t_ms,
                 now_ms,
                 buf.as_mut_ptr().cast(),
-                buf.len(),
+                sys::FD_LABEL_CAPACITY,
                 info,
             )
         })?;
-        let len = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-        utf8(buf[..len].to_vec())
+        // FD_OK: the library wrote the label and its NUL within the buffer.
+        let text = unsafe { CStr::from_ptr(buf.as_ptr().cast()) };
+        owned(text.to_str().map_err(|_| not_utf8())?)
     }
 
     /// The label of instant `t_ms` as seen at `now_ms` (milliseconds since
@@ -595,44 +717,191 @@ impl Formatter {
         })
     }
 
-    /// Labels every instant of `t_ms` at one `now_ms` in one call into the
-    /// library, and returns the earliest next change of them all (`None`:
-    /// none changes). An instant out of range fails the whole call. The cheap
-    /// way to label a list: one call, one timer.
+    /// Labels every instant of `t_ms` at one `now_ms` and returns the
+    /// earliest next change of them all (`None`: none changes). The cheap
+    /// way to label a list: one timer for all. Any length: the library is
+    /// called once per chunk of labels, so the memory in use beyond the
+    /// labels returned stays bounded (a few MB however long the list).
+    /// An instant out of range fails the whole call, with an error that
+    /// names its index ([`Error::index`]). Out of memory is an `Err` of
+    /// `Status::Memory`, not an abort.
     pub fn format_many(&self, t_ms: &[i64], now_ms: i64) -> Result<(Vec<String>, Option<i64>), Error> {
-        let n = t_ms.len();
-        let mut ends = vec![0usize; n.max(1)];
-        let mut buf = vec![0u8; 32 * n + 1];
-        let mut next = 0i64;
-        let one = [0i64; 1];
-        let ts = if n == 0 { one.as_ptr() } else { t_ms.as_ptr() };
-        loop {
-            let code = unsafe {
-                sys::fd_format_many(
+        self.format_many_in_chunks(t_ms, now_ms, BATCH_CHUNK)
+    }
+
+    /// [`format_many`](Self::format_many) with `chunk` labels per library
+    /// call (0 is taken as 1): for tests of the chunking.
+    #[doc(hidden)]
+    pub fn format_many_in_chunks(
+        &self,
+        t_ms: &[i64],
+        now_ms: i64,
+        chunk: usize,
+    ) -> Result<(Vec<String>, Option<i64>), Error> {
+        let (labels, next) = self.many(t_ms, now_ms, chunk, "t_ms")?;
+        Ok((labels, (next != sys::FD_NEVER).then_some(next)))
+    }
+
+    /// [`format`](Self::format) of `SystemTime`s. Sub-millisecond parts are
+    /// floored to the millisecond (before 1970 too: 1.5 ms before the epoch
+    /// reads as -2 ms), as the Go and Java bindings read theirs; a time
+    /// outside 0001-01-01 ..= 9999-12-31 is the library's `Status::Range`
+    /// error.
+    ///
+    /// ```
+    /// use std::time::{Duration, SystemTime};
+    /// use feeddate::{Formatter, Options, Style};
+    ///
+    /// let f = Formatter::new(&Options::new(Style::Relative).locale("en_US").time_zone("UTC"))?;
+    /// let now = SystemTime::now();
+    /// assert_eq!(f.format_time(now - Duration::from_secs(300), now)?, "5 minutes ago");
+    /// let label = f.label_time(now - Duration::from_secs(300), now)?;
+    /// assert!(label.next_change().unwrap() > now);
+    /// # Ok::<(), feeddate::Error>(())
+    /// ```
+    pub fn format_time(&self, t: SystemTime, now: SystemTime) -> Result<String, Error> {
+        self.format(epoch_ms(t), epoch_ms(now))
+    }
+
+    /// [`label`](Self::label) of `SystemTime`s (read as
+    /// [`format_time`](Self::format_time) reads them);
+    /// [`Label::next_change`] gives the next change as a `SystemTime`.
+    pub fn label_time(&self, t: SystemTime, now: SystemTime) -> Result<Label, Error> {
+        self.label(epoch_ms(t), epoch_ms(now))
+    }
+
+    /// [`format_many`](Self::format_many) of `SystemTime`s (read as
+    /// [`format_time`](Self::format_time) reads them, a chunk at a time), and
+    /// the earliest next change as a `SystemTime`.
+    pub fn format_many_times(
+        &self,
+        ts: &[SystemTime],
+        now: SystemTime,
+    ) -> Result<(Vec<String>, Option<SystemTime>), Error> {
+        self.format_many_times_in_chunks(ts, now, BATCH_CHUNK)
+    }
+
+    /// [`format_many_times`](Self::format_many_times) with `chunk` labels per
+    /// library call: for tests.
+    #[doc(hidden)]
+    pub fn format_many_times_in_chunks(
+        &self,
+        ts: &[SystemTime],
+        now: SystemTime,
+        chunk: usize,
+    ) -> Result<(Vec<String>, Option<SystemTime>), Error> {
+        let (labels, next) = self.many(ts, epoch_ms(now), chunk, "ts")?;
+        Ok((labels, (next != sys::FD_NEVER).then(|| system_time(next)).flatten()))
+    }
+
+    /// The labels of `ts`, `chunk` at a time through one set of C buffers
+    /// (grown when a chunk needs more), and the earliest next change
+    /// (`FD_NEVER` for none). `arg` names the list in error messages.
+    fn many<T: Instants>(&self, ts: &[T], now_ms: i64, chunk: usize, arg: &str) -> Result<(Vec<String>, i64), Error> {
+        let n = ts.len();
+        let mut labels: Vec<String> = Vec::new();
+        reserve(&mut labels, n, "format_many: the labels")?;
+        if n == 0 {
+            return Ok((labels, sys::FD_NEVER));
+        }
+        let mut scratch = Scratch::take();
+        let next = self.chunks(ts, now_ms, chunk.clamp(1, n), arg, &mut scratch, &mut labels);
+        scratch.keep();
+        Ok((labels, next?))
+    }
+
+    fn chunks<T: Instants>(
+        &self,
+        ts: &[T],
+        now_ms: i64,
+        chunk: usize,
+        arg: &str,
+        scratch: &mut Scratch,
+        labels: &mut Vec<String>,
+    ) -> Result<i64, Error> {
+        let Scratch { ends, text, ms } = scratch;
+        if ends.len() < chunk {
+            reserve(ends, chunk - ends.len(), "format_many: the label ends")?;
+            ends.resize(chunk, 0);
+        }
+        grow(text, chunk.saturating_mul(BYTES_PER_LABEL_GUESS).saturating_add(1))?;
+        let mut next = sys::FD_NEVER;
+        for (k, part) in ts.chunks(chunk).enumerate() {
+            let t_ms = T::millis(part, ms)?;
+            let m = t_ms.len();
+            let mut chunk_next = sys::FD_NEVER;
+            loop {
+                let code = unsafe {
+                    sys::fd_format_many(
+                        self.raw.as_ptr(),
+                        t_ms.as_ptr(),
+                        m,
+                        now_ms,
+                        text.as_mut_ptr().cast(),
+                        text.len(),
+                        ends.as_mut_ptr(),
+                        &mut chunk_next,
+                    )
+                };
+                if code == sys::FD_ERR_BUFFER && ends[m - 1] >= text.len() {
+                    // The library says how much this chunk needs; later chunks reuse the room.
+                    grow(text, ends[m - 1].saturating_add(1))?;
+                    continue;
+                }
+                if code != sys::FD_OK {
+                    return Err(self.batch_error(code, t_ms, k * chunk, now_ms, arg));
+                }
+                break;
+            }
+            next = next.min(chunk_next);
+            let all = text
+                .get(..ends[m - 1])
+                .and_then(|bytes| std::str::from_utf8(bytes).ok())
+                .ok_or_else(not_utf8)?;
+            let mut start = 0;
+            for &end in &ends[..m] {
+                labels.push(owned(all.get(start..end).ok_or_else(not_utf8)?)?);
+                start = end;
+            }
+        }
+        Ok(next)
+    }
+
+    /// The error of a chunk (`t_ms`, from index `base` of the caller's list)
+    /// that failed with `code`: the library's error for the first instant
+    /// that fails alone, naming its index; else the chunk's, naming its range.
+    #[cold]
+    fn batch_error(&self, code: i32, t_ms: &[i64], base: usize, now_ms: i64, arg: &str) -> Error {
+        let err = Error::last(code);
+        if !(sys::FD_MIN_INSTANT_MS..=sys::FD_MAX_INSTANT_MS).contains(&now_ms) {
+            return err; // now: the library's message names it
+        }
+        let mut buf = [0u8; sys::FD_LABEL_CAPACITY];
+        for (i, &t) in t_ms.iter().enumerate() {
+            let mut info = sys::fd_label::default();
+            let c = unsafe {
+                sys::fd_format(
                     self.raw.as_ptr(),
-                    ts,
-                    n,
+                    t,
                     now_ms,
                     buf.as_mut_ptr().cast(),
                     buf.len(),
-                    ends.as_mut_ptr(),
-                    &mut next,
+                    &mut info,
                 )
             };
-            if code == sys::FD_ERR_BUFFER && n > 0 && ends[n - 1] >= buf.len() {
-                buf = vec![0u8; ends[n - 1] + 1];
-                continue;
+            if c != sys::FD_OK {
+                let one = Error::last(c);
+                return Error {
+                    status: one.status,
+                    message: format!("format_many: {arg}[{}]: {}", base + i, one.message),
+                    index: Some(base + i),
+                };
             }
-            check(code)?;
-            break;
         }
-        let mut labels = Vec::with_capacity(n);
-        let mut start = 0;
-        for &end in &ends[..n] {
-            labels.push(utf8(buf[start..end].to_vec())?);
-            start = end;
-        }
-        Ok((labels, (next != sys::FD_NEVER).then_some(next)))
+        Error::new(
+            err.status,
+            format!("format_many: {arg}[{}..{}]: {}", base, base + t_ms.len(), err.message),
+        )
     }
 
     /// The resolved locale id ("zh_CN").
@@ -643,17 +912,123 @@ impl Formatter {
     pub fn time_zone(&self) -> &str {
         &self.time_zone
     }
-    /// The zone database in use ("tzdata 2025b", or "icu 2022e").
+    /// Where the zone rules come from: the system's zone database and its
+    /// version ("tzdata 2025b"), or a POSIX TZ string. ICU's built-in rules
+    /// are never used for a named zone: with no database, `Formatter::new`
+    /// fails with `Status::TimeZone`.
     pub fn tz_source(&self) -> &str {
         &self.tz_source
     }
 }
 
-fn utf8(bytes: Vec<u8>) -> Result<String, Error> {
-    String::from_utf8(bytes).map_err(|_| Error {
-        status: Status::Internal,
-        message: "the library returned a label that is not UTF-8".into(),
-    })
+/// Labels per library call of `format_many`: the C buffers hold one chunk
+/// (its ends, 128 KiB, and its text, from 512 KiB), whatever the batch.
+const BATCH_CHUNK: usize = 16_384;
+
+/// The first guess of a chunk's text bytes per label; a chunk that needs
+/// more is told so by the library and called again with the room it needs.
+const BYTES_PER_LABEL_GUESS: usize = 32;
+
+/// The C buffers of `format_many` (one chunk's ends and text, and the
+/// milliseconds of a chunk of `SystemTime`s). Kept for the thread's next
+/// call while they are this small, so that a short batch allocates no
+/// large block each time; a longer batch's are freed when it returns.
+const SCRATCH_KEPT: usize = 256 << 10;
+
+#[derive(Default)]
+struct Scratch {
+    ends: Vec<usize>,
+    text: Vec<u8>,
+    ms: Vec<i64>,
+}
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = Cell::default();
+}
+
+impl Scratch {
+    /// This thread's buffers (empty ones when it has none, or while its
+    /// thread-locals are being destroyed).
+    fn take() -> Scratch {
+        SCRATCH.try_with(Cell::take).unwrap_or_default()
+    }
+
+    fn keep(self) {
+        let bytes = self.ends.capacity() * std::mem::size_of::<usize>()
+            + self.text.capacity()
+            + self.ms.capacity() * std::mem::size_of::<i64>();
+        if bytes <= SCRATCH_KEPT {
+            let _ = SCRATCH.try_with(|c| c.set(self));
+        }
+    }
+}
+
+/// The instants a batch takes, as the library's milliseconds a chunk at a time.
+trait Instants: Sized {
+    fn millis<'a>(chunk: &'a [Self], scratch: &'a mut Vec<i64>) -> Result<&'a [i64], Error>;
+}
+
+impl Instants for i64 {
+    #[inline]
+    fn millis<'a>(chunk: &'a [i64], _: &'a mut Vec<i64>) -> Result<&'a [i64], Error> {
+        Ok(chunk)
+    }
+}
+
+impl Instants for SystemTime {
+    fn millis<'a>(chunk: &'a [SystemTime], scratch: &'a mut Vec<i64>) -> Result<&'a [i64], Error> {
+        scratch.clear();
+        reserve(scratch, chunk.len(), "format_many: the instants in milliseconds")?;
+        scratch.extend(chunk.iter().map(|&t| epoch_ms(t)));
+        Ok(scratch)
+    }
+}
+
+/// Room for `additional` more elements, or `Status::Memory`.
+fn reserve<T>(v: &mut Vec<T>, additional: usize, what: &str) -> Result<(), Error> {
+    v.try_reserve_exact(additional)
+        .map_err(|e| Error::memory(what, additional, std::mem::size_of::<T>(), e))
+}
+
+/// A zeroed text buffer of at least `len` bytes (never shrinks).
+fn grow(text: &mut Vec<u8>, len: usize) -> Result<(), Error> {
+    if len > text.len() {
+        reserve(text, len - text.len(), "format_many: the text buffer")?;
+        text.resize(len, 0);
+    }
+    Ok(())
+}
+
+/// `s` in a String of its own, or `Status::Memory` (a fallible allocation:
+/// one malloc and one copy, as `String::from` makes, which would abort).
+#[inline]
+fn owned(s: &str) -> Result<String, Error> {
+    if s.is_empty() {
+        return Ok(String::new());
+    }
+    let layout =
+        std::alloc::Layout::array::<u8>(s.len()).map_err(|_| Error::new(Status::Memory, "a label: too long".into()))?;
+    // SAFETY: layout's size is not zero; the block is the global allocator's,
+    // of exactly s.len() bytes, filled with s (UTF-8) before the String owns it.
+    unsafe {
+        let p = std::alloc::alloc(layout);
+        if p.is_null() {
+            return Err(Error::new(
+                Status::Memory,
+                format!("a label: cannot allocate {} bytes", s.len()),
+            ));
+        }
+        ptr::copy_nonoverlapping(s.as_ptr(), p, s.len());
+        Ok(String::from_raw_parts(p, s.len(), s.len()))
+    }
+}
+
+#[cold]
+fn not_utf8() -> Error {
+    Error::new(
+        Status::Internal,
+        "the library returned a label that is not UTF-8".into(),
+    )
 }
 
 /// The version of the library actually loaded ("1.1.0").
@@ -674,4 +1049,93 @@ pub fn icu_version() -> &'static str {
 /// The system clock in milliseconds since the epoch (`fd_now_ms`).
 pub fn now_ms() -> i64 {
     unsafe { sys::fd_now_ms() }
+}
+
+// What the public API cannot reach without allocating for real: the
+// reservations that fail, the quoting, the reading of SystemTime.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reservations_fail_with_memory_errors() {
+        // Capacity overflow (usize::MAX Strings is more bytes than a usize counts).
+        let e = reserve(&mut Vec::<String>::new(), usize::MAX, "format_many: the labels").unwrap_err();
+        assert_eq!((e.status(), e.status().code()), (Status::Memory, sys::FD_ERR_MEMORY));
+        assert!(
+            e.message().starts_with("format_many: the labels: cannot reserve"),
+            "{e}"
+        );
+        // A size within isize::MAX that no allocator gives: the allocator's
+        // error comes back (Linux refuses it at once, without touching memory).
+        let huge = isize::MAX as usize / std::mem::size_of::<String>();
+        let e = reserve(&mut Vec::<String>::new(), huge, "format_many: the labels").unwrap_err();
+        assert_eq!(e.status(), Status::Memory, "{e}");
+        let e = grow(&mut Vec::new(), isize::MAX as usize).unwrap_err();
+        assert_eq!(e.status(), Status::Memory, "{e}");
+        assert!(e.message().contains("text buffer"), "{e}");
+        let e = reserve(&mut Vec::<i64>::new(), usize::MAX / 4, "format_many: the instants").unwrap_err();
+        assert_eq!(e.status(), Status::Memory, "{e}");
+        // And the small ones succeed.
+        assert_eq!(owned("昨天").unwrap(), "昨天");
+        let mut v = vec![1u8];
+        grow(&mut v, 10).unwrap();
+        assert_eq!(v, [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        grow(&mut v, 4).unwrap(); // never shrinks
+        assert_eq!(v.len(), 10);
+    }
+
+    #[test]
+    fn quote_is_safe_for_a_log_line() {
+        assert_eq!(quote("Asia/Shanghai"), "Asia/Shanghai");
+        assert_eq!(
+            quote("a\nb\tc\r\0\u{1b}\u{7f}\u{85}\u{9f}\u{a0}é"),
+            "a\\nb\\tc\\x0d\\x00\\x1b\\x7f\\x85\\x9f\u{a0}é"
+        );
+        let exact = "x".repeat(64);
+        assert_eq!(quote(&exact), exact);
+        assert_eq!(quote(&"x".repeat(65)), format!("{}…", "x".repeat(64)));
+        // Cut at a character boundary within the first 64 bytes: é is bytes 63..65.
+        assert_eq!(
+            quote(&format!("{}é{}", "a".repeat(63), "b".repeat(10))),
+            format!("{}…", "a".repeat(63))
+        );
+        let big = "\u{1}".repeat(1 << 20);
+        assert_eq!(quote(&big), format!("{}…", "\\x01".repeat(64)));
+    }
+
+    #[test]
+    fn system_times_floor_to_the_millisecond() {
+        let ms = |d: u64| Duration::from_nanos(d);
+        assert_eq!(epoch_ms(UNIX_EPOCH), 0);
+        assert_eq!(epoch_ms(UNIX_EPOCH + ms(999_999)), 0);
+        assert_eq!(epoch_ms(UNIX_EPOCH + ms(1_000_000)), 1);
+        assert_eq!(epoch_ms(UNIX_EPOCH - ms(1)), -1);
+        assert_eq!(epoch_ms(UNIX_EPOCH - ms(1_000_000)), -1);
+        assert_eq!(epoch_ms(UNIX_EPOCH - ms(1_500_000)), -2);
+        assert_eq!(epoch_ms(UNIX_EPOCH - ms(1_000_001)), -2);
+        let year1 = UNIX_EPOCH - Duration::from_millis(62_135_596_800_000);
+        assert_eq!(epoch_ms(year1), sys::FD_MIN_INSTANT_MS);
+        assert_eq!(epoch_ms(year1 - ms(1)), sys::FD_MIN_INSTANT_MS - 1);
+        // Past an i64 of milliseconds: saturated, so the library says Range.
+        let far = Duration::from_secs(i64::MAX as u64 / 1000 + 1);
+        if let Some(t) = UNIX_EPOCH.checked_add(far) {
+            assert_eq!(epoch_ms(t), i64::MAX);
+        }
+        if let Some(t) = UNIX_EPOCH.checked_sub(far) {
+            assert_eq!(epoch_ms(t), i64::MIN);
+        }
+        for v in [
+            0,
+            1,
+            -1,
+            -2,
+            sys::FD_MIN_INSTANT_MS,
+            sys::FD_MAX_INSTANT_MS,
+            i64::MAX,
+            i64::MIN + 1,
+        ] {
+            assert_eq!(system_time(v).map(epoch_ms), Some(v), "{v}");
+        }
+    }
 }

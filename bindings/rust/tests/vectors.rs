@@ -1,5 +1,6 @@
 //! Every golden vector through Formatter::label and format, then each group of
-//! vectors with the same options and now through one format_many.
+//! vectors with the same options and now through one format_many, and again
+//! two labels per library call (format_many's chunks).
 //! Files: FEEDDATE_VECTORS (":"-separated) when set, else every .jsonl of the
 //! set for the ICU the library runs on (Tests/vectors/ for ICU 72,
 //! Tests/vectors/icu<major>/ otherwise).
@@ -422,6 +423,17 @@ fn vectors() {
                     ));
                 } else {
                     groups_passed += 1;
+                }
+            }
+        }
+        // The same group two labels per library call: the same labels and
+        // earliest change as in one call.
+        match formatters[key].format_many_in_chunks(&ts, *now, 2) {
+            Err(e) => failures.push(format!("format_many in chunks of 2 {key} now={now}: {e}")),
+            Ok(got) => {
+                let texts: Vec<String> = members.iter().map(|&i| vectors[i].text.clone()).collect();
+                if got != (texts, earliest) {
+                    failures.push(format!("format_many in chunks of 2 {key} now={now}: {got:?}"));
                 }
             }
         }
