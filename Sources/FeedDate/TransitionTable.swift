@@ -8,7 +8,7 @@
 // the cache in ZoneDatabase.swift. From 1800 to past 2400 the list is indexed by buckets of
 // 2^32 ms (about 50 days): an offset there is one bucket read and a step or
 // two. Elsewhere within the list's span a binary search finds it. Outside the
-// span, the zone's own rules answer: the TZif footer, ICU's rules, or the last
+// span, the zone's own rules answer: the TZif footer or the last
 // offset for a file without footer.
 //
 // From a TZif file: before the first transition, time type 0 (usually local
@@ -24,19 +24,15 @@ enum OuterRules: Sendable {
     case fixed(Int64)
     /// The POSIX TZ footer of a TZif file.
     case footer(PosixTZ)
-    /// ICU's rules (no zone database on the machine).
-    case icu(ICUZone)
 
     func offsetMs(at ms: Int64) -> Int64 {
         switch self {
         case .fixed(let offset): return offset
         case .footer(let footer): return Int64(footer.offset(atSeconds: floorDiv(ms, 1000))) * 1000
-        case .icu(let zone): return zone.offsetMs(at: ms)
         }
     }
 
-    /// The first instant > ms at which the offset changes (ICU: its next
-    /// transition), or nil; footer changes are looked for up to the search limit.
+    /// The first instant > ms at which the offset changes, or nil; footer changes are looked for up to the search limit.
     func nextOffsetChange(after ms: Int64) -> Int64? {
         switch self {
         case .fixed:
@@ -51,8 +47,6 @@ enum OuterRules: Sendable {
                 seconds = t
             }
             return nil
-        case .icu(let zone):
-            return zone.nextTransition(after: ms)
         }
     }
 }
@@ -211,20 +205,6 @@ final class TransitionTable: @unchecked Sendable {
         }
         self.init(times: times, offsets: offsets, initialOffset: initialOffset,
                   listFrom: listFrom, listTo: listTo, outside: rules)
-    }
-
-    /// ICU's rules over [coverageStart, coverageEnd).
-    convenience init(icu zone: ICUZone) {
-        let rules = OuterRules.icu(zone)
-        var times: [Int64] = [], offsets: [Int64] = []
-        var cursor = Self.coverageStart
-        while let next = rules.nextOffsetChange(after: cursor), next < Self.coverageEnd {
-            times.append(next)
-            offsets.append(rules.offsetMs(at: next))
-            cursor = next
-        }
-        self.init(times: times, offsets: offsets, initialOffset: rules.offsetMs(at: Self.coverageStart),
-                  listFrom: Self.coverageStart, listTo: Self.coverageEnd, outside: rules)
     }
 
     // MARK: Queries
