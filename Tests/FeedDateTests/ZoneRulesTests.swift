@@ -455,22 +455,23 @@ final class ZoneRulesTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/null", withDestinationPath: "/dev/null")
         try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/zero", withDestinationPath: "/dev/zero")
         XCTAssertEqual(mkfifo(dir + "/Dev/fifo", 0o600), 0)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/link", withDestinationPath: dir + "/Test/Eastern")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/link", withDestinationPath: "../Test/Eastern")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/absolute", withDestinationPath: dir + "/Test/Eastern")
         try Data(repeating: 0x41, count: 100).write(to: URL(fileURLWithPath: dir + "/Dev/text"))
         expectLoadError("Dev/null", dir, .notFound)
         expectLoadError("Dev/zero", dir, .notFound)
         expectLoadError("Dev/fifo", dir, .notFound)   // must not block
         expectLoadError("Dev/text", dir, .invalidData("not a TZif file"))
-        let linked = try load("Dev/link", dir)        // symbolic links (as in zoneinfo) are followed
+        // Absolute links are not followed, even to a file inside: the file is
+        // opened below the folder, and "/..." would leave it (csystem.h).
+        expectLoadError("Dev/absolute", dir, .notFound)
+        let linked = try load("Dev/link", dir)        // relative links inside (as in zoneinfo) are followed
         XCTAssertEqual(linked.offsetSeconds(at: ms(2024, 7, 1)), -14_400)
     }
 
-    /// Runs `body` with $TZDIR set to `dir`, then restores it.
+    /// Runs `body` with zones looked up in `dir` (the library reads $TZDIR once).
     private func withTZDIR<T>(_ dir: String, _ body: () throws -> T) rethrows -> T {
-        let saved = getenv("TZDIR").map { String(cString: $0) }
-        defer { if let saved { setenv("TZDIR", saved, 1) } else { unsetenv("TZDIR") } }
-        setenv("TZDIR", dir, 1)
-        return try body()
+        try ZoneDatabase.withDirectory(dir) { () throws -> T in try body() }
     }
 
     /// The message of the time-zone error that Zone(id) throws, or nil when it loads.
@@ -532,14 +533,15 @@ final class ZoneRulesTests: XCTestCase {
     }
 
     func testDatabaseDirectoryAndVersion() throws {
+        // $TZDIR is read once, on first use: setting it later changes nothing.
+        let first = ZoneDatabase.directory
         let saved = getenv("TZDIR").map { String(cString: $0) }
         defer { if let saved { setenv("TZDIR", saved, 1) } else { unsetenv("TZDIR") } }
-        unsetenv("TZDIR")
-        XCTAssertEqual(ZoneDatabase.directory, "/usr/share/zoneinfo")
-        setenv("TZDIR", "", 1)
-        XCTAssertEqual(ZoneDatabase.directory, "/usr/share/zoneinfo")
         setenv("TZDIR", "/opt/zones", 1)
-        XCTAssertEqual(ZoneDatabase.directory, "/opt/zones")
+        XCTAssertEqual(ZoneDatabase.directory, first)
+        if saved == nil || saved == "" { XCTAssertEqual(first, "/usr/share/zoneinfo") }
+        try ZoneDatabase.withDirectory("/opt/zones") { XCTAssertEqual(ZoneDatabase.directory, "/opt/zones") }
+        XCTAssertEqual(ZoneDatabase.directory, first)
 
         let dir = try temporaryDirectory()
         XCTAssertNil(ZoneDatabase.version(directory: dir))
