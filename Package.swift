@@ -27,6 +27,6 @@ let package = Package(
         .target(name: "FeedDate", dependencies: ["CICU", "CForkGate", "CSystem"]),
         // The @_cdecl exports and nothing else.
         .target(name: "feeddate", dependencies: ["FeedDate", "CFeedDateABI"]),
-        .testTarget(name: "FeedDateTests", dependencies: ["FeedDate"]),
+        .testTarget(name: "FeedDateTests", dependencies: ["FeedDate", "CSystem"]),
     ]
 )

@@ -11,6 +11,7 @@
 import Foundation
 import XCTest
 @testable import FeedDate
+import CSystem
 
 extension TransitionTable {
     /// The offset in seconds, as the expectations below are written.
@@ -467,6 +468,43 @@ final class ZoneRulesTests: XCTestCase {
         expectLoadError("Dev/absolute", dir, .notFound)
         let linked = try load("Dev/link", dir)        // relative links inside (as in zoneinfo) are followed
         XCTAssertEqual(linked.offsetSeconds(at: ms(2024, 7, 1)), -14_400)
+    }
+
+    /// Where openat2 is missing (old kernels, some sandboxes) the library
+    /// walks the name itself; both must judge every link the same way:
+    /// links inside followed, links out (absolute, or ".." above the folder)
+    /// refused, loops refused, folders and FIFOs not files.
+    func testTheWalkJudgesLinksAsOpenat2Does() throws {
+        let dir = try compileZones(easternSource)
+        let outside = try temporaryDirectory()
+        let fm = FileManager.default
+        try fm.copyItem(atPath: dir + "/Test/Eastern", toPath: outside + "/Secret")
+        try fm.createDirectory(atPath: dir + "/Link", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: dir + "/Deep/Er", withIntermediateDirectories: true)
+        let links = [("Link/Inside", "../Test/Eastern"), ("Link/Absolute", outside + "/Secret"),
+                     ("Link/Out", "../../" + (outside as NSString).lastPathComponent + "/Secret"),
+                     ("Link/Dir", outside), ("Link/Loop", "Loop"), ("Link/Up", ".."),
+                     ("Deep/Er/Back", "../../Test/Eastern"), ("Link/Chain", "Inside"), ("Link/Dot", "./Inside")]
+        for (name, target) in links { try fm.createSymbolicLink(atPath: dir + "/" + name, withDestinationPath: target) }
+        XCTAssertEqual(mkfifo(dir + "/Link/Fifo", 0o600), 0)
+        let ids = ["Test/Eastern", "Link/Inside", "Link/Absolute", "Link/Out", "Link/Dir/Secret", "Link/Loop",
+                   "Link/Up/Test/Eastern", "Deep/Er/Back", "Link/Chain", "Link/Dot", "Link/Fifo", "Link", "No/Such"]
+        func outcomes() -> [String] {
+            ids.map { id in
+                do { return "\(try ZoneDatabase.load(id: id, directory: dir).offsetSeconds(at: ms(2024, 7, 1)))" }
+                catch { return "\(error)" }
+            }
+        }
+        let kernel = outcomes()
+        XCTAssertEqual(csys_beneath_uses_openat2(), 1, "openat2 is expected on this machine's kernel")
+        csys_beneath_force_walk(1)
+        defer { csys_beneath_force_walk(0) }
+        let walked = outcomes()
+        XCTAssertEqual(csys_beneath_uses_openat2(), 0)
+        XCTAssertEqual(walked, kernel)
+        let expected = ["-14400", "-14400", "notFound", "notFound", "notFound", "notFound",
+                        "-14400", "-14400", "-14400", "-14400", "notFound", "notFound", "notFound"]
+        XCTAssertEqual(walked, expected)
     }
 
     /// Runs `body` with zones looked up in `dir` (the library reads $TZDIR once).
