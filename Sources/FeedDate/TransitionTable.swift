@@ -75,6 +75,13 @@ final class TransitionTable: @unchecked Sendable {
     /// The changes within [coverageStart, coverageEnd) at which the local date
     /// goes back (a fall-back across midnight): rare, so usually none.
     let regressions: [Int64]
+    /// Whether the wall clock somewhere goes back over wall times it skipped
+    /// in a gap before (changes closer together than their jumps: no zone of
+    /// the tz database, only hand-made ones). There, "the first occurrence"
+    /// of a wall time and "moved forward by the gap" contradict each other,
+    /// and instant(fromWall:) becomes the first instant the clock reads that
+    /// time or later, which keeps it monotone (RELIABILITY.md, finding 18).
+    let unruly: Bool
 
     /// Every list covers [coverageStart, coverageEnd): the supported range with
     /// three days to spare before it, and the bucketed span after it.
@@ -120,6 +127,7 @@ final class TransitionTable: @unchecked Sendable {
             if floorDiv(t[i] + o[i], msPerDay) < floorDiv(t[i] - 1 + before, msPerDay) { back.append(t[i]) }
         }
         regressions = back
+        unruly = Self.goesBackOverAGap(t, o, initialOffset: initialOffset)
 
         bucketFrom = Self.bucketStart
         bucketSpan = Int64(Self.bucketCount) << 32
@@ -130,6 +138,23 @@ final class TransitionTable: @unchecked Sendable {
             while index < count && t[index] <= start { index += 1 }
             buckets[b] = Int32(index)
         }
+    }
+
+    /// Whether some change takes the wall clock back into wall times that an
+    /// earlier change skipped (see `unruly`). A wall clock never goes back by
+    /// more than 2 × maxOffsetMs, so older gaps are forgotten.
+    private static func goesBackOverAGap(_ t: [Int64], _ o: [Int64], initialOffset: Int64) -> Bool {
+        var gaps: [(from: Int64, to: Int64)] = []
+        for i in 0..<t.count where t[i] >= coverageStart && t[i] < coverageEnd {
+            let before = t[i] + (i == 0 ? initialOffset : o[i - 1]), after = t[i] + o[i]
+            gaps.removeAll { $0.to < before - 2 * maxOffsetMs }
+            if after > before {
+                gaps.append((before, after))
+            } else if after < before, gaps.contains(where: { $0.to > after && $0.from < before }) {
+                return true
+            }
+        }
+        return false
     }
 
     deinit {
@@ -293,6 +318,7 @@ final class TransitionTable: @unchecked Sendable {
     /// into the gap before it, and moves forward by the gap.
     @inline(__always)
     func instant(fromWall wall: Int64) -> Int64 {
+        if unruly { return firstInstant(wallAtLeast: wall) }
         var (offset, end) = piece(at: wall.subtractingSaturating(Self.maxOffsetMs))
         var candidate = wall.subtractingSaturating(offset)
         while candidate >= end && end != .max {

@@ -115,7 +115,7 @@ enum ZoneDatabase {
                 let table = TransitionTable(tzif: try read(fd))
                 return LoadedZone(table: table, source: "tzdata " + (version(folder: folder) ?? "(unknown version)"))
             } catch {
-                throw corrupt(id, path: openedPath(fd) ?? directory + "/" + id, error)
+                throw corrupt(id, path: directory + "/" + id, error)
             }
         }
     }
@@ -171,11 +171,6 @@ enum ZoneDatabase {
         case .failure(.unreadable(let code)):
             throw ZoneError.unreadable("cannot read: \(String(cString: strerror(code)))")
         }
-    }
-
-    /// The path of what `fd` opened, as the kernel names it.
-    private static func openedPath(_ fd: Int32) -> String? {
-        readLink("/proc/self/fd/\(fd)").map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The database version of `directory` (see `version(folder:)`).

@@ -530,14 +530,13 @@ final class ZoneRulesTests: XCTestCase {
         let good = try bytes(dir + "/Test/Eastern")
         try Data(good.prefix(100)).write(to: URL(fileURLWithPath: dir + "/Test/Truncated"))
         try Data(repeating: 0x41, count: 100).write(to: URL(fileURLWithPath: dir + "/Test/Text"))
-        let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
         withTZDIR(dir) {
             XCTAssertNil(zoneError("Test/Eastern"))
             for (id, why) in [("Test/Truncated", "truncated"), ("Test/Text", "not a TZif file")] {
                 let message = zoneError(id) ?? "loaded"
                 XCTAssertTrue(message.contains("\"\(id)\""), message)
                 XCTAssertTrue(message.contains("corrupt or unreadable"), message)
-                XCTAssertTrue(message.contains(real + "/" + id), message)
+                XCTAssertTrue(message.contains(dir + "/" + id), message)
                 XCTAssertTrue(message.contains(why), message)
                 XCTAssertFalse(message.contains("unknown"), message)
             }
@@ -578,7 +577,7 @@ final class ZoneRulesTests: XCTestCase {
         setenv("TZDIR", "/opt/zones", 1)
         XCTAssertEqual(ZoneDatabase.directory, first)
         if saved == nil || saved == "" { XCTAssertEqual(first, "/usr/share/zoneinfo") }
-        try ZoneDatabase.withDirectory("/opt/zones") { XCTAssertEqual(ZoneDatabase.directory, "/opt/zones") }
+        ZoneDatabase.withDirectory("/opt/zones") { XCTAssertEqual(ZoneDatabase.directory, "/opt/zones") }
         XCTAssertEqual(ZoneDatabase.directory, first)
 
         let dir = try temporaryDirectory()
