@@ -30,10 +30,13 @@ CC      ?= cc
 CFLAGS  ?= -O2
 WARN    := -std=c99 -Wall -Wextra -Werror -pedantic
 # Exclusivity is checked at compile time; the run-time checks cost a TLS
-# lookup per access on the hot path.
+# lookup per access on the hot path. -z nodelete: dlclose never unloads the
+# library (docs/RELIABILITY.md, finding 16): the Swift runtime linked into it
+# registers metadata and thread-local state that it never frees, so each
+# dlopen/dlclose cycle of a plugin host leaked ~161 KB; loaded once, it stays.
 SWIFT_RELEASE := swift build -c release -Xswiftc -static-stdlib -Xswiftc -enforce-exclusivity=unchecked \
 	-Xlinker --version-script=$(CURDIR)/exports.map -Xlinker -soname=libfeeddate.so.$(SOMAJOR) \
-	-Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro
+	-Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker nodelete
 SWIFT_SOURCES := $(shell find Sources -type f) Package.swift include/feeddate.h exports.map
 
 export FEEDDATE_LIBRARY := $(CURDIR)/$(LIBSO1)

@@ -13,6 +13,10 @@ let package = Package(
         // The fork gate: every path that takes a library lock or calls ICU is
         // inside it, and fork() waits until no thread is (forkgate.h).
         .target(name: "CForkGate"),
+        // What the zone layer needs from the system beyond Glibc's Swift
+        // overlay: opening a file below a folder without following links
+        // out of it (openat2, csystem.h).
+        .target(name: "CSystem"),
         // The only code that includes ICU headers: stable wrappers over ICU's
         // versioned symbols (udat_open_72, ...).
         .target(name: "CICU", dependencies: ["CForkGate"], linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
@@ -20,9 +24,9 @@ let package = Package(
         // It also keeps fd_last_error's thread-local message (abi.c).
         .target(name: "CFeedDateABI"),
         // The rules and the public Swift API: stdlib, Glibc and ICU only.
-        .target(name: "FeedDate", dependencies: ["CICU", "CForkGate"]),
+        .target(name: "FeedDate", dependencies: ["CICU", "CForkGate", "CSystem"]),
         // The @_cdecl exports and nothing else.
         .target(name: "feeddate", dependencies: ["FeedDate", "CFeedDateABI"]),
-        .testTarget(name: "FeedDateTests", dependencies: ["FeedDate"]),
+        .testTarget(name: "FeedDateTests", dependencies: ["FeedDate", "CSystem"]),
     ]
 )

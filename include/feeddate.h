@@ -23,6 +23,30 @@
  *   needs FD_MIN_STACK_BYTES (64 KiB) of stack: glibc's and macOS's default
  *   thread stacks are far larger, musl's 128 KiB is enough; a pool with
  *   smaller stacks (16-24 KiB overflow, inside ICU) must raise them.
+ * - Environment (1.2): the library reads $TZDIR once, on its first use, and
+ *   after that calls getenv() only where the caller asks for a host default
+ *   ($TZ when time_zone is NULL; LC_ALL, LC_MESSAGES and LANG once, when
+ *   locale is NULL). So creating formatters with explicit ids never races
+ *   with another thread's setenv()/unsetenv() (glibc's getenv beside setenv
+ *   can crash). A program that sets $TZDIR sets it before its first fd_*
+ *   call; a change later is not seen.
+ * - Memory (1.2): running out of memory is FD_ERR_MEMORY, never a crash.
+ *   fd_formatter_new checks that 1 MiB can be allocated before it starts
+ *   (its largest need, a locale's first formatter, is ~200 KB), and the label
+ *   paths that fill a table or call ICU check for 256 KiB; ICU's own
+ *   failures map to FD_ERR_MEMORY too. Measured: under an address-space
+ *   limit (RLIMIT_AS) of 50, 100 or 200 MB, creation ends with FD_ERR_MEMORY
+ *   (after ~50,000 live formatters at 200 MB) and labels give FD_OK or
+ *   FD_ERR_MEMORY. Not covered: another thread taking that reserve between
+ *   the check and the work, since Swift's runtime, linked into the library,
+ *   traps when an allocation fails.
+ * - Loading: the library is never unloaded (linked -z nodelete): dlclose()
+ *   leaves it in place and the next dlopen() finds it, so a plugin host that
+ *   loads and unloads it grows by nothing (1.1: ~161 KB a cycle).
+ * - Messages (1.2): fd_last_error quotes what the caller passed safely for a
+ *   log line: "\n" and "\t" as those two characters, other C0 and C1
+ *   controls, DEL and each byte of invalid UTF-8 as \xNN, and a value longer
+ *   than 64 bytes cut within its first 64 with "…".
  * - fork(): safe while other threads are inside the library (multiprocessing,
  *   gunicorn, uwsgi and Celery's prefork pool fork such processes). A fork
  *   waits until no thread holds one of the library's locks or is in an ICU
@@ -154,8 +178,11 @@ typedef struct fd_options {
                                     Accept-Language form ("tlh, de-CH;q=0.9, en;q=0.5"): the
                                     first id by weight whose language ICU has data for. No
                                     such id: FD_ERR_LOCALE naming the ids tried, never the
-                                    host's locale instead. NULL = the host's default (LC_ALL,
-                                    LC_MESSAGES, LANG as ICU reads them; "C" is en_US_POSIX).
+                                    host's locale instead. (1.2) At most 32 entries and 1,024
+                                    bytes, else FD_ERR_LOCALE. NULL = the host's default (LC_ALL,
+                                    LC_MESSAGES, LANG as ICU reads them; "C" is en_US_POSIX); one
+                                    naming a language ICU has no data for is FD_ERR_LOCALE
+                                    naming the variable (1.2).
                                     fd_formatter_locale names the data used.
                                     Copied: need not outlive fd_formatter_new. */
     const char *time_zone;       /* IANA id ("Asia/Shanghai") or a POSIX TZ string ("CST-8").
@@ -163,7 +190,12 @@ typedef struct fd_options {
                                     zone database, "" = UTC, or a POSIX TZ string; anything else
                                     is FD_ERR_TIME_ZONE naming it), else /etc/localtime, else
                                     /etc/timezone, else UTC. fd_formatter_time_zone and
-                                    fd_formatter_tz_source say what was used. Copied. */
+                                    fd_formatter_tz_source say what was used. Zones come from
+                                    $TZDIR when set, else /usr/share/zoneinfo, opened without
+                                    following links out of that folder; ICU's built-in rules are
+                                    never used (1.2): with no database there, a named zone is
+                                    FD_ERR_TIME_ZONE naming the folder; UTC, Etc/UTC, GMT and
+                                    POSIX TZ strings need none. Copied. */
     fd_hour_cycle hour_cycle;    /* default FD_HOUR_CYCLE_LOCALE */
     fd_width width;              /* default FD_WIDTH_LONG: only "N units ago / in N units" */
     int32_t recent_relative;     /* bool, default 0: FEED says "just now / 5 min ago / 3 h ago" first */
@@ -230,7 +262,9 @@ fd_status fd_options_init(fd_options *opts, fd_style style);
  * Reads only the fields that opts->size covers (see fd_options above).
  * Errors: FD_ERR_ARGUMENT (NULL opts/out, a size that is not a published
  * layout, unknown style/enum, option out of range), FD_ERR_LOCALE
- * (malformed id), FD_ERR_TIME_ZONE (unknown zone), FD_ERR_ICU, FD_ERR_MEMORY.
+ * (malformed id, or no data for its language), FD_ERR_TIME_ZONE (unknown
+ * zone, bad $TZ, no zone database), FD_ERR_ICU, FD_ERR_MEMORY (see
+ * "Memory" above).
  * fd_last_error() then names the option, id or value and what is valid.
  * Costly (ICU data is opened): create once, reuse. Any thread.
  */
@@ -248,7 +282,7 @@ void fd_formatter_free(fd_formatter *f);
  * cap >= 1.
  * buf may be NULL only when cap is 0 (a size query).
  * Errors: FD_ERR_ARGUMENT (f NULL, buf NULL with cap > 0), FD_ERR_RANGE,
- * FD_ERR_BUFFER, FD_ERR_ICU. Any thread, concurrently.
+ * FD_ERR_BUFFER, FD_ERR_ICU, FD_ERR_MEMORY. Any thread, concurrently.
  */
 fd_status fd_format(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
                     char *buf, size_t cap, fd_label *info);
@@ -270,7 +304,9 @@ fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n,
 
 /*
  * The resolved locale id ("zh_CN"), zone id ("Asia/Shanghai") and zone
- * database ("tzdata 2025b", or "icu 2022e" where the system has none).
+ * data ("tzdata 2025b" when a file of the zone database was read, "posix"
+ * for a POSIX TZ string or UTC read from none; 1.1 could say "icu 2022e",
+ * which 1.2 never uses).
  * Owned by the formatter, valid until fd_formatter_free. NULL f gives "".
  */
 const char *fd_formatter_locale(const fd_formatter *f);

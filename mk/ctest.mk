@@ -32,7 +32,7 @@ CTEST_VECTORS := $(if $(FEEDDATE_VECTORS),,$(subst $(space),$(comma),$(sort $(wi
 # none is left (FEEDDATE_VECTORS=options-1.1.jsonl: test_vectors runs it).
 CTEST_VECTORS_10 := $(subst $(space),$(comma),$(filter-out %-1.1.jsonl,$(if $(FEEDDATE_VECTORS),$(subst :, ,$(FEEDDATE_VECTORS)),$(subst $(comma),$(space),$(CTEST_VECTORS)))))
 CTEST_RUNS    := test_vectors $(if $(CTEST_VECTORS_10),test_vectors_abi10:$(CTEST_VECTORS_10)) \
-                 test_api test_abi test_abi10 test_host test_threads test_stack test_fork
+                 test_api test_abi test_abi10 test_host test_threads test_stack test_fork test_memory test_env test_zone_swap test_dlopen
 CTEST_PROGS   := $(addprefix $(CTEST_DIR)/,$(foreach r,$(CTEST_RUNS),$(firstword $(subst :, ,$(r)))))
 CTEST_COMMON  := $(CTEST_SRC)/testkit.c $(CTEST_SRC)/jsonl.c
 CTEST_HEADERS := $(CTEST_SRC)/testkit.h $(CTEST_SRC)/jsonl.h include/feeddate.h
@@ -67,6 +67,10 @@ $(CTEST_ABI10_PROGS): CTEST_INCLUDES := -I$(CTEST_SRC)/abi/1.0 -Iinclude -I$(CTE
 # test_zone_paths interposes open() and friends: its own definitions must be
 # visible to the library (-rdynamic), and it finds libc's with dlsym (-ldl).
 $(CTEST_DIR)/test_zone_paths: CTEST_LIBS := -rdynamic -ldl
+# test_env interposes getenv() in the same way; test_dlopen loads the library itself.
+$(CTEST_DIR)/test_env: CTEST_LIBS := -rdynamic -ldl
+$(CTEST_DIR)/test_dlopen: CTEST_LIBS := -ldl
+$(CTEST_DIR)/test_dlopen: CTEST_LDFLAGS :=
 
 test-c-build: $(CTEST_PROGS)
 

@@ -181,14 +181,6 @@ int32_t cicu_locale_valid(const char *id, char *out, int32_t cap, int32_t *err) 
     return n;
 }
 
-const char *cicu_tzdata_version(int32_t *err) {
-    ICU_GATE;
-    UErrorCode e = U_ZERO_ERROR;
-    const char *v = ucal_getTZDataVersion(&e);
-    if (U_FAILURE(e)) { *err = e; return ""; }
-    return v;
-}
-
 void cicu_icu_version(char *out, int32_t cap) {
     UVersionInfo v;
     char text[U_MAX_VERSION_STRING_LENGTH];
@@ -456,45 +448,4 @@ double cicu_cal_add(cicu_calendar_ref cal, double wall_ms, int32_t years, int32_
 void cicu_cal_close(cicu_calendar_ref cal) {
     ICU_GATE;
     if (cal) ucal_close(calendar(cal));
-}
-
-/* ---- fallback zones ------------------------------------------------- */
-
-cicu_zone_ref cicu_zone_open(const char *zone_id, int32_t *err) {
-    ICU_GATE;
-    UErrorCode e = U_ZERO_ERROR;
-    UChar id[128], canon[128];
-    if (strlen(zone_id) >= 128) { *err = U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
-    u_uastrcpy(id, zone_id);
-    UBool system = 0;
-    ucal_getCanonicalTimeZoneID(id, -1, canon, 128, &system, &e);
-    if (U_FAILURE(e) || !system) { *err = U_FAILURE(e) ? e : U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
-    UCalendar *cal = ucal_open(id, -1, "en_US", UCAL_GREGORIAN, &e);
-    if (U_FAILURE(e)) { *err = e; return NULL; }
-    return (cicu_zone_ref)cal;
-}
-
-int32_t cicu_zone_offset_ms(cicu_zone_ref zone, double ms, int32_t *err) {
-    ICU_GATE;
-    UErrorCode e = U_ZERO_ERROR;
-    UCalendar *c = (UCalendar *)zone;
-    ucal_setMillis(c, ms, &e);
-    int32_t off = ucal_get(c, UCAL_ZONE_OFFSET, &e) + ucal_get(c, UCAL_DST_OFFSET, &e);
-    if (U_FAILURE(e)) { *err = e; return 0; }
-    return off;
-}
-
-int32_t cicu_zone_next_transition(cicu_zone_ref zone, double ms, double *next, int32_t *err) {
-    ICU_GATE;
-    UErrorCode e = U_ZERO_ERROR;
-    UCalendar *c = (UCalendar *)zone;
-    ucal_setMillis(c, ms, &e);
-    UBool found = ucal_getTimeZoneTransitionDate(c, UCAL_TZ_TRANSITION_NEXT, next, &e);
-    if (U_FAILURE(e)) { *err = e; return 0; }
-    return found ? 1 : 0;
-}
-
-void cicu_zone_close(cicu_zone_ref zone) {
-    ICU_GATE;
-    if (zone) ucal_close((UCalendar *)zone);
 }

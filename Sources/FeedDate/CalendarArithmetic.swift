@@ -75,7 +75,7 @@ final class LocaleCalendar: @unchecked Sendable {
         if let span = try span(in: yearSpans, containing: day, askICUYear(containing:)) { return span }
         if let hit = farYears.withLock({ $0.last(where: { $0.start <= day && day < $0.end }) }) { return hit }
         let span: DaySpan
-        do { span = try askICUYear(containing: day) } catch { throw .icu(error.description) }
+        do { span = try askICUYear(containing: day) } catch { throw FeedDateError(error) }
         farYears.withLock {
             if $0.count >= 64 { $0.removeFirst() }
             $0.append(span)
@@ -100,7 +100,7 @@ final class LocaleCalendar: @unchecked Sendable {
         do {
             return try calendars.with { (cal: ICUCalendar) throws(ICUError) -> Int64 in try cal.add(wall: wall, years: y, months: m) }
         } catch {
-            throw .icu(error.description)
+            throw FeedDateError(error)
         }
     }
 
@@ -138,6 +138,7 @@ final class LocaleCalendar: @unchecked Sendable {
             case .miss:
                 do {
                     try building.withLock { (_: inout ()) throws(ICUError) in
+                        try MemoryHeadroom.checkForICU()
                         var last: DaySpan? = nil
                         try table.build(blockOf: day) { (d: Int64) throws(ICUError) -> [UInt8] in
                             if last == nil || !(last!.start <= d && d < last!.end) { last = try icuSpan(d) }
@@ -145,7 +146,7 @@ final class LocaleCalendar: @unchecked Sendable {
                         }
                     }
                 } catch {
-                    throw .icu(error.description)
+                    throw FeedDateError(error)
                 }
             case .outside:
                 return nil

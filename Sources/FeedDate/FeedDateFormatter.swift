@@ -41,7 +41,8 @@ public final class FeedDateFormatter: Sendable {
     public let locale: String
     /// The zone id in use.
     public let timeZone: String
-    /// The zone database: "tzdata 2025b", or "icu 2022e" without a system database.
+    /// The zone data: "tzdata 2025b" when a database file was read, "posix"
+    /// for a POSIX TZ string or UTC read from none (SPEC section 1).
     public let tzSource: String
     let rules: Rules
     /// The views of the local day of the latest `now` and of the day after
@@ -53,6 +54,7 @@ public final class FeedDateFormatter: Sendable {
 
     public init(_ options: FeedDateOptions) throws(FeedDateError) {
         try options.validate()
+        try MemoryHeadroom.check(MemoryHeadroom.creation, for: "creating a formatter")
         let localeID = try LocaleID(options.locale)
         if options.style == .countdown { try localeID.checkCountdownDigits() }
         let zone = try Zone(options.timeZone)

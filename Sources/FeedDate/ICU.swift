@@ -8,6 +8,17 @@ struct ICUError: Error, CustomStringConvertible {
     let code: Int32
     let call: StaticString
     var description: String { "\(call): \(String(cString: cicu_error_name(code)))" }
+    /// U_MEMORY_ALLOCATION_ERROR.
+    static let memoryAllocation: Int32 = 7
+}
+
+extension FeedDateError {
+    /// An ICU failure as the library reports it: a failed allocation is
+    /// `.memory` (FD_ERR_MEMORY), anything else `.icu`.
+    init(_ error: ICUError) {
+        self = error.code == ICUError.memoryAllocation
+            ? .memory("out of memory: ICU could not allocate (\(error))") : .icu(error.description)
+    }
 }
 
 /// Runs an ICU text call with a buffer that grows until the text fits, and

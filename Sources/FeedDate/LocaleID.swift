@@ -19,18 +19,24 @@ struct LocaleID {
     /// has data for wins.
     init(_ input: String?) throws(FeedDateError) {
         guard let input else {
-            let def = (try? icuString("uloc_getDefault") { buf, cap, _ in cicu_default_locale(buf, cap) }) ?? "en_US_POSIX"
-            try self.init(canonical: def.isEmpty ? "en_US_POSIX" : def)
+            let host = LocaleID.host
+            try self.init(canonical: host.icu)
+            guard hasData else {
+                let named = host.variable.map { "\($0)=\(LogSafe.quote(host.value ?? "", marks: false))" } ?? "the host's locale"
+                throw .locale("\(named) names no locale ICU has data for (ICU read it as \(LogSafe.quote(host.icu))): "
+                    + "set it to a locale like \"zh_CN.UTF-8\" or \"C.UTF-8\", or pass a locale, like \"zh_CN\" or \"en-US\"")
+            }
             return
         }
+        try LocalePriorityList.checkSize(input)
         let list = LocalePriorityList(input)
         if list.entries.count == 1 && list.entries[0].weight == nil {
             // One id: malformed or without data, the error says which.
             let id = list.entries[0].id
             let locale = try LocaleID(single: id)
             guard locale.hasData else {
-                throw .locale("no locale data for \"\(id)\" (ICU has none for its language \"\(locale.language)\"): "
-                    + "pass a locale ICU knows, like \"zh_CN\" or \"en-US\", or a list like \"\(id), en;q=0.5\"")
+                throw .locale("no locale data for \(LogSafe.quote(id)) (ICU has none for its language \(LogSafe.quote(locale.language))): "
+                    + "pass a locale ICU knows, like \"zh_CN\" or \"en-US\", or a list like \(LogSafe.quote(id + ", en;q=0.5"))")
             }
             self = locale
             return
@@ -43,17 +49,36 @@ struct LocaleID {
             if locale.hasData { self = locale; return }
             tried.append(entry.id)
         }
-        func quoted(_ ids: [String]) -> String { ids.map { "\"\($0)\"" }.joined(separator: ", ") }
-        var why = "no locale in \"\(input)\" has data: "
+        func quoted(_ ids: [String]) -> String { ids.map { LogSafe.quote($0) }.joined(separator: ", ") }
+        var why = "no locale in \(LogSafe.quote(input)) has data: "
         why += tried.isEmpty ? "none tried" : "tried \(quoted(tried)) (ICU has no data for their languages)"
         if !skipped.isEmpty { why += "; skipped \(quoted(skipped)) (malformed, \"*\" or q=0)" }
         throw .locale(why + "; pass ids ICU knows, like \"zh_CN\" or \"en-US\"")
     }
 
+    /// The host's default locale as ICU resolved it (LC_ALL, LC_MESSAGES,
+    /// LANG), and the variable it came from with its value, for messages.
+    /// Worked out once: ICU keeps its default for the life of the process,
+    /// and no later call reads the environment (another thread may be
+    /// changing it).
+    static var host: (icu: String, variable: String?, value: String?) {
+        // A lock, not a lazy global: the fork gate's rule (forkgate.h) keeps
+        // ICU calls out of a global's initializer.
+        hostCache.withLock { cached in
+            if let cached { return cached }
+            let def = (try? icuString("uloc_getDefault") { buf, cap, _ in cicu_default_locale(buf, cap) }) ?? ""
+            let variable = ["LC_ALL", "LC_MESSAGES", "LANG"].first { environment($0).map { !$0.isEmpty } ?? false }
+            let host = (def.isEmpty ? "en_US_POSIX" : def, variable, variable.flatMap(environment))
+            cached = host
+            return host
+        }
+    }
+    private static let hostCache = GatedMutex<(icu: String, variable: String?, value: String?)?>(nil)
+
     /// One id, canonicalized by ICU; a malformed id is an error.
     private init(single input: String) throws(FeedDateError) {
         func malformed() -> FeedDateError {
-            .locale("malformed locale id \"\(input)\": pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\"")
+            .locale("malformed locale id \(LogSafe.quote(input)): pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\"")
         }
         guard LocaleID.isWellFormed(input) else { throw malformed() }
         let icuForm: String

@@ -33,16 +33,16 @@ extension LocaleID {
             return v
         }
         if let calendar = keyword("calendar"), !calendarTypes.contains(calendar) {
-            throw .locale("locale \"\(id)\" asks for the calendar \"\(calendar)\", which ICU does not know: "
+            throw .locale("locale \(LogSafe.quote(id)) asks for the calendar \(LogSafe.quote(calendar)), which ICU does not know: "
                 + "pass one of \(calendarTypes.joined(separator: ", ")) (or none, for the locale's own)")
         }
         if keyword("numbers") != nil, numberingSystem(of: id) == nil {
-            throw .locale("locale \"\(id)\" asks for the numbering system \"\(keyword("numbers")!)\", which ICU does not know: "
+            throw .locale("locale \(LogSafe.quote(id)) asks for the numbering system \(LogSafe.quote(keyword("numbers")!)), which ICU does not know: "
                 + "pass one like latn, arab, deva, hanidec, thai (or none, for the locale's own)")
         }
         guard let hours = keyword("hours") else { return id }
         guard hourCycleValues.contains(hours) else {
-            throw .locale("locale \"\(id)\" asks for the hour cycle \"\(hours)\": pass h12 or h23 (or h11, h24, "
+            throw .locale("locale \(LogSafe.quote(id)) asks for the hour cycle \(LogSafe.quote(hours)): pass h12 or h23 (or h11, h24, "
                 + "which read as h12, h23), or none, for the locale's own")
         }
         let kept = hours == "h11" ? "h12" : hours == "h24" ? "h23" : hours
@@ -63,7 +63,7 @@ extension LocaleID {
     /// which writes H:MM:SS digit by digit.
     func checkCountdownDigits() throws(FeedDateError) {
         guard let system = LocaleID.numberingSystem(of: icu), system.algorithmic else { return }
-        throw .locale("locale \"\(icu)\" writes numbers in the numbering system \"\(system.name)\", which has no "
+        throw .locale("locale \(LogSafe.quote(icu)) writes numbers in the numbering system \"\(system.name)\", which has no "
             + "digits 0-9 for a countdown: pass the locale without it, or with a decimal one (\"-u-nu-latn\", "
             + "\"@numbers=latn\")")
     }

@@ -36,6 +36,26 @@ struct LocalePriorityList {
         entries = out
     }
 
+    /// At most this many entries and bytes (SPEC section 2, 1.2): counted on
+    /// the raw text, before any entry is skipped, so a long list costs
+    /// nothing before it is refused.
+    static let maxEntries = 32
+    static let maxBytes = 1024
+
+    /// Throws when `text` is longer than a locale option may be.
+    static func checkSize(_ text: String) throws(FeedDateError) {
+        let bytes = text.utf8.count
+        guard bytes <= maxBytes else {
+            throw .locale("the locale is \(bytes) bytes (\(LogSafe.quote(text))): a locale id or list holds at most "
+                + "\(maxBytes) bytes and \(maxEntries) entries, like \"de-CH, de;q=0.9, en;q=0.5\"")
+        }
+        let entries = text.utf8.reduce(1) { $1 == UInt8(ascii: ",") ? $0 + 1 : $0 }
+        guard entries <= maxEntries else {
+            throw .locale("the locale list has \(entries) entries (\(LogSafe.quote(text))): a list holds at most "
+                + "\(maxEntries) entries and \(maxBytes) bytes, like \"de-CH, de;q=0.9, en;q=0.5\"")
+        }
+    }
+
     /// The entries by weight (highest first), then by their order in the text;
     /// malformed entries are kept (with weight 0) so that they can be named.
     var ordered: [Entry] {

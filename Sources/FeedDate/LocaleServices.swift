@@ -71,7 +71,7 @@ final class LocaleServices: @unchecked Sendable {
             calendar = try LocaleCalendar(locale: locale.icu)
             icu = GatedMutex(ICUState(longRelative: rel))
         } catch {
-            throw .icu(error.description)
+            throw FeedDateError(error)
         }
         resolvedLocale = LocaleServices.resolvedName(locale)
         tables = (0...Piece.Kind.days.rawValue).map { raw in LocaleServices.table(for: Piece.Kind(rawValue: raw)!) }
@@ -168,9 +168,12 @@ final class LocaleServices: @unchecked Sendable {
 
     private func locked<R>(_ body: (inout ICUState) throws(ICUError) -> R) throws(FeedDateError) -> R {
         do {
-            return try icu.withLock { (s: inout ICUState) throws(ICUError) -> R in try body(&s) }
+            return try icu.withLock { (s: inout ICUState) throws(ICUError) -> R in
+                try MemoryHeadroom.checkForICU()
+                return try body(&s)
+            }
         } catch {
-            throw .icu(error.description)
+            throw FeedDateError(error)
         }
     }
 

@@ -25,14 +25,18 @@ extension Rules {
 
     /// How many boundaries the walk may step over before it gives up. Each
     /// step skips straight to the next change of the displayed unit, so a
-    /// walk takes a few steps; running out means a rule is wrong.
+    /// walk takes a few steps; running out means a rule is wrong. In an
+    /// unruly zone (TransitionTable.unruly) the date may go back every few
+    /// minutes, each a step: such walks may take `unrulyWalkSteps`.
     static let walkSteps = 400
+    static let unrulyWalkSteps = 1 << 17
 
     /// The next change of `current`, the plan of t at now. Throws
     /// FeedDateError.internal if the walk runs out of `steps`: an instant at
     /// which the label has not changed is never returned.
     func nextChange(_ t: Int64, _ now: Int64, current: Plan, _ views: inout Views,
-                    steps: Int = Rules.walkSteps) throws(FeedDateError) -> Int64 {
+                    steps: Int? = nil) throws(FeedDateError) -> Int64 {
+        let steps = steps ?? (zone.table.unruly ? Rules.unrulyWalkSteps : Rules.walkSteps)
         if let next = current.nextChange { return next <= FeedDateRange.maxInstantMs ? next : Rules.never }
         if let next = try relativeNextChange(t, now, current: current) { return next }
         var x = now

@@ -137,6 +137,8 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
     case range(Int64)
     /// ICU reported a failure.
     case icu(String)
+    /// Memory could not be had (FD_ERR_MEMORY): the text says for what.
+    case memory(String)
     /// The library could not work out a label or its next change (a broken
     /// invariant): reported, never answered with a wrong label or instant.
     case `internal`(String)
@@ -151,6 +153,7 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
             return "instant \(v) ms is outside the supported range \(FeedDateRange.minInstantMs)...\(FeedDateRange.maxInstantMs) ms"
                 + " (0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z)"
         case .icu(let s): return "ICU failed: \(s)"
+        case .memory(let s): return s
         case .internal(let s): return "internal error (please report it): \(s)"
         }
     }

@@ -8,7 +8,7 @@
 // the cache in ZoneDatabase.swift. From 1800 to past 2400 the list is indexed by buckets of
 // 2^32 ms (about 50 days): an offset there is one bucket read and a step or
 // two. Elsewhere within the list's span a binary search finds it. Outside the
-// span, the zone's own rules answer: the TZif footer, ICU's rules, or the last
+// span, the zone's own rules answer: the TZif footer or the last
 // offset for a file without footer.
 //
 // From a TZif file: before the first transition, time type 0 (usually local
@@ -24,19 +24,15 @@ enum OuterRules: Sendable {
     case fixed(Int64)
     /// The POSIX TZ footer of a TZif file.
     case footer(PosixTZ)
-    /// ICU's rules (no zone database on the machine).
-    case icu(ICUZone)
 
     func offsetMs(at ms: Int64) -> Int64 {
         switch self {
         case .fixed(let offset): return offset
         case .footer(let footer): return Int64(footer.offset(atSeconds: floorDiv(ms, 1000))) * 1000
-        case .icu(let zone): return zone.offsetMs(at: ms)
         }
     }
 
-    /// The first instant > ms at which the offset changes (ICU: its next
-    /// transition), or nil; footer changes are looked for up to the search limit.
+    /// The first instant > ms at which the offset changes, or nil; footer changes are looked for up to the search limit.
     func nextOffsetChange(after ms: Int64) -> Int64? {
         switch self {
         case .fixed:
@@ -51,8 +47,6 @@ enum OuterRules: Sendable {
                 seconds = t
             }
             return nil
-        case .icu(let zone):
-            return zone.nextTransition(after: ms)
         }
     }
 }
@@ -81,6 +75,13 @@ final class TransitionTable: @unchecked Sendable {
     /// The changes within [coverageStart, coverageEnd) at which the local date
     /// goes back (a fall-back across midnight): rare, so usually none.
     let regressions: [Int64]
+    /// Whether the wall clock somewhere goes back over wall times it skipped
+    /// in a gap before (changes closer together than their jumps: no zone of
+    /// the tz database, only hand-made ones). There, "the first occurrence"
+    /// of a wall time and "moved forward by the gap" contradict each other,
+    /// and instant(fromWall:) becomes the first instant the clock reads that
+    /// time or later, which keeps it monotone (RELIABILITY.md, finding 18).
+    let unruly: Bool
 
     /// Every list covers [coverageStart, coverageEnd): the supported range with
     /// three days to spare before it, and the bucketed span after it.
@@ -126,6 +127,7 @@ final class TransitionTable: @unchecked Sendable {
             if floorDiv(t[i] + o[i], msPerDay) < floorDiv(t[i] - 1 + before, msPerDay) { back.append(t[i]) }
         }
         regressions = back
+        unruly = Self.goesBackOverAGap(t, o, initialOffset: initialOffset)
 
         bucketFrom = Self.bucketStart
         bucketSpan = Int64(Self.bucketCount) << 32
@@ -136,6 +138,23 @@ final class TransitionTable: @unchecked Sendable {
             while index < count && t[index] <= start { index += 1 }
             buckets[b] = Int32(index)
         }
+    }
+
+    /// Whether some change takes the wall clock back into wall times that an
+    /// earlier change skipped (see `unruly`). A wall clock never goes back by
+    /// more than 2 × maxOffsetMs, so older gaps are forgotten.
+    private static func goesBackOverAGap(_ t: [Int64], _ o: [Int64], initialOffset: Int64) -> Bool {
+        var gaps: [(from: Int64, to: Int64)] = []
+        for i in 0..<t.count where t[i] >= coverageStart && t[i] < coverageEnd {
+            let before = t[i] + (i == 0 ? initialOffset : o[i - 1]), after = t[i] + o[i]
+            gaps.removeAll { $0.to < before - 2 * maxOffsetMs }
+            if after > before {
+                gaps.append((before, after))
+            } else if after < before, gaps.contains(where: { $0.to > after && $0.from < before }) {
+                return true
+            }
+        }
+        return false
     }
 
     deinit {
@@ -211,20 +230,6 @@ final class TransitionTable: @unchecked Sendable {
         }
         self.init(times: times, offsets: offsets, initialOffset: initialOffset,
                   listFrom: listFrom, listTo: listTo, outside: rules)
-    }
-
-    /// ICU's rules over [coverageStart, coverageEnd).
-    convenience init(icu zone: ICUZone) {
-        let rules = OuterRules.icu(zone)
-        var times: [Int64] = [], offsets: [Int64] = []
-        var cursor = Self.coverageStart
-        while let next = rules.nextOffsetChange(after: cursor), next < Self.coverageEnd {
-            times.append(next)
-            offsets.append(rules.offsetMs(at: next))
-            cursor = next
-        }
-        self.init(times: times, offsets: offsets, initialOffset: rules.offsetMs(at: Self.coverageStart),
-                  listFrom: Self.coverageStart, listTo: Self.coverageEnd, outside: rules)
     }
 
     // MARK: Queries
@@ -313,6 +318,7 @@ final class TransitionTable: @unchecked Sendable {
     /// into the gap before it, and moves forward by the gap.
     @inline(__always)
     func instant(fromWall wall: Int64) -> Int64 {
+        if unruly { return firstInstant(wallAtLeast: wall) }
         var (offset, end) = piece(at: wall.subtractingSaturating(Self.maxOffsetMs))
         var candidate = wall.subtractingSaturating(offset)
         while candidate >= end && end != .max {

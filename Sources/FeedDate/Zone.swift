@@ -1,18 +1,20 @@
 // The viewer's zone as the label rules see it: wall-clock time, local days and
 // their boundaries, on top of the zone's transition table (TransitionTable)
-// from the system's zone database, or from ICU's rules where the machine has
-// none (ICUZone).
+// from the system's zone database or a POSIX TZ string. ICU's built-in zone
+// rules are never used (SPEC section 1, 1.2: ICU 72's are 2022e's).
+
+import Glibc
 
 struct Zone: Sendable {
     let id: String
-    /// The data the table was made from: "tzdata 2025b", or "icu 2022e" for the fallback.
+    /// The data the table was made from: "tzdata 2025b", or "posix" for a
+    /// POSIX TZ string or UTC read from no database.
     let source: String
     let table: TransitionTable
 
     /// Resolves `requested` (nil = the host's zone, see HostZone) as a zone
     /// of the system database, else as a POSIX TZ string ("CST-8"; never a
-    /// path). ICU's rules stand in for the database only where no database
-    /// folder exists.
+    /// path). With no database, only UTC and POSIX TZ strings resolve.
     init(_ requested: String?) throws(FeedDateError) {
         guard let requested else {
             switch try HostZone.choice() {
@@ -24,25 +26,32 @@ struct Zone: Sendable {
         try self.init(resolving: requested, fromTZ: false)
     }
 
+    /// The names of UTC that need no database.
+    static let utcNames: Set<String> = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "UCT", "Zulu", "Universal", "Etc/Universal", "Etc/Zulu"]
+
     private init(resolving name: String, fromTZ: Bool) throws(FeedDateError) {
         if name.hasPrefix("right/") {
             // Leap-second variants: their times are not POSIX seconds.
             let plain = String(name.dropFirst("right/".count))
-            throw .timeZone("time zone \"\(name)\" counts leap seconds, which civil time and labels do not: pass \"\(plain)\"")
+            throw .timeZone("time zone \(LogSafe.quote(name)) counts leap seconds, which civil time and labels do not: pass \(LogSafe.quote(plain))")
         }
         let directory = ZoneDatabase.directory
-        let hasDatabase = ZoneDatabase.exists(directory)
-        let zone: LoadedZone
-        if hasDatabase, let found = try ZoneDatabase.shared(id: name, directory: directory) {
-            zone = found
-        } else if !hasDatabase, let icu = try? ICUZone.shared(id: name) {
-            zone = icu
-        } else if let rule = Zone.rule(name) {
-            zone = rule
-        } else if fromTZ {
-            throw .timeZone("TZ=\(name) is not a zone: set TZ to an IANA id like \"Asia/Shanghai\" (looked up in \(directory)), "
-                + "a POSIX TZ string like \"CST-8\" or \"<+0330>-3:30\", or unset it")
-        } else {
+        let folder = ZoneDatabase.openFolder(directory)
+        defer { if let folder { close(folder) } }
+        var zone: LoadedZone? = nil
+        if let folder { zone = try ZoneDatabase.shared(id: name, folder: folder, directory: directory) }
+        if zone == nil { zone = Zone.rule(name) }
+        if zone == nil, Zone.utcNames.contains(name) { zone = Zone.rule("UTC0") }
+        guard let zone else {
+            let what = fromTZ ? "TZ=\(LogSafe.quote(name, marks: false))" : "time zone \(LogSafe.quote(name))"
+            guard let folder, ZoneDatabase.looksLikeDatabase(folder) else {
+                throw .timeZone("\(what): no zone database in \(ZoneDatabase.directoryName): install tzdata (apt-get install tzdata) "
+                    + "or set $TZDIR to a zoneinfo folder; only UTC and POSIX TZ strings like \"CST-8\" need none")
+            }
+            if fromTZ {
+                throw .timeZone("\(what) is not a zone: set TZ to an IANA id like \"Asia/Shanghai\" (looked up in \(ZoneDatabase.directoryName)), "
+                    + "a POSIX TZ string like \"CST-8\" or \"<+0330>-3:30\", or unset it")
+            }
             throw ZoneDatabase.unknownZone(name)
         }
         id = name
@@ -56,7 +65,7 @@ struct Zone: Sendable {
               let rule = try? PosixTZ(parsing: Array(s.utf8)[...])
         else { return nil }
         return try? ZoneCache.shared(key: "posix:" + s) { () throws(FeedDateError) in
-            LoadedZone(table: TransitionTable(tzif: TZif(rule: rule)), source: "POSIX TZ string")
+            LoadedZone(table: TransitionTable(tzif: TZif(rule: rule)), source: "posix")
         }
     }
 

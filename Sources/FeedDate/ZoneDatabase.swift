@@ -9,6 +9,7 @@
 // the process runs. The cache is keyed by the resolved file, so links such as
 // Brazil/East and America/Sao_Paulo share one table.
 
+import CSystem
 import Glibc
 import Synchronization
 
@@ -34,77 +35,133 @@ struct LoadedZone: Sendable {
 enum ZoneDatabase {
     /// TZif files larger than this are refused (real ones are below 10 KB).
     static let maxFileSize = 1 << 22
+    /// Where zones are looked up when $TZDIR is not set.
+    static let systemDirectory = "/usr/share/zoneinfo"
 
-    /// The database folder: $TZDIR when set and non-empty, else /usr/share/zoneinfo.
-    static var directory: String {
-        if let dir = environment("TZDIR"), !dir.isEmpty { return dir }
-        return "/usr/share/zoneinfo"
+    /// $TZDIR as it was when the zone layer was first used, read once (SPEC
+    /// section 1, 1.2): no later call reads the environment, which another
+    /// thread may be changing (glibc's getenv beside setenv can crash).
+    private static let configured: String? = environment("TZDIR").flatMap { $0.isEmpty ? nil : $0 }
+    /// A folder tests use instead (`withDirectory`); nil otherwise.
+    private static let substitute = GatedMutex<String?>(nil)
+
+    /// The database folder: $TZDIR when it was set and non-empty, else /usr/share/zoneinfo.
+    static var directory: String { substitute.withLock { $0 } ?? configured ?? systemDirectory }
+
+    /// How messages name the folder: "$TZDIR (/opt/zones)" or "/usr/share/zoneinfo".
+    static var directoryName: String {
+        let dir = directory
+        return configured == dir ? "$TZDIR (\(dir))" : dir
     }
 
-    /// Whether `directory` is a folder; without one, zones fall back to ICU's rules.
-    static func exists(_ directory: String) -> Bool {
+    /// Runs `body` with zones looked up in `dir` (for tests: a process reads $TZDIR once).
+    package static func withDirectory<T, E: Error>(_ dir: String, _ body: () throws(E) -> T) throws(E) -> T {
+        let saved = substitute.withLock { s in defer { s = dir }; return s }
+        defer { substitute.withLock { $0 = saved } }
+        return try body()
+    }
+
+    /// A descriptor of the database folder, or nil when there is none.
+    static func openFolder(_ directory: String) -> Int32? {
+        let fd = csys_open_folder(directory)
+        return fd >= 0 ? fd : nil
+    }
+
+    /// Whether the folder holds a zone database at all (for the message of a
+    /// zone not found there): its version file or UTC zone, else any entry.
+    static func looksLikeDatabase(_ folder: Int32) -> Bool {
+        let marked = ["tzdata.zi", "+VERSION", "UTC", "Etc/UTC", "zone1970.tab"].contains { name in
+            var info = stat()
+            return fstatat(folder, name, &info, 0) == 0
+        }
+        if marked { return true }
+        let fd = openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0, let listing = fdopendir(fd) else {
+            if fd >= 0 { close(fd) }
+            return false
+        }
+        defer { closedir(listing) }
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { return true }
+        }
+        return false
+    }
+
+    /// Zone `id` of the database whose folder is open as `folder` (its path
+    /// `directory`, for messages), shared by every formatter of that zone
+    /// file. The file is opened by name below the folder, links followed only
+    /// while they stay inside it (csys_open_beneath), and known by the
+    /// device, inode, size and change time of what was opened (fstat on that
+    /// descriptor): a tzdata upgrade or an edit in place gives new formatters
+    /// the new rules (existing ones keep theirs: they are immutable), and the
+    /// version reported is the one read with the table. A name that is no
+    /// regular file of the database is nil; a zone file that cannot be read
+    /// or parsed is an error naming its path.
+    static func shared(id: String, folder: Int32, directory: String) throws(FeedDateError) -> LoadedZone? {
+        let fd: Int32
+        switch open(id, in: folder) {
+        case .success(let opened): fd = opened
+        case .failure(.badName), .failure(.notFound): return nil
+        case .failure(let error): throw corrupt(id, path: directory + "/" + id, error)
+        }
+        defer { close(fd) }
         var info = stat()
-        return stat(directory, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-    }
-
-    /// Zone `id` of the database in `directory`, shared by every formatter of
-    /// that zone file. The file's identity (device, inode, size, modification
-    /// time) is checked each time a formatter asks: a tzdata upgrade gives new
-    /// formatters the new rules (existing ones keep theirs: they are
-    /// immutable), and the version reported is the one read with the table. A
-    /// name that is no file of the database is nil; a zone file that cannot be
-    /// read or parsed is an error naming its path.
-    ///
-    /// A name asked for before costs one stat of `directory/id` (links
-    /// followed): when it still finds the file loaded then, that zone is the
-    /// answer, without resolving the path again.
-    static func shared(id: String, directory: String) throws(FeedDateError) -> LoadedZone? {
-        let name = directory + "/" + id
-        let seen = isValidName(id) ? FileIdentity(path: name) : nil
-        if let seen, let zone = ZoneCache.byName(name, identity: seen) { return zone }
-        let file: String
-        do { file = try self.file(of: id, in: directory) } catch { return nil }
-        let zone = try ZoneCache.shared(key: file, identity: FileIdentity(path: file)) { () throws(FeedDateError) in
-            let version = self.version(directory: directory) ?? "(unknown version)"
+        guard fstat(fd, &info) == 0 else { throw corrupt(id, path: directory + "/" + id, .unreadable(String(cString: strerror(errno)))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let identity = FileIdentity(info)
+        return try ZoneCache.shared(key: identity.key, identity: identity) { () throws(FeedDateError) in
             do throws(ZoneError) {
-                return LoadedZone(table: TransitionTable(tzif: try read(file)), source: "tzdata " + version)
+                let table = TransitionTable(tzif: try read(fd))
+                return LoadedZone(table: table, source: "tzdata " + (version(folder: folder) ?? "(unknown version)"))
             } catch {
-                switch error {
-                case .badName, .notFound: throw unknownZone(id)
-                case .invalidData(let why), .unreadable(let why):
-                    throw .timeZone("time zone \"\(id)\": its file \(file) is corrupt or unreadable (\(why))")
-                }
+                throw corrupt(id, path: directory + "/" + id, error)
             }
         }
-        if let seen { ZoneCache.remember(name, identity: seen, zone: zone) }
-        return zone
+    }
+
+    private static func corrupt(_ id: String, path: String, _ error: ZoneError) -> FeedDateError {
+        let why: String
+        switch error {
+        case .invalidData(let text), .unreadable(let text): why = text
+        case .badName, .notFound: why = "not found"
+        }
+        return .timeZone("time zone \(LogSafe.quote(id)): its file \(LogSafe.quote(path, limit: 256)) is corrupt or unreadable (\(why))")
     }
 
     /// The error for a name that is not a zone of the database.
     static func unknownZone(_ id: String) -> FeedDateError {
-        .timeZone("unknown time zone \"\(id)\": pass an IANA zone id like \"Asia/Shanghai\"")
+        .timeZone("unknown time zone \(LogSafe.quote(id)): pass an IANA zone id like \"Asia/Shanghai\"")
     }
 
     /// Zone `id` of the database in `directory`, read afresh (not cached).
     static func load(id: String, directory: String) throws(ZoneError) -> TransitionTable {
-        TransitionTable(tzif: try read(try file(of: id, in: directory)))
+        guard let folder = openFolder(directory) else { throw ZoneError.notFound }
+        defer { close(folder) }
+        let fd = try open(id, in: folder).get()
+        defer { close(fd) }
+        return TransitionTable(tzif: try read(fd))
     }
 
-    /// The resolved path of zone `id`'s file. `id` is a NAME, not a path (see
+    /// Opens zone `id`'s file below `folder`. `id` is a NAME, not a path (see
     /// `isValidName`), else `.badName`. Links inside the database are followed
-    /// (US/Eastern -> ../America/New_York); a file outside it is `.notFound`,
-    /// as is a missing one.
-    static func file(of id: String, in directory: String) throws(ZoneError) -> String {
-        guard isValidName(id) else { throw ZoneError.badName }
-        guard let base = realPath(directory), let file = realPath(directory + "/" + id),
-              file.hasPrefix(base == "/" ? "/" : base + "/"), isRegularFile(file)
-        else { throw ZoneError.notFound }
-        return file
+    /// (US/Eastern -> ../America/New_York); one leading out of it is
+    /// `.notFound`, as is a missing file.
+    static func open(_ id: String, in folder: Int32) -> Result<Int32, ZoneError> {
+        guard isValidName(id) else { return .failure(.badName) }
+        let fd = csys_open_beneath(folder, id)
+        if fd >= 0 { return .success(fd) }
+        switch errno {
+        case ENOENT, ENOTDIR, EXDEV, ELOOP, ENAMETOOLONG, EISDIR, ENXIO, ENODEV:
+            return .failure(.notFound)
+        default:
+            return .failure(.unreadable("cannot open: \(String(cString: strerror(errno)))"))
+        }
     }
 
-    /// Reads and parses the zone file at `path` (a regular file only).
-    static func read(_ path: String) throws(ZoneError) -> TZif {
-        switch readFile(atPath: path, limit: maxFileSize, truncate: false) {
+    /// Reads and parses the zone file open as `fd` (a regular file only).
+    static func read(_ fd: Int32) throws(ZoneError) -> TZif {
+        switch readFile(fd, limit: maxFileSize, truncate: false) {
         case .success(let bytes):
             return try TZif(bytes)
         case .failure(.missing), .failure(.notRegular):
@@ -116,16 +173,29 @@ enum ZoneDatabase {
         }
     }
 
-    /// "2025b" from `<dir>/tzdata.zi` first line "# version 2025b", or from `<dir>/+VERSION`; nil when absent.
+    /// The database version of `directory` (see `version(folder:)`).
     static func version(directory: String) -> String? {
-        if case .success(let head) = readFile(atPath: directory + "/tzdata.zi", limit: 256, truncate: true) {
-            let line = firstLine(head)
+        guard let folder = openFolder(directory) else { return nil }
+        defer { close(folder) }
+        return version(folder: folder)
+    }
+
+    /// "2025b" from the folder's tzdata.zi first line "# version 2025b", or from its +VERSION; nil when absent.
+    static func version(folder: Int32) -> String? {
+        func head(_ name: String) -> [UInt8]? {
+            guard case .success(let fd) = open(name, in: folder) else { return nil }
+            defer { close(fd) }
+            guard case .success(let bytes) = readFile(fd, limit: 256, truncate: true) else { return nil }
+            return bytes
+        }
+        if let text = head("tzdata.zi") {
+            let line = firstLine(text)
             let prefix = Array("# version ".utf8)
             if line.starts(with: prefix), let version = versionToken(line.dropFirst(prefix.count)) {
                 return version
             }
         }
-        if case .success(let bytes) = readFile(atPath: directory + "/+VERSION", limit: 256, truncate: true) {
+        if let bytes = head("+VERSION") {
             return versionToken(firstLine(bytes))
         }
         return nil
@@ -161,45 +231,34 @@ enum ZoneDatabase {
     }
 }
 
-/// What tells a changed file from the one loaded: a replaced file (dpkg
-/// writes a new one and renames it) has a new inode, an edited one a new
-/// size or modification time.
+/// What tells a changed file from the one loaded, from fstat on the
+/// descriptor read: a replaced file (dpkg writes a new one and renames it)
+/// has a new inode; a file edited in place a new change time (ctime), which
+/// no caller can set back, unlike the modification time.
 struct FileIdentity: Equatable, Sendable {
     let device: UInt64, inode: UInt64, size: Int64, seconds: Int64, nanoseconds: Int64
 
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+    init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
-        seconds = Int64(info.st_mtim.tv_sec)
-        nanoseconds = Int64(info.st_mtim.tv_nsec)
+        seconds = Int64(info.st_ctim.tv_sec)
+        nanoseconds = Int64(info.st_ctim.tv_nsec)
     }
+
+    /// The cache key of the file: one entry per file, whatever names lead to it.
+    var key: String { "file:\(device):\(inode)" }
 }
 
-/// Loaded zones by key (a resolved file path, "icu:" and a zone id, or
-/// "posix:" and a rule). An entry whose file's identity has changed is loaded
-/// again; formatters made before keep the table they have.
+/// Loaded zones by key (a zone file's device and inode, or "posix:" and a
+/// rule). An entry whose file's identity has changed is loaded again;
+/// formatters made before keep the table they have.
 enum ZoneCache {
     private struct Entry {
         let zone: LoadedZone
         let identity: FileIdentity?
     }
     private static let zones = GatedMutex<[String: Entry]>([:])
-    /// Zones by the path a formatter named ("<dir>/US/Eastern"), with the
-    /// identity of the file that path led to when it was loaded.
-    private static let names = GatedMutex<[String: Entry]>([:])
-
-    /// The zone loaded for path `name` if the file it leads to is still the one loaded.
-    static func byName(_ name: String, identity: FileIdentity) -> LoadedZone? {
-        guard let hit = names.withLock({ $0[name] }), hit.identity == identity else { return nil }
-        return hit.zone
-    }
-
-    static func remember(_ name: String, identity: FileIdentity, zone: LoadedZone) {
-        names.withLock { $0[name] = Entry(zone: zone, identity: identity) }
-    }
 
     static func shared(key: String, identity: FileIdentity? = nil,
                        load: () throws(FeedDateError) -> LoadedZone) throws(FeedDateError) -> LoadedZone {
@@ -252,13 +311,15 @@ enum FileReadError: Error {
 /// Reads a regular file. Beyond `limit` bytes: the first `limit` bytes when `truncate`,
 /// else `.tooLarge`. Never opens anything but a regular file (no FIFOs, devices, folders).
 func readFile(atPath path: String, limit: Int, truncate: Bool) -> Result<[UInt8], FileReadError> {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return .failure(openError(errno)) }
-    guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular) }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
     guard fd >= 0 else { return .failure(openError(errno)) }
     defer { close(fd) }
-    // The path may have been swapped since stat(): check what was actually opened.
+    return readFile(fd, limit: limit, truncate: truncate)
+}
+
+/// Reads the regular file open as `fd` (what was opened is checked, not a path).
+func readFile(_ fd: Int32, limit: Int, truncate: Bool) -> Result<[UInt8], FileReadError> {
+    var info = stat()
     guard fstat(fd, &info) == 0 else { return .failure(.unreadable(errno)) }
     guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular) }
 
@@ -270,7 +331,7 @@ func readFile(atPath path: String, limit: Int, truncate: Bool) -> Result<[UInt8]
             buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, limit + 1 - buffer.count)))
         }
         let n = buffer.withUnsafeMutableBytes { raw in
-            read(fd, raw.baseAddress! + count, raw.count - count)
+            Glibc.read(fd, raw.baseAddress! + count, raw.count - count)
         }
         if n < 0 {
             if errno == EINTR { continue }

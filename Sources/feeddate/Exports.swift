@@ -42,6 +42,7 @@ private func status(_ e: FeedDateError) -> fd_status {
     case .timeZone: return FD_ERR_TIME_ZONE
     case .range: return FD_ERR_RANGE
     case .icu: return FD_ERR_ICU
+    case .memory: return FD_ERR_MEMORY
     case .internal: return FD_ERR_INTERNAL
     }
 }
@@ -170,10 +171,21 @@ private func swiftOptions(_ o: fd_options) -> Result<FeedDateOptions, FeedDateEr
         }
         words.append(text)
     }
-    var s = FeedDateOptions(
-        style: style,
-        locale: o.locale.map { String(cString: $0) },
-        timeZone: o.time_zone.map { String(cString: $0) })
+    // Ids that are not UTF-8 are malformed ids, quoted byte for byte in the
+    // message (String(cString:) would have replaced those bytes in silence).
+    func id(_ p: UnsafePointer<CChar>?) -> (text: String?, bad: String?) {
+        guard let p else { return (nil, nil) }
+        if let text = String(validatingCString: p) { return (text, nil) }
+        return (nil, LogSafe.quote(bytes: UnsafeRawBufferPointer(start: p, count: strlen(p))))
+    }
+    let locale = id(o.locale), zone = id(o.time_zone)
+    if let bad = locale.bad {
+        return .failure(.locale("malformed locale id \(bad) (not UTF-8): pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\""))
+    }
+    if let bad = zone.bad {
+        return .failure(.timeZone("unknown time zone \(bad) (not UTF-8): pass an IANA zone id like \"Asia/Shanghai\""))
+    }
+    var s = FeedDateOptions(style: style, locale: locale.text, timeZone: zone.text)
     s.hourCycle = hourCycle
     s.width = width
     s.recentRelative = o.recent_relative != 0
@@ -323,12 +335,12 @@ public func fd_status_message(_ s: fd_status) -> UnsafePointer<CChar> {
     switch s {
     case FD_OK: return cString("success")
     case FD_ERR_ARGUMENT: return cString("invalid argument: a NULL pointer, an unpublished options size, or an unknown style or option value")
-    case FD_ERR_LOCALE: return cString("malformed locale id: pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\"")
-    case FD_ERR_TIME_ZONE: return cString("unknown time zone: pass an IANA zone id like \"Asia/Shanghai\"")
+    case FD_ERR_LOCALE: return cString("locale error: a malformed locale id, or no locale data for its language (or for any entry of a list, or for the host's LANG): pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\"")
+    case FD_ERR_TIME_ZONE: return cString("time zone error: an unknown zone id, a bad $TZ, or no zone database ($TZDIR, /usr/share/zoneinfo): pass an IANA zone id like \"Asia/Shanghai\" or a POSIX TZ string like \"CST-8\"")
     case FD_ERR_RANGE: return cString("instant out of range: use milliseconds from 0001-01-01 to 9999-12-31 UTC")
     case FD_ERR_BUFFER: return cString("buffer too small: the length needed is reported; FD_LABEL_CAPACITY always fits")
     case FD_ERR_ICU: return cString("ICU failed (missing locale data?)")
-    case FD_ERR_MEMORY: return cString("out of memory")
+    case FD_ERR_MEMORY: return cString("out of memory: the library, ICU or the caller's process could not allocate what was needed")
     case FD_ERR_INTERNAL: return cString("internal error: the library could not work out a label or its next change (please report it)")
     default: return cString("unknown status code")
     }

@@ -34,7 +34,7 @@ final class HostZoneTests: XCTestCase {
         let t: Int64 = 1_711_348_200_000
         let cst = try zone("CST-8")
         XCTAssertEqual(cst.timeZone, "CST-8")
-        XCTAssertEqual(cst.tzSource, "POSIX TZ string")
+        XCTAssertEqual(cst.tzSource, "posix")
         XCTAssertEqual(try cst.format(t, now: t), "Mar 25, 2024, 2:30\u{202F}PM")
         XCTAssertEqual(try zone("<+0330>-3:30").format(t, now: t), "Mar 25, 2024, 10:00\u{202F}AM")
         // A rule with daylight time: 2024-07-01T12:00Z is 08:00 EDT.
@@ -44,7 +44,7 @@ final class HostZoneTests: XCTestCase {
         if FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/EST5EDT") {
             XCTAssertTrue(try zone("EST5EDT").tzSource.hasPrefix("tzdata "))
         } else {
-            XCTAssertEqual(try zone("EST5EDT").tzSource, "POSIX TZ string")
+            XCTAssertEqual(try zone("EST5EDT").tzSource, "posix")
         }
         for bad in ["CST", "Bogus/Zone", "CST-8/x", "<+0330"] {
             XCTAssertThrowsError(try zone(bad), bad)
@@ -73,28 +73,59 @@ final class HostZoneTests: XCTestCase {
 
     func testANewDatabaseReachesNewFormattersOnly() throws {
         let dir = try scratchDatabase()
-        defer { try? FileManager.default.removeItem(atPath: dir); unsetenv("TZDIR") }
-        setenv("TZDIR", dir, 1)
-        // 2024-03-25T06:30Z: 03:30 in São Paulo (UTC-3).
-        let t: Int64 = 1_711_348_200_000
-        let before = try zone("America/Sao_Paulo")
-        XCTAssertEqual(try before.format(t, now: t), "Mar 25, 2024, 3:30\u{202F}AM")
-        XCTAssertEqual(before.tzSource, "tzdata 2000a")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try ZoneDatabase.withDirectory(dir) {
+            // 2024-03-25T06:30Z: 03:30 in São Paulo (UTC-3).
+            let t: Int64 = 1_711_348_200_000
+            let before = try zone("America/Sao_Paulo")
+            XCTAssertEqual(try before.format(t, now: t), "Mar 25, 2024, 3:30\u{202F}AM")
+            XCTAssertEqual(before.tzSource, "tzdata 2000a")
 
-        // The upgrade: new rules (Tokyo's, +9) written to a new file renamed
-        // over the old one, and a new version.
-        let tmp = dir + "/America/.Sao_Paulo.new"
-        try FileManager.default.copyItem(atPath: db + "/Asia/Tokyo", toPath: tmp)
-        XCTAssertEqual(rename(tmp, dir + "/America/Sao_Paulo"), 0)
-        try "# version 2099z\n".write(toFile: dir + "/tzdata.zi", atomically: true, encoding: .utf8)
+            // The upgrade: new rules (Tokyo's, +9) written to a new file renamed
+            // over the old one, and a new version.
+            let tmp = dir + "/America/.Sao_Paulo.new"
+            try FileManager.default.copyItem(atPath: db + "/Asia/Tokyo", toPath: tmp)
+            XCTAssertEqual(rename(tmp, dir + "/America/Sao_Paulo"), 0)
+            try "# version 2099z\n".write(toFile: dir + "/tzdata.zi", atomically: true, encoding: .utf8)
 
-        let after = try zone("America/Sao_Paulo")
-        XCTAssertEqual(try after.format(t, now: t), "Mar 25, 2024, 3:30\u{202F}PM")
-        XCTAssertEqual(after.tzSource, "tzdata 2099z")
-        // A link to the same file gives the same rules.
-        XCTAssertEqual(try zone("Brazil/East").format(t, now: t), "Mar 25, 2024, 3:30\u{202F}PM")
-        // The formatter made before keeps its rules and its version.
-        XCTAssertEqual(try before.format(t, now: t), "Mar 25, 2024, 3:30\u{202F}AM")
-        XCTAssertEqual(before.tzSource, "tzdata 2000a")
+            let after = try zone("America/Sao_Paulo")
+            XCTAssertEqual(try after.format(t, now: t), "Mar 25, 2024, 3:30\u{202F}PM")
+            XCTAssertEqual(after.tzSource, "tzdata 2099z")
+            // A link to the same file gives the same rules.
+            XCTAssertEqual(try zone("Brazil/East").format(t, now: t), "Mar 25, 2024, 3:30\u{202F}PM")
+            // The formatter made before keeps its rules and its version.
+            XCTAssertEqual(try before.format(t, now: t), "Mar 25, 2024, 3:30\u{202F}AM")
+            XCTAssertEqual(before.tzSource, "tzdata 2000a")
+        }
+    }
+
+    /// An edit in place that keeps the size and sets the modification time
+    /// back still reaches new formatters: files are known by their change
+    /// time (ctime), which no caller can set back (1.1 kept the stale rules).
+    func testASameSizeEditWithTheOldModificationTimeIsSeen() throws {
+        let dir = try scratchDatabase()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/America/Sao_Paulo"
+        // Two files of one size: Sao_Paulo's rules, then the same with its
+        // first standard offset's hour changed (a byte edit, same length).
+        try ZoneDatabase.withDirectory(dir) {
+            let t: Int64 = 1_711_348_200_000
+            XCTAssertEqual(try zone("America/Sao_Paulo").format(t, now: t), "Mar 25, 2024, 3:30\u{202F}AM")
+            var info = stat()
+            XCTAssertEqual(stat(file, &info), 0)
+            let tokyo = try Data(contentsOf: URL(fileURLWithPath: db + "/Asia/Tokyo"))
+            var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+            // Same size: Tokyo's rules padded (TZif readers stop at the data's end).
+            guard tokyo.count <= bytes.count else { throw XCTSkip("Tokyo's file is larger than São Paulo's here") }
+            bytes.replaceSubrange(0..<tokyo.count, with: tokyo)
+            let fd = open(file, O_WRONLY)
+            XCTAssertGreaterThanOrEqual(fd, 0)
+            XCTAssertEqual(bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }, bytes.count)
+            close(fd)
+            // The modification time set back to what it was.
+            var times = [info.st_atim, info.st_mtim]
+            XCTAssertEqual(utimensat(AT_FDCWD, file, &times, 0), 0)
+            XCTAssertEqual(try zone("America/Sao_Paulo").format(t, now: t), "Mar 25, 2024, 3:30\u{202F}PM")
+        }
     }
 }

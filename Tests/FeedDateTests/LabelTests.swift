@@ -63,17 +63,40 @@ final class LabelTests: XCTestCase {
 }
 
 final class ZoneSourceTests: XCTestCase {
-    func testICUFallbackOnlyWithoutADatabase() throws {
-        // With no zone database at all, ICU's own rules are used and the
-        // formatter says so; an unknown zone is still an error.
-        let saved = getenv("TZDIR").map { String(cString: $0) }
-        setenv("TZDIR", "/nonexistent-feeddate-zoneinfo", 1)
-        defer { if let saved { setenv("TZDIR", saved, 1) } else { unsetenv("TZDIR") } }
-        let f = try FeedDateFormatter(FeedDateOptions(style: .feedDetail, locale: "en_US", timeZone: "Asia/Tokyo"))
-        XCTAssertTrue(f.tzSource.hasPrefix("icu "), f.tzSource)
-        // 2024-03-25 05:30 UTC is 14:30 in Tokyo (no DST there in any data version).
-        XCTAssertEqual(try f.format(1_711_344_600_000, now: 1_711_344_600_000), "Mar 25, 2024, 2:30\u{202F}PM")
-        XCTAssertThrowsError(try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "en_US", timeZone: "No/Such_Zone")))
-        XCTAssertThrowsError(try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "en_US", timeZone: "../../etc/passwd")))
+    /// ICU's built-in rules (2022e in ICU 72) are never used for a named
+    /// zone (SPEC 1.2): with no database, a named zone is an error naming the
+    /// folder searched; UTC and POSIX TZ strings need none.
+    func testNoDatabaseRefusesNamedZones() throws {
+        func make(_ zone: String) throws -> FeedDateFormatter {
+            try FeedDateFormatter(FeedDateOptions(style: .feedDetail, locale: "en_US", timeZone: zone))
+        }
+        try ZoneDatabase.withDirectory("/nonexistent-feeddate-zoneinfo") {
+            for zone in ["Asia/Tokyo", "America/Mexico_City"] {
+                XCTAssertThrowsError(try make(zone)) { error in
+                    guard case .timeZone(let m) = error as! FeedDateError else { return XCTFail("\(error)") }
+                    XCTAssertTrue(m.contains("no zone database in /nonexistent-feeddate-zoneinfo"), m)
+                    XCTAssertTrue(m.contains("install tzdata"), m)
+                    XCTAssertTrue(m.contains("\"\(zone)\""), m)
+                }
+            }
+            for zone in ["UTC", "Etc/UTC", "GMT"] {
+                let f = try make(zone)
+                XCTAssertEqual(f.tzSource, "posix")
+                XCTAssertEqual(try f.format(1_711_344_600_000, now: 1_711_344_600_000), "Mar 25, 2024, 5:30\u{202F}AM")
+            }
+            let cst = try make("CST-8")
+            XCTAssertEqual(cst.tzSource, "posix")
+            XCTAssertEqual(try cst.format(1_711_344_600_000, now: 1_711_344_600_000), "Mar 25, 2024, 1:30\u{202F}PM")
+            XCTAssertThrowsError(try make("../../etc/passwd"))
+        }
+        // A folder without a database (empty) says so, not "unknown zone".
+        let empty = NSTemporaryDirectory() + "feeddate-empty-\(getpid())"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        try ZoneDatabase.withDirectory(empty) {
+            XCTAssertThrowsError(try make("Asia/Tokyo")) { error in
+                XCTAssertTrue("\(error)".contains("no zone database in \(empty)"), "\(error)")
+            }
+        }
     }
 }

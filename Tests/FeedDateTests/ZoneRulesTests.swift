@@ -11,6 +11,7 @@
 import Foundation
 import XCTest
 @testable import FeedDate
+import CSystem
 
 extension TransitionTable {
     /// The offset in seconds, as the expectations below are written.
@@ -455,22 +456,60 @@ final class ZoneRulesTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/null", withDestinationPath: "/dev/null")
         try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/zero", withDestinationPath: "/dev/zero")
         XCTAssertEqual(mkfifo(dir + "/Dev/fifo", 0o600), 0)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/link", withDestinationPath: dir + "/Test/Eastern")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/link", withDestinationPath: "../Test/Eastern")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/absolute", withDestinationPath: dir + "/Test/Eastern")
         try Data(repeating: 0x41, count: 100).write(to: URL(fileURLWithPath: dir + "/Dev/text"))
         expectLoadError("Dev/null", dir, .notFound)
         expectLoadError("Dev/zero", dir, .notFound)
         expectLoadError("Dev/fifo", dir, .notFound)   // must not block
         expectLoadError("Dev/text", dir, .invalidData("not a TZif file"))
-        let linked = try load("Dev/link", dir)        // symbolic links (as in zoneinfo) are followed
+        // Absolute links are not followed, even to a file inside: the file is
+        // opened below the folder, and "/..." would leave it (csystem.h).
+        expectLoadError("Dev/absolute", dir, .notFound)
+        let linked = try load("Dev/link", dir)        // relative links inside (as in zoneinfo) are followed
         XCTAssertEqual(linked.offsetSeconds(at: ms(2024, 7, 1)), -14_400)
     }
 
-    /// Runs `body` with $TZDIR set to `dir`, then restores it.
+    /// Where openat2 is missing (old kernels, some sandboxes) the library
+    /// walks the name itself; both must judge every link the same way:
+    /// links inside followed, links out (absolute, or ".." above the folder)
+    /// refused, loops refused, folders and FIFOs not files.
+    func testTheWalkJudgesLinksAsOpenat2Does() throws {
+        let dir = try compileZones(easternSource)
+        let outside = try temporaryDirectory()
+        let fm = FileManager.default
+        try fm.copyItem(atPath: dir + "/Test/Eastern", toPath: outside + "/Secret")
+        try fm.createDirectory(atPath: dir + "/Link", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: dir + "/Deep/Er", withIntermediateDirectories: true)
+        let links = [("Link/Inside", "../Test/Eastern"), ("Link/Absolute", outside + "/Secret"),
+                     ("Link/Out", "../../" + (outside as NSString).lastPathComponent + "/Secret"),
+                     ("Link/Dir", outside), ("Link/Loop", "Loop"), ("Link/Up", ".."),
+                     ("Deep/Er/Back", "../../Test/Eastern"), ("Link/Chain", "Inside"), ("Link/Dot", "./Inside")]
+        for (name, target) in links { try fm.createSymbolicLink(atPath: dir + "/" + name, withDestinationPath: target) }
+        XCTAssertEqual(mkfifo(dir + "/Link/Fifo", 0o600), 0)
+        let ids = ["Test/Eastern", "Link/Inside", "Link/Absolute", "Link/Out", "Link/Dir/Secret", "Link/Loop",
+                   "Link/Up/Test/Eastern", "Deep/Er/Back", "Link/Chain", "Link/Dot", "Link/Fifo", "Link", "No/Such"]
+        func outcomes() -> [String] {
+            ids.map { id in
+                do { return "\(try ZoneDatabase.load(id: id, directory: dir).offsetSeconds(at: ms(2024, 7, 1)))" }
+                catch { return "\(error)" }
+            }
+        }
+        let kernel = outcomes()
+        XCTAssertEqual(csys_beneath_uses_openat2(), 1, "openat2 is expected on this machine's kernel")
+        csys_beneath_force_walk(1)
+        defer { csys_beneath_force_walk(0) }
+        let walked = outcomes()
+        XCTAssertEqual(csys_beneath_uses_openat2(), 0)
+        XCTAssertEqual(walked, kernel)
+        let expected = ["-14400", "-14400", "notFound", "notFound", "notFound", "notFound",
+                        "-14400", "-14400", "-14400", "-14400", "notFound", "notFound", "notFound"]
+        XCTAssertEqual(walked, expected)
+    }
+
+    /// Runs `body` with zones looked up in `dir` (the library reads $TZDIR once).
     private func withTZDIR<T>(_ dir: String, _ body: () throws -> T) rethrows -> T {
-        let saved = getenv("TZDIR").map { String(cString: $0) }
-        defer { if let saved { setenv("TZDIR", saved, 1) } else { unsetenv("TZDIR") } }
-        setenv("TZDIR", dir, 1)
-        return try body()
+        try ZoneDatabase.withDirectory(dir) { () throws -> T in try body() }
     }
 
     /// The message of the time-zone error that Zone(id) throws, or nil when it loads.
@@ -491,14 +530,13 @@ final class ZoneRulesTests: XCTestCase {
         let good = try bytes(dir + "/Test/Eastern")
         try Data(good.prefix(100)).write(to: URL(fileURLWithPath: dir + "/Test/Truncated"))
         try Data(repeating: 0x41, count: 100).write(to: URL(fileURLWithPath: dir + "/Test/Text"))
-        let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
         withTZDIR(dir) {
             XCTAssertNil(zoneError("Test/Eastern"))
             for (id, why) in [("Test/Truncated", "truncated"), ("Test/Text", "not a TZif file")] {
                 let message = zoneError(id) ?? "loaded"
                 XCTAssertTrue(message.contains("\"\(id)\""), message)
                 XCTAssertTrue(message.contains("corrupt or unreadable"), message)
-                XCTAssertTrue(message.contains(real + "/" + id), message)
+                XCTAssertTrue(message.contains(dir + "/" + id), message)
                 XCTAssertTrue(message.contains(why), message)
                 XCTAssertFalse(message.contains("unknown"), message)
             }
@@ -532,14 +570,15 @@ final class ZoneRulesTests: XCTestCase {
     }
 
     func testDatabaseDirectoryAndVersion() throws {
+        // $TZDIR is read once, on first use: setting it later changes nothing.
+        let first = ZoneDatabase.directory
         let saved = getenv("TZDIR").map { String(cString: $0) }
         defer { if let saved { setenv("TZDIR", saved, 1) } else { unsetenv("TZDIR") } }
-        unsetenv("TZDIR")
-        XCTAssertEqual(ZoneDatabase.directory, "/usr/share/zoneinfo")
-        setenv("TZDIR", "", 1)
-        XCTAssertEqual(ZoneDatabase.directory, "/usr/share/zoneinfo")
         setenv("TZDIR", "/opt/zones", 1)
-        XCTAssertEqual(ZoneDatabase.directory, "/opt/zones")
+        XCTAssertEqual(ZoneDatabase.directory, first)
+        if saved == nil || saved == "" { XCTAssertEqual(first, "/usr/share/zoneinfo") }
+        ZoneDatabase.withDirectory("/opt/zones") { XCTAssertEqual(ZoneDatabase.directory, "/opt/zones") }
+        XCTAssertEqual(ZoneDatabase.directory, first)
 
         let dir = try temporaryDirectory()
         XCTAssertNil(ZoneDatabase.version(directory: dir))

@@ -100,6 +100,21 @@ static const host_case CASES[] = {
     {"LANG=de_DE: a list falls to its entry with data", {"LANG=de_DE.UTF-8", "TZ=UTC"}, "tlh, fr;q=0.5", "-", "0 fr UTC 25 mars 2024, 06:30"},
     {"LANG=de_DE: NULL locale is the host's", {"LANG=de_DE.UTF-8", "TZ=UTC"}, "-", "-", "0 de_DE UTC 25. März 2024, 06:30"},
     {"LC_ALL wins over LANG", {"LC_ALL=fr_FR.UTF-8", "LANG=de_DE.UTF-8"}, "-", "UTC", "0 fr_FR UTC 25 mars 2024, 06:30"},
+    /* 1.2: a host locale ICU has no data for is an error naming the variable, never ICU's root in silence. */
+    {"LANG=klingon refused, naming LANG", {"LANG=klingon", "TZ=UTC"}, "-", "-", "2 LANG=klingon names no locale ICU has data for"},
+    {"LC_ALL=klingon refused, naming LC_ALL", {"LC_ALL=klingon", "LANG=de_DE.UTF-8"}, "-", "UTC", "2 LC_ALL=klingon names no locale"},
+    /* 1.2: never ICU's built-in zone rules; a missing database names the folder searched. */
+    {"TZDIR missing: a named zone refused, naming $TZDIR", {"TZDIR=/nonexistent-zoneinfo"}, "en_US", "America/Mexico_City",
+     "3 time zone \"America/Mexico_City\": no zone database in $TZDIR (/nonexistent-zoneinfo): install tzdata"},
+    {"TZDIR missing: UTC needs no database", {"TZDIR=/nonexistent-zoneinfo"}, "en_US", "UTC", "0 en_US UTC Mar 25, 2024, 6:30\xe2\x80\xaf" "AM"},
+    {"TZDIR missing: POSIX TZ strings need none", {"TZDIR=/nonexistent-zoneinfo"}, "en_US", "CST-8", "0 en_US CST-8 Mar 25, 2024, 2:30\xe2\x80\xaf" "PM"},
+    {"TZDIR missing: TZ=Asia/Tokyo refused", {"TZDIR=/nonexistent-zoneinfo", "TZ=Asia/Tokyo"}, "en_US", "-",
+     "3 TZ=Asia/Tokyo: no zone database in $TZDIR (/nonexistent-zoneinfo)"},
+    /* 1.2: messages quote what the caller passed safely for a log line. */
+    {"TZ with a newline and ESC is quoted safely", {"TZ=Bad\nZone\x1b[31m"}, "en_US", "-", "3 TZ=Bad\\nZone\\x1b[31m is not a zone"},
+    {"a locale id with a newline and ESC is quoted safely", {"TZ=UTC"}, "zz\n\x1b[2J", "-", "2 malformed locale id \"zz\\n\\x1b[2J\""},
+    {"33 locale entries refused", {"TZ=UTC"}, "a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,en", "-",
+     "2 the locale list has 33 entries"},
 };
 
 int main(int argc, char **argv)

@@ -307,9 +307,14 @@ static void expect_zone(const char *what, const char *id, fd_status expect)
 
 int main(void)
 {
-    /* ICU's one-time start (its data, its own zone files, the host zone it
-       reads from /etc/localtime) happens here, before TZDIR is changed and
-       before anything is recorded: none of it depends on a zone id. */
+    /* $TZDIR first: the library reads it once, on first use. Then ICU's
+       one-time start (its data, the host zone it reads from /etc/localtime)
+       happens before anything is recorded: none of it depends on a zone id. */
+    if (setup() != 0) {
+        tk_fail("cannot build the temporary zone database under %s", tmp);
+        remove_tree();
+        return tk_finish();
+    }
     {
         fd_options o;
         fd_formatter *f = NULL;
@@ -317,13 +322,8 @@ int main(void)
         o.locale = "en_US";
         o.time_zone = "UTC";
         if (fd_formatter_new(&o, &f) != FD_OK)
-            tk_fail("warm-up: fd_formatter_new(en_US, UTC) failed");
+            tk_fail("warm-up: fd_formatter_new(en_US, UTC) failed: %s", fd_last_error());
         fd_formatter_free(f);
-    }
-    if (setup() != 0) {
-        tk_fail("cannot build the temporary zone database under %s", tmp);
-        remove_tree();
-        return tk_finish();
     }
     signal(SIGALRM, on_alarm);
 

@@ -51,7 +51,6 @@ typedef struct cicu_datefmt *cicu_datefmt_ref CICU_HANDLE;    /* UDateFormat */
 typedef struct cicu_reldate *cicu_reldate_ref CICU_HANDLE;    /* URelativeDateTimeFormatter */
 typedef struct cicu_numfmt *cicu_numfmt_ref CICU_HANDLE;      /* UNumberFormatter */
 typedef struct cicu_calendar *cicu_calendar_ref CICU_HANDLE;  /* UCalendar */
-typedef struct cicu_zone *cicu_zone_ref CICU_HANDLE;          /* UCalendar holding a zone's rules */
 typedef struct cicu_listfmt *cicu_listfmt_ref CICU_HANDLE;    /* UListFormatter */
 
 /* Width of relative words (ICU's UDateRelativeDateTimeFormatterStyle). */
@@ -95,7 +94,6 @@ int32_t cicu_calendar_types(char *out, int32_t cap, int32_t *err);
  * and whether it is algorithmic (no digits 0-9: "jpan", "roman", "hebr").
  * An unknown "numbers" keyword fails (U_UNSUPPORTED_ERROR). */
 int32_t cicu_numbering_system(const char *locale, char *out, int32_t cap, int32_t *algorithmic, int32_t *err);
-const char *cicu_tzdata_version(int32_t *err);
 /* The version of ICU in use ("72.1"), written NUL-terminated into out[cap]. */
 void cicu_icu_version(char *out, int32_t cap);
 
@@ -150,15 +148,6 @@ void cicu_cal_month(cicu_calendar_ref cal, double wall_ms, int32_t *day_of_month
 /* wall_ms + years, then + months (ICU's add, day of month pinned at each), as wall ms. */
 double cicu_cal_add(cicu_calendar_ref cal, double wall_ms, int32_t years, int32_t months, int32_t *err);
 void cicu_cal_close(cicu_calendar_ref cal);
-
-/* Fallback zone rules (only when the system has no zone database). The
- * handle is an untyped pointer still: its Swift owner (ICUZone, Zone.swift)
- * holds it as one. */
-cicu_zone_ref cicu_zone_open(const char *zone_id, int32_t *err);
-int32_t cicu_zone_offset_ms(cicu_zone_ref zone, double ms, int32_t *err);
-/* The next transition strictly after ms; 0 = none. */
-int32_t cicu_zone_next_transition(cicu_zone_ref zone, double ms, double *next, int32_t *err);
-void cicu_zone_close(cicu_zone_ref zone);
 
 #ifdef __cplusplus
 }
