@@ -6,13 +6,13 @@
 #      exclusivity is checked at run time here) into .build-sanitize/asan; the
 #      C suites compiled with clang -fsanitize=address,undefined against it:
 #      test_vectors, test_api, test_threads, test_stress (SANITIZE_COUNT
-#      instants), test_fork (30 forks) and test_leaks (LeakSanitizer checks
-#      the exit).
+#      instants), test_fork (30 forks), test_leaks (LeakSanitizer checks
+#      the exit) and test_zone_swap (zone files swapped during creation).
 #   2. TSan: the library built with --sanitize=thread into .build-sanitize/tsan
 #      (Swift sources and CICU instrumented; ICU itself is not), test_threads
 #      and test_stress (SANITIZE_TSAN_COUNT instants, default 1000: labels that
-#      take ICU's locks are slow under TSan) compiled with -fsanitize=thread
-#      against it. Not test_fork: under TSan the Swift runtime takes a lock
+#      take ICU's locks are slow under TSan) and test_zone_swap compiled with
+#      -fsanitize=thread against it. Not test_fork: under TSan the Swift runtime takes a lock
 #      on every access to a lazily initialised global (so that TSan sees the
 #      initialisation), and a child forked while another thread held one
 #      hangs on it; a TSan-only artefact, the release runtime takes none.
@@ -116,7 +116,7 @@ else
     asan_lib=$(swift build -c release --scratch-path .build-sanitize/asan --sanitize=address --show-bin-path)
     cflags=(-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld -pthread)
     built=1
-    for t in test_vectors test_api test_threads test_stress test_fork test_leaks; do
+    for t in test_vectors test_api test_threads test_stress test_fork test_leaks test_zone_swap; do
       "$CLANG" "${WARN[@]}" "${cflags[@]}" -Iinclude -ITests/c "Tests/c/$t.c" "${COMMON[@]}" \
         -L"$asan_lib" -lfeeddate -Wl,-rpath,"$asan_lib" -o "$OUT/asan/$t" || { built=0; record "asan+ubsan build $t" FAILED; }
     done
@@ -129,6 +129,7 @@ else
       run "asan+ubsan test_stress $COUNT" 1800 "$OUT/asan/test_stress" "$COUNT"
       run "asan+ubsan test_fork 30" 900 "$OUT/asan/test_fork" 30
       run "asan+ubsan+lsan test_leaks" 900 "$OUT/asan/test_leaks" 1000 100000
+      run "asan+ubsan test_zone_swap 2" 300 "$OUT/asan/test_zone_swap" 2
       unset ASAN_OPTIONS UBSAN_OPTIONS
     fi
   else
@@ -142,7 +143,7 @@ else
     # The toolchain's TSan runtime carries libdispatch interceptors: link libdispatch and BlocksRuntime.
     cflags=(-g -O1 -fno-omit-frame-pointer -fsanitize=thread -fuse-ld=lld -pthread)
     built=1
-    for t in test_threads test_stress; do
+    for t in test_threads test_stress test_zone_swap; do
       "$CLANG" "${WARN[@]}" "${cflags[@]}" -Iinclude -ITests/c "Tests/c/$t.c" "${COMMON[@]}" \
         -L"$tsan_lib" -lfeeddate -L"$SWIFT_LIBS" -ldispatch -lBlocksRuntime \
         -Wl,-rpath,"$tsan_lib:$SWIFT_LIBS" -o "$OUT/tsan/$t" || { built=0; record "tsan build $t" FAILED; }
@@ -151,6 +152,7 @@ else
       export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/tools/hardening-tsan.supp"
       run "tsan test_threads 20000" 1800 "$OUT/tsan/test_threads" 20000
       run "tsan test_stress $TSAN_COUNT" 1800 "$OUT/tsan/test_stress" "$TSAN_COUNT"
+      run "tsan test_zone_swap 2" 300 "$OUT/tsan/test_zone_swap" 2
       unset TSAN_OPTIONS
     fi
   else
