@@ -5,6 +5,9 @@
 #                     and the README's example; closes with "N passed, N failed"
 #   make bench-java   per-label cost through the binding against a direct C call, in one run
 #                     (part of `make bench`)
+#   make stress-java  one formatMany of JAVA_STRESS_N (100,000,000) instants, more than 2 GiB
+#                     of UTF-8: peak RSS the call adds against its result's size (at most 1.25x).
+#                     Not part of `make test`: it needs ~10 GB of memory (JAVA_STRESS_HEAP) and a minute.
 # Needs a JDK 17+ (javac, jar, java) and JNA: on Debian, apt-get install
 # openjdk-17-jdk-headless libjna-java (JNA_JAR points elsewhere otherwise). A
 # missing tool fails the target with what to install; it is never skipped.
@@ -23,7 +26,7 @@ JAVA_TEST_CLASSES := $(JAVA_BUILD)/test-classes
 JAVA_BENCH_CLASSES := $(JAVA_BUILD)/bench-classes
 JAVA_FLAGS := -Dfeeddate.expectedVersion=$(VERSION)
 
-.PHONY: java-jar java-tools test-java bench-java
+.PHONY: java-jar java-tools test-java bench-java stress-java
 
 java-tools:
 	@for tool in $(JAVAC) $(JAR) $(JAVA); do \
@@ -68,3 +71,12 @@ $(JAVA_BENCH_CLASSES)/.built: bench/BenchJava.java $(JAVA_JAR)
 bench-java: lib java-tools $(BUILD)/bench_direct $(JAVA_JAR) $(JAVA_BENCH_CLASSES)/.built
 	./$(BUILD)/bench_direct $(if $(BENCH_N),$(BENCH_N),200000) $(BUILD)/bench_direct_java.json
 	$(JAVA) -cp $(JAVA_JAR):$(JNA_JAR):$(JAVA_BENCH_CLASSES) BenchJava $(BUILD)/bench_direct_java.json $(BUILD)/bench_java.json
+
+# ---- stress: one huge batch, bounded memory (not part of make test) ----
+JAVA_STRESS_N    ?= 100000000
+JAVA_STRESS_HEAP ?= 12g
+# SerialGC with a small young generation and the whole heap reserved up front: RSS then grows with
+# what is live (the result), not with the collector's choice of heap size.
+stress-java: lib java-tools $(JAVA_JAR) $(JAVA_TEST_CLASSES)/.built
+	$(JAVA) -Xms$(JAVA_STRESS_HEAP) -Xmx$(JAVA_STRESS_HEAP) -Xmn256m -XX:+UseSerialGC \
+	  -cp $(JAVA_JAR):$(JNA_JAR):$(JAVA_TEST_CLASSES) org.feeddate.StressMany $(JAVA_STRESS_N)

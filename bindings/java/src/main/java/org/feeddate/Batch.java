@@ -12,6 +12,7 @@ import java.util.List;
  */
 public record Batch(List<String> texts, Instant nextChange) {
     public Batch {
-        texts = List.copyOf(texts);
+        // Formatter's own list is already unmodifiable: no second array of references for a huge batch.
+        texts = texts instanceof Formatter.Texts ? texts : List.copyOf(texts);
     }
 }

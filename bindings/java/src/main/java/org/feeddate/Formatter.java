@@ -4,15 +4,20 @@ import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.Arrays;
+import java.util.AbstractList;
 import java.util.Collection;
+import java.util.ConcurrentModificationException;
+import java.util.Iterator;
 import java.util.Objects;
+import java.util.RandomAccess;
 
 import static org.feeddate.LibFeedDate.*;
 
@@ -29,9 +34,16 @@ import static org.feeddate.LibFeedDate.*;
  * }</pre>
  *
  * <p>Creating one is costly (ICU data is opened): create once, reuse. A
- * formatter is immutable and may be used by any number of threads at once;
- * {@link #close()} must not race with calls on it (as {@code fd_formatter_free}).
- * A formatter that is never closed is freed once it is unreachable.
+ * formatter is immutable and may be used by any number of threads at once.
+ * {@link #close()} may race with calls on other threads: calls in flight
+ * finish with their labels, close() waits for them before it frees the
+ * native formatter, and later calls throw {@link IllegalStateException}. A
+ * formatter that is never closed is freed once it is unreachable (never
+ * while a call on it is in flight).
+ *
+ * <p>{@link #formatMany(long[], long)} works in bounded chunks, so a batch
+ * of any length needs little memory beyond its result; running out of memory
+ * is Java's own {@link OutOfMemoryError}.
  *
  * <p>Instants are taken to the millisecond (sub-millisecond parts are dropped
  * toward the past). The library accepts 0001-01-01T00:00:00Z ..=
@@ -67,24 +79,82 @@ public final class Formatter implements AutoCloseable {
 
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
-    /** The native handle; freed once, by close() or by the Cleaner. */
+    /**
+     * The native handle and the calls in flight on it. A call enters (one
+     * atomic add), checks that the formatter is open, calls the library and
+     * exits (one atomic add). Closing sets CLOSED, so that no call enters any
+     * more, waits until the calls in flight have exited, then frees the
+     * native formatter, once. close() and the Cleaner both run this.
+     */
     private static final class Handle implements Runnable {
-        volatile long address;
+        private static final long CLOSED = 1L << 62;
+        private static final VarHandle STATE;
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(Handle.class, "state", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        final long address;
+        /** CLOSED, or'ed with the number of calls in flight. */
+        private volatile long state;
+        /** Guarded by this. */
+        private boolean freed;
 
         Handle(long address) {
             this.address = address;
         }
 
+        /** The native address for one call; exit() must follow. Throws once the formatter is closed. */
+        long enter() {
+            long s = (long) STATE.getAndAdd(this, 1L);
+            if ((s & CLOSED) != 0) {
+                exit();
+                throw new IllegalStateException("feeddate: the formatter is closed");
+            }
+            return address;
+        }
+
+        void exit() {
+            long s = (long) STATE.getAndAdd(this, -1L);
+            if (s == (CLOSED | 1L)) {
+                synchronized (this) {
+                    notifyAll(); // the last call in flight after close(): wake the closing thread(s)
+                }
+            }
+        }
+
+        /** Closes: no new calls, waits for those in flight, frees once. Every caller returns after the free. */
         @Override
         public void run() {
-            long a = address;
-            address = 0;
-            if (a != 0) fd_formatter_free(a);
+            STATE.getAndBitwiseOr(this, CLOSED);
+            boolean interrupted = false;
+            synchronized (this) {
+                while ((state & ~CLOSED) != 0) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        interrupted = true; // close() has no way to give up half-way: wait on, and say so after
+                    }
+                }
+                if (!freed) {
+                    freed = true;
+                    fd_formatter_free(address);
+                }
+            }
+            if (interrupted) Thread.currentThread().interrupt();
         }
     }
 
-    // format_many's first guess of UTF-8 bytes per label; a larger need costs one more call.
+    // format_many's first guess of UTF-8 bytes per label; a larger need costs one more call per chunk.
     private static final int MANY_BYTES_PER_LABEL = 32;
+    /** Instants per fd_format_many call: the memory a batch needs beyond its result is bounded by it. */
+    static final int DEFAULT_CHUNK_LABELS = 16_384;
+    /** The largest chunk: its labels' bytes (at most LABEL_CAPACITY - 1 each) fit a Java array. */
+    static final int MAX_CHUNK_LABELS = (Integer.MAX_VALUE - 16) / LABEL_CAPACITY;
 
     private final Options options;
     private final Handle handle;
@@ -92,13 +162,18 @@ public final class Formatter implements AutoCloseable {
     private final String locale;
     private final String timeZone;
     private final String tzSource;
+    /** Instants per fd_format_many call (settable for tests). */
+    private volatile int chunkLabels = DEFAULT_CHUNK_LABELS;
 
     /**
      * Creates a formatter; the library checks the options.
      *
      * @throws FeedDateException with the library's status and message (an
      *                           option out of range, a malformed locale, an
-     *                           unknown zone, ...)
+     *                           unknown zone, ...); {@link Status#ARGUMENT}
+     *                           from the binding for a string option holding
+     *                           a NUL or a lone surrogate (not valid Unicode),
+     *                           naming the option and the index
      */
     public Formatter(Options options) {
         this.options = Objects.requireNonNull(options, "options");
@@ -150,24 +225,31 @@ public final class Formatter implements AutoCloseable {
         this.tzSource = string(fd_formatter_tz_source(address));
     }
 
-    /** A NUL-terminated UTF-8 copy of s (null for null); a NUL inside s would cut it short, so it is refused. */
-    private static Memory cString(String what, String s) {
+    /**
+     * A NUL-terminated UTF-8 copy of s (null for null). A NUL inside s would cut it short and a lone
+     * surrogate has no UTF-8: both are {@link Status#ARGUMENT} errors naming the option and the index.
+     */
+    static Memory cString(String what, String s) {
         if (s == null) return null;
-        if (s.indexOf('\0') >= 0) {
-            throw new FeedDateException(Status.ARGUMENT.code(),
-                    what + " \"" + s.replace("\0", "\\0") + "\" contains a NUL character");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\0') {
+                throw new FeedDateException(Status.ARGUMENT.code(),
+                        what + " " + Messages.quote(s) + " contains a NUL character at index " + i);
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new FeedDateException(Status.ARGUMENT.code(),
+                        what + " " + Messages.quote(s) + " has a lone surrogate " + Messages.codePoint(c)
+                                + " at index " + i + ": not valid Unicode");
+            }
         }
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         Memory m = new Memory(b.length + 1);
         m.write(0, b, 0, b.length);
         m.setByte(b.length, (byte) 0);
         return m;
-    }
-
-    private long address() {
-        long a = handle.address;
-        if (a == 0) throw new IllegalStateException("feeddate: the formatter is closed");
-        return a;
     }
 
     /** Milliseconds since the epoch of t, floored. */
@@ -198,11 +280,13 @@ public final class Formatter implements AutoCloseable {
     /** The label of t as seen at now, both in milliseconds since the epoch. */
     public String format(long tMs, long nowMs) {
         Scratch sc = SCRATCH.get();
+        long f = handle.enter();
         try {
             // info NULL: the next change is not worked out.
-            int s = fd_format(address(), tMs, nowMs, sc.buf, LABEL_CAPACITY, 0);
+            int s = fd_format(f, tMs, nowMs, sc.buf, LABEL_CAPACITY, 0);
             if (s != 0) throw error(s);
         } finally {
+            handle.exit();
             Reference.reachabilityFence(this);
         }
         ByteBuffer b = sc.bytes;
@@ -225,10 +309,12 @@ public final class Formatter implements AutoCloseable {
     /** The label of t as seen at now, both in milliseconds since the epoch. */
     public Label label(long tMs, long nowMs) {
         Scratch sc = SCRATCH.get();
+        long f = handle.enter();
         try {
-            int s = fd_format(address(), tMs, nowMs, sc.buf, LABEL_CAPACITY, sc.info);
+            int s = fd_format(f, tMs, nowMs, sc.buf, LABEL_CAPACITY, sc.info);
             if (s != 0) throw error(s);
         } finally {
+            handle.exit();
             Reference.reachabilityFence(this);
         }
         ByteBuffer b = sc.bytes;
@@ -252,20 +338,13 @@ public final class Formatter implements AutoCloseable {
         return index;
     }
 
-    /** The labels of ts as seen at now and their earliest next change, in one library call. */
+    /**
+     * The labels of ts as seen at now and their earliest next change, as
+     * {@link #formatMany(long[], long)}; the instants are read in chunks, so
+     * no copy of the whole collection is made.
+     */
     public Batch formatMany(Collection<Instant> ts, Instant now) {
-        long[] ms = new long[ts.size()];
-        int i = 0;
-        for (Instant t : ts) {
-            if (t == null) throw new NullPointerException("t[" + i + "]");
-            try {
-                ms[i++] = t.toEpochMilli();
-            } catch (ArithmeticException e) {
-                throw new FeedDateException(Status.RANGE.code(),
-                        "t[" + (i - 1) + "] " + t + " cannot be written in milliseconds since the epoch");
-            }
-        }
-        return formatMany(ms, millis(now, "now"));
+        return many(ts.size(), millis(now, "now"), null, ts.iterator());
     }
 
     /** The labels of ts as seen now (the system clock) and their earliest next change. */
@@ -275,41 +354,138 @@ public final class Formatter implements AutoCloseable {
 
     /**
      * The labels of tMs as seen at nowMs (milliseconds since the epoch) and
-     * their earliest next change, in one call of fd_format_many. An instant out
-     * of range fails the whole call.
+     * their earliest next change. A batch of any length is worked in chunks
+     * of fd_format_many calls, so the memory it needs beyond its result is
+     * bounded; running out of memory is an {@link OutOfMemoryError}. An
+     * instant out of range fails the whole call, with an error naming its
+     * index ("t[12]: ...").
      */
     public Batch formatMany(long[] tMs, long nowMs) {
-        int n = tMs.length;
-        long[] ends = new long[n];
-        long[] next = new long[1];
-        long cap = Math.max(64L, (long) n * MANY_BYTES_PER_LABEL);
-        byte[] bytes;
-        try {
-            for (;;) {
-                try (Memory buf = new Memory(cap)) {
-                    int s = fd_format_many(address(), tMs, n, nowMs, Pointer.nativeValue(buf), cap, ends, next);
-                    if (s == Status.BUFFER.code() && n > 0 && ends[n - 1] >= cap) {
-                        cap = ends[n - 1] + 1;
-                        continue;
-                    }
-                    if (s != 0) throw error(s);
-                    int total = n == 0 ? 0 : (int) ends[n - 1];
-                    bytes = new byte[total];
-                    buf.read(0, bytes, 0, total);
-                    break;
+        return many(tMs.length, nowMs, tMs, null);
+    }
+
+    /** Sets the instants per fd_format_many call, for tests (1 ..= MAX_CHUNK_LABELS). */
+    Formatter chunkLabels(int n) {
+        if (n < 1 || n > MAX_CHUNK_LABELS) throw new IllegalArgumentException("chunkLabels " + n);
+        chunkLabels = n;
+        return this;
+    }
+
+    /** The batch of n instants, from array (when not null) or else from it, in chunks. */
+    private Batch many(int n, long nowMs, long[] array, Iterator<Instant> it) {
+        String[] texts = new String[n];
+        int chunk = Math.max(1, Math.min(n, chunkLabels));
+        long earliest = NEVER;
+        long[] ends = new long[chunk];
+        long[] ms = it == null ? null : new long[chunk];
+        // One native block: the chunk's instants, its ends, the earliest next change, then its text
+        // (which moves to a block of its own when a chunk's labels need more).
+        long tOff = 0, endsOff = 8L * chunk, nextOff = 16L * chunk, textOff = nextOff + 8;
+        long textCap = Math.max(64L, (long) chunk * MANY_BYTES_PER_LABEL);
+        byte[] bytes = new byte[(int) textCap];
+        long f = handle.enter();
+        Memory grown = null;
+        try (Memory block = new Memory(textOff + textCap)) {
+            long base = Pointer.nativeValue(block), textAddr = base + textOff;
+            for (int start = 0; start < n; start += chunk) {
+                int len = Math.min(chunk, n - start);
+                if (array != null) {
+                    block.write(tOff, array, start, len);
+                } else {
+                    for (int i = 0; i < len; i++) ms[i] = instantMillis(it, start + i);
+                    block.write(tOff, ms, 0, len);
                 }
+                int s = fd_format_many(f, base + tOff, len, nowMs, textAddr, textCap, base + endsOff, base + nextOff);
+                if (s == Status.BUFFER.code()) {
+                    long need = block.getLong(endsOff + 8L * (len - 1));
+                    if (need <= textCap || need > Integer.MAX_VALUE - 16) { // a broken library, never a crash
+                        throw new FeedDateException(Status.INTERNAL.code(), "feeddate: fd_format_many asks for "
+                                + need + " bytes for " + len + " labels with " + textCap + " at hand");
+                    }
+                    if (grown != null) grown.close();
+                    grown = null;
+                    bytes = null; // never the old and the new buffers at once
+                    grown = new Memory(need);
+                    bytes = new byte[(int) need];
+                    textAddr = Pointer.nativeValue(grown);
+                    textCap = need;
+                    s = fd_format_many(f, base + tOff, len, nowMs, textAddr, textCap, base + endsOff, base + nextOff);
+                }
+                if (s != 0) throw chunkError(s, f, start, len, block, tOff, nowMs);
+                block.read(endsOff, ends, 0, len);
+                int total = (int) ends[len - 1];
+                (grown != null ? grown : block).read(grown != null ? 0 : textOff, bytes, 0, total);
+                int from = 0;
+                for (int i = 0; i < len; i++) {
+                    int to = (int) ends[i];
+                    texts[start + i] = new String(bytes, from, to - from, StandardCharsets.UTF_8);
+                    from = to;
+                }
+                earliest = Math.min(earliest, block.getLong(nextOff));
             }
         } finally {
+            if (grown != null) grown.close();
+            handle.exit();
             Reference.reachabilityFence(this);
         }
-        String[] texts = new String[n];
-        int start = 0;
-        for (int i = 0; i < n; i++) {
-            int end = (int) ends[i];
-            texts[i] = new String(bytes, start, end - start, StandardCharsets.UTF_8);
-            start = end;
+        if (it != null && it.hasNext()) throw new ConcurrentModificationException("ts grew during formatMany");
+        return new Batch(new Texts(texts), instant(earliest));
+    }
+
+    /** The next instant of a collection, as milliseconds; index is its place in the collection. */
+    private static long instantMillis(Iterator<Instant> it, int index) {
+        if (!it.hasNext()) throw new ConcurrentModificationException("ts shrank during formatMany");
+        Instant t = it.next();
+        if (t == null) throw new NullPointerException("t[" + index + "]");
+        try {
+            return t.toEpochMilli();
+        } catch (ArithmeticException e) {
+            throw new FeedDateException(Status.RANGE.code(),
+                    "t[" + index + "] " + t + " cannot be written in milliseconds since the epoch");
         }
-        return new Batch(Arrays.asList(texts), instant(next[0]));
+    }
+
+    /**
+     * The error of a failed chunk, naming the instant that failed: its index
+     * in the whole batch, found by labelling the chunk's instants one by one
+     * (the library's rules, not a copy of them), or "now" when it is now
+     * that is out of range. Runs only after a failure.
+     */
+    private static FeedDateException chunkError(int status, long f, int start, int len, Memory block, long tOff,
+            long nowMs) {
+        FeedDateException batch = error(status);
+        Scratch sc = SCRATCH.get();
+        int s = fd_format(f, nowMs, nowMs, sc.buf, LABEL_CAPACITY, 0);
+        if (s == Status.RANGE.code()) return prefixed("now: ", error(s));
+        for (int i = 0; i < len; i++) {
+            long t = block.getLong(tOff + 8L * i);
+            s = fd_format(f, t, nowMs, sc.buf, LABEL_CAPACITY, 0);
+            if (s != 0) return prefixed("t[" + (start + i) + "]: ", error(s));
+        }
+        return batch;
+    }
+
+    private static FeedDateException prefixed(String prefix, FeedDateException e) {
+        return new FeedDateException(e.statusCode(), prefix + e.getMessage());
+    }
+
+    /** The labels of a batch: an unmodifiable view of the array, which Batch keeps without a copy. */
+    static final class Texts extends AbstractList<String> implements RandomAccess {
+        private final String[] a;
+
+        Texts(String[] a) {
+            this.a = a;
+        }
+
+        @Override
+        public String get(int index) {
+            return a[index];
+        }
+
+        @Override
+        public int size() {
+            return a.length;
+        }
     }
 
     /** The options this formatter was created with. */
@@ -327,15 +503,24 @@ public final class Formatter implements AutoCloseable {
         return timeZone;
     }
 
-    /** The zone database in use ("tzdata 2025b", or "icu 2022e" where the system has none). */
+    /**
+     * The zone database in use: "tzdata 2025b" when a file of the system's database was read, "posix"
+     * for a POSIX TZ string or UTC. (A 1.1 library could report "icu 2022e", ICU's stale built-in
+     * rules, where the system had no database; from 1.2 that is an error instead.)
+     */
     public String tzSource() {
         return tzSource;
     }
 
-    /** Frees the native formatter; later calls throw {@link IllegalStateException}. Idempotent. */
+    /**
+     * Frees the native formatter once the calls in flight on other threads
+     * have finished (it waits for them); calls that start later throw
+     * {@link IllegalStateException}. Idempotent, and safe from any thread.
+     */
     @Override
     public void close() {
-        cleanable.clean();
+        cleanable.clean(); // runs handle.run() unless the Cleaner or another close() did
+        handle.run();      // a second close() racing the first returns only after the free, too
     }
 
     @Override

@@ -125,8 +125,9 @@ final class LibFeedDate {
 
     // fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n, int64_t now_ms,
     //                          char *buf, size_t cap, size_t *ends, int64_t *next_change_min);
-    static native int fd_format_many(long f, long[] tMs, long n, long nowMs, long buf, long cap, long[] ends,
-            long[] nextChangeMin);
+    // Every pointer as a native address: the binding passes chunks of its own native block (no array copies).
+    static native int fd_format_many(long f, long tMs, long n, long nowMs, long buf, long cap, long ends,
+            long nextChangeMin);
 
     // const char *fd_formatter_locale(const fd_formatter *f); and the zone, the zone database
     static native Pointer fd_formatter_locale(long f);

@@ -1,7 +1,9 @@
 package org.feeddate;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.StringJoiner;
@@ -160,6 +162,46 @@ public final class Options {
         return toString().hashCode();
     }
 
+    /** The id the library takes for a Java zone (see {@link Builder#timeZone(ZoneId)}). */
+    static String zoneId(ZoneId zone) {
+        if (zone instanceof ZoneOffset offset) return posixTimeZone(offset);
+        String id = zone.getId();
+        // ZoneId.of("UTC+05:30"), ("GMT-3"), ("UT+1"), ("UT"): a prefix and an offset, no region in the
+        // zone database. Region ids (including "UTC", "GMT", "Etc/GMT-3") pass through.
+        boolean prefixed = id.startsWith("UTC") || id.startsWith("GMT") ? id.length() > 3 && isSign(id.charAt(3))
+                : id.startsWith("UT") && (id.length() == 2 || isSign(id.charAt(2)));
+        if (prefixed && zone.getRules().isFixedOffset()) return posixTimeZone(zone.getRules().getOffset(Instant.EPOCH));
+        return id;
+    }
+
+    private static boolean isSign(char c) {
+        return c == '+' || c == '-';
+    }
+
+    /**
+     * The POSIX TZ string of a fixed offset: "UTC" for zero; else a quoted
+     * name of the offset as ISO 8601 writes it and the offset west of UTC,
+     * as POSIX counts it: +05:30 is {@code <+0530>-5:30}, +05:00
+     * {@code <+05>-5}, -03:00 {@code <-03>3}, +05:30:15 {@code <+053015>-5:30:15}.
+     */
+    static String posixTimeZone(ZoneOffset offset) {
+        int total = offset.getTotalSeconds();
+        if (total == 0) return "UTC";
+        int abs = Math.abs(total), h = abs / 3600, m = abs / 60 % 60, sec = abs % 60;
+        String east = total > 0 ? "+" : "-";
+        StringBuilder b = new StringBuilder("<").append(east).append(two(h));
+        if (m != 0 || sec != 0) b.append(two(m));
+        if (sec != 0) b.append(two(sec));
+        b.append('>').append(total > 0 ? "-" : "").append(h);
+        if (m != 0 || sec != 0) b.append(':').append(two(m));
+        if (sec != 0) b.append(':').append(two(sec));
+        return b.toString();
+    }
+
+    private static String two(int n) {
+        return n < 10 ? "0" + n : String.valueOf(n);
+    }
+
     /** Sets options one by one; {@link #build()} makes the immutable {@link Options}. */
     public static final class Builder {
         private Style style;
@@ -210,9 +252,15 @@ public final class Options {
             return this;
         }
 
-        /** A Java zone, passed as its id ({@link ZoneId#getId()}): region ids are IANA ids. */
+        /**
+         * A Java zone. A region id ("Asia/Shanghai", "UTC") is passed as it is: region ids are IANA ids.
+         * A fixed offset, a {@link ZoneOffset} ("Z", "+05:30") or an offset id without a region
+         * ("UTC+05:30", "GMT-03:00"), is passed as the POSIX TZ string the library takes: "UTC" for
+         * zero, else {@code <+0530>-5:30} (POSIX counts west of UTC as positive), {@code <+05>-5},
+         * {@code <-03>3}.
+         */
         public Builder timeZone(ZoneId zone) {
-            this.timeZone = zone == null ? null : zone.getId();
+            this.timeZone = zone == null ? null : zoneId(zone);
             return this;
         }
 

@@ -5,7 +5,8 @@ import java.nio.file.Paths;
 /**
  * The Java binding's suite: java org.feeddate.AllTests [vectors-folder].
  * Prints a FAIL line per failed check and closes with "N passed, N failed";
- * exits 1 when a check failed.
+ * exits 1 when a check failed. {@code -Dfeeddate.suites=close,batches} runs
+ * only the suites named.
  */
 public final class AllTests {
     private AllTests() {
@@ -13,7 +14,9 @@ public final class AllTests {
 
     public static void main(String[] args) throws Exception {
         String dir = args.length > 0 ? args[0] : "Tests/vectors";
-        String[] suites = {"api", "errors", "vectors", "threads"};
+        String[] suites = {"api", "errors", "zones", "vectors", "threads", "close", "batches"};
+        String only = System.getProperty("feeddate.suites", "");
+        if (!only.isEmpty()) suites = only.split(",");
         for (String s : suites) {
             int before = TestKit.passed.get() + TestKit.failed.get();
             long t0 = System.nanoTime();
@@ -21,8 +24,12 @@ public final class AllTests {
                 switch (s) {
                     case "api" -> ApiTests.run();
                     case "errors" -> ErrorTests.run();
+                    case "zones" -> ZoneTests.run();
                     case "vectors" -> VectorTests.run(Paths.get(dir));
-                    default -> ConcurrencyTests.run();
+                    case "threads" -> ConcurrencyTests.run();
+                    case "close" -> CloseTests.run();
+                    case "batches" -> BatchTests.run();
+                    default -> throw new IllegalArgumentException("no suite " + s);
                 }
             } catch (Throwable t) {
                 TestKit.fail(s, "threw " + t);

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import static org.feeddate.TestKit.*;
@@ -32,8 +33,10 @@ final class VectorTests {
 
     /**
      * The files to run (SPEC section 10): FEEDDATE_VECTORS (":"-separated)
-     * when set; else every .jsonl of the set for the ICU the library runs
-     * on: the vectors folder for ICU 72, its icu&lt;major&gt;/ folder otherwise.
+     * when set; else every .jsonl of the vectors folder, each taken from its
+     * icu&lt;major&gt;/ folder for the ICU the library runs on where that
+     * folder has a file of the name (1.2: a set identical under two ICUs is
+     * kept once), plus any file only that folder has.
      */
     static List<Path> files(Path vectorsDir) throws IOException {
         String env = System.getenv("FEEDDATE_VECTORS");
@@ -44,19 +47,21 @@ final class VectorTests {
             return l;
         }
         String icu = FeedDate.icuVersion();
-        String major = icu.split("\\.")[0];
-        Path dir = major.equals("72") ? vectorsDir : vectorsDir.resolve("icu" + major);
-        if (!Files.isDirectory(dir)) {
-            fail("vectors", "no vectors for ICU " + icu + ": " + dir
-                    + " does not exist (set FEEDDATE_VECTORS to the files to run)");
-            return List.of();
+        Path own = vectorsDir.resolve("icu" + icu.split("\\.")[0]);
+        Map<String, Path> byName = new TreeMap<>();
+        for (Path dir : List.of(vectorsDir, own)) {
+            if (!Files.isDirectory(dir)) continue;
+            try (Stream<Path> s = Files.list(dir)) {
+                s.filter(p -> p.toString().endsWith(".jsonl")).forEach(p -> byName.put(p.getFileName().toString(), p));
+            }
         }
-        List<Path> l;
-        try (Stream<Path> s = Files.list(dir)) {
-            l = s.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList();
+        List<Path> l = new ArrayList<>(byName.values());
+        long overridden = l.stream().filter(p -> p.startsWith(own)).count();
+        System.out.println("vectors: ICU " + icu + ", " + l.size() + " file(s): " + (l.size() - overridden) + " in "
+                + vectorsDir + ", " + overridden + " in " + own);
+        if (l.isEmpty()) {
+            fail("vectors", "no .jsonl files in " + vectorsDir + " (set FEEDDATE_VECTORS to the files to run)");
         }
-        System.out.println("vectors: ICU " + icu + ", " + l.size() + " file(s) in " + dir);
-        if (l.isEmpty()) fail("vectors", "no .jsonl files in " + dir);
         return l;
     }
 
