@@ -112,6 +112,7 @@ check-vectors:
 	             "../shared/vectors/icu76/core.jsonl Tests/vectors/icu76/core.jsonl" \
 	             "../shared/vectors/options-1.1.jsonl Tests/vectors/options-1.1.jsonl" \
 	             "../shared/vectors/icu76/options-1.1.jsonl Tests/vectors/icu76/options-1.1.jsonl" \
+	             "../shared/vectors/schedule-1.2.jsonl Tests/vectors/schedule/schedule-1.2.jsonl" \
 	             "../shared/SPEC.md docs/SPEC.md"; do \
 	  set -- $$pair; \
 	  if [ ! -f "$$1" ]; then echo "contract: no $$1 here; using $$2"; \

@@ -86,7 +86,7 @@ extern "C" {
  * else (FD_VERSION_STRING, the Makefile, the Debian and Python packages) is
  * derived from them. */
 #define FD_VERSION_MAJOR 1
-#define FD_VERSION_MINOR 1
+#define FD_VERSION_MINOR 2
 #define FD_VERSION_PATCH 0
 #define FD_VERSION_NUMBER (FD_VERSION_MAJOR * 10000 + FD_VERSION_MINOR * 100 + FD_VERSION_PATCH)
 #define FD_STRINGIFY_(x) #x
@@ -301,6 +301,45 @@ fd_status fd_format(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
 fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n,
                          int64_t now_ms, char *buf, size_t cap, size_t *ends,
                          int64_t *next_change_min);
+
+/*
+ * (1.2) Schedules (SPEC section 11): the labels instant t will show from
+ * now_ms on, each with the instant it starts, for a client that only swaps
+ * text (the web client of clients/web, a Swift DiscreteFormatStyle).
+ * Entry 0 starts at now_ms; entry i+1 starts at entry i's next change, and
+ * consecutive texts differ. The list stops at the first entry whose label
+ * never changes (complete: *until_ms = FD_NEVER), at max_entries entries,
+ * or at an entry whose next change is at or after now_ms + horizon_ms;
+ * *until_ms is the next change of the last entry. horizon_ms 0 gives one
+ * entry and its until. The formatter's options apply as to fd_format. Costs
+ * one label and one next change per entry. Any thread, concurrently.
+ *
+ * fd_schedule: the texts concatenated as fd_format_many writes them
+ * (ends[i] just past text i, a NUL after the last when room is left),
+ * from_ms[i] the start of entry i, *n the entries; ends and from_ms hold
+ * max_entries elements. Buffer too small: FD_ERR_BUFFER, with *n, from_ms,
+ * ends (ends[*n - 1] = the bytes needed) and *until_ms filled as on success.
+ *
+ * fd_schedule_json: the wire form every binding and client shares,
+ * NUL-terminated: {"v":1,"now":N,"labels":[[text,d0],[text,d1],...],"until":U}
+ * (keys in that order, no spaces; d0 = 0, each d the start's difference from
+ * the previous start; U until in ms or null when complete; strings escape
+ * only ", \, \b \f \n \r \t and other U+0000..U+001F as \u00xx). *length
+ * gets its length without the NUL; too small a buffer: FD_ERR_BUFFER with
+ * *length = the bytes needed without the NUL.
+ *
+ * Errors: FD_ERR_ARGUMENT (f, ends, from_ms, n, until_ms or length NULL;
+ * buf NULL with cap > 0; horizon_ms outside 0..FD_SCHEDULE_MAX_HORIZON_MS;
+ * max_entries outside 1..FD_SCHEDULE_MAX_ENTRIES), FD_ERR_RANGE,
+ * FD_ERR_BUFFER, FD_ERR_ICU, FD_ERR_MEMORY.
+ */
+#define FD_SCHEDULE_MAX_HORIZON_MS INT64_C(31622400000) /* 366 days */
+#define FD_SCHEDULE_MAX_ENTRIES 100000
+fd_status fd_schedule(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+                      size_t max_entries, char *buf, size_t cap, size_t *ends, int64_t *from_ms,
+                      size_t *n, int64_t *until_ms);
+fd_status fd_schedule_json(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+                           size_t max_entries, char *buf, size_t cap, size_t *length);
 
 /*
  * The resolved locale id ("zh_CN"), zone id ("Asia/Shanghai") and zone

@@ -32,10 +32,10 @@ CTEST_VECTORS := $(if $(FEEDDATE_VECTORS),,$(subst $(space),$(comma),$(sort $(wi
 # none is left (FEEDDATE_VECTORS=options-1.1.jsonl: test_vectors runs it).
 CTEST_VECTORS_10 := $(subst $(space),$(comma),$(filter-out %-1.1.jsonl,$(if $(FEEDDATE_VECTORS),$(subst :, ,$(FEEDDATE_VECTORS)),$(subst $(comma),$(space),$(CTEST_VECTORS)))))
 CTEST_RUNS    := test_vectors $(if $(CTEST_VECTORS_10),test_vectors_abi10:$(CTEST_VECTORS_10)) \
-                 test_api test_abi test_abi10 test_host test_threads test_stack test_fork test_memory test_env test_zone_swap test_dlopen
+                 test_api test_abi test_abi10 test_host test_threads test_stack test_fork test_memory test_env test_zone_swap test_dlopen test_schedule
 CTEST_PROGS   := $(addprefix $(CTEST_DIR)/,$(foreach r,$(CTEST_RUNS),$(firstword $(subst :, ,$(r)))))
-CTEST_COMMON  := $(CTEST_SRC)/testkit.c $(CTEST_SRC)/jsonl.c
-CTEST_HEADERS := $(CTEST_SRC)/testkit.h $(CTEST_SRC)/jsonl.h include/feeddate.h
+CTEST_COMMON  := $(CTEST_SRC)/testkit.c $(CTEST_SRC)/jsonl.c $(CTEST_SRC)/vector_options.c
+CTEST_HEADERS := $(CTEST_SRC)/testkit.h $(CTEST_SRC)/jsonl.h $(CTEST_SRC)/vector_options.h include/feeddate.h
 CTEST_INCLUDES := -Iinclude -I$(CTEST_SRC)
 CTEST_LIBS    :=
 # Linked like an installed library: the header, -lfeeddate, and a run path to build/lib.

@@ -44,7 +44,7 @@ CLANG=${FUZZ_CC:-$SWIFT_BIN/clang}
 SWIFT_LIBS=$(cd "$SWIFT_BIN/../lib/swift/linux" && pwd)
 OUT=build/sanitize
 WARN=(-std=c99 -Wall -Wextra -Werror -pedantic)
-COMMON=(Tests/c/testkit.c Tests/c/jsonl.c)
+COMMON=(Tests/c/testkit.c Tests/c/jsonl.c Tests/c/vector_options.c)
 results=()
 failed=0
 

@@ -315,6 +315,73 @@ public func fd_format_many(
     return succeed()
 }
 
+// MARK: schedules (SPEC section 11, 1.2)
+
+@_cdecl("fd_schedule")
+public func fd_schedule(
+    _ f: OpaquePointer?, _ t: Int64, _ now: Int64, _ horizon: Int64, _ maxEntries: UInt,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ ends: UnsafeMutablePointer<Int>?,
+    _ froms: UnsafeMutablePointer<Int64>?, _ count: UnsafeMutablePointer<Int>?, _ until: UnsafeMutablePointer<Int64>?
+) -> fd_status {
+    let cap = Int(clamping: capacity)
+    guard f != nil else { return fail(FD_ERR_ARGUMENT, "fd_schedule: formatter is NULL") }
+    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_schedule: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    guard let ends, let froms, let count, let until else {
+        return fail(FD_ERR_ARGUMENT, "fd_schedule: ends, from_ms, n and until_ms must not be NULL")
+    }
+    count.pointee = 0
+    var result = (count: 0, until: Int64.max)
+    let s = Handle.with(f) { formatter in
+        do throws(FeedDateError) {
+            result = try formatter.writeSchedule(t, now: now, horizonMs: horizon, maxEntries: Int(clamping: maxEntries),
+                                                 into: buf.map(UnsafeMutableRawPointer.init), capacity: cap, ends: ends, froms: froms)
+            return FD_OK
+        } catch {
+            return fail(error)
+        }
+    }
+    guard s == FD_OK else { return s }
+    count.pointee = result.count
+    until.pointee = result.until
+    let used = ends[result.count - 1]
+    guard let buf, used <= cap else {
+        return fail(FD_ERR_BUFFER, "fd_schedule: the texts need \(used) bytes; cap is \(capacity) (max_entries × FD_LABEL_CAPACITY always fits)")
+    }
+    if used < cap { buf[used] = 0 }
+    return succeed()
+}
+
+@_cdecl("fd_schedule_json")
+public func fd_schedule_json(
+    _ f: OpaquePointer?, _ t: Int64, _ now: Int64, _ horizon: Int64, _ maxEntries: UInt,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ length: UnsafeMutablePointer<Int>?
+) -> fd_status {
+    let cap = Int(clamping: capacity)
+    guard f != nil else { return fail(FD_ERR_ARGUMENT, "fd_schedule_json: formatter is NULL") }
+    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_schedule_json: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    guard let length else { return fail(FD_ERR_ARGUMENT, "fd_schedule_json: length is NULL") }
+    length.pointee = 0
+    var written = 0
+    let s = Handle.with(f) { formatter in
+        do throws(FeedDateError) {
+            // Room for the NUL: the text is written only when it fits before it.
+            written = try formatter.writeScheduleJSON(t, now: now, horizonMs: horizon, maxEntries: Int(clamping: maxEntries),
+                                                      into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0))
+            return FD_OK
+        } catch {
+            return fail(error)
+        }
+    }
+    guard s == FD_OK else { return s }
+    length.pointee = written
+    guard let buf, written < cap else {
+        if let buf, cap > 0 { buf[0] = 0 }
+        return fail(FD_ERR_BUFFER, "fd_schedule_json: the wire form needs \(written + 1) bytes with its NUL; cap is \(capacity)")
+    }
+    buf[written] = 0
+    return succeed()
+}
+
 @_cdecl("fd_formatter_locale")
 public func fd_formatter_locale(_ f: OpaquePointer?) -> UnsafePointer<CChar> {
     Handle.from(f).map { UnsafePointer($0.locale) } ?? empty

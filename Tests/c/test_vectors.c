@@ -23,60 +23,10 @@
 #include "feeddate.h"
 #include "jsonl.h"
 #include "testkit.h"
-
-/* ---- mapping vector options onto fd_options ---- */
-
-typedef enum option_kind { OPT_STRING, OPT_INT32, OPT_INT64, OPT_BOOL, OPT_HOUR_CYCLE, OPT_WIDTH, OPT_UNIT } option_kind;
-
-/* Built against the 1.0 header (test_vectors_abi10), the 1.1 options do not
- * exist: such a program is given the vector files without them. */
-#define HAS_1_1_OPTIONS (FD_VERSION_MAJOR > 1 || FD_VERSION_MINOR >= 1)
-
-/* Every option a vector may carry (vectors/README.md), and where it goes. */
-static const struct {
-    const char *name;
-    option_kind kind;
-    size_t offset;
-} OPTION_FIELDS[] = {
-    {"locale", OPT_STRING, offsetof(fd_options, locale)},
-    {"tz", OPT_STRING, offsetof(fd_options, time_zone)},
-    {"hour_cycle", OPT_HOUR_CYCLE, offsetof(fd_options, hour_cycle)},
-    {"width", OPT_WIDTH, offsetof(fd_options, width)},
-    {"recent_relative", OPT_BOOL, offsetof(fd_options, recent_relative)},
-    {"just_now_ms", OPT_INT64, offsetof(fd_options, just_now_ms)},
-    {"skew_tolerance_ms", OPT_INT64, offsetof(fd_options, skew_tolerance_ms)},
-    {"cross_year_grace_days", OPT_INT32, offsetof(fd_options, cross_year_grace_days)},
-    {"weekday_window_days", OPT_INT32, offsetof(fd_options, weekday_window_days)},
-    {"precision", OPT_INT32, offsetof(fd_options, precision)},
-    {"countdown_days", OPT_BOOL, offsetof(fd_options, countdown_days)},
-#if HAS_1_1_OPTIONS
-    {"plain_spaces", OPT_BOOL, offsetof(fd_options, plain_spaces)},
-    {"spoken", OPT_BOOL, offsetof(fd_options, spoken)},
-    {"overtime", OPT_BOOL, offsetof(fd_options, overtime)},
-    {"max_unit", OPT_UNIT, offsetof(fd_options, max_unit)},
-    {"just_now_text", OPT_STRING, offsetof(fd_options, just_now_text)},
-    {"yesterday_text", OPT_STRING, offsetof(fd_options, yesterday_text)},
-    {"day_before_yesterday_text", OPT_STRING, offsetof(fd_options, day_before_yesterday_text)},
-    {"tomorrow_text", OPT_STRING, offsetof(fd_options, tomorrow_text)},
-#endif
-};
-
-static const char *const STYLE_NAMES[] = {"feed", "feed_detail", "chat_list", "chat_bubble",
-                                          "relative", "compact", "countdown"};
-static const char *const HOUR_CYCLE_NAMES[] = {"locale", "h23", "h12"};
-static const char *const WIDTH_NAMES[] = {"long", "short", "narrow"};
-static const char *const UNIT_NAMES[] = {"year", "month", "week", "day", "hour", "minute", "second"};
+#include "vector_options.h"
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
-
-/* Index of name in names[0..n), or -1. */
-static int name_index(const char *const *names, size_t n, const char *name)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(names[i], name) == 0)
-            return (int)i;
-    return -1;
-}
+#define HAS_1_1_OPTIONS (FD_VERSION_MAJOR > 1 || FD_VERSION_MINOR >= 1)
 
 /* ---- one vector ---- */
 
@@ -141,64 +91,6 @@ static int read_part(const json_value *obj, const char *key, size_t text_length,
 }
 
 /* Applies one vector option to *o. Returns 0, or -1 with a reason in *why. */
-static int apply_option(fd_options *o, const json_member *m, const char **why)
-{
-    size_t i = 0;
-    while (i < COUNT_OF(OPTION_FIELDS) && strcmp(OPTION_FIELDS[i].name, m->key) != 0)
-        i++;
-    if (i == COUNT_OF(OPTION_FIELDS)) {
-        *why = "unknown option name";
-        return -1;
-    }
-    char *field = (char *)o + OPTION_FIELDS[i].offset;
-    const json_value *v = &m->value;
-    int index;
-    switch (OPTION_FIELDS[i].kind) {
-    case OPT_STRING:
-        if (v->type != JSON_STRING || strlen(v->string) != v->length)
-            break;
-        memcpy(field, &v->string, sizeof v->string);
-        return 0;
-    case OPT_INT32:
-        if (v->type != JSON_INT || v->integer < INT32_MIN || v->integer > INT32_MAX)
-            break;
-        *(int32_t *)(void *)field = (int32_t)v->integer;
-        return 0;
-    case OPT_INT64:
-        if (v->type != JSON_INT)
-            break;
-        *(int64_t *)(void *)field = v->integer;
-        return 0;
-    case OPT_BOOL:
-        if (v->type != JSON_BOOL)
-            break;
-        *(int32_t *)(void *)field = v->boolean;
-        return 0;
-    case OPT_HOUR_CYCLE:
-        if (v->type != JSON_STRING ||
-            (index = name_index(HOUR_CYCLE_NAMES, COUNT_OF(HOUR_CYCLE_NAMES), v->string)) < 0)
-            break;
-        *(fd_hour_cycle *)(void *)field = (fd_hour_cycle)index;
-        return 0;
-    case OPT_WIDTH:
-        if (v->type != JSON_STRING ||
-            (index = name_index(WIDTH_NAMES, COUNT_OF(WIDTH_NAMES), v->string)) < 0)
-            break;
-        *(fd_width *)(void *)field = (fd_width)index;
-        return 0;
-    case OPT_UNIT:
-        if (v->type != JSON_STRING ||
-            (index = name_index(UNIT_NAMES, COUNT_OF(UNIT_NAMES), v->string)) < 0)
-            break;
-#if HAS_1_1_OPTIONS
-        *(fd_unit *)(void *)field = (fd_unit)index;
-#endif
-        return 0;
-    }
-    *why = "option value of the wrong type or unknown";
-    return -1;
-}
-
 /* Writes the options key of o into buf (snprintf semantics: returns the length needed). */
 static int write_options_key(char *buf, size_t cap, const fd_options *o)
 {
@@ -255,21 +147,12 @@ static int load_vector(vector *v)
     if ((m = member(j, "style", JSON_STRING)) == NULL)
         return bad_line(v, "style missing or not a string");
     v->style_name = m->string;
-    int style = name_index(STYLE_NAMES, COUNT_OF(STYLE_NAMES), m->string);
-    if (style < 0)
-        return bad_line(v, "unknown style");
-    fd_options_init(&v->options, (fd_style)style);
-    const json_value *opts = member(j, "options", JSON_OBJECT);
-    if (opts == NULL)
-        return bad_line(v, "options missing or not an object");
-    for (size_t i = 0; i < opts->count; i++) {
-        const char *why = NULL;
-        if (apply_option(&v->options, &opts->members[i], &why) != 0) {
-            tk_count(0);
-            fail_prefix(v);
-            printf("malformed vector: option \"%s\": %s\n", opts->members[i].key, why);
-            return -1;
-        }
+    const char *why = NULL, *key = NULL;
+    if (vo_read(&v->options, m->string, member(j, "options", JSON_OBJECT), &key, &why) != 0) {
+        tk_count(0);
+        fail_prefix(v);
+        printf("malformed vector: %s%s%s%s\n", key ? "option \"" : "", key ? key : "", key ? "\": " : "", why);
+        return -1;
     }
     if (v->options.locale == NULL || v->options.time_zone == NULL)
         return bad_line(v, "options must give locale and tz");

@@ -6,7 +6,7 @@ pyproject.toml reads the version from here; the library loaded at import
 must have the same major version (checked in :mod:`feeddate._ffi`).
 """
 
-__version__ = "1.1.0"
+__version__ = "1.2.0"
 
 #: The library major version (``fd_version() // 10000``) this package speaks to.
 EXPECTED_MAJOR = int(__version__.split(".", 1)[0])

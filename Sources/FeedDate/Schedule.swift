@@ -1,0 +1,124 @@
+// Schedules (SPEC section 11): the labels an instant will show from now on,
+// each with the instant it starts, so that a client only swaps text at those
+// instants and writes no rule of its own. Built on the label and its next
+// change (one of each per entry: no second walk), and written three ways
+// from one walk: as Swift values, into the C caller's buffers, and as the
+// wire form (ScheduleJSON.swift).
+
+/// The schedule of one instant: entries[0] starts at `nowMs`; each next
+/// entry starts at the previous one's next change.
+public struct FeedDateSchedule: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var text: String
+        public var fromMs: Int64
+        public init(text: String, fromMs: Int64) { (self.text, self.fromMs) = (text, fromMs) }
+    }
+    public var nowMs: Int64
+    public var entries: [Entry]
+    /// The next change of the last entry: from then on the client needs a
+    /// new schedule. nil when the last label never changes (complete).
+    public var untilMs: Int64?
+
+    /// The wire form: `{"v":1,"now":N,"labels":[[text,d0],…],"until":U}`.
+    public var json: String {
+        var out: [UInt8] = []
+        ScheduleJSON.begin(now: nowMs, into: &out)
+        var previous = nowMs
+        for (i, entry) in entries.enumerated() {
+            var text = entry.text
+            text.withUTF8 { ScheduleJSON.entry(UnsafeRawBufferPointer($0), delta: entry.fromMs - previous, first: i == 0, into: &out) }
+            previous = entry.fromMs
+        }
+        ScheduleJSON.end(until: untilMs ?? Rules.never, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension FeedDateFormatter {
+    /// The longest horizon a schedule takes (366 days) and the most entries.
+    public static let scheduleHorizonLimitMs: Int64 = 366 * 86_400_000
+    public static let scheduleEntriesLimit = 100_000
+
+    /// The schedule of `t` seen from `now` (SPEC section 11): entries until
+    /// one never changes, `maxEntries` are made, or one changes at or after
+    /// now + `horizonMs`.
+    public func schedule(_ t: Int64, now: Int64, horizonMs: Int64 = 86_400_000,
+                         maxEntries: Int = 1000) throws(FeedDateError) -> FeedDateSchedule {
+        var entries: [FeedDateSchedule.Entry] = []
+        let until = try walkSchedule(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries) { text, from in
+            entries.append(.init(text: String(decoding: text, as: UTF8.self), fromMs: from))
+        }
+        return FeedDateSchedule(nowMs: now, entries: entries, untilMs: until == Rules.never ? nil : until)
+    }
+
+    /// fd_schedule: the texts one after another into base[0..<capacity]
+    /// (nothing past it; a text that does not fit is not written whole),
+    /// ends[i] just past text i, froms[i] its start. Returns the count and
+    /// the until (Int64.max when complete); the caller compares
+    /// ends[count - 1] with capacity.
+    package func writeSchedule(
+        _ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int,
+        into base: UnsafeMutableRawPointer?, capacity: Int, ends: UnsafeMutablePointer<Int>, froms: UnsafeMutablePointer<Int64>
+    ) throws(FeedDateError) -> (count: Int, until: Int64) {
+        var sink = Sink(base: base, capacity: capacity), count = 0
+        let until = try walkSchedule(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries) { text, from in
+            sink.append(text)  // whole or not at all (Sink)
+            ends[count] = sink.length
+            froms[count] = from
+            count += 1
+        }
+        return (count, until)
+    }
+
+    /// fd_schedule_json: the wire form into base[0..<capacity] (nothing past
+    /// it); returns its full length.
+    package func writeScheduleJSON(
+        _ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int,
+        into base: UnsafeMutableRawPointer?, capacity: Int
+    ) throws(FeedDateError) -> Int {
+        var sink = Sink(base: base, capacity: capacity), previous = now, first = true
+        ScheduleJSON.begin(now: now, into: &sink)
+        let until = try walkSchedule(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries) { text, from in
+            ScheduleJSON.entry(text, delta: from - previous, first: first, into: &sink)
+            previous = from
+            first = false
+        }
+        ScheduleJSON.end(until: until, into: &sink)
+        return sink.length
+    }
+
+    /// The one walk: hands each entry's text and start to `body`, returns the until (Int64.max: complete).
+    private func walkSchedule(
+        _ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int,
+        _ body: (UnsafeRawBufferPointer, Int64) -> Void
+    ) throws(FeedDateError) -> Int64 {
+        guard (0...Self.scheduleHorizonLimitMs).contains(horizonMs) else {
+            throw .argument("horizon \(horizonMs) ms is out of range 0...\(Self.scheduleHorizonLimitMs) (366 days)")
+        }
+        guard (1...Self.scheduleEntriesLimit).contains(maxEntries) else {
+            throw .argument("max_entries \(maxEntries) is out of range 1...\(Self.scheduleEntriesLimit)")
+        }
+        guard FeedDateRange.contains(now) else { throw .range(now) }
+        let end = now + horizonMs
+        var from = now, made = 0
+        return try withUnsafeTemporaryAllocation(byteCount: FeedDateFormatter.capacity, alignment: 1) {
+            (scratch: UnsafeMutableRawBufferPointer) throws(FeedDateError) -> Int64 in
+            while true {
+                var w = try write(t, now: from, into: scratch.baseAddress, capacity: scratch.count)
+                if w.length <= scratch.count {
+                    body(UnsafeRawBufferPointer(rebasing: scratch[..<w.length]), from)
+                } else {
+                    // Longer than any label we know of: written again into a buffer that fits.
+                    let long = UnsafeMutableRawBufferPointer.allocate(byteCount: w.length, alignment: 1)
+                    defer { long.deallocate() }
+                    w = try write(t, now: from, into: long.baseAddress, capacity: long.count)
+                    body(UnsafeRawBufferPointer(rebasing: long[..<w.length]), from)
+                }
+                made += 1
+                let next = w.nextChange
+                if next == Rules.never || made == maxEntries || next >= end { return next }
+                from = next
+            }
+        }
+    }
+}

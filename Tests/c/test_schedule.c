@@ -1,0 +1,204 @@
+/*
+ * test_schedule.c — fd_schedule and fd_schedule_json (SPEC section 11).
+ *
+ *   test_schedule [file.jsonl ...]
+ *
+ * Every line of the schedule vectors (FEEDDATE_SCHEDULE_VECTORS, ':'-separated,
+ * else the arguments, else Tests/vectors/schedule/schedule-1.2.jsonl): the
+ * entries ([text, from_ms] pairs), the until and the wire bytes must come out
+ * byte for byte, from both functions. Then, for each, the definition holds
+ * against fd_format itself: entry i's text is fd_format at its from, and the
+ * next entry starts at that label's next change. Bad arguments (horizon < 0
+ * or > 366 days, max_entries 0 or > 100,000, NULL pointers) give
+ * FD_ERR_ARGUMENT; a small buffer gives FD_ERR_BUFFER with what is needed,
+ * and nothing written past it. Closes with "N passed, N failed".
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "feeddate.h"
+#include "jsonl.h"
+#include "testkit.h"
+#include "vector_options.h"
+
+#define MAX_ENTRIES 2000
+
+static size_t ends[MAX_ENTRIES];
+static int64_t froms[MAX_ENTRIES];
+static char texts[MAX_ENTRIES * FD_LABEL_CAPACITY];
+static char json[MAX_ENTRIES * FD_LABEL_CAPACITY * 2];
+
+static void check_line(const json_value *v, const char *file, size_t line)
+{
+    const json_value *style = json_get(v, "style"), *entries = json_get(v, "entries"), *wire = json_get(v, "json");
+    const json_value *t = json_get(v, "t_ms"), *now = json_get(v, "now_ms"), *h = json_get(v, "horizon_ms");
+    const json_value *m = json_get(v, "max_entries"), *until = json_get(v, "until_ms");
+    if (!style || style->type != JSON_STRING || !entries || entries->type != JSON_ARRAY || !wire ||
+        wire->type != JSON_STRING || !t || t->type != JSON_INT || !now || now->type != JSON_INT || !h ||
+        h->type != JSON_INT || !m || m->type != JSON_INT || !until || m->integer < 1 || m->integer > MAX_ENTRIES) {
+        tk_fail("%s:%zu: malformed schedule vector", file, line);
+        return;
+    }
+    fd_options o;
+    const char *key = NULL, *why = NULL;
+    if (vo_read(&o, style->string, json_get(v, "options"), &key, &why) != 0) {
+        tk_fail("%s:%zu: malformed options (%s: %s)", file, line, key ? key : "", why);
+        return;
+    }
+    fd_formatter *f = NULL;
+    if (fd_formatter_new(&o, &f) != FD_OK) {
+        tk_fail("%s:%zu: fd_formatter_new: %s", file, line, fd_last_error());
+        return;
+    }
+    size_t n = 0, length = 0;
+    int64_t until_ms = 0;
+    fd_status s = fd_schedule(f, t->integer, now->integer, h->integer, (size_t)m->integer, texts, sizeof texts, ends,
+                              froms, &n, &until_ms);
+    int ok = s == FD_OK && n == entries->count;
+    for (size_t i = 0; ok && i < n; i++) {
+        const json_value *e = &entries->items[i];
+        size_t start = i ? ends[i - 1] : 0;
+        ok = e->type == JSON_ARRAY && e->count == 2 && e->items[0].type == JSON_STRING && e->items[1].type == JSON_INT &&
+             ends[i] - start == e->items[0].length && memcmp(texts + start, e->items[0].string, e->items[0].length) == 0 &&
+             froms[i] == e->items[1].integer;
+        if (!ok) tk_fail("%s:%zu: entry %zu differs (from %lld)", file, line, i, (long long)froms[i]);
+    }
+    int64_t want_until = until->type == JSON_NULL ? FD_NEVER : until->integer;
+    if (ok && until_ms != want_until) {
+        tk_fail("%s:%zu: until %lld, expected %lld", file, line, (long long)until_ms, (long long)want_until);
+        ok = 0;
+    }
+    if (s != FD_OK) tk_fail("%s:%zu: fd_schedule: status %d: %s", file, line, (int)s, fd_last_error());
+    else if (n != entries->count) tk_fail("%s:%zu: %zu entries, expected %zu", file, line, n, entries->count);
+    tk_count(ok);
+
+    s = fd_schedule_json(f, t->integer, now->integer, h->integer, (size_t)m->integer, json, sizeof json, &length);
+    if (!tk_count(s == FD_OK && length == wire->length && memcmp(json, wire->string, length) == 0 && json[length] == 0)) {
+        tk_fail("%s:%zu: fd_schedule_json (status %d) gave:", file, line, (int)s);
+        tk_print_text(stdout, json, s == FD_OK ? length : 0);
+        printf("\n  expected:\n");
+        tk_print_text(stdout, wire->string, wire->length);
+        printf("\n");
+    }
+
+    /* The definition, against fd_format. */
+    for (size_t i = 0; s == FD_OK && i < n; i++) {
+        char label[FD_LABEL_CAPACITY];
+        fd_label info;
+        size_t start = i ? ends[i - 1] : 0;
+        int same = fd_format(f, t->integer, froms[i], label, sizeof label, &info) == FD_OK &&
+                   info.length == ends[i] - start && memcmp(label, texts + start, info.length) == 0 &&
+                   info.next_change_ms == (i + 1 < n ? froms[i + 1] : until_ms);
+        if (!tk_count(same)) tk_fail("%s:%zu: entry %zu is not fd_format at its from, or the next does not start at its next change", file, line, i);
+    }
+
+    /* Too small a buffer: the size needed, nothing written past it. */
+    if (s == FD_OK && length > 1) {
+        char small[8];
+        memset(small, 'x', sizeof small);
+        size_t need = 0;
+        s = fd_schedule_json(f, t->integer, now->integer, h->integer, (size_t)m->integer, small, 4, &need);
+        tk_count(s == FD_ERR_BUFFER && need == length && small[4] == 'x' && small[7] == 'x');
+        size_t n2 = 0;
+        int64_t until2 = 0;
+        s = fd_schedule(f, t->integer, now->integer, h->integer, (size_t)m->integer, small, 1, ends, froms, &n2, &until2);
+        if (!tk_count((s == FD_ERR_BUFFER || ends[n2 - 1] <= 1) && n2 == n && until2 == until_ms && small[1] == 'x'))
+            tk_fail("%s:%zu: fd_schedule with cap 1: status %d, n %zu", file, line, (int)s, n2);
+    }
+    fd_formatter_free(f);
+}
+
+static void check_arguments(void)
+{
+    fd_options o;
+    fd_options_init(&o, FD_STYLE_RELATIVE);
+    o.locale = "en_US";
+    o.time_zone = "UTC";
+    fd_formatter *f = NULL;
+    if (fd_formatter_new(&o, &f) != FD_OK) {
+        tk_fail("fd_formatter_new failed");
+        return;
+    }
+    const int64_t now = 1711348200000LL, t = now - 30000;
+    size_t n, length;
+    int64_t until;
+    static const struct {
+        int64_t horizon;
+        size_t max;
+    } bad[] = {{-1, 10}, {FD_SCHEDULE_MAX_HORIZON_MS + 1, 10}, {INT64_MIN, 10}, {0, 0}, {0, FD_SCHEDULE_MAX_ENTRIES + 1}, {0, (size_t)-1}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        tk_count(fd_schedule(f, t, now, bad[i].horizon, bad[i].max, texts, sizeof texts, ends, froms, &n, &until) == FD_ERR_ARGUMENT &&
+                 strstr(fd_last_error(), bad[i].max == 10 ? "horizon" : "max_entries") != NULL);
+        tk_count(fd_schedule_json(f, t, now, bad[i].horizon, bad[i].max, json, sizeof json, &length) == FD_ERR_ARGUMENT);
+    }
+    tk_count(fd_schedule(NULL, t, now, 0, 1, texts, sizeof texts, ends, froms, &n, &until) == FD_ERR_ARGUMENT);
+    tk_count(fd_schedule(f, t, now, 0, 1, texts, sizeof texts, NULL, froms, &n, &until) == FD_ERR_ARGUMENT);
+    tk_count(fd_schedule(f, t, now, 0, 1, NULL, 10, ends, froms, &n, &until) == FD_ERR_ARGUMENT);
+    tk_count(fd_schedule_json(f, t, now, 0, 1, json, sizeof json, NULL) == FD_ERR_ARGUMENT);
+    tk_count(fd_schedule_json(f, t, now, 0, 1, NULL, 0, &length) == FD_ERR_BUFFER && length > 0);
+    tk_count(fd_schedule_json(f, t, FD_MAX_INSTANT_MS + 1, 0, 1, json, sizeof json, &length) == FD_ERR_RANGE);
+    tk_count(fd_schedule_json(f, FD_MIN_INSTANT_MS - 1, now, 0, 1, json, sizeof json, &length) == FD_ERR_RANGE);
+    /* H = 0: one entry and its until. */
+    tk_count(fd_schedule(f, t, now, 0, 5, texts, sizeof texts, ends, froms, &n, &until) == FD_OK && n == 1 && froms[0] == now &&
+             until == now + 30000);
+    /* A relative label of one second ago over the longest horizon: it stops at the entry that changes after a year. */
+    tk_count(fd_schedule(f, now - 1000, now, FD_SCHEDULE_MAX_HORIZON_MS, MAX_ENTRIES, texts, sizeof texts, ends, froms, &n, &until) ==
+                 FD_OK && n < MAX_ENTRIES && until >= now + FD_SCHEDULE_MAX_HORIZON_MS && froms[n - 1] < now + FD_SCHEDULE_MAX_HORIZON_MS);
+    fd_formatter_free(f);
+    /* A countdown in tenths stops at max_entries: 2,000 ticks. */
+    fd_options_init(&o, FD_STYLE_COUNTDOWN);
+    o.locale = "en_US";
+    o.time_zone = "UTC";
+    if (fd_formatter_new(&o, &f) != FD_OK) {
+        tk_fail("fd_formatter_new (countdown) failed");
+        return;
+    }
+    fd_status s = fd_schedule(f, now + 600000, now, FD_SCHEDULE_MAX_HORIZON_MS, MAX_ENTRIES, texts, sizeof texts, ends, froms, &n, &until);
+    if (!tk_count(s == FD_OK && n == MAX_ENTRIES && froms[1] == now + 100 && until == froms[n - 1] + 100))
+        tk_fail("countdown: status %d, n %zu, until %lld", (int)s, n, (long long)until);
+    fd_formatter_free(f);
+}
+
+int main(int argc, char **argv)
+{
+    char *paths[64];
+    size_t files = 0;
+    const char *env = getenv("FEEDDATE_SCHEDULE_VECTORS");
+    static char list[8192];
+    if (env != NULL && env[0] != '\0') {
+        snprintf(list, sizeof list, "%s", env);
+        for (char *p = strtok(list, ":"); p != NULL && files < 64; p = strtok(NULL, ":")) paths[files++] = p;
+    } else if (argc > 1) {
+        for (int i = 1; i < argc && files < 64; i++) paths[files++] = argv[i];
+    } else {
+        paths[files++] = "Tests/vectors/schedule/schedule-1.2.jsonl";
+    }
+    size_t lines = 0;
+    for (size_t i = 0; i < files; i++) {
+        jsonl_file file;
+        char err[256];
+        if (jsonl_open(&file, paths[i], err, sizeof err) != 0) {
+            tk_fail("%s", err);
+            continue;
+        }
+        json_value v;
+        int r;
+        while ((r = jsonl_next(&file, &v, err, sizeof err)) != 0) {
+            if (r < 0) {
+                tk_fail("%s:%zu: %s", paths[i], file.line, err);
+                continue;
+            }
+            check_line(&v, paths[i], file.line);
+            lines++;
+            json_free(&v);
+        }
+        jsonl_close(&file);
+    }
+    if (!tk_count(lines > 0)) tk_fail("no schedule vector was read");
+    printf("  %zu schedule vectors\n", lines);
+    check_arguments();
+    return tk_finish();
+}
