@@ -109,6 +109,63 @@ static void pair_ns(fd_formatter *plain, fd_formatter *opt, const int64_t *ts, s
     }
 }
 
+/* Schedules (SPEC 11): fd_schedule_json of one post against the same
+ * labels and next changes from fd_format (its entries replayed), in
+ * alternating rounds; per entry, and the wire bytes per post. */
+typedef struct schedule_case { const char *name; fd_style style; const char *locale; int64_t age_ms, horizon_ms; int max_unit; } schedule_case;
+static void schedule_rows(FILE *out, int64_t now) {
+    static const schedule_case cases[] = {
+        {"RELATIVE, a fresh post, 1 h", FD_STYLE_RELATIVE, "en_US", 10000, 3600000LL, -1},
+        {"FEED, a fresh post, 1 day", FD_STYLE_FEED, "zh_CN", 10000, 86400000LL, -1},
+        {"COMPACT max_unit HOUR, 1 day", FD_STYLE_COMPACT, "en_US", 10000, 86400000LL, FD_UNIT_HOUR},
+        {"COUNTDOWN, 10 min", FD_STYLE_COUNTDOWN, "zh_CN", -600000, 600000LL, -1},
+    };
+    enum { ENTRIES = 10000 };
+    static char json[ENTRIES * 64], text[FD_LABEL_CAPACITY];
+    static int64_t froms[ENTRIES];
+    static size_t ends[ENTRIES];
+    printf("\n%-30s %8s %14s %14s %8s %10s\n", "schedule", "entries", "fd_schedule", "fd_format+next", "ratio", "wire bytes");
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        fd_options o;
+        fd_options_init(&o, cases[c].style);
+        o.locale = cases[c].locale;
+        o.time_zone = "Asia/Shanghai";
+        if (cases[c].max_unit >= 0) o.max_unit = (fd_unit)cases[c].max_unit;
+        fd_formatter *f = NULL;
+        if (fd_formatter_new(&o, &f) != FD_OK) { fprintf(stderr, "fd_formatter_new failed\n"); exit(1); }
+        int64_t t = now - cases[c].age_ms;
+        size_t n = 0, length = 0;
+        int64_t until;
+        if (fd_schedule(f, t, now, cases[c].horizon_ms, ENTRIES, json, sizeof json, ends, froms, &n, &until) != FD_OK ||
+            fd_schedule_json(f, t, now, cases[c].horizon_ms, ENTRIES, json, sizeof json, &length) != FD_OK) {
+            fprintf(stderr, "fd_schedule failed: %s\n", fd_last_error()); exit(1);
+        }
+        int reps = (int)(200000 / n) + 1;
+        double a[ROUNDS], b[ROUNDS], ratio[ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            double t0 = now_ns();
+            for (int k = 0; k < reps; k++) fd_schedule_json(f, t, now, cases[c].horizon_ms, ENTRIES, json, sizeof json, &length);
+            a[r] = (now_ns() - t0) / ((double)reps * n);
+            fd_label info;
+            t0 = now_ns();
+            for (int k = 0; k < reps; k++)
+                for (size_t i = 0; i < n; i++) { fd_format(f, t, froms[i], text, sizeof text, &info); sink += info.length; }
+            b[r] = (now_ns() - t0) / ((double)reps * n);
+            ratio[r] = a[r] / b[r];
+        }
+        double sa = 0, sb = 0;
+        for (int r = 0; r < ROUNDS; r++) {
+            int below = 0;
+            for (int k = 0; k < ROUNDS; k++) below += ratio[k] < ratio[r] || (ratio[k] == ratio[r] && k < r);
+            if (below == ROUNDS / 2) { sa = a[r]; sb = b[r]; }
+        }
+        printf("%-30s %8zu %11.0f ns %11.0f ns %7.2fx %10zu\n", cases[c].name, n, sa, sb, sa / sb, length);
+        if (out) fprintf(out, ",\n  {\"schedule\": \"%s\", \"entries\": %zu, \"schedule_ns_per_entry\": %.1f, \"format_ns_per_entry\": %.1f, \"wire_bytes\": %zu}",
+                         cases[c].name, n, sa, sb, length);
+        fd_formatter_free(f);
+    }
+}
+
 static fd_formatter *make(fd_style style, const char *locale, const char *zone) {
     fd_options o;
     fd_options_init(&o, style);
@@ -248,6 +305,7 @@ int main(int argc, char **argv) {
         }
     }
     free(ahead);
+    schedule_rows(NULL, now); /* printed only: results.json keeps its 1.1 shape */
 
     /* Batches, threads, creation, memory: FEED, zh_CN in Asia/Shanghai. */
     fd_formatter *feed = make(FD_STYLE_FEED, "zh_CN", "Asia/Shanghai");

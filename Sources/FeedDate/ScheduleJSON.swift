@@ -8,12 +8,26 @@
 /// Where the wire form goes: the C caller's buffer (Sink) or a byte array.
 protocol ScheduleOutput {
     mutating func append(_ bytes: UnsafeRawBufferPointer)
+    /// Where `bytes` more can be written directly, if there is room for them.
+    func room(_ bytes: Int) -> UnsafeMutablePointer<UInt8>?
+    /// Counts bytes written at `room`.
+    mutating func advance(by bytes: Int)
 }
 
-extension Sink: ScheduleOutput {}
+extension Sink: ScheduleOutput {
+    @inline(__always)
+    func room(_ bytes: Int) -> UnsafeMutablePointer<UInt8>? {
+        guard let base, length + bytes <= capacity else { return nil }
+        return (base + length).assumingMemoryBound(to: UInt8.self)
+    }
+    @inline(__always)
+    mutating func advance(by bytes: Int) { length += bytes }
+}
 
 extension Array: ScheduleOutput where Element == UInt8 {
     mutating func append(_ bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
+    func room(_ bytes: Int) -> UnsafeMutablePointer<UInt8>? { nil }
+    mutating func advance(by bytes: Int) {}
 }
 
 enum ScheduleJSON {
@@ -23,12 +37,65 @@ enum ScheduleJSON {
         literal(",\"labels\":[", &out)
     }
 
+    /// One `[text,delta]` (with its leading comma unless first). Written
+    /// with raw stores into the output's room when it has enough for the
+    /// worst case, else into a scratch buffer appended after: one writer.
     static func entry<Out: ScheduleOutput>(_ text: UnsafeRawBufferPointer, delta: Int64, first: Bool, into out: inout Out) {
-        literal(first ? "[\"" : ",[\"", &out)
-        string(text, &out)
-        literal("\",", &out)
-        number(delta, &out)
-        literal("]", &out)
+        let worst = text.count * 6 + 32
+        if let room = out.room(worst) {
+            out.advance(by: write(text, delta: delta, first: first, to: room))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: worst) { scratch in
+            let n = write(text, delta: delta, first: first, to: scratch.baseAddress!)
+            out.append(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(scratch)[..<n]))
+        }
+    }
+
+    /// Writes the entry at p (room for text.count * 6 + 32 bytes); returns its length.
+    @inline(__always)
+    private static func write(_ text: UnsafeRawBufferPointer, delta: Int64, first: Bool, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        var p = start
+        @inline(__always) func put(_ b: UInt8) { p.pointee = b; p += 1 }
+        if !first { put(UInt8(ascii: ",")) }
+        put(UInt8(ascii: "[")); put(UInt8(ascii: "\""))
+        // Most labels need no escape: one check, one copy.
+        var clean = true
+        for c in text where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { clean = false; break }
+        if clean, let from = text.baseAddress {
+            UnsafeMutableRawPointer(p).copyMemory(from: from, byteCount: text.count)
+            p += text.count
+        }
+        let hex: StaticString = "0123456789abcdef"
+        for c in clean ? UnsafeRawBufferPointer(start: nil, count: 0) : text {
+            if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\") { put(c); continue }
+            put(UInt8(ascii: "\\"))
+            switch c {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(c)
+            case 0x08: put(UInt8(ascii: "b"))
+            case 0x0C: put(UInt8(ascii: "f"))
+            case 0x0A: put(UInt8(ascii: "n"))
+            case 0x0D: put(UInt8(ascii: "r"))
+            case 0x09: put(UInt8(ascii: "t"))
+            default:
+                put(UInt8(ascii: "u")); put(UInt8(ascii: "0")); put(UInt8(ascii: "0"))
+                put(hex.utf8Start[Int(c >> 4)]); put(hex.utf8Start[Int(c & 15)])
+            }
+        }
+        put(UInt8(ascii: "\"")); put(UInt8(ascii: ","))
+        // The delta: non-negative (starts only move forward), at most 19 digits.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let n = withUnsafeMutableBytes(of: &digits) { d -> Int in
+            var v = delta.magnitude, i = 0
+            repeat { d[i] = UInt8(ascii: "0") + UInt8(v % 10); v /= 10; i += 1 } while v > 0
+            return i
+        }
+        withUnsafeBytes(of: &digits) { d in
+            if delta < 0 { put(UInt8(ascii: "-")) }
+            for i in stride(from: n - 1, through: 0, by: -1) { put(d[i]) }
+        }
+        put(UInt8(ascii: "]"))
+        return p - start
     }
 
     /// `until` Int64.max: complete (null).
@@ -52,31 +119,6 @@ enum ScheduleJSON {
             } while v > 0
             if value < 0 { i -= 1; digits[i] = UInt8(ascii: "-") }
             out.append(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(digits)[i...]))
-        }
-    }
-
-    private static func string<Out: ScheduleOutput>(_ text: UnsafeRawBufferPointer, _ out: inout Out) {
-        var run = 0  // bytes at the start of the rest that need no escape
-        var rest = text
-        while !rest.isEmpty {
-            run = 0
-            while run < rest.count, rest[run] >= 0x20, rest[run] != UInt8(ascii: "\""), rest[run] != UInt8(ascii: "\\") { run += 1 }
-            if run > 0 { out.append(UnsafeRawBufferPointer(rebasing: rest[..<run])) }
-            guard run < rest.count else { break }
-            switch rest[run] {
-            case UInt8(ascii: "\""): literal("\\\"", &out)
-            case UInt8(ascii: "\\"): literal("\\\\", &out)
-            case 0x08: literal("\\b", &out)
-            case 0x0C: literal("\\f", &out)
-            case 0x0A: literal("\\n", &out)
-            case 0x0D: literal("\\r", &out)
-            case 0x09: literal("\\t", &out)
-            case let c:
-                let hex = Array("0123456789abcdef".utf8)
-                let escaped: [UInt8] = Array("\\u00".utf8) + [hex[Int(c >> 4)], hex[Int(c & 15)]]
-                escaped.withUnsafeBytes { out.append($0) }
-            }
-            rest = UnsafeRawBufferPointer(rebasing: rest[(run + 1)...])
         }
     }
 }

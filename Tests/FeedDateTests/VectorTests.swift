@@ -46,7 +46,9 @@ struct Vector {
         }
     }
 
-    init(_ o: [String: Any]) throws {
+    /// A vector line's "style" and "options" (Tests/vectors/README.md), for
+    /// the label and the schedule vectors alike.
+    static func options(_ o: [String: Any]) throws -> FeedDateOptions {
         let styles: [String: FeedDateStyle] = [
             "feed": .feed, "feed_detail": .feedDetail, "chat_list": .chatList, "chat_bubble": .chatBubble,
             "relative": .relative, "compact": .compact, "countdown": .countdown,
@@ -81,7 +83,11 @@ struct Vector {
             default: throw NSError(domain: "vector", code: 1, userInfo: [NSLocalizedDescriptionKey: "unknown option \(key)"])
             }
         }
-        self.options = options
+        return options
+    }
+
+    init(_ o: [String: Any]) throws {
+        self.options = try Vector.options(o)
         t = (o["t_ms"] as! NSNumber).int64Value
         now = (o["now_ms"] as! NSNumber).int64Value
         text = o["text"] as! String

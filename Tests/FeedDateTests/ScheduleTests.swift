@@ -1,0 +1,67 @@
+// Schedules (SPEC section 11): the shared vectors byte for byte (entries,
+// until and the wire form), the definition against label(), and the limits.
+import Foundation
+import XCTest
+@testable import FeedDate
+
+final class ScheduleTests: XCTestCase {
+    /// FEEDDATE_SCHEDULE_VECTORS (":"-separated) when set, else Tests/vectors/schedule/*.jsonl.
+    private func files() throws -> [URL] {
+        if let env = ProcessInfo.processInfo.environment["FEEDDATE_SCHEDULE_VECTORS"], !env.isEmpty {
+            return env.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
+        let dir = Vector.vectorsDir.appendingPathComponent("schedule")
+        return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+            .map { dir.appendingPathComponent($0) }
+    }
+
+    func testEveryScheduleVector() throws {
+        var count = 0
+        for url in try files() {
+            for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
+                let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                let f = try FeedDateFormatter(try Vector.options(o))
+                let t = (o["t_ms"] as! NSNumber).int64Value, now = (o["now_ms"] as! NSNumber).int64Value
+                let s = try f.schedule(t, now: now, horizonMs: (o["horizon_ms"] as! NSNumber).int64Value,
+                                       maxEntries: (o["max_entries"] as! NSNumber).intValue)
+                let want = (o["entries"] as! [[Any]]).map { FeedDateSchedule.Entry(text: $0[0] as! String, fromMs: ($0[1] as! NSNumber).int64Value) }
+                let note = o["note"] as? String ?? ""
+                XCTAssertEqual(s.entries, want, "\(url.lastPathComponent): \(note)")
+                XCTAssertEqual(s.untilMs, (o["until_ms"] as? NSNumber)?.int64Value, note)
+                XCTAssertEqual(s.json, o["json"] as! String, note)
+                // The definition: each entry is the label at its start, and
+                // the next starts at that label's next change.
+                for (i, entry) in s.entries.enumerated() {
+                    let label = try f.label(t, now: entry.fromMs)
+                    XCTAssertEqual(label.text, entry.text, note)
+                    XCTAssertEqual(label.nextChangeMs, i + 1 < s.entries.count ? s.entries[i + 1].fromMs : s.untilMs, note)
+                }
+                count += 1
+            }
+        }
+        XCTAssertGreaterThan(count, 0, "no schedule vector was read")
+        print("schedule vectors: \(count) passed")
+    }
+
+    func testLimitsAndTheWireEscapes() throws {
+        let f = try FeedDateFormatter(FeedDateOptions(style: .relative, locale: "en_US", timeZone: "UTC"))
+        let now: Int64 = 1_711_348_200_000
+        for (h, m) in [(Int64(-1), 1), (FeedDateFormatter.scheduleHorizonLimitMs + 1, 1), (0, 0), (0, FeedDateFormatter.scheduleEntriesLimit + 1)] {
+            XCTAssertThrowsError(try f.schedule(now, now: now, horizonMs: h, maxEntries: m)) { error in
+                guard case .argument = error as? FeedDateError else { return XCTFail("\(error)") }
+            }
+        }
+        let one = try f.schedule(now - 30_000, now: now, horizonMs: 0, maxEntries: 10)
+        XCTAssertEqual(one.entries.count, 1)
+        XCTAssertEqual(one.untilMs, now + 30_000)
+        // Caller words go into the wire form escaped as SPEC 11 says, and only so.
+        var o = FeedDateOptions(style: .relative, locale: "en_US", timeZone: "UTC")
+        o.justNowText = "a\"b\\c é/\u{2028}"
+        let words = try FeedDateFormatter(o).schedule(now - 1_000, now: now, horizonMs: 0, maxEntries: 1)
+        XCTAssertEqual(words.json, "{\"v\":1,\"now\":\(now),\"labels\":[[\"a\\\"b\\\\c é/\u{2028}\",0]],\"until\":\(now + 59_000)}")
+        // Every control character, as no label holds one today.
+        let controls = FeedDateSchedule(nowMs: -5, entries: [.init(text: "\u{0}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}\u{7F}", fromMs: -5),
+                                                             .init(text: "x", fromMs: 7)], untilMs: nil)
+        XCTAssertEqual(controls.json, "{\"v\":1,\"now\":-5,\"labels\":[[\"\\u0000\\b\\t\\n\\f\\r\\u001f\u{7F}\",0],[\"x\",12]],\"until\":null}")
+    }
+}
