@@ -1,7 +1,8 @@
 # Java binding (bindings/java, JNA over build/lib/libfeeddate.so.1).
 #   make java-jar     build/java/feeddate-$(VERSION).jar (javac + jar; no Maven needed)
 #   make test-java    the library, the jar, then the binding's suite (a suite of `make test`):
-#                     every vector of the ICU's set (or FEEDDATE_VECTORS), errors, threads,
+#                     every vector of the ICU's set (or FEEDDATE_VECTORS), the schedule vectors
+#                     (Tests/vectors/schedule, or FEEDDATE_SCHEDULE_VECTORS), errors, threads,
 #                     and the README's example; closes with "N passed, N failed"
 #   make bench-java   per-label cost through the binding against a direct C call, in one run
 #                     (part of `make bench`)

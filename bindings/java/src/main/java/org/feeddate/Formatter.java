@@ -11,11 +11,14 @@ import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.AbstractList;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.ConcurrentModificationException;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Objects;
 import java.util.RandomAccess;
 
@@ -44,6 +47,10 @@ import static org.feeddate.LibFeedDate.*;
  * <p>{@link #formatMany(long[], long)} works in bounded chunks, so a batch
  * of any length needs little memory beyond its result; running out of memory
  * is Java's own {@link OutOfMemoryError}.
+ *
+ * <p>{@link #schedule(Instant, Instant, Duration, int)} (1.2) gives the
+ * labels an instant will show from now on with the instants they start, and
+ * their wire form for a client that only swaps text (SPEC section 11).
  *
  * <p>Instants are taken to the millisecond (sub-millisecond parts are dropped
  * toward the past). The library accepts 0001-01-01T00:00:00Z ..=
@@ -151,6 +158,8 @@ public final class Formatter implements AutoCloseable {
 
     // format_many's first guess of UTF-8 bytes per label; a larger need costs one more call per chunk.
     private static final int MANY_BYTES_PER_LABEL = 32;
+    // schedule's first guess of wire bytes per entry (a text, its start's difference, brackets).
+    static final int SCHEDULE_BYTES_PER_ENTRY = 32;
     /** Instants per fd_format_many call: the memory a batch needs beyond its result is bounded by it. */
     static final int DEFAULT_CHUNK_LABELS = 16_384;
     /** The largest chunk: its labels' bytes (at most LABEL_CAPACITY - 1 each) fit a Java array. */
@@ -485,6 +494,163 @@ public final class Formatter implements AutoCloseable {
         @Override
         public int size() {
             return a.length;
+        }
+    }
+
+    /**
+     * The schedule of t as seen from now, with the default horizon (one day,
+     * {@link Schedule#DEFAULT_HORIZON}) and at most 1,000 entries
+     * ({@link Schedule#DEFAULT_MAX_ENTRIES}); see
+     * {@link #schedule(Instant, Instant, Duration, int)}.
+     */
+    public Schedule schedule(Instant t, Instant now) {
+        return schedule(t, now, Schedule.DEFAULT_HORIZON, Schedule.DEFAULT_MAX_ENTRIES);
+    }
+
+    /**
+     * The labels t will show from now on, each with the instant it starts
+     * (SPEC section 11): entry 0 starts at now, entry i+1 at entry i's next
+     * change. The list stops at the first entry whose label never changes
+     * (the schedule is complete: {@link Schedule#until()} is empty), at
+     * maxEntries entries, or at an entry whose next change is at or after
+     * now + horizon ({@link Schedule#until()} is then that next change). A
+     * horizon of zero gives one entry and its until. The formatter's options
+     * apply as to {@link #format}.
+     *
+     * <p>The horizon is taken to the millisecond, floored (toward the past,
+     * as instants are): 1.9999 ms is 1 ms, and any negative duration, even
+     * -1 ns, is at most -1 ms and so an error rather than zero.
+     *
+     * @param horizon    0 ..= 366 days ({@link Schedule#MAX_HORIZON})
+     * @param maxEntries 1 ..= 100,000 ({@link Schedule#MAX_ENTRIES})
+     * @throws FeedDateException {@link Status#ARGUMENT} with the library's
+     *                           message for a horizon or maxEntries out of
+     *                           range (the binding's own, in the same words,
+     *                           for a negative maxEntries, which a C
+     *                           {@code size_t} cannot carry, and for a horizon
+     *                           past {@code Long.MAX_VALUE} ms, which a C
+     *                           {@code int64_t} cannot); {@link Status#RANGE}
+     *                           for an instant out of range
+     * @throws IllegalStateException once the formatter is closed
+     */
+    public Schedule schedule(Instant t, Instant now, Duration horizon, int maxEntries) {
+        return schedule(millis(t, "t"), millis(now, "now"), horizonMillis(horizon), maxEntries);
+    }
+
+    /**
+     * The schedule of tMs as seen from nowMs (milliseconds since the epoch),
+     * with a horizon in milliseconds; see {@link #schedule(Instant, Instant, Duration, int)}.
+     */
+    public Schedule schedule(long tMs, long nowMs, long horizonMs, int maxEntries) {
+        if (maxEntries < 0) {
+            // As size_t it would reach the library as 2^64 - maxEntries, a value the caller never wrote.
+            throw new FeedDateException(Status.ARGUMENT.code(),
+                    "max_entries " + maxEntries + " is out of range 1..." + SCHEDULE_MAX_ENTRIES);
+        }
+        // The wire form first: the library judges every argument before any buffer is sized from maxEntries
+        // (Integer.MAX_VALUE entries must be its FD_ERR_ARGUMENT, not 32 GB of ends and starts).
+        long jsonCap = 64 + (long) SCHEDULE_BYTES_PER_ENTRY * Math.min(Math.max(maxEntries, 1), 512);
+        Memory jsonBuf = null, block = null, texts = null;
+        long f = handle.enter();
+        try {
+            jsonBuf = new Memory(jsonCap);
+            Scratch sc = SCRATCH.get(); // its fd_label room holds *length
+            long lengthAddr = sc.info;
+            int s = fd_schedule_json(f, tMs, nowMs, horizonMs, maxEntries, Pointer.nativeValue(jsonBuf), jsonCap,
+                    lengthAddr);
+            if (s == Status.BUFFER.code()) {
+                long need = sc.bytes.getLong(INFO_OFFSET) + 1; // with the NUL
+                if (need <= jsonCap || need > Integer.MAX_VALUE - 16) {
+                    throw broken("fd_schedule_json asks for " + need + " bytes with " + jsonCap + " at hand");
+                }
+                jsonBuf.close();
+                jsonBuf = null;
+                jsonBuf = new Memory(need);
+                jsonCap = need;
+                s = fd_schedule_json(f, tMs, nowMs, horizonMs, maxEntries, Pointer.nativeValue(jsonBuf), jsonCap,
+                        lengthAddr);
+                if (s == Status.BUFFER.code()) throw broken("fd_schedule_json asks for more bytes a second time");
+            }
+            if (s != 0) throw error(s);
+            long jsonLength = sc.bytes.getLong(INFO_OFFSET);
+            if (jsonLength < 0 || jsonLength >= jsonCap) throw broken("fd_schedule_json reports " + jsonLength
+                    + " bytes in a buffer of " + jsonCap);
+            String json = new String(jsonBuf.getByteArray(0, (int) jsonLength), StandardCharsets.UTF_8);
+            jsonBuf.close();
+            jsonBuf = null;
+
+            // Then the entries. maxEntries is in range now. Every text is in the wire form (escaped, so no
+            // shorter), so its length bounds theirs; FD_ERR_BUFFER all the same is retried once.
+            long m = maxEntries, endsOff = 0, fromOff = 8 * m, nOff = 16 * m, untilOff = nOff + 8;
+            block = new Memory(untilOff + 8);
+            long base = Pointer.nativeValue(block);
+            long textCap = jsonLength + 1;
+            texts = new Memory(textCap);
+            s = fd_schedule(f, tMs, nowMs, horizonMs, m, Pointer.nativeValue(texts), textCap, base + endsOff,
+                    base + fromOff, base + nOff, base + untilOff);
+            if (s == Status.BUFFER.code()) {
+                long n = block.getLong(nOff);
+                long need = n >= 1 && n <= m ? block.getLong(endsOff + 8 * (n - 1)) + 1 : -1;
+                if (need <= textCap || need > Integer.MAX_VALUE - 16) {
+                    throw broken("fd_schedule asks for " + need + " bytes with " + textCap + " at hand");
+                }
+                texts.close();
+                texts = null;
+                texts = new Memory(need);
+                textCap = need;
+                s = fd_schedule(f, tMs, nowMs, horizonMs, m, Pointer.nativeValue(texts), textCap, base + endsOff,
+                        base + fromOff, base + nOff, base + untilOff);
+                if (s == Status.BUFFER.code()) throw broken("fd_schedule asks for more bytes a second time");
+            }
+            if (s != 0) throw error(s);
+            long n = block.getLong(nOff);
+            if (n < 1 || n > m) throw broken("fd_schedule reports " + n + " entries of at most " + m);
+            long[] ends = block.getLongArray(endsOff, (int) n);
+            long[] froms = block.getLongArray(fromOff, (int) n);
+            long total = ends[(int) n - 1];
+            if (total > textCap) throw broken("fd_schedule reports " + total + " bytes in a buffer of " + textCap);
+            byte[] bytes = texts.getByteArray(0, (int) total);
+            List<ScheduleEntry> entries = new ArrayList<>((int) n);
+            int from = 0;
+            for (int i = 0; i < n; i++) {
+                int to = (int) ends[i];
+                if (to < from || to > total) throw broken("fd_schedule reports text " + i + " ending at " + to);
+                entries.add(new ScheduleEntry(new String(bytes, from, to - from, StandardCharsets.UTF_8),
+                        Instant.ofEpochMilli(froms[i])));
+                from = to;
+            }
+            return new Schedule(entries, instant(block.getLong(untilOff)), json);
+        } finally {
+            if (jsonBuf != null) jsonBuf.close();
+            if (block != null) block.close();
+            if (texts != null) texts.close();
+            handle.exit();
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** A broken invariant of the library's answer: an error, never a crash or a wrong schedule. */
+    private static FeedDateException broken(String what) {
+        return new FeedDateException(Status.INTERNAL.code(), "feeddate: " + what);
+    }
+
+    /**
+     * Milliseconds of a horizon, floored; a duration past the range of a long
+     * of milliseconds is {@link Status#ARGUMENT}, never a wrapped value.
+     */
+    static long horizonMillis(Duration horizon) {
+        Objects.requireNonNull(horizon, "horizon");
+        long seconds = horizon.getSeconds();
+        int millisOfSecond = horizon.getNano() / 1_000_000;
+        try {
+            // getNano() is 0 ..= 999,999,999 whatever the sign, so this is the floor (Duration.toMillis()
+            // truncates toward zero, which would make -1 ns a horizon of 0). A negative duration is summed
+            // from seconds + 1 so that Long.MIN_VALUE ms itself does not overflow on the way.
+            return seconds >= 0 ? Math.addExact(Math.multiplyExact(seconds, 1000L), millisOfSecond)
+                    : Math.addExact(Math.multiplyExact(seconds + 1, 1000L), millisOfSecond - 1000);
+        } catch (ArithmeticException e) {
+            throw new FeedDateException(Status.ARGUMENT.code(), "horizon " + horizon + " is out of range 0..."
+                    + SCHEDULE_MAX_HORIZON_MS + " ms (366 days): it does not fit in a long of milliseconds");
         }
     }
 

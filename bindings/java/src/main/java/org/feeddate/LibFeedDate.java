@@ -22,8 +22,12 @@ import java.io.File;
 final class LibFeedDate {
     static final String SONAME = "libfeeddate.so.1";
     static final int EXPECTED_MAJOR = 1;
+    /** The oldest library with every function mapped here (fd_schedule, fd_schedule_json). */
+    static final String MINIMUM_VERSION = "1.2.0";
     static final long NEVER = Long.MAX_VALUE;        // FD_NEVER
     static final int LABEL_CAPACITY = 256;           // FD_LABEL_CAPACITY
+    static final long SCHEDULE_MAX_HORIZON_MS = 31_622_400_000L; // FD_SCHEDULE_MAX_HORIZON_MS (366 days)
+    static final int SCHEDULE_MAX_ENTRIES = 100_000; // FD_SCHEDULE_MAX_ENTRIES
     static final String LIBRARY_PATH;
 
     static {
@@ -43,7 +47,8 @@ final class LibFeedDate {
                 if (!new File(explicit).isFile()) {
                     throw new UnsatisfiedLinkError(explicit + " (" + source + "): no such file");
                 }
-                lib = NativeLibrary.getInstance(explicit);
+                // Absolute: JNA reads a relative path (build/lib/...) as a library name.
+                lib = NativeLibrary.getInstance(new File(explicit).getAbsolutePath());
             } else {
                 lib = NativeLibrary.getInstance(SONAME);
             }
@@ -52,8 +57,21 @@ final class LibFeedDate {
                     + "\nFix: run `make lib` in the feeddate checkout and set FEEDDATE_LIBRARY=/path/to/build/lib/"
                     + SONAME + ", or install the libfeeddate1 package.");
         }
-        Native.register(LibFeedDate.class, lib);
         LIBRARY_PATH = lib.getFile() != null ? lib.getFile().getPath() : lib.getName();
+        try {
+            Native.register(LibFeedDate.class, lib);
+        } catch (UnsatisfiedLinkError e) {
+            // An older library lacks a function mapped here (fd_schedule is 1.2): say which version it is.
+            String version;
+            try {
+                version = lib.getFunction("fd_version_string").invokeString(new Object[0], false);
+            } catch (UnsatisfiedLinkError unknown) {
+                version = "unknown";
+            }
+            throw new UnsatisfiedLinkError("feeddate: " + LIBRARY_PATH + " (version " + version
+                    + ") lacks a function this binding calls: " + e.getMessage() + "; this binding needs "
+                    + MINIMUM_VERSION + " or later");
+        }
         int major = fd_version() / 10000;
         if (major != EXPECTED_MAJOR) {
             throw new UnsatisfiedLinkError("feeddate: " + LIBRARY_PATH + " is version "
@@ -128,6 +146,18 @@ final class LibFeedDate {
     // Every pointer as a native address: the binding passes chunks of its own native block (no array copies).
     static native int fd_format_many(long f, long tMs, long n, long nowMs, long buf, long cap, long ends,
             long nextChangeMin);
+
+    // (1.2) fd_status fd_schedule(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+    //                             size_t max_entries, char *buf, size_t cap, size_t *ends, int64_t *from_ms,
+    //                             size_t *n, int64_t *until_ms);
+    // Every pointer as a native address, as for fd_format_many.
+    static native int fd_schedule(long f, long tMs, long nowMs, long horizonMs, long maxEntries, long buf, long cap,
+            long ends, long fromMs, long n, long untilMs);
+
+    // (1.2) fd_status fd_schedule_json(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+    //                                  size_t max_entries, char *buf, size_t cap, size_t *length);
+    static native int fd_schedule_json(long f, long tMs, long nowMs, long horizonMs, long maxEntries, long buf,
+            long cap, long length);
 
     // const char *fd_formatter_locale(const fd_formatter *f); and the zone, the zone database
     static native Pointer fd_formatter_locale(long f);

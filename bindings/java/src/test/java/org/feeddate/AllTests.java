@@ -14,7 +14,7 @@ public final class AllTests {
 
     public static void main(String[] args) throws Exception {
         String dir = args.length > 0 ? args[0] : "Tests/vectors";
-        String[] suites = {"api", "errors", "zones", "vectors", "threads", "close", "batches"};
+        String[] suites = {"api", "errors", "zones", "vectors", "threads", "close", "batches", "schedules"};
         String only = System.getProperty("feeddate.suites", "");
         if (!only.isEmpty()) suites = only.split(",");
         for (String s : suites) {
@@ -29,6 +29,7 @@ public final class AllTests {
                     case "threads" -> ConcurrencyTests.run();
                     case "close" -> CloseTests.run();
                     case "batches" -> BatchTests.run();
+                    case "schedules" -> ScheduleTests.run(Paths.get(dir));
                     default -> throw new IllegalArgumentException("no suite " + s);
                 }
             } catch (Throwable t) {

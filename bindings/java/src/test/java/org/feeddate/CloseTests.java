@@ -39,11 +39,13 @@ final class CloseTests {
         for (int i = 0; i < ts.length; i++) ts[i] = NOW - (long) i * i * 2_111_111L;
         String[] texts = new String[ts.length];
         Label[] labels = new Label[ts.length];
+        Schedule[] schedules = new Schedule[ts.length];
         Batch many;
         try (Formatter f = new Formatter(options())) {
             for (int i = 0; i < ts.length; i++) {
                 texts[i] = f.format(ts[i], NOW);
                 labels[i] = f.label(ts[i], NOW);
+                schedules[i] = f.schedule(ts[i], NOW, 86_400_000L, 1000);
             }
             many = f.formatMany(ts, NOW);
         }
@@ -56,6 +58,9 @@ final class CloseTests {
             TestKit.ThrowingRunnable[] calls = {
                 () -> f.format(ts[0], NOW), () -> f.label(ts[0], NOW), () -> f.formatMany(ts, NOW),
                 () -> f.formatMany(new long[0], NOW), () -> f.formatMany(List.of(), java.time.Instant.now()),
+                () -> f.schedule(ts[0], NOW, 86_400_000L, 1000),
+                () -> f.schedule(java.time.Instant.ofEpochMilli(ts[0]), java.time.Instant.ofEpochMilli(NOW)),
+                () -> f.schedule(ts[0], NOW, 0, 1), // the smallest schedule
             };
             for (int k = 0; k < calls.length; k++) {
                 try {
@@ -65,7 +70,8 @@ final class CloseTests {
                     if (!isClosed(e)) wrong.add("call " + k + " threw " + e);
                 }
             }
-            check(wrong.isEmpty(), "close: format, label and formatMany after close() throw IllegalStateException"
+            check(wrong.isEmpty(), "close: format, label, formatMany and schedule after close() throw "
+                    + "IllegalStateException"
                     + " naming the closed formatter", wrong);
         });
 
@@ -92,9 +98,10 @@ final class CloseTests {
                             int i = k % ts.length;
                             try {
                                 boolean ok;
-                                switch ((k + id) % 3) {
+                                switch ((k + id) % 4) {
                                     case 0 -> ok = f.format(ts[i], NOW).equals(texts[i]);
                                     case 1 -> ok = f.label(ts[i], NOW).equals(labels[i]);
+                                    case 2 -> ok = f.schedule(ts[i], NOW, 86_400_000L, 1000).equals(schedules[i]);
                                     default -> {
                                         Batch b = f.formatMany(ts, NOW);
                                         ok = b.texts().equals(many.texts()) && b.nextChange().equals(many.nextChange());
@@ -155,7 +162,8 @@ final class CloseTests {
                 (System.nanoTime() - t0) / 1e9, good.get(), closedErrors.get(), bad.get());
         check(bad.get() == 0 && rounds > 0 && closedErrors.get() == (long) rounds * WORKERS,
                 "close: " + rounds + " rounds of close() racing " + WORKERS
-                        + " threads calling format/label/formatMany: each call a right label or the closed error",
+                        + " threads calling format/label/schedule/formatMany: each call a right label or the"
+                        + " closed error",
                 bad.get() + " wrong, first: " + firstBad.get() + "; " + closedErrors.get() + " closed errors");
         check(good.get() > 0, "close: calls in flight while closing gave right labels", good.get());
     }

@@ -39,17 +39,30 @@ final class VectorTests {
      * kept once), plus any file only that folder has.
      */
     static List<Path> files(Path vectorsDir) throws IOException {
-        String env = System.getenv("FEEDDATE_VECTORS");
-        if (env != null && !env.isEmpty()) {
+        return files(vectorsDir, "", "FEEDDATE_VECTORS");
+    }
+
+    /**
+     * The files of a set: those the variable env names (":"-separated) when
+     * it is set; else every .jsonl of vectorsDir/sub, each taken from
+     * vectorsDir/icu&lt;major&gt;/sub for the ICU the library runs on where
+     * that folder has a file of the name (SPEC 10: Tests/vectors/icuN/X over
+     * Tests/vectors/X), plus any file only that folder has.
+     */
+    static List<Path> files(Path vectorsDir, String sub, String env) throws IOException {
+        String what = sub.isEmpty() ? "vectors" : sub + " vectors";
+        String named = System.getenv(env);
+        if (named != null && !named.isEmpty()) {
             List<Path> l = new ArrayList<>();
-            for (String p : env.split(":")) if (!p.isEmpty()) l.add(Paths.get(p));
-            System.out.println("vectors: FEEDDATE_VECTORS names " + l.size() + " file(s)");
+            for (String p : named.split(":")) if (!p.isEmpty()) l.add(Paths.get(p));
+            System.out.println(what + ": " + env + " names " + l.size() + " file(s)");
             return l;
         }
         String icu = FeedDate.icuVersion();
-        Path own = vectorsDir.resolve("icu" + icu.split("\\.")[0]);
+        Path common = vectorsDir.resolve(sub);
+        Path own = vectorsDir.resolve("icu" + icu.split("\\.")[0]).resolve(sub);
         Map<String, Path> byName = new TreeMap<>();
-        for (Path dir : List.of(vectorsDir, own)) {
+        for (Path dir : List.of(common, own)) {
             if (!Files.isDirectory(dir)) continue;
             try (Stream<Path> s = Files.list(dir)) {
                 s.filter(p -> p.toString().endsWith(".jsonl")).forEach(p -> byName.put(p.getFileName().toString(), p));
@@ -57,10 +70,10 @@ final class VectorTests {
         }
         List<Path> l = new ArrayList<>(byName.values());
         long overridden = l.stream().filter(p -> p.startsWith(own)).count();
-        System.out.println("vectors: ICU " + icu + ", " + l.size() + " file(s): " + (l.size() - overridden) + " in "
-                + vectorsDir + ", " + overridden + " in " + own);
+        System.out.println(what + ": ICU " + icu + ", " + l.size() + " file(s): " + (l.size() - overridden) + " in "
+                + common + ", " + overridden + " in " + own);
         if (l.isEmpty()) {
-            fail("vectors", "no .jsonl files in " + vectorsDir + " (set FEEDDATE_VECTORS to the files to run)");
+            fail(what, "no .jsonl files in " + common + " (set " + env + " to the files to run)");
         }
         return l;
     }
@@ -116,9 +129,19 @@ final class VectorTests {
     @SuppressWarnings("unchecked")
     private static Vector vector(String where, Object json) {
         Map<String, Object> j = (Map<String, Object>) json;
-        Style style = Style.valueOf(((String) j.get("style")).toUpperCase());
-        Options.Builder b = Options.builder(style);
         Map<String, Object> opts = (Map<String, Object>) j.get("options");
+        Options.Builder b = options((String) j.get("style"), opts);
+        String note = (String) j.get("note");
+        return new Vector(where + " [" + j.get("style") + " " + opts + " t=" + j.get("t_ms") + " now="
+                + j.get("now_ms") + "]" + (note == null ? "" : " " + note), b.build(), (Long) j.get("t_ms"),
+                (Long) j.get("now_ms"), (String) j.get("text"), (Long) j.get("next_change_ms"),
+                pair(j.get("day_part")), pair(j.get("time_part")), (Boolean) j.get("expired"));
+    }
+
+    /** The options of a vector line: its "style" and "options" (shared with the schedule vectors). */
+    static Options.Builder options(String styleName, Map<String, Object> opts) {
+        Style style = Style.valueOf(styleName.toUpperCase());
+        Options.Builder b = Options.builder(style);
         for (Map.Entry<String, Object> e : opts.entrySet()) {
             Object v = e.getValue();
             switch (e.getKey()) {
@@ -144,11 +167,7 @@ final class VectorTests {
                 default -> throw new IllegalArgumentException("unknown option " + e.getKey());
             }
         }
-        String note = (String) j.get("note");
-        return new Vector(where + " [" + j.get("style") + " " + opts + " t=" + j.get("t_ms") + " now="
-                + j.get("now_ms") + "]" + (note == null ? "" : " " + note), b.build(), (Long) j.get("t_ms"),
-                (Long) j.get("now_ms"), (String) j.get("text"), (Long) j.get("next_change_ms"),
-                pair(j.get("day_part")), pair(j.get("time_part")), (Boolean) j.get("expired"));
+        return b;
     }
 
     private static long[] pair(Object o) {
