@@ -1,6 +1,8 @@
 # feeddate — build, test, benchmark.
 #   make demo        build the library and print a demo feed (the README's first command)
-#   make test        every test: Swift, C, Go, Rust, Java, Node, Python, library checks, vector sync
+#   make test        every test: Swift, C, Go, Rust, Java, Node, Python, library checks, vector sync;
+#                    installs the Debian packages its suites lack first (make deps, tools/deps.sh)
+#   make check       the quick offline loop: Swift, C, the library's checks, Python with the pytest at hand
 #   make bench       benchmarks against ICU (and babel/humanize/arrow for Python; the Go,
 #                    Rust, Java and Node bindings against direct C calls)
 #   make version     the version, from include/feeddate.h (tools/version.sh)
@@ -48,7 +50,7 @@ override FEEDDATE_VECTORS := $(subst $(eval) ,:,$(abspath $(subst :, ,$(FEEDDATE
 export FEEDDATE_VECTORS
 endif
 
-.PHONY: lib demo test test-swift check-lib check-vectors check-py-version bench clean version py-version
+.PHONY: lib demo test deps check test-python-core test-swift check-lib check-vectors check-py-version bench clean version py-version
 
 lib: $(LIBSO) $(LIBSO1)
 
@@ -100,7 +102,24 @@ demo: lib $(BUILD)/feed_demo
 # suite runs in `make test` only when it is listed here. pytest runs last: its
 # summary closes the log.
 TEST_SUITES := check-vectors check-py-version test-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-spark test-python
-test: $(TEST_SUITES)
+# deps first: it installs the Debian packages the suites lack (tools/deps.sh;
+# not root: it prints the one apt-get line to run and stops).
+test: deps $(TEST_SUITES)
+
+deps:
+	tools/deps.sh test
+
+# A quick loop that downloads nothing: the Swift and C suites, the library's
+# checks, and the Python suite with the pytest at hand (build/venv when
+# make test-python made it, else python3's); tests of optional packages that
+# are not installed are skipped there (make test runs them all).
+CHECK_SUITES := check-vectors check-py-version test-swift check-lib test-c test-python-core
+check: $(CHECK_SUITES)
+
+test-python-core: lib
+	@py=$$( [ -x $(BUILD)/venv/bin/python ] && echo $(BUILD)/venv/bin/python || echo $(PYTHON)); \
+	$$py -c 'import pytest' 2>/dev/null || { echo "check: no pytest for $$py: run make test-python once (it installs pytest in build/venv), or pip install pytest" >&2; exit 1; }; \
+	PYTHONPATH=$(CURDIR)/bindings/python timeout 900 $$py -m pytest -q -p no:cacheprovider -p no:benchmark bindings/python/tests
 
 test-swift:
 	swift test --disable-swift-testing

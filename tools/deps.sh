@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# deps.sh — the Debian packages the build and its suites need, installed when
+# missing: the one list, used by `make test` (and `make deps`) and by .ci/run.
+#
+#   tools/deps.sh test   what make demo and make test need (the default)
+#   tools/deps.sh ci     that, and what .ci/run's package, wheel, tarball,
+#                        fuzz and sanitizer checks need besides
+#
+# As root it runs apt-get (update once, then install); otherwise it prints the
+# one command to run and exits 1. Nothing is installed when nothing is missing.
+# Node: NodeSource's nodejs carries its headers in /usr/include/node, and
+# Debian's libnode-dev conflicts with it, so libnode-dev is asked for only
+# with Debian's own nodejs. Python packages come from PyPI into virtual
+# environments of the suites (tools/py-env.sh), never from here; cargo comes
+# with rustup (Debian 12's is too old), so a missing cargo is reported, not
+# installed.
+set -euo pipefail
+group=${1:-test}
+case "$group" in test|ci) ;; *) echo "deps.sh: unknown group '$group' (test or ci)" >&2; exit 2;; esac
+
+missing=()
+need() { missing+=("$1"); }
+has() { command -v "$1" >/dev/null 2>&1; }
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+
+# The library, the C and Swift suites.
+installed libicu-dev || need libicu-dev
+[ -f /usr/share/zoneinfo/Asia/Shanghai ] || need tzdata
+has zic || need libc-bin
+has pkg-config || need pkg-config
+has ld.gold || need binutils-gold
+# Python: Debian's python3 makes a venv only with python3-venv.
+python3 -c 'import ensurepip' 2>/dev/null || need python3-venv
+/usr/bin/python3 -c 'import ensurepip' 2>/dev/null || need python3-venv
+# Go (cgo), Java (JDK 17 and JNA), Node (node and its headers).
+has go || [ -x /usr/lib/go/bin/go ] || need golang-go
+has javac || need openjdk-17-jdk-headless
+[ -f /usr/share/java/jna.jar ] || need libjna-java
+if ! has node; then
+  need nodejs
+  need libnode-dev
+elif [ ! -f /usr/include/node/node_api.h ]; then
+  # Only Debian's nodejs lacks the headers; NodeSource's has them.
+  need libnode-dev
+fi
+# The web client's browser tests: Chromium and React 18 from Debian.
+has chromium || need chromium
+[ -d /usr/share/nodejs/react ] || need node-react
+[ -d /usr/share/nodejs/react-dom ] || need node-react-dom
+
+if [ "$group" = ci ]; then
+  # make wheel trims ICU's data (icupkg, genccode); the clean-root checks use
+  # debootstrap and rsync; make sanitize and valgrind need valgrind.
+  has icupkg && has genccode || need icu-devtools
+  has debootstrap || need debootstrap
+  has rsync || need rsync
+  has valgrind || need valgrind
+fi
+
+has cargo || echo "deps.sh: cargo is missing: install Rust with rustup (https://rustup.rs); make test-rust needs it" >&2
+
+# Each package once, in the order first asked for.
+declare -A seen=()
+packages=()
+for p in "${missing[@]}"; do [ -n "${seen[$p]:-}" ] || { seen[$p]=1; packages+=("$p"); }; done
+[ ${#packages[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+  echo "deps.sh: missing Debian packages; run:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y ${packages[*]}" >&2
+  exit 1
+fi
+echo "deps.sh: installing ${packages[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${packages[@]}"
