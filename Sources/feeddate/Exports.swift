@@ -317,6 +317,11 @@ public func fd_format_many(
 
 // MARK: schedules (SPEC section 11, 1.2)
 
+/// max_entries as the caller passed it (a size_t: -1 from a signed caller is 2^64 - 1, said as such).
+private func maxEntriesText(_ n: UInt) -> String {
+    "max_entries \(n) is out of range 1...\(FeedDateFormatter.scheduleEntriesLimit)"
+}
+
 @_cdecl("fd_schedule")
 public func fd_schedule(
     _ f: OpaquePointer?, _ t: Int64, _ now: Int64, _ horizon: Int64, _ maxEntries: UInt,
@@ -330,6 +335,7 @@ public func fd_schedule(
         return fail(FD_ERR_ARGUMENT, "fd_schedule: ends, from_ms, n and until_ms must not be NULL")
     }
     count.pointee = 0
+    guard maxEntries <= UInt(FeedDateFormatter.scheduleEntriesLimit) else { return fail(FD_ERR_ARGUMENT, maxEntriesText(maxEntries)) }
     var result = (count: 0, until: Int64.max)
     let s = Handle.with(f) { formatter in
         do throws(FeedDateError) {
@@ -361,6 +367,7 @@ public func fd_schedule_json(
     guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_schedule_json: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
     guard let length else { return fail(FD_ERR_ARGUMENT, "fd_schedule_json: length is NULL") }
     length.pointee = 0
+    guard maxEntries <= UInt(FeedDateFormatter.scheduleEntriesLimit) else { return fail(FD_ERR_ARGUMENT, maxEntriesText(maxEntries)) }
     var written = 0
     let s = Handle.with(f) { formatter in
         do throws(FeedDateError) {
