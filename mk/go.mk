@@ -1,7 +1,8 @@
 # Go binding (bindings/go, cgo over libfeeddate.so.1): its tests and benchmark.
 #   make test-go    go vet + go test (vectors, errors, threads, Close racing calls,
 #                   chunked FormatMany and its memory check, zones as
-#                   *time.Location, the README's example)
+#                   *time.Location, schedules against the schedule vectors
+#                   and Label, the README's examples)
 #                   against build/lib, found through pkg-config like an
 #                   installed library; then the -tags feeddate_env build (CGO_* flags)
 #   make bench-go   per-label cost of Format / Label / FormatMany against

@@ -15,7 +15,8 @@ import (
 // Close racing with calls never crashes (SPEC 10, 1.2): each call in flight
 // finishes with the right label, each later one gets ErrClosed, and once a
 // goroutine has seen ErrClosed it never sees a label again. Many rounds of
-// Close against goroutines calling Format, Label and FormatMany: the freed
+// Close against goroutines calling Format, Label, FormatMany and Schedule
+// (1.2, two library calls under one read lock): the freed
 // formatter that the 1.1 binding handed to C here aborted the process
 // (heap corruption) within a few rounds.
 func TestCloseRace(t *testing.T) {
@@ -24,6 +25,8 @@ func TestCloseRace(t *testing.T) {
 	opts := feeddate.Options{Style: feeddate.Feed, Locale: "zh_CN", TimeZone: "Asia/Shanghai"}
 	ts := []time.Time{yday, now2024.Add(-time.Minute), now2024.Add(-48 * time.Hour), now2024.Add(-400 * 24 * time.Hour)}
 	wantMany := []string{"昨天", "14:29", "前天", "2023年2月19日"}
+	// yday seen from now2024 on, one day: 昨天 until midnight, then 前天.
+	const wantSchedule = `{"v":1,"now":1711348200000,"labels":[["昨天",0],["前天",34200000]],"until":1711468800000}`
 	workers := 2 * runtime.GOMAXPROCS(0)
 	if workers < 4 {
 		workers = 4
@@ -46,7 +49,7 @@ func TestCloseRace(t *testing.T) {
 				first := true
 				for k := 0; ; k++ {
 					var err error
-					switch (k + w) % 3 {
+					switch (k + w) % 4 {
 					case 0:
 						var s string
 						if s, err = f.Format(yday, now2024); err == nil && s != "昨天" {
@@ -64,6 +67,12 @@ func TestCloseRace(t *testing.T) {
 							(fmt.Sprint(got) != fmt.Sprint(wantMany) || next.UnixMilli() != 1711382400000) {
 							err = fmt.Errorf("FormatMany = %q, %v", got, next)
 						}
+					case 3:
+						var s feeddate.Schedule
+						if s, err = f.Schedule(yday, now2024, feeddate.DefaultHorizon, feeddate.DefaultMaxEntries); err == nil &&
+							(len(s.Entries) != 2 || s.Entries[1].Text != "前天" || s.JSON() != wantSchedule) {
+							err = fmt.Errorf("Schedule = %+v %s", s, s.JSON())
+						}
 					}
 					if first {
 						started.Done()
@@ -76,6 +85,8 @@ func TestCloseRace(t *testing.T) {
 							errs <- fmt.Errorf("Format after ErrClosed: %v", err)
 						} else if _, _, err := f.FormatMany(ts, now2024); err != feeddate.ErrClosed {
 							errs <- fmt.Errorf("FormatMany after ErrClosed: %v", err)
+						} else if _, err := f.Schedule(yday, now2024, feeddate.DefaultHorizon, 1); err != feeddate.ErrClosed {
+							errs <- fmt.Errorf("Schedule after ErrClosed: %v", err)
 						}
 						return
 					}

@@ -35,3 +35,38 @@ func Example() {
 	// [14:29 昨天 2023年2月19日] 2024-03-25T16:00:00Z
 	// feeddate: precision 4 is out of range 0..3
 }
+
+// The README's schedule: the labels a post shows from now on, each with the
+// instant it starts, and the wire form for the web client.
+func ExampleFormatter_Schedule() {
+	f, err := feeddate.New(feeddate.Options{Style: feeddate.ChatList, Locale: "zh_CN", TimeZone: "Asia/Shanghai"})
+	if err != nil {
+		panic(err)
+	}
+	defer f.Close()
+
+	now := time.UnixMilli(1711348200000)  // 2024-03-25 14:30 in Shanghai
+	sent := time.UnixMilli(1711341000000) // 12:30 the same day
+	s, err := f.Schedule(sent, now, feeddate.DefaultHorizon, feeddate.DefaultMaxEntries)
+	if err != nil {
+		panic(err)
+	}
+	for _, e := range s.Entries {
+		fmt.Println(e.Text, e.Start.UTC().Format(time.RFC3339))
+	}
+	fmt.Println("until", s.Until.UTC().Format(time.RFC3339))
+	fmt.Println(s.JSON())
+
+	s, _ = f.Schedule(sent, now, 8*24*time.Hour, feeddate.DefaultMaxEntries)
+	fmt.Println(len(s.Entries), s.Complete())
+
+	_, err = f.Schedule(sent, now, -time.Second, feeddate.DefaultMaxEntries)
+	fmt.Println(err)
+	// Output:
+	// 12:30 2024-03-25T06:30:00Z
+	// 昨天 2024-03-25T16:00:00Z
+	// until 2024-03-26T16:00:00Z
+	// {"v":1,"now":1711348200000,"labels":[["12:30",0],["昨天",34200000]],"until":1711468800000}
+	// 4 true
+	// feeddate: horizon -1000 ms is out of range 0...31622400000 (366 days)
+}

@@ -1,5 +1,7 @@
 package feeddate
 
+import "time"
+
 // Hooks for the tests of package feeddate_test.
 
 // SetChunkSize sets how many instants one library call of FormatMany takes
@@ -24,3 +26,15 @@ func AvailableMemory() (uint64, string) { return availableMemory() }
 
 // Quote is the quoting of caller's values in the binding's own messages.
 func Quote(v string) string { return quote(v) }
+
+// SetScheduleGuess(false) makes Schedule start with buffers of one byte, so
+// that every call grows them to the size the library reports; the returned
+// function restores the guess.
+func SetScheduleGuess(on bool) (restore func()) {
+	old := scheduleGuess
+	scheduleGuess = on
+	return func() { scheduleGuess = old }
+}
+
+// HorizonMillis is Schedule's reading of a horizon in milliseconds.
+func HorizonMillis(d time.Duration) int64 { return horizonMillis(d) }

@@ -1,5 +1,5 @@
 /* The C side of the Go binding: helpers that each make one fd_* call, for
- * the cgo preambles of feeddate.go and many.go. */
+ * the cgo preambles of feeddate.go, many.go and schedule.go. */
 #ifndef FDGO_H
 #define FDGO_H
 #include <stdlib.h>
@@ -37,6 +37,23 @@ static fd_status fdgo_format_many(const fd_formatter *f, const int64_t *t, size_
                                   char *buf, size_t cap, size_t *ends, int64_t *next, char **msg) {
 	fd_status s = fd_format_many(f, t, n, now, buf, cap, ends, next);
 	*msg = fdgo_error(s);
+	return s;
+}
+
+// (1.2) Schedules (schedule.go). On FD_ERR_BUFFER no message is copied: the
+// caller grows its buffer to the size reported and calls again.
+static fd_status fdgo_schedule(const fd_formatter *f, int64_t t, int64_t now, int64_t horizon, size_t max,
+                               char *buf, size_t cap, size_t *ends, int64_t *from, size_t *n, int64_t *until,
+                               char **msg) {
+	fd_status s = fd_schedule(f, t, now, horizon, max, buf, cap, ends, from, n, until);
+	*msg = s == FD_ERR_BUFFER ? NULL : fdgo_error(s);
+	return s;
+}
+
+static fd_status fdgo_schedule_json(const fd_formatter *f, int64_t t, int64_t now, int64_t horizon, size_t max,
+                                    char *buf, size_t cap, size_t *length, char **msg) {
+	fd_status s = fd_schedule_json(f, t, now, horizon, max, buf, cap, length);
+	*msg = s == FD_ERR_BUFFER ? NULL : fdgo_error(s);
 	return s;
 }
 #endif

@@ -16,7 +16,9 @@
 // limit. A zone may be given as a *time.Location (Options.Location),
 // including a fixed offset such as time.FixedZone("", 19800).
 // Messages that quote a caller's value are safe for a log line: controls
-// escaped, and a value longer than 64 bytes cut with "…".
+// escaped, and a value longer than 64 bytes cut with "…". Schedule (1.2)
+// gives the labels an instant will show from now on, with their starts and
+// the wire form (JSON) that the web client takes.
 package feeddate
 
 /*

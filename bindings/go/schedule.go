@@ -1,0 +1,186 @@
+package feeddate
+
+/*
+#include "fdgo.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"time"
+	"unsafe"
+)
+
+// Schedule limits and defaults (SPEC section 11, 1.2).
+const (
+	// DefaultHorizon is the horizon to pass when you have no reason to pick
+	// another: one day of labels.
+	DefaultHorizon = 24 * time.Hour
+	// DefaultMaxEntries is the number of entries to pass when you have no
+	// reason to pick another.
+	DefaultMaxEntries = 1000
+	// MaxScheduleHorizon is the longest horizon the library takes (366
+	// days, FD_SCHEDULE_MAX_HORIZON_MS).
+	MaxScheduleHorizon = time.Duration(C.FD_SCHEDULE_MAX_HORIZON_MS) * time.Millisecond
+	// MaxScheduleEntries is the most entries the library takes
+	// (FD_SCHEDULE_MAX_ENTRIES).
+	MaxScheduleEntries = int(C.FD_SCHEDULE_MAX_ENTRIES)
+)
+
+// ScheduleEntry is one label of a schedule and the instant it starts.
+type ScheduleEntry struct {
+	Text  string
+	Start time.Time
+}
+
+// Schedule is the list of labels an instant will show from now on, each
+// with the instant it starts (SPEC section 11): what a client that only
+// swaps text needs to keep a label right without any rule of its own.
+type Schedule struct {
+	// Entries: Entries[0] starts at now, each next one at the previous
+	// one's next change; consecutive texts differ. Never empty.
+	Entries []ScheduleEntry
+	// Until is the next change of the last entry: from then on the client
+	// holds no right text and needs a new schedule. The zero Time when the
+	// schedule is complete (the last label never changes).
+	Until time.Time
+	json  string
+}
+
+// JSON is the schedule's wire form, as the library wrote it
+// (fd_schedule_json): {"v":1,"now":N,"labels":[[text,d0],...],"until":U}
+// with N now in milliseconds, each d the start's difference from the
+// previous start (d0 = 0), U the until in milliseconds or null. Send these
+// bytes as they are to the web client (clients/web); every binding gives
+// the same bytes for the same schedule.
+func (s Schedule) JSON() string { return s.json }
+
+// Complete says whether the last label never changes (Until is zero).
+func (s Schedule) Complete() bool { return s.Until.IsZero() }
+
+// scheduleGuess: the first buffers are sized from a guess (false: one byte
+// each, so that tests go through the library's FD_ERR_BUFFER and the retry).
+var scheduleGuess = true
+
+// horizonMillis is d in whole milliseconds, rounded away from zero: instants
+// are whole milliseconds, so a schedule that stops at a change at or after
+// now + 1.5 ms stops at one at or after now + 2 ms (the schedule of d is
+// that of the rounded value, exactly), and a horizon out of range stays out
+// of range (-1 ns is -1 ms, 366 days + 1 ns is 366 days + 1 ms), never
+// rounded into it.
+func horizonMillis(d time.Duration) int64 {
+	ms, rem := int64(d/time.Millisecond), d%time.Millisecond
+	switch {
+	case rem > 0:
+		ms++
+	case rem < 0:
+		ms--
+	}
+	return ms
+}
+
+// Schedule returns the labels t shows from now on, each with the instant it
+// starts, and the wire form of the same (Schedule.JSON), for a client that
+// swaps text at those instants (SPEC section 11). Entry 0 starts at now;
+// entry i+1 starts at entry i's next change (what Label reports). The list
+// stops at the first of: an entry whose label never changes (complete:
+// Until is zero), maxEntries entries, an entry whose next change is at or
+// after now + horizon; Until is then that next change. A horizon of 0 gives
+// one entry and its Until. Pass DefaultHorizon and DefaultMaxEntries when
+// you have no reason to pick others.
+//
+// horizon is taken in whole milliseconds, rounded away from zero (1.5 ms is
+// 2 ms, which gives exactly the schedule of 1.5 ms since every instant is a
+// whole millisecond; -1 ns is -1 ms). A horizon below 0 or over 366 days
+// (MaxScheduleHorizon), or maxEntries outside 1..100,000
+// (MaxScheduleEntries), is a StatusArgument *Error with the library's
+// message; an instant outside years 1..9999 is StatusRange. t and now are
+// read as Format reads them (floored to the millisecond).
+//
+// The cost is one label and one next change per entry, twice: the entries
+// come from fd_schedule and the wire form from fd_schedule_json (the
+// binding writes no JSON of its own). Memory is bounded by maxEntries (at
+// most 100,000 labels). A Close on another goroutine waits until a
+// Schedule in flight is done; after Close, Schedule returns ErrClosed.
+func (f *Formatter) Schedule(t, now time.Time, horizon time.Duration, maxEntries int) (Schedule, error) {
+	p := f.acquire()
+	if p == nil {
+		return Schedule{}, ErrClosed
+	}
+	defer f.mu.RUnlock()
+	hms := C.int64_t(horizonMillis(horizon))
+	// The library checks the horizon, then max_entries, before it writes
+	// anything: a count it refuses gets arrays of one element. size_t has no
+	// negative count, so a negative one is refused here, in the library's
+	// words, unless the horizon is refused first.
+	arrays, limit := maxEntries, C.size_t(0)
+	if maxEntries < 1 || maxEntries > MaxScheduleEntries {
+		arrays = 1
+	}
+	if maxEntries >= 0 {
+		limit = C.size_t(maxEntries)
+	} else if hms >= 0 && hms <= C.FD_SCHEDULE_MAX_HORIZON_MS {
+		return Schedule{}, &Error{StatusArgument, fmt.Sprintf("max_entries %d is out of range 1...%d", maxEntries, MaxScheduleEntries)}
+	}
+	tms, nowMs := millis(t), millis(now)
+
+	ends := make([]C.size_t, arrays)
+	from := make([]C.int64_t, arrays)
+	// A first guess at the texts (most labels are under 16 bytes); the
+	// library reports what a longer schedule needs and is called again.
+	guess := 16 * arrays
+	if guess > 1<<16 {
+		guess = 1 << 16
+	}
+	if !scheduleGuess {
+		guess = 0
+	}
+	buf := make([]byte, guess+1)
+	var n C.size_t
+	var until C.int64_t
+	for {
+		var msg *C.char
+		s := C.fdgo_schedule(p, tms, nowMs, hms, limit, (*C.char)(unsafe.Pointer(&buf[0])), C.size_t(len(buf)),
+			&ends[0], &from[0], &n, &until, &msg)
+		if s == C.FD_ERR_BUFFER && n > 0 && int(ends[n-1]) >= len(buf) {
+			buf = make([]byte, int(ends[n-1])+1)
+			continue
+		}
+		if s != C.FD_OK {
+			return Schedule{}, newError(s, msg)
+		}
+		break
+	}
+	count := int(n)
+	text := string(buf[:ends[count-1]]) // one string; the entries' texts share it
+	entries := make([]ScheduleEntry, count)
+	start := 0
+	for i := range entries {
+		end := int(ends[i])
+		entries[i] = ScheduleEntry{Text: text[start:end], Start: time.UnixMilli(int64(from[i]))}
+		start = end
+	}
+
+	// The wire form: the texts (escaped: at most 6 bytes a byte, rarely more
+	// than 1), each start's difference (at most 11 digits) and some 100
+	// bytes around them. A guess again; the library reports what it needs.
+	jguess := 2*len(text) + 24*count + 128
+	if !scheduleGuess {
+		jguess = 1
+	}
+	jbuf := make([]byte, jguess)
+	var length C.size_t
+	for {
+		var msg *C.char
+		s := C.fdgo_schedule_json(p, tms, nowMs, hms, limit, (*C.char)(unsafe.Pointer(&jbuf[0])), C.size_t(len(jbuf)), &length, &msg)
+		if s == C.FD_ERR_BUFFER && int(length) >= len(jbuf) {
+			jbuf = make([]byte, int(length)+1)
+			continue
+		}
+		if s != C.FD_OK {
+			return Schedule{}, newError(s, msg)
+		}
+		break
+	}
+	return Schedule{Entries: entries, Until: fromMillis(until), json: string(jbuf[:length])}, nil
+}
