@@ -1,5 +1,6 @@
 # Rust binding (bindings/rust, crate `feeddate`, std only): its tests and benchmark.
-#   make test-rust      cargo test (vectors, layout, errors, threads, doc example),
+#   make test-rust      cargo test (vectors, layout, errors, threads, schedules
+#                       against the schedule vectors and label, doc examples),
 #                       clippy when installed, and `cargo package` of the crate
 #   make bench-rust     per-label cost of format / label / format_many against
 #                       direct C calls in the same process (part of `make bench`)

@@ -7,7 +7,9 @@
 //! and share it (`Arc<Formatter>`) between threads; dropping it is closing it.
 //! Instants are `i64` milliseconds since the epoch, or `SystemTime` through
 //! [`Formatter::format_time`], [`Formatter::label_time`] and
-//! [`Formatter::format_many_times`].
+//! [`Formatter::format_many_times`]. [`Formatter::schedule`] (1.2) gives the
+//! labels an instant will show from now on, with the instant each starts and
+//! the wire form that the web client takes ([`Schedule::json`]).
 //!
 //! ```
 //! use feeddate::{Formatter, Options, Style};
@@ -54,6 +56,10 @@ pub mod sys {
     pub const FD_LABEL_CAPACITY: usize = 256;
     pub const FD_MIN_INSTANT_MS: i64 = -62_135_596_800_000;
     pub const FD_MAX_INSTANT_MS: i64 = 253_402_300_799_999;
+    /// (1.2) The longest schedule horizon: 366 days.
+    pub const FD_SCHEDULE_MAX_HORIZON_MS: i64 = 31_622_400_000;
+    /// (1.2) The most entries a schedule takes.
+    pub const FD_SCHEDULE_MAX_ENTRIES: usize = 100_000;
 
     /// `fd_options`, field for field (the layout of the 1.1 header, which
     /// `fd_options_init_sized` is given the size of).
@@ -122,6 +128,30 @@ pub mod sys {
             cap: usize,
             ends: *mut usize,
             next_change_min: *mut i64,
+        ) -> fd_status;
+        // 1.2
+        pub fn fd_schedule(
+            f: *const fd_formatter,
+            t_ms: i64,
+            now_ms: i64,
+            horizon_ms: i64,
+            max_entries: usize,
+            buf: *mut c_char,
+            cap: usize,
+            ends: *mut usize,
+            from_ms: *mut i64,
+            n: *mut usize,
+            until_ms: *mut i64,
+        ) -> fd_status;
+        pub fn fd_schedule_json(
+            f: *const fd_formatter,
+            t_ms: i64,
+            now_ms: i64,
+            horizon_ms: i64,
+            max_entries: usize,
+            buf: *mut c_char,
+            cap: usize,
+            length: *mut usize,
         ) -> fd_status;
         pub fn fd_formatter_locale(f: *const fd_formatter) -> *const c_char;
         pub fn fd_formatter_time_zone(f: *const fd_formatter) -> *const c_char;
@@ -489,6 +519,86 @@ impl Label {
     }
 }
 
+/// The horizon to pass to [`Formatter::schedule`] when you have no reason
+/// to pick another: one day of labels (SPEC 11, 1.2).
+pub const DEFAULT_HORIZON: Duration = Duration::from_secs(86_400);
+/// The number of entries to pass to [`Formatter::schedule`] when you have no
+/// reason to pick another.
+pub const DEFAULT_MAX_ENTRIES: usize = 1000;
+/// The longest horizon a schedule takes: 366 days
+/// (`FD_SCHEDULE_MAX_HORIZON_MS`).
+pub const SCHEDULE_MAX_HORIZON: Duration = Duration::from_millis(sys::FD_SCHEDULE_MAX_HORIZON_MS as u64);
+/// The most entries a schedule takes: 100,000 (`FD_SCHEDULE_MAX_ENTRIES`).
+pub const SCHEDULE_MAX_ENTRIES: usize = sys::FD_SCHEDULE_MAX_ENTRIES;
+
+/// One label of a [`Schedule`] and the instant it starts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ScheduleEntry {
+    pub text: String,
+    /// When this text starts, in milliseconds since the epoch.
+    pub start_ms: i64,
+}
+
+impl ScheduleEntry {
+    /// [`start_ms`](Self::start_ms) as a `SystemTime` (every `i64` of
+    /// milliseconds is one on Unix, where the library runs).
+    pub fn start(&self) -> SystemTime {
+        system_time(self.start_ms).expect("milliseconds since the epoch fit a SystemTime on Unix")
+    }
+}
+
+/// The labels an instant will show from now on, each with the instant it
+/// starts, and the same as the wire form (SPEC section 11, 1.2): what a
+/// client that only swaps text needs to keep a label right without any rule
+/// of its own. From [`Formatter::schedule`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Schedule {
+    /// Entry 0 starts at now, each next one at the previous one's next
+    /// change; consecutive texts differ. Never empty.
+    pub entries: Vec<ScheduleEntry>,
+    /// The next change of the last entry, in milliseconds since the epoch:
+    /// from then on the client holds no right text and needs a new
+    /// schedule. `None` when the schedule is complete (the last label never
+    /// changes).
+    pub until: Option<i64>,
+    json: String,
+}
+
+impl Schedule {
+    /// The wire form, as the library wrote it (`fd_schedule_json`):
+    /// `{"v":1,"now":N,"labels":[[text,d0],...],"until":U}` with N now in
+    /// milliseconds, each d the start's difference from the previous start
+    /// (d0 = 0), U the until in milliseconds or `null`. Send these bytes as
+    /// they are to the web client (`clients/web`); every binding gives the
+    /// same bytes for the same schedule.
+    pub fn json(&self) -> &str {
+        &self.json
+    }
+    /// The wire form, owned ([`json`](Self::json) without a copy).
+    pub fn into_json(self) -> String {
+        self.json
+    }
+    /// [`until`](Self::until) as a `SystemTime`; `None`: complete.
+    pub fn until_time(&self) -> Option<SystemTime> {
+        self.until.and_then(system_time)
+    }
+    /// Whether the last label never changes (`until` is `None`).
+    pub fn is_complete(&self) -> bool {
+        self.until.is_none()
+    }
+}
+
+/// A horizon in whole milliseconds, rounded up: instants are whole
+/// milliseconds, so a schedule that stops at a change at or after now + 1.5
+/// ms stops at one at or after now + 2 ms (the schedule of `d` is exactly
+/// that of the rounded value), and a horizon over 366 days stays over it
+/// (366 days + 1 ns is 366 days + 1 ms). Past an `i64`, `i64::MAX`: the
+/// library's `Status::Argument`.
+fn horizon_ms(d: Duration) -> i64 {
+    let ms = d.as_millis() + u128::from(d.subsec_nanos() % 1_000_000 != 0);
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
 /// Milliseconds since the epoch of `t`, floored (1.5 ms before the epoch is
 /// -2), as Go's `UnixMilli` and Java's `toEpochMilli` read an instant. Past
 /// what an i64 of milliseconds holds (±292 million years), `i64::MIN` or
@@ -824,7 +934,11 @@ impl Formatter {
             reserve(ends, chunk - ends.len(), "format_many: the label ends")?;
             ends.resize(chunk, 0);
         }
-        grow(text, chunk.saturating_mul(BYTES_PER_LABEL_GUESS).saturating_add(1))?;
+        grow(
+            text,
+            chunk.saturating_mul(BYTES_PER_LABEL_GUESS).saturating_add(1),
+            TEXT_BUFFER,
+        )?;
         let mut next = sys::FD_NEVER;
         for (k, part) in ts.chunks(chunk).enumerate() {
             let t_ms = T::millis(part, ms)?;
@@ -845,7 +959,7 @@ impl Formatter {
                 };
                 if code == sys::FD_ERR_BUFFER && ends[m - 1] >= text.len() {
                     // The library says how much this chunk needs; later chunks reuse the room.
-                    grow(text, ends[m - 1].saturating_add(1))?;
+                    grow(text, ends[m - 1].saturating_add(1), TEXT_BUFFER)?;
                     continue;
                 }
                 if code != sys::FD_OK {
@@ -921,6 +1035,203 @@ impl Formatter {
     }
 }
 
+impl Formatter {
+    /// The labels `t_ms` shows from `now_ms` on, each with the instant it
+    /// starts, and the wire form of the same ([`Schedule::json`]), for a
+    /// client that swaps text at those instants (SPEC section 11, 1.2).
+    /// Entry 0 starts at `now_ms`; entry i+1 at entry i's next change (what
+    /// [`label`](Self::label) reports). The list stops at the first of: an
+    /// entry whose label never changes (complete: `until` is `None`),
+    /// `max_entries` entries, an entry whose next change is at or after
+    /// `now_ms + horizon`; `until` is then that next change. A zero horizon
+    /// gives one entry and its until. Pass [`DEFAULT_HORIZON`] and
+    /// [`DEFAULT_MAX_ENTRIES`] when you have no reason to pick others.
+    ///
+    /// The horizon is taken in whole milliseconds, rounded up (1.5 ms is 2
+    /// ms, which gives exactly the schedule of 1.5 ms, since every instant
+    /// is a whole millisecond). One over 366 days ([`SCHEDULE_MAX_HORIZON`])
+    /// or `max_entries` outside 1..=100,000 ([`SCHEDULE_MAX_ENTRIES`]) is
+    /// the library's `Status::Argument` error with its message (a
+    /// `Duration` is never negative); an instant outside years 1..=9999 is
+    /// `Status::Range`.
+    ///
+    /// The cost is one label and one next change per entry, twice: the
+    /// entries come from `fd_schedule`, the wire form from
+    /// `fd_schedule_json` (the crate writes no JSON of its own). Memory is
+    /// bounded by `max_entries` and reserved fallibly: out of memory is an
+    /// `Err` of `Status::Memory`, not an abort.
+    ///
+    /// ```
+    /// use feeddate::{Formatter, Options, Style, DEFAULT_HORIZON, DEFAULT_MAX_ENTRIES};
+    ///
+    /// let f = Formatter::new(&Options::new(Style::ChatList).locale("zh_CN").time_zone("Asia/Shanghai"))?;
+    /// let now = 1_711_348_200_000; // 2024-03-25 14:30 in Shanghai
+    /// let sent = now - 2 * 3_600_000; // 12:30 the same day
+    /// let s = f.schedule(sent, now, DEFAULT_HORIZON, DEFAULT_MAX_ENTRIES)?;
+    /// let entries: Vec<(&str, i64)> = s.entries.iter().map(|e| (e.text.as_str(), e.start_ms)).collect();
+    /// assert_eq!(entries, [("12:30", now), ("昨天", 1_711_382_400_000)]); // 昨天 from midnight
+    /// assert_eq!(s.until, Some(1_711_468_800_000)); // then a new schedule is needed
+    /// assert_eq!(
+    ///     s.json(),
+    ///     r#"{"v":1,"now":1711348200000,"labels":[["12:30",0],["昨天",34200000]],"until":1711468800000}"#
+    /// );
+    ///
+    /// let long = f.schedule(sent, now, std::time::Duration::from_secs(8 * 86_400), DEFAULT_MAX_ENTRIES)?;
+    /// assert_eq!((long.entries.len(), long.is_complete()), (4, true)); // ..., 星期六, 2024/3/25: never changes again
+    ///
+    /// let err = f.schedule(sent, now, DEFAULT_HORIZON, 0).unwrap_err();
+    /// assert_eq!((err.status(), err.message()), (feeddate::Status::Argument, "max_entries 0 is out of range 1...100000"));
+    /// # Ok::<(), feeddate::Error>(())
+    /// ```
+    pub fn schedule(&self, t_ms: i64, now_ms: i64, horizon: Duration, max_entries: usize) -> Result<Schedule, Error> {
+        let mut scratch = Scratch::take();
+        let schedule = self.schedule_in(t_ms, now_ms, horizon, max_entries, &mut scratch, true);
+        scratch.keep();
+        schedule
+    }
+
+    /// [`schedule`](Self::schedule) of `SystemTime`s (read as
+    /// [`format_time`](Self::format_time) reads them);
+    /// [`ScheduleEntry::start`] and [`Schedule::until_time`] give the
+    /// instants back as `SystemTime`s.
+    pub fn schedule_time(
+        &self,
+        t: SystemTime,
+        now: SystemTime,
+        horizon: Duration,
+        max_entries: usize,
+    ) -> Result<Schedule, Error> {
+        self.schedule(epoch_ms(t), epoch_ms(now), horizon, max_entries)
+    }
+
+    /// [`schedule`](Self::schedule) through buffers that start at one byte,
+    /// grown to the sizes the library reports: for tests.
+    #[doc(hidden)]
+    pub fn schedule_from_small_buffers(
+        &self,
+        t_ms: i64,
+        now_ms: i64,
+        horizon: Duration,
+        max_entries: usize,
+    ) -> Result<Schedule, Error> {
+        self.schedule_in(t_ms, now_ms, horizon, max_entries, &mut Scratch::default(), false)
+    }
+
+    fn schedule_in(
+        &self,
+        t_ms: i64,
+        now_ms: i64,
+        horizon: Duration,
+        max_entries: usize,
+        scratch: &mut Scratch,
+        guess: bool,
+    ) -> Result<Schedule, Error> {
+        let horizon_ms = horizon_ms(horizon);
+        // The library checks the horizon and max_entries before it writes
+        // anything: a count it refuses gets arrays of one element.
+        let arrays = if (1..=SCHEDULE_MAX_ENTRIES).contains(&max_entries) {
+            max_entries
+        } else {
+            1
+        };
+        let Scratch { ends, text, ms: from } = scratch;
+        grow(ends, arrays, "schedule: the text ends")?;
+        grow(from, arrays, "schedule: the starts")?;
+        // A first guess at the texts (most labels are under 16 bytes); the
+        // library reports what a longer schedule needs and is called again.
+        let first = if guess { arrays.min(4096) * 16 + 1 } else { 1 };
+        grow(text, first, "schedule: the text buffer")?;
+        let (mut n, mut until) = (0usize, sys::FD_NEVER);
+        loop {
+            let code = unsafe {
+                sys::fd_schedule(
+                    self.raw.as_ptr(),
+                    t_ms,
+                    now_ms,
+                    horizon_ms,
+                    max_entries,
+                    text.as_mut_ptr().cast(),
+                    text.len(),
+                    ends.as_mut_ptr(),
+                    from.as_mut_ptr(),
+                    &mut n,
+                    &mut until,
+                )
+            };
+            if code == sys::FD_ERR_BUFFER && (1..=arrays).contains(&n) && ends[n - 1] >= text.len() {
+                grow(text, ends[n - 1].saturating_add(1), "schedule: the text buffer")?;
+                continue;
+            }
+            check(code)?;
+            break;
+        }
+        if !(1..=arrays).contains(&n) {
+            return Err(Error::new(
+                Status::Internal,
+                format!("fd_schedule returned {n} entries for max_entries {max_entries}"),
+            ));
+        }
+        let mut entries: Vec<ScheduleEntry> = Vec::new();
+        reserve(&mut entries, n, "schedule: the entries")?;
+        let all = text
+            .get(..ends[n - 1])
+            .and_then(|bytes| std::str::from_utf8(bytes).ok())
+            .ok_or_else(not_utf8)?;
+        let mut start = 0;
+        for (&end, &start_ms) in ends[..n].iter().zip(&from[..n]) {
+            let text = owned(all.get(start..end).ok_or_else(not_utf8)?)?;
+            entries.push(ScheduleEntry { text, start_ms });
+            start = end;
+        }
+
+        // The wire form, into the same text buffer (the entries own their
+        // texts now): the texts escaped (rarely longer than they are), each
+        // start's difference (at most 11 digits), ~100 bytes around them.
+        let first = if guess {
+            ends[n - 1]
+                .saturating_mul(2)
+                .saturating_add(n.saturating_mul(24))
+                .saturating_add(128)
+        } else {
+            1
+        };
+        if !guess {
+            *text = Vec::new();
+        }
+        grow(text, first, "schedule: the wire form buffer")?;
+        let mut length = 0usize;
+        loop {
+            let code = unsafe {
+                sys::fd_schedule_json(
+                    self.raw.as_ptr(),
+                    t_ms,
+                    now_ms,
+                    horizon_ms,
+                    max_entries,
+                    text.as_mut_ptr().cast(),
+                    text.len(),
+                    &mut length,
+                )
+            };
+            if code == sys::FD_ERR_BUFFER && length >= text.len() {
+                grow(text, length.saturating_add(1), "schedule: the wire form buffer")?;
+                continue;
+            }
+            check(code)?;
+            break;
+        }
+        let json = text
+            .get(..length)
+            .and_then(|bytes| std::str::from_utf8(bytes).ok())
+            .ok_or_else(not_utf8)?;
+        Ok(Schedule {
+            json: owned(json)?,
+            entries,
+            until: (until != sys::FD_NEVER).then_some(until),
+        })
+    }
+}
+
 /// Labels per library call of `format_many`: the C buffers hold one chunk
 /// (its ends, 128 KiB, and its text, from 512 KiB), whatever the batch.
 const BATCH_CHUNK: usize = 16_384;
@@ -990,14 +1301,17 @@ fn reserve<T>(v: &mut Vec<T>, additional: usize, what: &str) -> Result<(), Error
         .map_err(|e| Error::memory(what, additional, std::mem::size_of::<T>(), e))
 }
 
-/// A zeroed text buffer of at least `len` bytes (never shrinks).
-fn grow(text: &mut Vec<u8>, len: usize) -> Result<(), Error> {
-    if len > text.len() {
-        reserve(text, len - text.len(), "format_many: the text buffer")?;
-        text.resize(len, 0);
+/// A zeroed buffer of at least `len` elements (never shrinks); `what` names
+/// it in a `Status::Memory` error.
+fn grow<T: Copy + Default>(v: &mut Vec<T>, len: usize, what: &str) -> Result<(), Error> {
+    if len > v.len() {
+        reserve(v, len - v.len(), what)?;
+        v.resize(len, T::default());
     }
     Ok(())
 }
+
+const TEXT_BUFFER: &str = "format_many: the text buffer";
 
 /// `s` in a String of its own, or `Status::Memory` (a fallible allocation:
 /// one malloc and one copy, as `String::from` makes, which would abort).
@@ -1071,7 +1385,7 @@ mod tests {
         let huge = isize::MAX as usize / std::mem::size_of::<String>();
         let e = reserve(&mut Vec::<String>::new(), huge, "format_many: the labels").unwrap_err();
         assert_eq!(e.status(), Status::Memory, "{e}");
-        let e = grow(&mut Vec::new(), isize::MAX as usize).unwrap_err();
+        let e = grow(&mut Vec::<u8>::new(), isize::MAX as usize, TEXT_BUFFER).unwrap_err();
         assert_eq!(e.status(), Status::Memory, "{e}");
         assert!(e.message().contains("text buffer"), "{e}");
         let e = reserve(&mut Vec::<i64>::new(), usize::MAX / 4, "format_many: the instants").unwrap_err();
@@ -1079,9 +1393,9 @@ mod tests {
         // And the small ones succeed.
         assert_eq!(owned("昨天").unwrap(), "昨天");
         let mut v = vec![1u8];
-        grow(&mut v, 10).unwrap();
+        grow(&mut v, 10, TEXT_BUFFER).unwrap();
         assert_eq!(v, [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-        grow(&mut v, 4).unwrap(); // never shrinks
+        grow(&mut v, 4, TEXT_BUFFER).unwrap(); // never shrinks
         assert_eq!(v.len(), 10);
     }
 
