@@ -8,6 +8,11 @@
 #   make node-pack    build/node/feeddate-$(VERSION).tgz (npm pack, offline)
 #   make bench-node   per-label cost through the binding against a direct C call, in one
 #                     run (part of `make bench`)
+#   make stress-node  one formatMany of STRESS_N instants (default 100,000,000) in a heap of
+#                     STRESS_HEAP_MB, reporting the peak RSS it added against the size of its
+#                     result (SPEC 10, 1.2: <= 1.25x), then a batch too big for a small heap,
+#                     which must be a RangeError (FD_ERR_MEMORY), not an abort. Not part of
+#                     `make test`: about a minute and 6 GB of memory at the default size
 # Needs node 18+ and Node's headers (NODE_INCLUDE, default /usr/include/node; Debian:
 # apt-get install nodejs libnode-dev). A missing one fails the target with what to
 # install; it is never skipped. npm and node-gyp are not needed.
@@ -18,7 +23,7 @@ NODE_DIR     := bindings/node
 NODE_BUILD   := $(BUILD)/node
 NODE_ADDON   := $(NODE_BUILD)/feeddate.node
 
-.PHONY: node-addon node-tools test-node bench-node check-node-version node-pack
+.PHONY: node-addon node-tools test-node bench-node stress-node check-node-version node-pack
 
 node-tools:
 	@command -v $(NODE) >/dev/null 2>&1 || { echo "node: no $(NODE): install Node.js 18+ (Debian: apt-get install nodejs)" >&2; exit 1; }
@@ -54,6 +59,15 @@ test-node: lib node-tools check-node-version $(NODE_ADDON)
 bench-node: lib node-tools $(BUILD)/bench_direct $(NODE_ADDON)
 	./$(BUILD)/bench_direct $(if $(BENCH_N),$(BENCH_N),200000) $(BUILD)/bench_direct_node.json
 	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) bench/bench_node.js $(BUILD)/bench_direct_node.json $(BUILD)/bench_node.json
+
+STRESS_N       ?= 100000000
+STRESS_HEAP_MB ?= 12000
+
+stress-node: lib node-tools $(NODE_ADDON)
+	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) --expose-gc --max-old-space-size=$(STRESS_HEAP_MB) \
+	  $(NODE_DIR)/tools/stress.js $(STRESS_N)
+	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) --expose-gc --max-old-space-size=512 \
+	  $(NODE_DIR)/tools/stress.js --small 12000000 feed_detail
 
 # The npm package as a tarball (npm pack works offline): build/node/feeddate-$(VERSION).tgz.
 node-pack: node-tools check-node-version

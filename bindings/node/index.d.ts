@@ -10,7 +10,11 @@ export type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'seco
 /** An instant: a Date, or milliseconds since the epoch (a number or a bigint). */
 export type Instant = Date | number | bigint;
 
-/** SPEC section 6. Unset options keep the library's defaults; the library checks every value. */
+/**
+ * SPEC section 6. Unset options keep the library's defaults; the library checks every value.
+ * Strings must be well-formed Unicode: a lone surrogate (an unpaired \uD800-\uDFFF) in any of
+ * them is an FD_ERR_ARGUMENT error naming the option, never replaced by U+FFFD.
+ */
 export interface Options {
   style: Style;
   /** ICU ("zh_CN") or BCP 47 ("zh-Hans-CN") id; null or absent: the host default. */
@@ -74,7 +78,12 @@ export interface Batch {
   nextChangeMs: number | null;
 }
 
-/** An error of the library: status is its fd_status, message its fd_last_error(). */
+/**
+ * An error of the library: status is its fd_status, message its fd_last_error() (values of the
+ * caller's quoted safely for a log: cut within 64 bytes with "…", controls as \n, \t, \xNN).
+ * RangeError for FD_ERR_RANGE and FD_ERR_MEMORY. A closed formatter's error has code
+ * 'ERR_FEEDDATE_CLOSED' and no status.
+ */
 export interface FeedDateError extends Error {
   status: number;
   code: 'FD_ERR_ARGUMENT' | 'FD_ERR_LOCALE' | 'FD_ERR_TIME_ZONE' | 'FD_ERR_RANGE' | 'FD_ERR_BUFFER' |
@@ -87,16 +96,29 @@ export class Formatter {
   /** The label of t as seen at now (default: Date.now()). */
   format(t: Instant, now?: Instant): string;
   label(t: Instant, now?: Instant): Label;
-  /** All labels in one library call, with their earliest next change. */
+  /**
+   * All labels with their earliest next change, worked in chunks of 4096 labels (one library
+   * call and one native buffer of that size at a time), so memory beyond the result is bounded.
+   * An error names the first bad element of the whole batch ("ts[1234]: ..."). A batch that the
+   * JavaScript heap cannot hold is a RangeError with status FD_ERR_MEMORY, never an abort.
+   */
   formatMany(ts: ArrayLike<Instant> | Float64Array, now?: Instant): Batch;
   /** The resolved locale id ("zh_CN"). */
   readonly locale: string;
   /** The resolved IANA zone id. */
   readonly timeZone: string;
-  /** "tzdata 2025b", or "icu 2022e" where the system has no zone database. */
+  /**
+   * Where the zone rules come from: "tzdata 2025b" (the system's zone database, or $TZDIR's), or
+   * "posix" for a POSIX TZ string or UTC read from no file. Never ICU's built-in rules: a named
+   * zone with no zone database is an FD_ERR_TIME_ZONE error naming the folders searched.
+   */
   readonly tzSource: string;
   readonly options: Readonly<Options>;
-  /** Frees the native formatter now (else the garbage collector does); later calls throw. */
+  /**
+   * Frees the native formatter now (else the garbage collector does). Later calls throw an Error
+   * with code 'ERR_FEEDDATE_CLOSED', also a call whose own arguments close it (a Date's getTime,
+   * an element getter of formatMany's ts); it never crashes. Closing again does nothing.
+   */
   close(): void;
 }
 

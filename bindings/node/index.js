@@ -35,14 +35,33 @@ function loadAddon() {
 }
 
 const { addon, addonPath } = loadAddon();
-const scratch = new Float64Array(8); // what label and formatMany report besides the text
-addon.setScratch(scratch);
+const scratch = new Float64Array(8); // what label reports besides the text; [1]: formatMany's heap bytes
+// formatMany's labels, handed over by the addon a group at a time: texts[base + i] = labels[i].
+function store(texts, base) {
+  for (let i = 2; i < arguments.length; i++) texts[base + i - 2] = arguments[i];
+}
+// The addon keeps writing to this scratch: it is never handed out, and cannot be transferred away.
+require('node:worker_threads').markAsUntransferable(scratch.buffer);
+addon.setScratch(scratch, store);
 
 const [version, versionNumber, icuVersion] = addon.versions();
 const EXPECTED_MAJOR = 1;
 if (Math.floor(versionNumber / 10000) !== EXPECTED_MAJOR) {
   throw new Error(`feeddate: the library is version ${version}; this package needs ${EXPECTED_MAJOR}.x`);
 }
+
+// formatMany works in chunks of this many labels: one library call and one
+// buffer of this size at a time, never one for the whole batch.
+// $FEEDDATE_NODE_CHUNK (read here, at load) or the hidden
+// Formatter[Symbol.for('feeddate.chunkLabels')] (tests) set it.
+const DEFAULT_CHUNK = 4096;
+function chunkFrom(value, where) {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`feeddate: ${where} must be a whole number of labels >= 1`);
+  return n;
+}
+let chunkLabels = process.env.FEEDDATE_NODE_CHUNK ? chunkFrom(process.env.FEEDDATE_NODE_CHUNK, '$FEEDDATE_NODE_CHUNK')
+  : DEFAULT_CHUNK;
 
 const STATUS = Object.freeze({
   FD_ERR_ARGUMENT: 1, FD_ERR_LOCALE: 2, FD_ERR_TIME_ZONE: 3, FD_ERR_RANGE: 4,
@@ -67,11 +86,52 @@ function argumentError(message, Type = Error) {
   return e;
 }
 
+function memoryError(message) {
+  const e = new RangeError(message);
+  e.status = STATUS.FD_ERR_MEMORY;
+  e.code = 'FD_ERR_MEMORY';
+  return e;
+}
+
+// A value of the caller's in a message, as SPEC 7 (1.2) says: a string between double quotes,
+// \n and \t as two characters, other C0 and C1 controls and DEL as \xNN, each byte of what
+// is not Unicode (a lone surrogate, as its three bytes of generalized UTF-8) as \xNN, cut
+// within its first 64 bytes of UTF-8 at a character boundary with "…". Other values by type,
+// never by calling their toString.
+function quote(value) {
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ||
+      value === null || value === undefined) {
+    return typeof value === 'bigint' ? `${value}n` : String(value);
+  }
+  if (typeof value !== 'string') return `(${typeof value === 'object' ? 'an object' : `a ${typeof value}`})`;
+  const total = Buffer.byteLength(value); // a lone surrogate counts 3, as in generalized UTF-8
+  let out = '"';
+  let used = 0;
+  for (let i = 0; i < value.length;) {
+    const cp = value.codePointAt(i);
+    const units = cp > 0xffff ? 2 : 1;
+    const bytes = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (total > 64 && used + bytes > 64) {
+      out += '…';
+      break;
+    }
+    used += bytes;
+    if (cp === 0x0a) out += '\\n';
+    else if (cp === 0x09) out += '\\t';
+    else if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0x9f)) out += `\\x${cp.toString(16).padStart(2, '0')}`;
+    else if (cp >= 0xd800 && cp <= 0xdfff) {
+      out += [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)].map((b) => `\\x${b.toString(16)}`).join('');
+    } else out += value.slice(i, i + units);
+    i += units;
+  }
+  return `${out}"`;
+}
+
 function enumValue(option, names, value) {
   const key = typeof value === 'string' ? value.toLowerCase().replace(/[-_]/g, '') : undefined;
   const i = names.findIndex((n) => n.replace(/_/g, '') === key);
   if (i < 0) {
-    throw argumentError(`unknown ${option} ${JSON.stringify(value)}: one of ${names.join(', ')}`);
+    throw argumentError(`unknown ${option} ${quote(value)}: one of ${names.join(', ')}`);
   }
   return i;
 }
@@ -83,7 +143,7 @@ function nativeOptions(options) {
   }
   for (const key of Object.keys(options)) {
     if (!OPTION_NAMES.includes(key)) {
-      throw argumentError(`unknown option ${JSON.stringify(key)}: the options are ${OPTION_NAMES.join(', ')}`);
+      throw argumentError(`unknown option ${quote(key)}: the options are ${OPTION_NAMES.join(', ')}`);
     }
   }
   const o = { ...options, style: enumValue('style', STYLES, options.style) };
@@ -93,12 +153,51 @@ function nativeOptions(options) {
   return o;
 }
 
-// Epoch milliseconds of a Date, a number (epoch ms) or a bigint (epoch ms).
-function toMs(value, name) {
+// Epoch milliseconds of a Date, a number (epoch ms) or a bigint (epoch ms). A Date's getTime
+// is its own (a subclass may override it, and may even close the formatter: the call then
+// throws "closed", SPEC 10). index: the element of a batch, named only when it is bad.
+function toMs(value, name, index) {
   if (typeof value === 'number') return value;
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === 'bigint') return Number(value);
-  throw argumentError(`${name} must be a Date or a number of epoch milliseconds, not ${typeof value}`, TypeError);
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    if (typeof ms === 'number') return ms;
+    value = ms;
+  } else if (typeof value === 'bigint') {
+    return Number(value);
+  }
+  const what = index === undefined ? name : `${name}[${index}]`;
+  throw argumentError(`${what} must be a Date or a number of epoch milliseconds, not ${typeof value}`, TypeError);
+}
+
+// The JavaScript heap left, checked before and between the chunks of a batch of more than one:
+// formatMany stops with a RangeError (FD_ERR_MEMORY) while the heap still has a margin, rather
+// than let V8 run out of heap, which V8 cannot report to JavaScript (it aborts the process).
+// V8's heap_size_limit counts the young generation (3 semi-spaces, 16 MB each unless
+// --max-semi-space-size says otherwise), which the old generation cannot use: V8 can be out of
+// old space with that much "left". The margin is that, 16 MB and 1/32 of the limit.
+let v8;
+let youngBytes;
+function heapLeft() {
+  v8 ??= require('node:v8');
+  if (youngBytes === undefined) {
+    const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS || ''}`;
+    const m = /--max[-_]semi[-_]space[-_]size[= ](\d+)/.exec(flags);
+    youngBytes = 3 * Math.max(16, m ? Number(m[1]) : 0) * 1048576;
+  }
+  const h = v8.getHeapStatistics();
+  const margin = youngBytes + 16 * 1048576 + h.heap_size_limit / 32;
+  return [h.heap_size_limit - h.used_heap_size - margin, h.heap_size_limit];
+}
+const MB = (bytes) => `${Math.ceil(Math.max(bytes, 0) / 1048576)} MB`;
+// What a label costs the heap at least: a slot of the array (8 bytes) and a string (24 bytes).
+const MIN_LABEL_BYTES = 32;
+// new Array(n) has all its slots from the start up to this length (V8); beyond it, they come later.
+const FAST_ARRAY = 32 * 1024 * 1024;
+// The longest array V8 can fill (FixedArray::kMaxLength of Node's 64-bit builds): a longer batch is
+// refused before any work. Other builds: V8's "Invalid array length" when the array is full.
+const MAX_ARRAY = 2 ** 27 - 3;
+function tooLong(n, why) {
+  return memoryError(`formatMany: ${n} labels are more than one JavaScript array holds (${why})`);
 }
 
 function instantOf(ms) {
@@ -146,25 +245,72 @@ class Formatter {
     };
   }
 
-  /** The labels of ts as seen at now, in one library call, and their earliest next change. */
+  /**
+   * The labels of ts as seen at now and their earliest next change. A batch of any length is
+   * worked in chunks of 4096 labels (one library call and one native buffer of that size at a
+   * time): the memory it takes beyond its result is bounded. An error names the first bad
+   * element of the whole batch ("ts[1234]: ..."), and no result is returned. A batch that the
+   * JavaScript heap cannot hold is a RangeError with status FD_ERR_MEMORY, before V8 would run
+   * out of heap (which aborts the process): checked before the first chunk and between chunks.
+   */
   formatMany(ts, now = Date.now()) {
-    let ms = ts;
-    if (!(ts instanceof Float64Array)) {
-      if (ts === null || typeof ts !== 'object' || typeof ts.length !== 'number') {
-        throw argumentError('formatMany(ts): ts must be an array of Dates or epoch milliseconds', TypeError);
+    const f64 = ts instanceof Float64Array;
+    if (!f64 && (ts === null || typeof ts !== 'object' || typeof ts.length !== 'number')) {
+      throw argumentError('formatMany(ts): ts must be an array of Dates or epoch milliseconds', TypeError);
+    }
+    const n = ts.length;
+    if (!Number.isSafeInteger(n) || n < 0) {
+      throw argumentError(`formatMany(ts): ts.length is ${quote(n)}, not a length`, TypeError);
+    }
+    const nowMs = toMs(now, 'now');
+    const chunk = chunkLabels;
+    const big = n > chunk;
+    if (big) {
+      const [left, limit] = heapLeft();
+      if (n * MIN_LABEL_BYTES > left) {
+        throw memoryError(`formatMany: ${n} labels need at least ${MB(n * MIN_LABEL_BYTES)} of JavaScript heap; ` +
+          `${MB(left)} are left of ${MB(limit)} (node --max-old-space-size raises it; or pass fewer)`);
       }
-      ms = new Float64Array(ts.length);
-      for (let i = 0; i < ts.length; i++) ms[i] = toMs(ts[i], `ts[${i}]`);
     }
-    const ends = new Float64Array(ms.length);
-    const all = addon.formatMany(this.#h, ms, toMs(now, 'now'), ends);
-    const next = scratch[0];
-    const texts = new Array(ms.length);
-    for (let i = 0, start = 0; i < ms.length; i++) {
-      texts[i] = all.slice(start, ends[i]);
-      start = ends[i];
+    if (n > MAX_ARRAY) throw tooLong(n, `at most ${MAX_ARRAY}`);
+    const texts = new Array(n);
+    let next = Infinity;
+    const buf = f64 ? ts : new Float64Array(Math.min(n, chunk));
+    let bytes = 0; // the heap that the labels made so far take (big batches)
+    for (let base = 0; base < n || base === 0; base += chunk) {
+      const k = Math.min(chunk, n - base);
+      if (!f64) {
+        let i = 0;
+        try {
+          for (; i < k; i++) buf[i] = toMs(ts[base + i], 'ts', base + i);
+        } catch (e) {
+          // An error of the library's for an element before this one comes first, as in one call.
+          if (i > 0) addon.formatMany(this.#h, buf, 0, i, nowMs, texts, base, false);
+          throw e;
+        }
+      }
+      let c;
+      try {
+        c = addon.formatMany(this.#h, buf, f64 ? base : 0, k, nowMs, texts, base, big);
+      } catch (e) {
+        if (e instanceof RangeError && e.status === undefined && /array length/i.test(e.message)) {
+          throw tooLong(n, e.message);
+        }
+        throw e;
+      }
+      if (c < next) next = c;
+      if (big && base + k < n) {
+        bytes += scratch[1];
+        const need = (n - base - k) * (bytes / (base + k) + (n > FAST_ARRAY ? 8 : 0));
+        const [left, limit] = heapLeft();
+        if (need > left) {
+          throw memoryError(`formatMany: the last ${n - base - k} of ${n} labels need about ${MB(need)} more ` +
+            `JavaScript heap; ${MB(left)} are left of ${MB(limit)} (node --max-old-space-size raises it; or pass fewer)`);
+        }
+      }
+      if (n === 0) break;
     }
-    return { texts, nextChange: instantOf(next), nextChangeMs: msOf(next) };
+    return { texts, nextChange: next === Infinity ? null : new Date(next), nextChangeMs: next === Infinity ? null : next };
   }
 
   /** The resolved locale id ("zh_CN"). */
@@ -173,14 +319,30 @@ class Formatter {
   /** The resolved IANA zone id ("Asia/Shanghai"). */
   get timeZone() { return this.#resolved[1]; }
 
-  /** The zone database in use ("tzdata 2025b", or "icu 2022e" where the system has none). */
+  /**
+   * Where the zone rules come from: "tzdata 2025b" (the system's zone database, or $TZDIR's), or
+   * "posix" for a POSIX TZ string or UTC read from no file. Never ICU's built-in rules (SPEC 1.2):
+   * a named zone with no zone database is an FD_ERR_TIME_ZONE error naming the folders searched.
+   */
   get tzSource() { return this.#resolved[2]; }
 
   /** The options as given. */
   get options() { return this.#options; }
 
-  /** Frees the native formatter now (else the garbage collector does); later calls throw. */
+  /**
+   * Frees the native formatter now (else the garbage collector does). Later calls throw an Error
+   * with code ERR_FEEDDATE_CLOSED, also a call whose own arguments close the formatter (a Date's
+   * getTime, an element getter of formatMany's ts); no library call is ever interrupted by it.
+   * Closing again does nothing.
+   */
   close() { addon.close(this.#h); }
+
+  // Hidden, for tests: the chunk size of formatMany (labels); returns the one before.
+  static [Symbol.for('feeddate.chunkLabels')](n) {
+    const before = chunkLabels;
+    if (n !== undefined) chunkLabels = chunkFrom(n, 'the chunk size');
+    return before;
+  }
 
   [Symbol.for('nodejs.util.inspect.custom')]() {
     return `Formatter { style: ${JSON.stringify(STYLES[nativeOptions(this.#options).style])}, ` +

@@ -1,10 +1,11 @@
 /*
  * feeddate_node.c — the N-API addon of the Node binding: the only code that
  * calls libfeeddate.so.1 (include/feeddate.h). index.js gives it the
- * idiomatic shape (the Formatter class, Dates, option names); this file
- * fills fd_options over the library's defaults, calls the library and turns
- * every failing status into an Error carrying `status`, `code` and the
- * message of fd_last_error(), read on this thread right after the call.
+ * idiomatic shape (the Formatter class, Dates, option names, the chunks of
+ * formatMany); this file fills fd_options over the library's defaults, calls
+ * the library and turns every failing status into an Error carrying
+ * `status`, `code` and the message of fd_last_error(), read on this thread
+ * right after the call.
  *
  * Exports (all internal to index.js):
  *   create(opts) -> handle      opts: {style: int, locale?, timeZone?, hourCycle?: int, width?: int,
@@ -14,15 +15,28 @@
  *   resolved(handle) -> [locale, timeZone, tzSource]
  *   format(handle, t, now) -> string
  *   label(handle, t, now) -> text; scratch = [next|NaN, dayStart, dayEnd, timeStart, timeEnd, expired]
- *   formatMany(handle, Float64Array ts, now, Float64Array ends) -> all labels in one string;
- *                               ends[i] = UTF-16 end of label i, scratch[0] = earliest next change|NaN
- *   setScratch(Float64Array(8)), versions() -> [version, versionNumber, icuVersion]
+ *   formatMany(handle, Float64Array src, offset, count, now, texts, base, wantBytes) -> earliest next change of
+ *                               src[offset .. offset+count) (Infinity: never); label i goes to
+ *                               texts[base + i] through store(texts, base, ...labels), index.js's.
+ *                               One library call: index.js calls it per chunk. wantBytes: scratch[1]
+ *                               = the JavaScript heap that the labels' strings take.
+ *   setScratch(Float64Array(8), store) (once per environment), versions() -> [version, versionNumber, icuVersion]
  * Offsets in the scratch are UTF-16 indices into the text (JavaScript's).
+ *
+ * Closing (SPEC 10, 1.2). A handle belongs to the environment (main thread or
+ * worker) that made it and is only used on that thread. No function below
+ * runs JavaScript while it holds the fd_formatter: arguments are converted
+ * first, then the handle is taken (busy), the library called, the handle
+ * given back, and only then are JavaScript values made (which may run a
+ * setter). A close() or finalizer that still found the handle busy would
+ * leave the free to the call that gives it back. There is no async work: no
+ * call runs on the libuv pool.
  */
 #define NAPI_VERSION 8
 #include <node_api.h>
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,20 +46,24 @@
 
 /* What a JavaScript formatter object holds: freed by close() or by the GC. */
 typedef struct handle {
-    fd_formatter *f;
+    fd_formatter *f;  /* NULL once freed */
+    uint32_t busy;    /* calls holding f */
+    int closed;       /* close() was called: f is freed when busy drops to 0 */
+    int finalized;    /* the GC finalized the external: the struct is freed when busy drops to 0 */
 } handle;
 
 /* Per environment (the main thread and each worker load the addon apart). */
 typedef struct instance {
-    double *scratch;
-    napi_ref scratch_ref;
+    double *scratch;      /* its memory */
+    napi_ref scratch_ref; /* the Float64Array(8) of index.js, set once */
+    napi_ref store_ref;   /* index.js's store(texts, base, ...labels), set with the scratch */
 } instance;
 
 static const char *const STATUS_CODES[] = {"FD_OK", "FD_ERR_ARGUMENT", "FD_ERR_LOCALE", "FD_ERR_TIME_ZONE",
                                            "FD_ERR_RANGE", "FD_ERR_BUFFER", "FD_ERR_ICU", "FD_ERR_MEMORY",
                                            "FD_ERR_INTERNAL"};
 
-/* Throws an Error (RangeError for FD_ERR_RANGE) with .status and .code. Returns NULL for the caller to return. */
+/* Throws an Error (RangeError for FD_ERR_RANGE and FD_ERR_MEMORY) with .status and .code. Returns NULL. */
 static napi_value throw_status(napi_env env, int status, const char *message) {
     napi_value msg, code, err, st;
     char unknown[32];
@@ -58,7 +76,7 @@ static napi_value throw_status(napi_env env, int status, const char *message) {
     if (message == NULL || message[0] == '\0') message = fd_status_message((fd_status)status);
     napi_create_string_utf8(env, message, NAPI_AUTO_LENGTH, &msg);
     napi_create_string_utf8(env, code_text, NAPI_AUTO_LENGTH, &code);
-    if (status == FD_ERR_RANGE)
+    if (status == FD_ERR_RANGE || status == FD_ERR_MEMORY)
         napi_create_range_error(env, code, msg, &err);
     else
         napi_create_error(env, code, msg, &err);
@@ -73,11 +91,125 @@ static napi_value throw_last(napi_env env, fd_status s) {
     return throw_status(env, (int)s, fd_last_error());
 }
 
-/* A binding error (a JavaScript value the C ABI cannot carry), as FD_ERR_ARGUMENT or FD_ERR_RANGE. */
-static napi_value throw_fmt(napi_env env, int status, const char *fmt, const char *name, double value) {
-    char msg[256];
-    snprintf(msg, sizeof msg, fmt, name, value);
-    return throw_status(env, status, msg);
+/* A message of any length (never cut: the buffer is sized from the message), thrown as throw_status. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static napi_value throw_msgf(napi_env env, int status, const char *fmt, ...) {
+    va_list ap;
+    char small[256];
+    va_start(ap, fmt);
+    int len = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (len < 0) return throw_status(env, status, NULL);
+    if ((size_t)len < sizeof small) return throw_status(env, status, small);
+    char *big = malloc((size_t)len + 1);
+    if (big == NULL) return throw_status(env, status, NULL); /* the status's own sentence, not a cut one */
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)len + 1, fmt, ap);
+    va_end(ap);
+    throw_status(env, status, big);
+    free(big);
+    return NULL;
+}
+
+/* A number as JavaScript would show it, in at most 24 bytes: the shortest %g that reads back the same
+ * ("1e+300", "1.5", "1099511627776"), "NaN", "Infinity", "-Infinity". */
+static void number_text(double d, char out[32]) {
+    if (isnan(d)) {
+        strcpy(out, "NaN");
+        return;
+    }
+    if (isinf(d)) {
+        strcpy(out, d > 0 ? "Infinity" : "-Infinity");
+        return;
+    }
+    for (int p = 1; p <= 17; p++) {
+        snprintf(out, 32, "%.*g", p, d);
+        if (strtod(out, NULL) == d) return;
+    }
+}
+
+/* Appends the UTF-16 text u[0..n) quoted for a message as SPEC 7 (1.2) says: between double quotes,
+ * \n and \t as two characters, other C0 and C1 controls and DEL as \xNN, each byte of what is not
+ * Unicode (a lone surrogate, as its three bytes of generalized UTF-8) as \xNN, and a value of more
+ * than 64 bytes of UTF-8 cut at a character boundary within its first 64, followed by "…".
+ * out needs QUOTE_CAPACITY bytes. */
+#define QUOTE_LIMIT 64
+#define QUOTE_CAPACITY (2 + QUOTE_LIMIT * 4 + 3 + 1)
+static size_t utf16_char(const uint16_t *u, size_t n, size_t i, uint32_t *cp, int *lone) {
+    uint16_t c = u[i];
+    *lone = 0;
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && u[i + 1] >= 0xDC00 && u[i + 1] <= 0xDFFF) {
+        *cp = 0x10000 + (((uint32_t)c - 0xD800) << 10) + ((uint32_t)u[i + 1] - 0xDC00);
+        return 2;
+    }
+    *cp = c;
+    *lone = c >= 0xD800 && c <= 0xDFFF;
+    return 1;
+}
+
+static size_t utf8_length(uint32_t cp) {
+    return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+static size_t utf8_put(uint32_t cp, unsigned char *o) {
+    if (cp < 0x80) {
+        o[0] = (unsigned char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (unsigned char)(0xC0 | (cp >> 6));
+        o[1] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        o[0] = (unsigned char)(0xE0 | (cp >> 12));
+        o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    o[0] = (unsigned char)(0xF0 | (cp >> 18));
+    o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+    o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+    o[3] = (unsigned char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+static void quote_utf16(const uint16_t *u, size_t n, char *out) {
+    size_t total = 0, used = 0, w = 0;
+    uint32_t cp;
+    int lone;
+    for (size_t i = 0; i < n;) {
+        i += utf16_char(u, n, i, &cp, &lone);
+        total += utf8_length(cp);
+    }
+    out[w++] = '"';
+    for (size_t i = 0; i < n;) {
+        i += utf16_char(u, n, i, &cp, &lone);
+        size_t len = utf8_length(cp);
+        if (total > QUOTE_LIMIT && used + len > QUOTE_LIMIT) {
+            memcpy(out + w, "\xE2\x80\xA6", 3); /* … */
+            w += 3;
+            break;
+        }
+        used += len;
+        unsigned char bytes[4];
+        size_t nb = utf8_put(cp, bytes);
+        if (cp == '\n' || cp == '\t') {
+            out[w++] = '\\';
+            out[w++] = cp == '\n' ? 'n' : 't';
+        } else if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F)) {
+            w += (size_t)snprintf(out + w, 5, "\\x%02x", (unsigned)cp);
+        } else if (lone) {
+            for (size_t b = 0; b < nb; b++) w += (size_t)snprintf(out + w, 5, "\\x%02x", (unsigned)bytes[b]);
+        } else {
+            memcpy(out + w, bytes, nb);
+            w += nb;
+        }
+    }
+    out[w++] = '"';
+    out[w] = '\0';
 }
 
 #define CALL(env, expr)                                                                                  \
@@ -100,79 +232,142 @@ static napi_value args(napi_env env, napi_callback_info info, size_t want, napi_
     return argv[0];
 }
 
-static fd_formatter *get_formatter(napi_env env, napi_value v) {
+/* ---- handles: taken for the length of a library call, freed when closed and no call holds them ---- */
+
+static handle *get_handle(napi_env env, napi_value v) {
     handle *h = NULL;
     if (napi_get_value_external(env, v, (void **)&h) != napi_ok || h == NULL) {
         napi_throw_type_error(env, NULL, "feeddate: not a formatter handle");
         return NULL;
     }
-    if (h->f == NULL) {
+    return h;
+}
+
+/* The formatter of v, taken: give it back with release(). NULL (thrown) when closed. */
+static handle *acquire(napi_env env, napi_value v) {
+    handle *h = get_handle(env, v);
+    if (h == NULL) return NULL;
+    if (h->closed || h->f == NULL) {
         napi_throw_error(env, "ERR_FEEDDATE_CLOSED", "feeddate: the formatter is closed");
         return NULL;
     }
-    return h->f;
+    h->busy++;
+    return h;
+}
+
+static void release(handle *h) {
+    if (--h->busy > 0) return;
+    if (h->closed && h->f != NULL) {
+        fd_formatter_free(h->f);
+        h->f = NULL;
+    }
+    if (h->finalized) free(h);
+}
+
+static void finalize_handle(napi_env env, void *data, void *hint) {
+    (void)env, (void)hint;
+    handle *h = data;
+    h->closed = 1;
+    h->finalized = 1;
+    if (h->busy > 0) return; /* the call in flight frees it (release) */
+    fd_formatter_free(h->f);
+    free(h);
 }
 
 /* An instant: a finite number of milliseconds, floored, that an int64_t holds (the library checks its range). */
+static int instant_of(napi_env env, double d, const char *name, int64_t *out) {
+    if (isfinite(d)) {
+        d = floor(d);
+        if (d >= -9223372036854775808.0 && d < 9223372036854775808.0) {
+            *out = (int64_t)d;
+            return 0;
+        }
+        char num[32];
+        number_text(d, num);
+        throw_msgf(env, FD_ERR_RANGE,
+                   "%s: instant %s ms is outside the supported range %lld...%lld ms "
+                   "(0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z)",
+                   name, num, (long long)FD_MIN_INSTANT_MS, (long long)FD_MAX_INSTANT_MS);
+        return -1;
+    }
+    throw_msgf(env, FD_ERR_RANGE, "%s is %s, not an instant: pass a valid Date or finite epoch milliseconds", name,
+               isnan(d) ? "NaN (an invalid Date?)" : d > 0 ? "Infinity" : "-Infinity");
+    return -1;
+}
+
 static int get_instant(napi_env env, napi_value v, const char *name, int64_t *out) {
     double d;
     if (napi_get_value_double(env, v, &d) != napi_ok) {
         throw_status(env, FD_ERR_ARGUMENT, "feeddate: an instant must be a Date or a number of epoch milliseconds");
         return -1;
     }
-    if (!isfinite(d)) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "%s is %s, not an instant: pass a valid Date or finite epoch milliseconds", name,
-                 isnan(d) ? "NaN (an invalid Date?)" : d > 0 ? "Infinity" : "-Infinity");
-        throw_status(env, FD_ERR_RANGE, msg);
-        return -1;
-    }
-    d = floor(d);
-    if (d < -9223372036854775808.0 || d >= 9223372036854775808.0) {
-        throw_fmt(env, FD_ERR_RANGE, "instant %s = %.0f ms is outside the range of milliseconds the library takes", name, d);
-        return -1;
-    }
-    *out = (int64_t)d;
-    return 0;
+    return instant_of(env, d, name, out);
 }
 
 /* ---- create ---- */
 
+/* A string option as UTF-8, read as UTF-16 so that a lone surrogate is an error, not U+FFFD. */
+static int read_string(napi_env env, napi_value v, const char *js_name, char **str) {
+    size_t units = 0;
+    if (napi_get_value_string_utf16(env, v, NULL, 0, &units) != napi_ok) return -1;
+    uint16_t *u = malloc((units + 1) * sizeof *u);
+    char *s = malloc(units * 3 + 1);
+    int rc = -1;
+    if (u == NULL || s == NULL) {
+        throw_status(env, FD_ERR_MEMORY, "out of memory");
+        goto done;
+    }
+    if (napi_get_value_string_utf16(env, v, (char16_t *)u, units + 1, &units) != napi_ok) goto done;
+    size_t w = 0;
+    for (size_t i = 0; i < units;) {
+        uint32_t cp;
+        int lone;
+        size_t step = utf16_char(u, units, i, &cp, &lone);
+        if (lone || cp == 0) {
+            char quoted[QUOTE_CAPACITY];
+            quote_utf16(u, units, quoted);
+            if (lone)
+                throw_msgf(env, FD_ERR_ARGUMENT,
+                           "option %s %s contains a lone surrogate (U+%04X at UTF-16 index %zu): pass a well-formed "
+                           "string (String.prototype.toWellFormed)",
+                           js_name, quoted, (unsigned)cp, i);
+            else
+                throw_msgf(env, FD_ERR_ARGUMENT, "option %s %s contains a NUL character (at UTF-16 index %zu)",
+                           js_name, quoted, i);
+            goto done;
+        }
+        w += utf8_put(cp, (unsigned char *)s + w);
+        i += step;
+    }
+    s[w] = '\0';
+    *str = s;
+    s = NULL;
+    rc = 0;
+done:
+    free(u);
+    free(s);
+    return rc;
+}
+
 /* Reads opts[key] when present. kind: 's' string (copied into *str), 'b' bool, 'i' int32, 'l' int64. */
-static int read_option(napi_env env, napi_value opts, const char *key, const char *js_name, char kind, void *field,
-                       char **str) {
+static int read_option(napi_env env, napi_value opts, const char *js_name, char kind, void *field, char **str) {
     napi_value v;
     napi_valuetype t;
-    if (napi_get_named_property(env, opts, key, &v) != napi_ok || napi_typeof(env, v, &t) != napi_ok) return -1;
+    if (napi_get_named_property(env, opts, js_name, &v) != napi_ok || napi_typeof(env, v, &t) != napi_ok) return -1;
     if (t == napi_undefined || (kind == 's' && t == napi_null)) return 0;
-    char msg[256];
     if (kind == 's') {
-        size_t len = 0;
         if (t != napi_string) {
-            snprintf(msg, sizeof msg, "option %s must be a string or null", js_name);
-            throw_status(env, FD_ERR_ARGUMENT, msg);
+            throw_msgf(env, FD_ERR_ARGUMENT, "option %s must be a string or null", js_name);
             return -1;
         }
-        napi_get_value_string_utf8(env, v, NULL, 0, &len);
-        *str = malloc(len + 1);
-        if (*str == NULL) {
-            throw_status(env, FD_ERR_MEMORY, "out of memory");
-            return -1;
-        }
-        napi_get_value_string_utf8(env, v, *str, len + 1, &len);
-        if (strlen(*str) != len) {
-            snprintf(msg, sizeof msg, "option %s contains a NUL character", js_name);
-            throw_status(env, FD_ERR_ARGUMENT, msg);
-            return -1;
-        }
+        if (read_string(env, v, js_name, str)) return -1;
         *(const char **)field = *str;
         return 0;
     }
     if (kind == 'b') {
         bool b;
         if (t != napi_boolean || napi_get_value_bool(env, v, &b) != napi_ok) {
-            snprintf(msg, sizeof msg, "option %s must be a boolean", js_name);
-            throw_status(env, FD_ERR_ARGUMENT, msg);
+            throw_msgf(env, FD_ERR_ARGUMENT, "option %s must be a boolean", js_name);
             return -1;
         }
         *(int32_t *)field = b ? 1 : 0;
@@ -180,14 +375,15 @@ static int read_option(napi_env env, napi_value opts, const char *key, const cha
     }
     double d;
     if (t != napi_number || napi_get_value_double(env, v, &d) != napi_ok) {
-        snprintf(msg, sizeof msg, "option %s must be a number", js_name);
-        throw_status(env, FD_ERR_ARGUMENT, msg);
+        throw_msgf(env, FD_ERR_ARGUMENT, "option %s must be a number", js_name);
         return -1;
     }
     double lo = kind == 'i' ? -2147483648.0 : -9223372036854775808.0;
     double hi = kind == 'i' ? 2147483647.0 : 9223372036854775807.0;
     if (d != floor(d) || !(d >= lo && d < hi + 1)) {
-        throw_fmt(env, FD_ERR_ARGUMENT, "option %s = %g is not an integer that the option's C type holds", js_name, d);
+        char num[32];
+        number_text(d, num);
+        throw_msgf(env, FD_ERR_ARGUMENT, "option %s = %s is not an integer that the option's C type holds", js_name, num);
         return -1;
     }
     if (kind == 'i')
@@ -195,13 +391,6 @@ static int read_option(napi_env env, napi_value opts, const char *key, const cha
     else
         *(int64_t *)field = (int64_t)d;
     return 0;
-}
-
-static void finalize_handle(napi_env env, void *data, void *hint) {
-    (void)env, (void)hint;
-    handle *h = data;
-    fd_formatter_free(h->f);
-    free(h);
 }
 
 static napi_value create(napi_env env, napi_callback_info info) {
@@ -218,26 +407,25 @@ static napi_value create(napi_env env, napi_callback_info info) {
     /* The copies of the string options, freed once the library has copied them. */
     char *strs[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
     int32_t hour_cycle = (int32_t)o.hour_cycle, width = (int32_t)o.width, max_unit = (int32_t)o.max_unit;
-    int bad = read_option(env, opts, "locale", "locale", 's', &o.locale, &strs[0]) ||
-              read_option(env, opts, "timeZone", "timeZone", 's', &o.time_zone, &strs[1]) ||
-              read_option(env, opts, "hourCycle", "hourCycle", 'i', &hour_cycle, NULL) ||
-              read_option(env, opts, "width", "width", 'i', &width, NULL) ||
-              read_option(env, opts, "recentRelative", "recentRelative", 'b', &o.recent_relative, NULL) ||
-              read_option(env, opts, "justNowMs", "justNowMs", 'l', &o.just_now_ms, NULL) ||
-              read_option(env, opts, "skewToleranceMs", "skewToleranceMs", 'l', &o.skew_tolerance_ms, NULL) ||
-              read_option(env, opts, "crossYearGraceDays", "crossYearGraceDays", 'i', &o.cross_year_grace_days, NULL) ||
-              read_option(env, opts, "weekdayWindowDays", "weekdayWindowDays", 'i', &o.weekday_window_days, NULL) ||
-              read_option(env, opts, "precision", "precision", 'i', &o.precision, NULL) ||
-              read_option(env, opts, "countdownDays", "countdownDays", 'b', &o.countdown_days, NULL) ||
-              read_option(env, opts, "plainSpaces", "plainSpaces", 'b', &o.plain_spaces, NULL) ||
-              read_option(env, opts, "spoken", "spoken", 'b', &o.spoken, NULL) ||
-              read_option(env, opts, "overtime", "overtime", 'b', &o.overtime, NULL) ||
-              read_option(env, opts, "maxUnit", "maxUnit", 'i', &max_unit, NULL) ||
-              read_option(env, opts, "justNowText", "justNowText", 's', &o.just_now_text, &strs[2]) ||
-              read_option(env, opts, "yesterdayText", "yesterdayText", 's', &o.yesterday_text, &strs[3]) ||
-              read_option(env, opts, "dayBeforeYesterdayText", "dayBeforeYesterdayText", 's',
-                          &o.day_before_yesterday_text, &strs[4]) ||
-              read_option(env, opts, "tomorrowText", "tomorrowText", 's', &o.tomorrow_text, &strs[5]);
+    int bad = read_option(env, opts, "locale", 's', &o.locale, &strs[0]) ||
+              read_option(env, opts, "timeZone", 's', &o.time_zone, &strs[1]) ||
+              read_option(env, opts, "hourCycle", 'i', &hour_cycle, NULL) ||
+              read_option(env, opts, "width", 'i', &width, NULL) ||
+              read_option(env, opts, "recentRelative", 'b', &o.recent_relative, NULL) ||
+              read_option(env, opts, "justNowMs", 'l', &o.just_now_ms, NULL) ||
+              read_option(env, opts, "skewToleranceMs", 'l', &o.skew_tolerance_ms, NULL) ||
+              read_option(env, opts, "crossYearGraceDays", 'i', &o.cross_year_grace_days, NULL) ||
+              read_option(env, opts, "weekdayWindowDays", 'i', &o.weekday_window_days, NULL) ||
+              read_option(env, opts, "precision", 'i', &o.precision, NULL) ||
+              read_option(env, opts, "countdownDays", 'b', &o.countdown_days, NULL) ||
+              read_option(env, opts, "plainSpaces", 'b', &o.plain_spaces, NULL) ||
+              read_option(env, opts, "spoken", 'b', &o.spoken, NULL) ||
+              read_option(env, opts, "overtime", 'b', &o.overtime, NULL) ||
+              read_option(env, opts, "maxUnit", 'i', &max_unit, NULL) ||
+              read_option(env, opts, "justNowText", 's', &o.just_now_text, &strs[2]) ||
+              read_option(env, opts, "yesterdayText", 's', &o.yesterday_text, &strs[3]) ||
+              read_option(env, opts, "dayBeforeYesterdayText", 's', &o.day_before_yesterday_text, &strs[4]) ||
+              read_option(env, opts, "tomorrowText", 's', &o.tomorrow_text, &strs[5]);
     o.hour_cycle = (fd_hour_cycle)hour_cycle;
     o.width = (fd_width)width;
     o.max_unit = (fd_unit)max_unit;
@@ -246,7 +434,7 @@ static napi_value create(napi_env env, napi_callback_info info) {
     for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) free(strs[i]);
     if (bad) return NULL;
     if (s != FD_OK) return throw_last(env, s);
-    handle *h = malloc(sizeof *h);
+    handle *h = calloc(1, sizeof *h);
     if (h == NULL) {
         fd_formatter_free(f);
         return throw_status(env, FD_ERR_MEMORY, "out of memory");
@@ -264,9 +452,10 @@ static napi_value create(napi_env env, napi_callback_info info) {
 static napi_value close_handle(napi_env env, napi_callback_info info) {
     napi_value argv[1];
     if (args(env, info, 1, argv) == NULL) return NULL;
-    handle *h = NULL;
-    CALL(env, napi_get_value_external(env, argv[0], (void **)&h));
-    if (h != NULL) {
+    handle *h = get_handle(env, argv[0]);
+    if (h == NULL) return NULL;
+    h->closed = 1;
+    if (h->busy == 0 && h->f != NULL) {
         fd_formatter_free(h->f);
         h->f = NULL;
     }
@@ -274,31 +463,77 @@ static napi_value close_handle(napi_env env, napi_callback_info info) {
 }
 
 static napi_value resolved(napi_env env, napi_callback_info info) {
-    napi_value argv[1], arr, v;
+    napi_value argv[1], arr, v[3];
     if (args(env, info, 1, argv) == NULL) return NULL;
-    fd_formatter *f = get_formatter(env, argv[0]);
-    if (f == NULL) return NULL;
-    const char *parts[3] = {fd_formatter_locale(f), fd_formatter_time_zone(f), fd_formatter_tz_source(f)};
+    handle *h = acquire(env, argv[0]);
+    if (h == NULL) return NULL;
+    const char *parts[3] = {fd_formatter_locale(h->f), fd_formatter_time_zone(h->f), fd_formatter_tz_source(h->f)};
+    napi_status st = napi_ok;
+    for (int i = 0; i < 3 && st == napi_ok; i++) st = napi_create_string_utf8(env, parts[i], NAPI_AUTO_LENGTH, &v[i]);
+    release(h);
+    CALL(env, st);
     CALL(env, napi_create_array_with_length(env, 3, &arr));
-    for (uint32_t i = 0; i < 3; i++) {
-        CALL(env, napi_create_string_utf8(env, parts[i], NAPI_AUTO_LENGTH, &v));
-        CALL(env, napi_set_element(env, arr, i, v));
-    }
+    for (uint32_t i = 0; i < 3; i++) CALL(env, napi_set_element(env, arr, i, v[i]));
     return arr;
 }
 
 /* ---- format, label, formatMany ---- */
 
+/* A label as a JavaScript string, decoded here (V8's UTF-8 decoder costs more than the rest of a
+ * short label): Latin-1 when every character is below U+0100, else UTF-16. The library writes
+ * valid UTF-8; a sequence cut short by the end of the text would be U+FFFD, never read past it.
+ * units: room for `bytes` code units. */
+static napi_status make_string(napi_env env, const char *text, size_t bytes, uint16_t *units, napi_value *out) {
+    const unsigned char *p = (const unsigned char *)text, *end = p + bytes;
+    size_t n = 0;
+    uint32_t high = 0;
+    while (p < end) {
+        uint32_t c = *p;
+        size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        if ((size_t)(end - p) < len) {
+            c = 0xFFFD;
+            p = end;
+        } else if (len == 1) {
+            p += 1;
+        } else if (len == 2) {
+            c = ((c & 0x1F) << 6) | (p[1] & 0x3F);
+            p += 2;
+        } else if (len == 3) {
+            c = ((c & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+            p += 3;
+        } else {
+            c = ((c & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) | ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+            p += 4;
+            c = c > 0x10FFFF ? 0xFFFD : c - 0x10000;
+            if (c != 0xFFFD) {
+                units[n++] = (uint16_t)(0xD800 + (c >> 10));
+                c = 0xDC00 + (c & 0x3FF);
+            }
+        }
+        high |= c;
+        units[n++] = (uint16_t)c;
+    }
+    if (high < 0x100) {
+        char *latin1 = (char *)units; /* in place, front to back: byte i is written after unit i is read */
+        for (size_t i = 0; i < n; i++) latin1[i] = (char)units[i];
+        return napi_create_string_latin1(env, latin1, n, out);
+    }
+    return napi_create_string_utf16(env, (const char16_t *)units, n, out);
+}
+
 static napi_value format(napi_env env, napi_callback_info info) {
     napi_value argv[3], result;
     if (args(env, info, 3, argv) == NULL) return NULL;
-    fd_formatter *f = get_formatter(env, argv[0]);
     int64_t t, now;
-    if (f == NULL || get_instant(env, argv[1], "t", &t) || get_instant(env, argv[2], "now", &now)) return NULL;
+    if (get_instant(env, argv[1], "t", &t) || get_instant(env, argv[2], "now", &now)) return NULL;
+    handle *h = acquire(env, argv[0]);
+    if (h == NULL) return NULL;
     char buf[FD_LABEL_CAPACITY];
-    fd_status s = fd_format(f, t, now, buf, sizeof buf, NULL); /* no info: the next change is not worked out */
+    fd_status s = fd_format(h->f, t, now, buf, sizeof buf, NULL);
+    release(h);
     if (s != FD_OK) return throw_last(env, s);
-    CALL(env, napi_create_string_utf8(env, buf, NAPI_AUTO_LENGTH, &result));
+    uint16_t units[FD_LABEL_CAPACITY];
+    CALL(env, make_string(env, buf, strlen(buf), units, &result));
     return result;
 }
 
@@ -316,116 +551,216 @@ static double next_change(int64_t ms) {
     return ms == FD_NEVER ? NAN : (double)ms;
 }
 
-static instance *get_instance(napi_env env) {
+/* The scratch of this environment: index.js's private Float64Array(8), given once at load (a second
+ * setScratch throws) and never handed out, so nothing can detach it while the addon writes to it. */
+static double *get_scratch(napi_env env) {
     instance *in = NULL;
     if (napi_get_instance_data(env, (void **)&in) != napi_ok || in == NULL || in->scratch == NULL) {
         napi_throw_error(env, NULL, "feeddate: setScratch was not called");
         return NULL;
     }
-    return in;
+    return in->scratch;
 }
 
 static napi_value label(napi_env env, napi_callback_info info) {
     napi_value argv[3], result;
     if (args(env, info, 3, argv) == NULL) return NULL;
-    instance *in = get_instance(env);
-    fd_formatter *f = in ? get_formatter(env, argv[0]) : NULL;
     int64_t t, now;
-    if (f == NULL || get_instant(env, argv[1], "t", &t) || get_instant(env, argv[2], "now", &now)) return NULL;
+    if (get_instant(env, argv[1], "t", &t) || get_instant(env, argv[2], "now", &now)) return NULL;
+    double *out = get_scratch(env);
+    if (out == NULL) return NULL;
+    handle *h = acquire(env, argv[0]);
+    if (h == NULL) return NULL;
     char buf[FD_LABEL_CAPACITY];
     fd_label l;
-    fd_status s = fd_format(f, t, now, buf, sizeof buf, &l);
+    fd_status s = fd_format(h->f, t, now, buf, sizeof buf, &l);
+    release(h);
     if (s != FD_OK) return throw_last(env, s);
-    double *out = in->scratch;
     out[0] = next_change(l.next_change_ms);
     out[1] = utf16_index(buf, l.day_offset);
     out[2] = utf16_index(buf, l.day_offset + l.day_length);
     out[3] = utf16_index(buf, l.time_offset);
     out[4] = utf16_index(buf, l.time_offset + l.time_length);
     out[5] = l.expired ? 1 : 0;
-    CALL(env, napi_create_string_utf8(env, buf, l.length, &result));
+    uint16_t units[FD_LABEL_CAPACITY];
+    CALL(env, make_string(env, buf, l.length, units, &result));
     return result;
 }
 
 /* format_many's first guess of UTF-8 bytes per label; a larger need costs one more call. */
 #define MANY_BYTES_PER_LABEL 32
+/* Labels made into strings per handle scope. */
+#define MANY_SCOPE 1024
+
+/* Which instant made a failed batch fail, named in the message: "ts[i] ...", "now ...". */
+static napi_value throw_many(napi_env env, fd_status s, const fd_formatter *f, const int64_t *ts, size_t n,
+                             int64_t now, double base) {
+    char where[48];
+    fd_status si = s;
+    size_t i = 0;
+    if (now < FD_MIN_INSTANT_MS || now > FD_MAX_INSTANT_MS) {
+        snprintf(where, sizeof where, "now");
+    } else {
+        /* The first label that fails alone: its status and message. */
+        char buf[FD_LABEL_CAPACITY];
+        for (i = 0; i < n; i++) {
+            si = fd_format(f, ts[i], now, buf, sizeof buf, NULL);
+            if (si != FD_OK) break;
+        }
+        if (i == n) return throw_last(env, s); /* none alone: the batch's own message */
+        snprintf(where, sizeof where, "ts[%.0f]", base + (double)i);
+    }
+    return throw_msgf(env, (int)si, "%s: %s", where, fd_last_error());
+}
+
+/* What a label's string takes of V8's heap (64-bit, no pointer compression: a sequential string is
+ * 16 bytes of header and its characters, one byte each when all are below U+0100, else two,
+ * rounded up to 8). */
+static double heap_bytes(const char *text, size_t bytes) {
+    size_t units = 0;
+    int two = 0;
+    for (size_t i = 0; i < bytes; i++) {
+        unsigned char b = (unsigned char)text[i];
+        if ((b & 0xC0) == 0x80) continue;
+        units += b >= 0xF0 ? 2 : 1;
+        two |= b >= 0xC4;
+    }
+    return (double)((16 + units * (two ? 2 : 1) + 7) & ~(size_t)7);
+}
 
 static napi_value format_many(napi_env env, napi_callback_info info) {
-    napi_value argv[4], result = NULL;
-    if (args(env, info, 4, argv) == NULL) return NULL;
-    instance *in = get_instance(env);
-    fd_formatter *f = in ? get_formatter(env, argv[0]) : NULL;
-    int64_t now;
-    if (f == NULL || get_instant(env, argv[2], "now", &now)) return NULL;
+    napi_value argv[8], result = NULL;
+    if (args(env, info, 8, argv) == NULL) return NULL;
     napi_typedarray_type type;
-    size_t n;
+    size_t len;
     void *data;
-    if (napi_get_typedarray_info(env, argv[1], &type, &n, &data, NULL, NULL) != napi_ok || type != napi_float64_array) {
+    if (napi_get_typedarray_info(env, argv[1], &type, &len, &data, NULL, NULL) != napi_ok || type != napi_float64_array) {
         napi_throw_type_error(env, NULL, "feeddate: formatMany needs a Float64Array");
         return NULL;
     }
-    const double *ds = data;
-    double *out_ends;
-    size_t n_ends;
-    if (napi_get_typedarray_info(env, argv[3], &type, &n_ends, &data, NULL, NULL) != napi_ok ||
-        type != napi_float64_array || n_ends < n) {
-        napi_throw_type_error(env, NULL, "feeddate: formatMany needs a Float64Array for the ends");
+    double offset_d, count_d, base;
+    CALL(env, napi_get_value_double(env, argv[2], &offset_d));
+    CALL(env, napi_get_value_double(env, argv[3], &count_d));
+    CALL(env, napi_get_value_double(env, argv[6], &base));
+    if (!(offset_d >= 0 && count_d >= 0 && offset_d == floor(offset_d) && count_d == floor(count_d) &&
+          offset_d + count_d <= (double)len && base >= 0 && base == floor(base) && base + count_d <= 4294967295.0)) {
+        napi_throw_range_error(env, NULL, "feeddate: formatMany: offset and count outside the Float64Array");
         return NULL;
     }
-    out_ends = data;
+    size_t offset = (size_t)offset_d, n = (size_t)count_d;
+    instance *in = NULL;
+    if (napi_get_instance_data(env, (void **)&in) != napi_ok || in == NULL || in->store_ref == NULL) {
+        napi_throw_error(env, NULL, "feeddate: setScratch was not called");
+        return NULL;
+    }
+    int64_t now;
+    if (get_instant(env, argv[4], "now", &now)) return NULL;
+    const double *ds = (const double *)data + offset;
     int64_t *ts = malloc((n ? n : 1) * sizeof *ts);
     size_t *ends = malloc((n ? n : 1) * sizeof *ends);
     size_t cap = n * MANY_BYTES_PER_LABEL + 64;
     char *buf = malloc(cap);
     if (ts == NULL || ends == NULL || buf == NULL) {
-        throw_status(env, FD_ERR_MEMORY, "out of memory");
+        throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory for a chunk of %zu labels", n);
         goto done;
     }
+    /* The instants an int64_t holds, up to the first that it does not (bad): the library's error
+     * for one before it wins, so that the first bad index of the batch is named whatever the
+     * chunks. */
+    size_t bad = n;
     for (size_t i = 0; i < n; i++) {
         double d = ds[i];
         if (isfinite(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0) {
             ts[i] = (int64_t)floor(d);
-            continue;
+        } else {
+            bad = i;
+            break;
         }
-        /* Not finite or too large for int64_t: get_instant's error, naming this element. */
-        char name[48];
-        napi_value el;
-        snprintf(name, sizeof name, "ts[%zu]", i);
-        if (napi_create_double(env, d, &el) == napi_ok) get_instant(env, el, name, &ts[i]);
-        goto done;
     }
+    /* From here to release(), no JavaScript runs: ds is not read again but for ds[bad]. */
+    handle *h = acquire(env, argv[0]);
+    if (h == NULL) goto done;
     int64_t next = FD_NEVER;
-    fd_status s = fd_format_many(f, ts, n, now, buf, cap, ends, &next);
-    if (s == FD_ERR_BUFFER && n > 0 && ends[n - 1] >= cap) {
-        cap = ends[n - 1] + 1;
+    fd_status s = fd_format_many(h->f, ts, bad, now, buf, cap, ends, &next);
+    if (s == FD_ERR_BUFFER && bad > 0 && ends[bad - 1] >= cap) {
+        cap = ends[bad - 1] + 1;
         char *grown = realloc(buf, cap);
         if (grown == NULL) {
-            throw_status(env, FD_ERR_MEMORY, "out of memory");
+            release(h);
+            throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory for %zu bytes of labels", cap);
             goto done;
         }
         buf = grown;
-        s = fd_format_many(f, ts, n, now, buf, cap, ends, &next);
+        s = fd_format_many(h->f, ts, bad, now, buf, cap, ends, &next);
     }
     if (s != FD_OK) {
-        throw_last(env, s);
+        throw_many(env, s, h->f, ts, bad, now, base);
+        release(h);
         goto done;
     }
-    /* One string for all the labels (JavaScript slices it: no string per label is made here), and
-     * each label's end as a UTF-16 index into it. */
-    size_t total = n ? ends[n - 1] : 0, units = 0, byte = 0;
-    for (size_t i = 0; i < n; i++) {
-        for (; byte < ends[i]; byte++) {
-            unsigned char b = (unsigned char)buf[byte];
-            if ((b & 0xC0) != 0x80) units += b >= 0xF0 ? 2 : 1;
+    release(h);
+    if (bad < n) {
+        char name[48];
+        snprintf(name, sizeof name, "ts[%.0f]", base + (double)bad);
+        instant_of(env, ds[bad], name, &ts[bad]);
+        goto done;
+    }
+    /* One string per label, handed to index.js's store(texts, base, ...labels) MANY_SCOPE at a
+     * time: one call into JavaScript per group instead of one napi_set_element per label (which
+     * costs more than the label). store may run a setter of Array.prototype: f is given back. */
+    napi_value store, recv;
+    if (napi_get_reference_value(env, in->store_ref, &store) != napi_ok || napi_get_undefined(env, &recv) != napi_ok)
+        goto failed;
+    napi_value *argv_store = malloc((2 + (n < MANY_SCOPE ? n : MANY_SCOPE)) * sizeof *argv_store);
+    size_t longest = 0;
+    for (size_t i = 0, start = 0; i < n; start = ends[i++])
+        if (ends[i] - start > longest) longest = ends[i] - start;
+    uint16_t *units = malloc((longest ? longest : 1) * sizeof *units);
+    if (argv_store == NULL || units == NULL) {
+        free(argv_store);
+        free(units);
+        throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory");
+        goto done;
+    }
+    for (size_t i = 0, start = 0; i < n;) {
+        napi_handle_scope scope;
+        if (napi_open_handle_scope(env, &scope) != napi_ok) {
+            free(argv_store);
+            free(units);
+            goto failed;
         }
-        out_ends[i] = (double)units;
+        size_t stop = i + MANY_SCOPE < n ? i + MANY_SCOPE : n, argc = 2;
+        napi_status st = napi_create_double(env, base + (double)i, &argv_store[1]);
+        argv_store[0] = argv[5];
+        for (; i < stop && st == napi_ok; i++, argc++) {
+            st = make_string(env, buf + start, ends[i] - start, units, &argv_store[argc]);
+            start = ends[i];
+        }
+        if (st == napi_ok) st = napi_call_function(env, recv, store, argc, argv_store, NULL);
+        napi_close_handle_scope(env, scope);
+        if (st != napi_ok) {
+            free(argv_store);
+            free(units);
+            goto failed;
+        }
     }
-    if (napi_create_string_utf8(env, buf, total, &result) != napi_ok) {
-        result = NULL;
-        napi_throw_error(env, NULL, "feeddate: could not make the string of labels");
-        goto done;
+    free(argv_store);
+    free(units);
+    bool want_bytes = false;
+    napi_get_value_bool(env, argv[7], &want_bytes);
+    if (want_bytes && in->scratch != NULL) {
+        double total = 0;
+        for (size_t i = 0, start = 0; i < n; start = ends[i++]) total += heap_bytes(buf + start, ends[i] - start);
+        in->scratch[1] = total;
     }
-    in->scratch[0] = next_change(next);
+    napi_create_double(env, next == FD_NEVER ? INFINITY : (double)next, &result);
+    goto done;
+failed: {
+    bool pending = false;
+    napi_is_exception_pending(env, &pending);
+    if (!pending) napi_throw_error(env, NULL, "feeddate: formatMany could not store its labels");
+    result = NULL;
+}
 done:
     free(ts);
     free(ends);
@@ -439,12 +774,13 @@ static void finalize_instance(napi_env env, void *data, void *hint) {
     (void)hint;
     instance *in = data;
     if (in->scratch_ref != NULL) napi_delete_reference(env, in->scratch_ref);
+    if (in->store_ref != NULL) napi_delete_reference(env, in->store_ref);
     free(in);
 }
 
 static napi_value set_scratch(napi_env env, napi_callback_info info) {
-    napi_value argv[1];
-    if (args(env, info, 1, argv) == NULL) return NULL;
+    napi_value argv[2];
+    if (args(env, info, 2, argv) == NULL) return NULL;
     instance *in = NULL;
     CALL(env, napi_get_instance_data(env, (void **)&in));
     napi_typedarray_type type;
@@ -455,7 +791,16 @@ static napi_value set_scratch(napi_env env, napi_callback_info info) {
         napi_throw_type_error(env, NULL, "feeddate: setScratch needs a Float64Array(8)");
         return NULL;
     }
-    if (in->scratch_ref != NULL) napi_delete_reference(env, in->scratch_ref);
+    napi_valuetype t;
+    if (napi_typeof(env, argv[1], &t) != napi_ok || t != napi_function) {
+        napi_throw_type_error(env, NULL, "feeddate: setScratch needs a store function");
+        return NULL;
+    }
+    if (in->scratch_ref != NULL) {
+        napi_throw_error(env, NULL, "feeddate: setScratch was already called in this environment");
+        return NULL;
+    }
+    CALL(env, napi_create_reference(env, argv[1], 1, &in->store_ref));
     CALL(env, napi_create_reference(env, argv[0], 1, &in->scratch_ref)); /* keeps the memory alive */
     in->scratch = data;
     return NULL;

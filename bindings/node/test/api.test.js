@@ -20,7 +20,7 @@ test('resolved ids', () => {
   const f = new Formatter({ style: 'feed', locale: 'zh-Hans-CN', timeZone: 'Asia/Shanghai' });
   assert.match(f.locale, /^zh/);
   assert.equal(f.timeZone, 'Asia/Shanghai');
-  assert.match(f.tzSource, /^(tzdata|icu) /);
+  assert.match(f.tzSource, /^tzdata \S+$/, 'a named zone: the system\'s database, never ICU\'s own rules');
   assert.equal(f.options.style, 'feed');
   assert.throws(() => { f.options.style = 'x'; }, TypeError);
 });
@@ -99,4 +99,16 @@ test('formatMany: one call, earliest next change, Float64Array, long labels, emp
   const lb = my.formatMany(long, NOW);
   assert.deepEqual(lb.texts, long.map((t) => my.format(t, NOW)));
   assert.ok(Math.max(...lb.texts.map((s) => Buffer.byteLength(s))) > 32, 'labels longer than the first guess');
+});
+
+test('text of every width reaches JavaScript as written: ASCII, Latin-1, BMP, astral', () => {
+  const now = NOW.getTime();
+  for (const word of ['ok', 'déjà', 'ÿ\u00a0À', 'Ā', '刚刚', '\u202f', 'a😀b', '😀', '\u{10FFFF}x', 'é😀ÿ']) {
+    const f = new Formatter({ style: 'relative', locale: 'fr_FR', timeZone: 'UTC', justNowText: word });
+    assert.equal(f.format(now - 1000, now), word);
+    assert.equal(f.label(now - 1000, now).text, word);
+    assert.deepEqual(f.formatMany([now - 1000, now - 120e3, now - 2000], now).texts, [word, 'Il y a 2 minutes', word]);
+  }
+  const fr = new Formatter({ style: 'relative', locale: 'fr_FR', timeZone: 'UTC' });
+  assert.equal(fr.format(now - 1000, now), "À l'instant");
 });
