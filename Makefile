@@ -52,7 +52,15 @@ endif
 
 .PHONY: lib demo test deps check test-python-core test-swift check-lib check-vectors check-py-version bench clean version py-version
 
-lib: $(LIBSO) $(LIBSO1)
+# A feeddate.pc for the build tree (the installed template, with the prefix at
+# the source tree's include/ and libdir at build/lib), so that pkg-config users
+# (the Go binding, C programs) find the library `make lib` built.
+BUILD_PC := $(BUILD)/pkgconfig/feeddate.pc
+lib: $(LIBSO) $(LIBSO1) $(BUILD_PC)
+
+$(BUILD_PC): packaging/feeddate.pc.in include/feeddate.h
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(CURDIR)|' -e 's|@LIBDIR@|$(CURDIR)/$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
 $(LIBREAL): $(SWIFT_SOURCES)
 	@# Swift links with gold, its driver's default on Linux. Without ld.gold the

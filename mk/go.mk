@@ -18,15 +18,8 @@ GO_DIR    := bindings/go
 GO_ENV    := GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local CGO_ENABLED=1 \
              PKG_CONFIG_PATH=$(CURDIR)/$(BUILD)/pkgconfig$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH} \
              LD_LIBRARY_PATH=$(CURDIR)/$(LIBDIR)$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH}
-BUILD_PC  := $(BUILD)/pkgconfig/feeddate.pc
 
 .PHONY: test-go bench-go stress-go go-check-toolchain
-
-# A feeddate.pc for the build tree: the installed template, with the prefix
-# at the source tree (include/) and libdir at build/lib.
-$(BUILD_PC): packaging/feeddate.pc.in include/feeddate.h
-	@mkdir -p $(@D)
-	sed -e 's|@PREFIX@|$(CURDIR)|' -e 's|@LIBDIR@|$(CURDIR)/$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
 go-check-toolchain:
 	@if [ -z "$(GO)" ]; then echo "test-go: no Go toolchain (go) found: install it (Debian: apt-get install golang-go)" >&2; exit 1; fi

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"feeddate"
+	feeddate "github.com/feeddate/feeddate/bindings/go"
 )
 
 var (

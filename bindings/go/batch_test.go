@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"feeddate"
+	feeddate "github.com/feeddate/feeddate/bindings/go"
 )
 
 // batchInstants draws n instants around now2024: the past five years, the

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"feeddate"
+	feeddate "github.com/feeddate/feeddate/bindings/go"
 )
 
 // Close racing with calls never crashes (SPEC 10, 1.2): each call in flight

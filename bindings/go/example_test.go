@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"feeddate"
+	feeddate "github.com/feeddate/feeddate/bindings/go"
 )
 
 // The README's example: a list labelled in one call, with one timer for the

@@ -1,3 +1,3 @@
-module feeddate
+module github.com/feeddate/feeddate/bindings/go
 
 go 1.19

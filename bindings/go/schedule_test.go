@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"feeddate"
+	feeddate "github.com/feeddate/feeddate/bindings/go"
 )
 
 // scheduleVector is one line of Tests/vectors/schedule/*.jsonl (SPEC 11):

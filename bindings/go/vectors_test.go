@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"feeddate"
+	feeddate "github.com/feeddate/feeddate/bindings/go"
 )
 
 // vector is one line of Tests/vectors/*.jsonl (Tests/vectors/README.md).

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"feeddate"
+	feeddate "github.com/feeddate/feeddate/bindings/go"
 )
 
 // A *time.Location is a zone too (Options.Location): an IANA name passes as

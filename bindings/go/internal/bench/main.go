@@ -68,7 +68,7 @@ import (
 	"time"
 	"unsafe"
 
-	"feeddate"
+	feeddate "github.com/feeddate/feeddate/bindings/go"
 )
 
 const batch = 1000

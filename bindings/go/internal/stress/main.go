@@ -18,7 +18,7 @@ import (
 	"strings"
 	"time"
 
-	"feeddate"
+	feeddate "github.com/feeddate/feeddate/bindings/go"
 )
 
 // status reads a "VmRSS:  123 kB" line of /proc/self/status, in bytes.
