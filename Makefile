@@ -2,6 +2,7 @@
 #   make demo        build the library and print a demo feed (the README's first command)
 #   make test        every test: Swift, C, Go, Rust, Java, Node, Python, library checks, vector sync;
 #                    installs the Debian packages its suites lack first (make deps, tools/deps.sh)
+#   make demo-web    the web client's demo: a live feed on http://127.0.0.1:8765/ (mk/web.mk)
 #   make check       the quick offline loop: Swift, C, the library's checks, Python with the pytest at hand
 #   make bench       benchmarks against ICU (and babel/humanize/arrow for Python; the Go,
 #                    Rust, Java and Node bindings against direct C calls)
@@ -106,10 +107,10 @@ demo: lib $(BUILD)/feed_demo
 # Every suite of `make test`, in the order they run. The suites are defined
 # here and in mk/*.mk (test-c: mk/ctest.mk, test-python: mk/python.mk,
 # test-zone-paths: mk/hardening.mk, test-go: mk/go.mk, test-rust: mk/rust.mk,
-# test-java: mk/java.mk, test-node: mk/node.mk, test-spark: mk/spark.mk); a
+# test-java: mk/java.mk, test-node: mk/node.mk, test-web: mk/web.mk, test-spark: mk/spark.mk); a
 # suite runs in `make test` only when it is listed here. pytest runs last: its
 # summary closes the log.
-TEST_SUITES := check-vectors check-py-version test-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-spark test-python
+TEST_SUITES := check-vectors check-py-version test-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-web test-spark test-python
 # deps first: it installs the Debian packages the suites lack (tools/deps.sh;
 # not root: it prints the one apt-get line to run and stops).
 test: deps $(TEST_SUITES)
