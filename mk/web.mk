@@ -27,25 +27,12 @@ NODE           ?= node
 
 .PHONY: web-tools test-web demo-web
 
-# What the suite needs from Debian, installed when missing (as root).
+# What the suite needs from Debian, installed when missing (tools/deps.sh web:
+# as root; otherwise it prints the apt-get line), then node's version and React's UMD builds.
 web-tools:
-	@missing=""; \
-	command -v $(NODE) >/dev/null 2>&1 || missing="$$missing nodejs"; \
-	if [ "$(WEB_CHROMIUM)" = chromium ]; then command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
-	else command -v "$(WEB_CHROMIUM)" >/dev/null 2>&1 || { echo "test-web: no $(WEB_CHROMIUM) (WEB_CHROMIUM)" >&2; exit 1; }; fi; \
-	[ -f $(WEB_NODE_PATH)/react/package.json ] || missing="$$missing node-react"; \
-	[ -f $(WEB_NODE_PATH)/react-dom/package.json ] || missing="$$missing node-react-dom"; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "test-web: installing$$missing (apt-get)"; \
-	    export DEBIAN_FRONTEND=noninteractive; \
-	    { apt-get install -y -qq $$missing >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq $$missing; }; } \
-	      || { echo "test-web: apt-get could not install$$missing" >&2; exit 1; }; \
-	  else \
-	    echo "test-web: missing$$missing; install them (as root): apt-get install -y$$missing" >&2; exit 1; \
-	  fi; \
-	fi; \
-	v=$$($(NODE) -p 'process.versions.node.split(".")[0]'); \
+	@if [ "$(WEB_CHROMIUM)" = chromium ]; then tools/deps.sh web; \
+	else command -v "$(WEB_CHROMIUM)" >/dev/null 2>&1 || { echo "test-web: no $(WEB_CHROMIUM) (WEB_CHROMIUM)" >&2; exit 1; }; fi
+	@v=$$($(NODE) -p 'process.versions.node.split(".")[0]'); \
 	[ "$$v" -ge 18 ] || { echo "test-web: $(NODE) is version $$v; node --test needs 18+" >&2; exit 1; }; \
 	[ -f $(WEB_NODE_PATH)/react/umd/react.development.js ] && [ -f $(WEB_NODE_PATH)/react-dom/umd/react-dom.development.js ] \
 	  || { echo "test-web: no React UMD builds in $(WEB_NODE_PATH)/react*/umd (Debian's node-react, node-react-dom)" >&2; exit 1; }

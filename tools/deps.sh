@@ -5,6 +5,7 @@
 #   tools/deps.sh test   what make demo and make test need (the default)
 #   tools/deps.sh ci     that, and what .ci/run's package, wheel, tarball,
 #                        fuzz and sanitizer checks need besides
+#   tools/deps.sh web    what make test-web alone needs (node, Chromium, React)
 #
 # As root it runs apt-get (update once, then install); otherwise it prints the
 # one command to run and exits 1. Nothing is installed when nothing is missing.
@@ -16,13 +17,30 @@
 # installed.
 set -euo pipefail
 group=${1:-test}
-case "$group" in test|ci) ;; *) echo "deps.sh: unknown group '$group' (test or ci)" >&2; exit 2;; esac
+case "$group" in test|ci|web) ;; *) echo "deps.sh: unknown group '$group' (test, ci or web)" >&2; exit 2;; esac
 
 missing=()
 need() { missing+=("$1"); }
 has() { command -v "$1" >/dev/null 2>&1; }
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 
+node_and_web() {
+  if ! has node; then
+    need nodejs
+    need libnode-dev
+  elif [ ! -f /usr/include/node/node_api.h ]; then
+    # Only Debian's nodejs lacks the headers; NodeSource's has them.
+    need libnode-dev
+  fi
+  # The web client's browser tests: Chromium and React 18 from Debian.
+  has chromium || need chromium
+  [ -f /usr/share/nodejs/react/package.json ] || need node-react
+  [ -f /usr/share/nodejs/react-dom/package.json ] || need node-react-dom
+}
+
+if [ "$group" = web ]; then
+  node_and_web
+else
 # The library, the C and Swift suites.
 installed libicu-dev || need libicu-dev
 [ -f /usr/share/zoneinfo/Asia/Shanghai ] || need tzdata
@@ -36,17 +54,7 @@ python3 -c 'import ensurepip' 2>/dev/null || need python3-venv
 has go || [ -x /usr/lib/go/bin/go ] || need golang-go
 has javac || need openjdk-17-jdk-headless
 [ -f /usr/share/java/jna.jar ] || need libjna-java
-if ! has node; then
-  need nodejs
-  need libnode-dev
-elif [ ! -f /usr/include/node/node_api.h ]; then
-  # Only Debian's nodejs lacks the headers; NodeSource's has them.
-  need libnode-dev
-fi
-# The web client's browser tests: Chromium and React 18 from Debian.
-has chromium || need chromium
-[ -d /usr/share/nodejs/react ] || need node-react
-[ -d /usr/share/nodejs/react-dom ] || need node-react-dom
+node_and_web
 
 if [ "$group" = ci ]; then
   # make wheel trims ICU's data (icupkg, genccode); the clean-root checks use
@@ -57,7 +65,9 @@ if [ "$group" = ci ]; then
   has valgrind || need valgrind
 fi
 
-has cargo || echo "deps.sh: cargo is missing: install Rust with rustup (https://rustup.rs); make test-rust needs it" >&2
+fi
+
+[ "$group" = web ] || has cargo || echo "deps.sh: cargo is missing: install Rust with rustup (https://rustup.rs); make test-rust needs it" >&2
 
 # Each package once, in the order first asked for.
 declare -A seen=()
