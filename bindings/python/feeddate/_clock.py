@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import math
+import operator
 import time
 from datetime import datetime, timedelta
-from typing import Any, NoReturn, Optional, Protocol
+from typing import Any, Callable, NoReturn, Optional, Protocol
 
-from ._instant import Instant, local_now_ms, to_datetime, to_ms
+from ._errors import FD_ERR_ARGUMENT, FD_ERR_RANGE, error_for
+from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
+from ._instant import _RANGE, Instant, local_now_ms, to_datetime, to_ms
+
+# A clock reads *now*: epoch milliseconds from here up to 10**11 (1970-01-12 to
+# 1973-03-03) are what epoch seconds from 2001-09-09 to 5138 look like, the
+# usual mistake (time.time() where time.time_ns() // 1_000_000 was meant).
+_SECONDS_LOOK = (10**9, 10**11)
 
 
 class Clock(Protocol):
@@ -15,6 +23,58 @@ class Clock(Protocol):
 
     def now_ms(self) -> int:
         ...
+
+
+def clock_value(clock: Any, value: Any) -> int:
+    """What ``clock.now_ms()`` returned, checked as instants are: epoch milliseconds
+    as an int (a numpy integer, or a finite float rounded to the millisecond, will
+    do), in the supported range, and not what epoch seconds look like."""
+    said = f"clock {clock!r}: now_ms() returned {value!r}"
+    if isinstance(value, bool):
+        raise TypeError(f"{said}: return epoch milliseconds as an int, e.g. time.time_ns() // 1_000_000")
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{said}: return finite epoch milliseconds, e.g. time.time_ns() // 1_000_000")
+        ms = round(value)
+    else:
+        try:
+            ms = operator.index(value)
+        except TypeError:
+            raise TypeError(
+                f"{said}, a {type(value).__name__}: return epoch milliseconds as an int, "
+                "e.g. time.time_ns() // 1_000_000"
+            ) from None
+    if not FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
+        hint = ""
+        for factor, name in ((1000, "microseconds"), (1_000_000, "nanoseconds")):
+            if FD_MIN_INSTANT_MS <= ms // factor <= FD_MAX_INSTANT_MS:
+                hint = f"; it looks like {name}: return milliseconds (e.g. time.time_ns() // 1_000_000)"
+                break
+        raise error_for(FD_ERR_RANGE, f"{said}, outside the supported range {_RANGE} as epoch milliseconds{hint}")
+    if _SECONDS_LOOK[0] <= ms < _SECONDS_LOOK[1]:
+        raise error_for(
+            FD_ERR_ARGUMENT,
+            f"{said}: now_ms() must return epoch milliseconds, and this looks like seconds ({to_datetime(ms * 1000):%Y-%m-%d}, "
+            f"not {to_datetime(ms):%Y-%m-%d}): return time.time_ns() // 1_000_000, or seconds * 1000",
+        )
+    return ms
+
+
+def clock_reader(clock: Any) -> Callable[[], int]:
+    """``clock.now_ms`` with its value checked (:func:`clock_value`); a
+    :class:`ServerClock`'s own method, which needs no check."""
+    if type(clock) is ServerClock:
+        return clock.now_ms
+    read = clock.now_ms
+    low, high = _SECONDS_LOOK
+
+    def now_ms() -> int:
+        value = read()
+        if type(value) is int and FD_MIN_INSTANT_MS <= value <= FD_MAX_INSTANT_MS and not low <= value < high:
+            return value
+        return clock_value(clock, value)
+
+    return now_ms
 
 
 def _monotonic_reading(value: Any, name: str) -> int:

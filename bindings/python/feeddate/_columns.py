@@ -9,6 +9,13 @@ the library wrote it, and no labelling rule lives in Python. A long column
 goes in chunks of :data:`CHUNK_ROWS` rows, one array each, so that what a
 call holds besides its result stays bounded.
 
+A row that cannot be labelled (an instant out of range, say) is an error
+naming it, or with ``errors="null"`` a null label. The common case pays
+nothing for that: a chunk is labelled in one call, and only a call that
+fails makes the rows that fail be looked for (out of range ones with array
+operations, any others by halving the rows with size queries), after which
+the chunk is labelled again without them.
+
 pyarrow is needed for every column; numpy comes with it; pandas and polars
 are used only when the column is theirs. None of them is imported before a
 column call needs it, so ``import feeddate`` works without them.
@@ -17,14 +24,14 @@ column call needs it, so ``import feeddate`` works without them.
 from __future__ import annotations
 
 import importlib
-import sys
 from typing import Any, Callable, Iterator, List, NamedTuple, Optional, Tuple
 
 from . import _ffi
-from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, error_for
+from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_MEMORY, FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, check
-from ._formatter import _MANY_BYTES_PER_LABEL
-from ._instant import _DT64_UNITS, _RANGE, INT64, UNITS, datetime64_unit, scaled_ms
+from ._formatter import _MANY_BYTES_PER_LABEL, float_ms, native
+from ._instant import _DT64_UNITS, _RANGE, INT64, UNITS, datetime64_unit, scaled_ms, unit_bounds
+from ._modules import module_of
 
 #: Rows per fd_format_many call: a column longer than this comes back as a
 #: pyarrow.ChunkedArray with one chunk per call, and the memory a call holds
@@ -35,6 +42,9 @@ CHUNK_ROWS = 1 << 20
 # later chunks size theirs from what the earlier ones used. A short guess costs
 # one more library call for that chunk (the library then says how much it needs).
 _FIRST_GUESS = _MANY_BYTES_PER_LABEL
+
+#: errors= of format_column and format_table.
+ERRORS = ("raise", "null")
 
 
 def require(module: str, extra: str, where: str) -> Any:
@@ -68,6 +78,17 @@ def checked_naive(naive: Optional[str], where: str) -> Optional[str]:
     )
 
 
+def checked_errors(errors: str, where: str) -> str:
+    """errors= checked: "raise" or "null"."""
+    if isinstance(errors, str) and errors in ERRORS:
+        return errors
+    raise error_for(
+        FD_ERR_ARGUMENT,
+        f"{where}: errors={errors!r}: use 'raise' (an error naming the first row that cannot be labelled) "
+        "or 'null' (null labels in such rows: an unknown or null id, an instant out of range)",
+    )
+
+
 # The finer units a number might be counted in, per unit it was said to be in.
 _FINER = {"s": ("ms", "us", "ns"), "ms": ("us", "ns"), "us": ("ns",)}
 
@@ -90,14 +111,27 @@ def range_error(where: str, row: int, value: int, unit: str, numbers: bool = Fal
     return error_for(FD_ERR_RANGE, f"{where}: row {row} = {shown} is outside the supported range {_RANGE}{hint}")
 
 
+def float_error(where: str, row: int, value: float, unit: str) -> Exception:
+    """The error for row ``row`` of a float column holding ``value`` in ``unit``
+    (not finite, or out of range)."""
+    if value != value or value in (float("inf"), float("-inf")):
+        return ValueError(f"{where}: row {row} = {value!r} is not an instant: pass finite numbers")
+    return error_for(FD_ERR_RANGE, f"{where}: row {row} = {value!r} ({unit}) is outside the supported range {_RANGE}")
+
+
+def without(valid: Any, bad: Any) -> Any:
+    """The validity mask ``valid`` (None: every row) with the rows of ``bad`` cleared."""
+    return ~bad if valid is None else valid & ~bad
+
+
 # ---- inputs: what a column is, and its chunks as int64 in one unit ----------------
 
 
 class Chunk(NamedTuple):
     """Up to CHUNK_ROWS rows of a column: their instants as int64 counts of ``unit``
     (``num/den`` milliseconds each; null rows hold 0), which rows are valid (None:
-    all), and the column's index of the first row (for error messages)."""
-
+    all; with errors="null" also not the rows found bad), and the column's index
+    of the first row (for error messages)."""
 
     ints: Any
     valid: Any
@@ -110,28 +144,41 @@ class Chunk(NamedTuple):
 
 class Column:
     """A column of instants: its length, its chunks, and how to give labels back
-    (``kind``: "arrow", "pandas" or "polars", with the pandas index or the name)."""
+    (``kind``: "arrow", "pandas", "pandas_index" or "polars", with the pandas
+    index or the name)."""
 
-    def __init__(self, values: Any, unit: Optional[str], naive: Optional[str], where: str) -> None:
+    def __init__(self, values: Any, unit: Optional[str], naive: Optional[str], where: str,
+                 errors: str = "raise") -> None:
         self.where = where
         self.pa = require("pyarrow", "arrow", where)
         self.np = importlib.import_module("numpy")  # pyarrow requires numpy
         self.unit = checked_unit(unit, where)
         self.naive = checked_naive(naive, where)
+        self.errors = checked_errors(errors, where)
         self.kind = "arrow"
         self.index: Any = None
         self.name: Any = None
+        self.pd: Any = None
+        self.pl: Any = None
         self.chunked = False  # the input was a ChunkedArray: the output is one too
         pa, np = self.pa, self.np
-        pd, pl = sys.modules.get("pandas"), sys.modules.get("polars")
+        # Never a half-imported pandas or polars (another thread may be importing it).
+        pd, pl = module_of(values, "pandas"), module_of(values, "polars")
         if pd is not None and isinstance(values, pd.Series):
-            self.kind, self.index, self.name = "pandas", values.index, values.name
+            self.kind, self.index, self.name, self.pd = "pandas", values.index, values.name, pd
+            values = _from_pandas(pa, values, where)
+        elif pd is not None and isinstance(values, pd.Index):  # a DatetimeIndex, say
+            self.kind, self.name, self.pd = "pandas_index", values.name, pd
             values = _from_pandas(pa, values, where)
         elif pl is not None and isinstance(values, pl.Series):
-            self.kind, self.name = "polars", values.name
+            self.kind, self.name, self.pl = "polars", values.name, pl
             values = values.to_frame().to_arrow().column(0)  # a ChunkedArray, without a copy
         elif isinstance(values, (list, tuple)):
-            values = pa.array(values)
+            try:
+                values = pa.array(values)
+            except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
+                raise TypeError(f"{where}: a {type(values).__name__} that is not a column of instants "
+                                f"({exc}): pass timestamps or numbers with unit=") from None
         if isinstance(values, pa.ChunkedArray):
             self.chunked = self.kind == "arrow"
             self.parts: List[Any] = list(values.chunks)
@@ -140,11 +187,12 @@ class Column:
         elif isinstance(values, np.ndarray):
             if values.ndim != 1:
                 raise error_for(FD_ERR_ARGUMENT, f"{where} needs a 1-D array, not {values.ndim}-D: use .ravel()")
-            self.parts = [values]
+            self.parts = [native(values)]
         else:
             raise TypeError(
                 f"{where}: {type(values).__name__} is not a column of instants: pass a pyarrow timestamp "
-                "Array or ChunkedArray, a numpy datetime64 or integer array, a pandas Series or a polars Series"
+                "Array or ChunkedArray, a numpy datetime64, integer or float array, a pandas Series or "
+                "DatetimeIndex, or a polars Series"
             )
         self.length = sum(len(p) for p in self.parts)
         for part in self.parts:  # every type error before any work
@@ -173,11 +221,14 @@ class Column:
             if pa.types.is_integer(t):
                 self._need_unit(f"an integer column ({t})")
                 return
+            if pa.types.is_floating(t):
+                self._need_unit(f"a float column ({t})")
+                return
             if pa.types.is_null(t):
                 return
             raise TypeError(
                 f"{where}: a column of {t} is not instants: pass timestamps (any unit; with a time zone, "
-                "or naive='utc'), or integers with unit= ('s', 'ms', 'us' or 'ns')"
+                "or naive='utc'), or integers or floats with unit= ('s', 'ms', 'us' or 'ns')"
             )
         kind = part.dtype.kind
         if kind == "M":
@@ -185,9 +236,12 @@ class Column:
         if kind in "iu":
             self._need_unit(f"a numpy integer array ({part.dtype})")
             return
+        if kind == "f":
+            self._need_unit(f"a numpy float array ({part.dtype})")
+            return
         raise TypeError(
             f"{where}: a numpy array of dtype {part.dtype} is not instants: pass datetime64 values, "
-            "or integers with unit= ('s', 'ms', 'us' or 'ns')"
+            "or integers or floats with unit= ('s', 'ms', 'us' or 'ns')"
         )
 
     def _need_unit(self, what: str) -> None:
@@ -197,6 +251,15 @@ class Column:
                 f"{self.where}: {what} needs unit= ('s', 'ms', 'us' or 'ns'): numbers are not guessed "
                 "to be seconds or milliseconds (or pass timestamps)",
             )
+
+    def drop(self, valid: Any, bad: Any, error: Callable[[int], Exception]) -> Any:
+        """``valid`` without the rows of ``bad`` (a mask, only where valid) with
+        errors="null"; with errors="raise", ``error(row)`` for the first of them."""
+        if not bad.any():
+            return valid
+        if self.errors == "raise":
+            raise error(int(self.np.flatnonzero(bad)[0]))
+        return without(valid, bad)
 
     def chunks(self) -> Iterator[Chunk]:
         """The column in chunks of at most CHUNK_ROWS rows, made one at a time (a
@@ -223,6 +286,8 @@ class Column:
             if piece.null_count:
                 bits = np.frombuffer(piece.buffers()[0], dtype=np.uint8)
                 valid = np.unpackbits(bits, count=piece.offset + n, bitorder="little")[piece.offset :].view(np.bool_)
+            if dtype.kind == "f":
+                return self._floats(ints, valid, first)
             return self._ints(ints, valid, unit, first, not pa.types.is_timestamp(t))
         if piece.dtype.kind == "M":
             valid = None
@@ -232,17 +297,23 @@ class Column:
             own, count = datetime64_unit(np, piece.dtype)
             if own in ("Y", "M"):  # calendar units: numpy turns them into days (years are small numbers)
                 months = piece.astype("datetime64[M]").view(np.int64)
-                too_far = (np.abs(months) > 12 * 10**4) & (valid if valid is not None else True)
+                too_far = np.abs(months) > 12 * 10**4
+                if valid is not None:
+                    too_far &= valid
                 if too_far.any():
-                    row = int(np.flatnonzero(too_far)[0])
-                    raise error_for(FD_ERR_RANGE, f"{self.where}: row {first + row} = {piece[row]} is outside "
-                                    f"the supported range {_RANGE}")
+                    valid = self.drop(valid, too_far, lambda row: error_for(
+                        FD_ERR_RANGE, f"{self.where}: row {first + row} = {piece[row]} is outside the supported "
+                        f"range {_RANGE}"))
+                    months = np.where(valid, months, 0)
+                    piece = months.astype("datetime64[M]")
                 piece, own, count = piece.astype("datetime64[D]"), "D", 1
             num, den = _DT64_UNITS[own]
             ints = piece.view(np.int64)
             if valid is not None:
                 ints = np.where(valid, ints, 0)
             return Chunk(ints, valid, own if count == 1 else f"{count}{own}", num * count, den, first)
+        if piece.dtype.kind == "f":
+            return self._floats(piece, None, first)
         return self._ints(piece, None, self.unit, first, True)
 
     def _ints(self, ints: Any, valid: Any, unit: str, first: int, numbers: bool) -> Chunk:
@@ -250,39 +321,87 @@ class Column:
         if ints.dtype.kind == "u" and ints.size:
             high = ints if valid is None else np.where(valid, ints, 0)
             if int(high.max()) > INT64[1]:
-                row = int(np.argmax(high))
-                raise range_error(self.where, first + row, int(ints[row]), unit, numbers)
+                valid = self.drop(valid, high > INT64[1],
+                                  lambda row: range_error(self.where, first + row, int(ints[row]), unit, numbers))
         if valid is not None:
             ints = np.where(valid, ints, 0)  # what the null rows hold is not an instant
         ints = ints.astype(np.int64, copy=False)
         num, den = UNITS[unit]
         return Chunk(ints, valid, unit, num, den, first, numbers)
 
-    def milliseconds(self, chunk: Chunk) -> Any:
-        """A C-contiguous int64 array of the chunk's instants in milliseconds (the
-        chunk's own array when it is one already), floored; every valid row is
-        checked against the supported range first when a conversion could
-        overflow, else by the library (see :meth:`range_error_in`)."""
+    def _floats(self, values: Any, valid: Any, first: int) -> Chunk:
+        """A chunk of floats counting self.unit: NaN is a missing value (a null, as
+        pandas has it); what is not finite or out of range is a bad row."""
+        np = self.np
+        nan = np.isnan(values)
+        if nan.any():
+            valid = without(valid, nan)
+        ms, bad = float_ms(np, values, *UNITS[self.unit])  # rounded to the millisecond, as float instants are
+        if bad is not None:
+            if valid is not None:
+                bad &= valid
+            valid = self.drop(valid, bad, lambda row: float_error(self.where, first + row, float(values[row]),
+                                                                   str(self.unit)))
+        if valid is not None:
+            ms = np.where(valid, ms, 0)
+        return Chunk(ms, valid, "ms", 1, 1, first, True)
+
+    def milliseconds(self, chunk: Chunk) -> Tuple[Chunk, Any]:
+        """The chunk (without its out of range rows, with errors="null") and a
+        C-contiguous int64 array of its instants in milliseconds (the chunk's own
+        array when it is one already), floored. When a conversion could
+        overflow, every valid row is checked against the supported range first;
+        else the library checks (see :meth:`failed_rows`)."""
         np = self.np
         ints, num, den = chunk.ints, chunk.num, chunk.den
         if num == den == 1:
-            return np.ascontiguousarray(ints)
+            return chunk, np.ascontiguousarray(ints)
         ms, row = scaled_ms(np, ints, num, den)
-        if row is not None:
-            raise range_error(self.where, chunk.first + row, int(ints[row]), chunk.unit, chunk.numbers)
-        return ms
+        if row is None:
+            return chunk, ms
+        lo, hi = unit_bounds(num, den)
+        bad = (ints < lo) | (ints > hi)  # null rows hold 0: never bad
+        valid = self.drop(chunk.valid, bad, lambda row: range_error(self.where, chunk.first + row, int(ints[row]),
+                                                                    chunk.unit, chunk.numbers))
+        chunk = chunk._replace(ints=np.where(valid, ints, 0), valid=valid)
+        ms, _ = scaled_ms(np, chunk.ints, num, den)
+        return chunk, ms
 
-    def range_error_in(self, chunk: Chunk, ms: Any) -> Optional[Exception]:
-        """The RangeError for the chunk's first valid row whose milliseconds ``ms``
-        (one per row) are out of range, or None."""
-        np = self.np
+    def out_of_range(self, chunk: Chunk, ms: Any) -> Any:
+        """The mask of the chunk's valid rows whose milliseconds ``ms`` are out of range."""
         bad = (ms < FD_MIN_INSTANT_MS) | (ms > FD_MAX_INSTANT_MS)
         if chunk.valid is not None:
             bad &= chunk.valid
+        return bad
+
+    def failed_rows(self, chunk: Chunk, ms: Any, status: int, locate: Callable[[bool], List[Tuple[int, int, str]]],
+                    context: str, about: Callable[[int], str] = lambda row: "") -> Any:
+        """After a library call over some of the chunk's rows failed with
+        ``status``: the rows that fail (a mask over the chunk), to be labelled
+        null (errors="null"); or, with errors="raise", the error naming the first
+        of them. Out of range rows are found with array operations; else
+        ``locate(first_only)`` gives (row, status, message) of the rows of the
+        failed call that fail on their own (:func:`failing`). A failure that no
+        row explains (memory) is raised as the library said it. ``about(row)``
+        is put before the library's message for a row (its ids, say)."""
+        np = self.np
+        if status == FD_ERR_MEMORY:
+            check(status, context)
+        bad = self.out_of_range(chunk, ms) if status == FD_ERR_RANGE else np.zeros(len(ms), np.bool_)
+        found: List[Tuple[int, int, str]] = []
         if not bad.any():
-            return None
-        row = int(np.flatnonzero(bad)[0])
-        return range_error(self.where, chunk.first + row, int(chunk.ints[row]), chunk.unit, chunk.numbers)
+            found = locate(self.errors == "raise")
+            for row, _, _ in found:
+                bad[row] = True
+        if not bad.any():
+            check(status, context)  # not one row's failure: as it is
+        if self.errors == "raise":
+            row = int(np.flatnonzero(bad)[0])
+            if not FD_MIN_INSTANT_MS <= int(ms[row]) <= FD_MAX_INSTANT_MS:  # said as the other range errors are
+                raise range_error(self.where, chunk.first + row, int(chunk.ints[row]), chunk.unit, chunk.numbers)
+            row_status, message = next((s, m) for at, s, m in found if at == row)
+            raise error_for(row_status, f"{self.where}: row {chunk.first + row}: {about(row)}{message}")
+        return bad
 
     def result(self, arrays: List[Any]) -> Any:
         """The label arrays of the chunks, given back the way the column came."""
@@ -294,28 +413,66 @@ class Column:
         return wrap(self, out)
 
 
+def failing(np: Any, handle: Any, ms: Any, now_ms: int, first_only: bool) -> List[Tuple[int, int, str]]:
+    """(index, status, message) of the instants of the int64 array ``ms`` whose
+    labels fail on their own, found by halving: a size query (no buffer, so no
+    text is written) over a run of rows fails iff one of them does. Left halves
+    first, so with ``first_only`` the one found is the first. A failure for
+    lack of memory is raised, not blamed on a row."""
+    ms = np.ascontiguousarray(ms, dtype=np.int64)
+    n = len(ms)
+    ends = np.empty(max(n, 1), np.uintp)
+    t_at, ends_at = ms.ctypes.data, ends.ctypes.data
+    found: List[Tuple[int, int, str]] = []
+    runs = [(0, n)] if n else []
+    while runs:
+        lo, hi = runs.pop()
+        status = _ffi.fd_format_many(handle, t_at + 8 * lo, hi - lo, now_ms, None, 0, ends_at, None)
+        if status in (0, FD_ERR_BUFFER):
+            continue
+        if status == FD_ERR_MEMORY:
+            check(status)
+        if hi - lo == 1:
+            found.append((lo, status, _ffi.optional_text(_ffi.fd_last_error())
+                          or _ffi.optional_text(_ffi.fd_status_message(status))))
+            if first_only:
+                break
+            continue
+        mid = (lo + hi) // 2
+        runs.append((mid, hi))
+        runs.append((lo, mid))
+    return found
+
+
 def _from_pandas(pa: Any, series: Any, where: str) -> Any:
-    """A pandas Series as a pyarrow Array or ChunkedArray (NaT and NA become nulls;
-    the values are not copied where Arrow can use pandas' own)."""
+    """A pandas Series or Index as a pyarrow Array or ChunkedArray (NaT and NA
+    become nulls; the values are not copied where Arrow can use pandas' own, nor
+    where they are in the machine's byte order, which Arrow needs)."""
+    dtype = series.dtype
+    if getattr(dtype, "isnative", True) is False:  # a numpy dtype in the other byte order
+        series = series.astype(dtype.newbyteorder("="))
     try:
         return pa.Array.from_pandas(series)
-    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as exc:
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError, TypeError) as exc:
         raise TypeError(
-            f"{where}: a pandas Series of dtype {series.dtype} is not instants ({exc}): pass datetime64 "
-            "(tz-aware, or naive with naive='utc') or integers with unit="
+            f"{where}: a pandas {type(series).__name__} of dtype {series.dtype} is not instants ({exc}): pass "
+            "datetime64 (tz-aware, or naive with naive='utc') or numbers with unit="
         ) from None
 
 
 def wrap(column: Column, labels: Any) -> Any:
     """Labels (a pyarrow Array or ChunkedArray) as the column's own kind: a pandas
     Series with its index and an Arrow-backed large_string dtype (no copy), a
-    polars Series (polars keeps strings its own way: this one copies), or as is."""
+    pandas Index of that dtype for an Index, a polars Series (polars keeps
+    strings its own way: this one copies), or as is."""
     if column.kind == "pandas":
-        pd = sys.modules["pandas"]
+        pd = column.pd
         return pd.Series(pd.arrays.ArrowExtensionArray(labels), index=column.index, name=column.name, copy=False)
+    if column.kind == "pandas_index":
+        pd = column.pd
+        return pd.Index(pd.arrays.ArrowExtensionArray(labels), name=column.name, copy=False)
     if column.kind == "polars":
-        pl = sys.modules["polars"]
-        return pl.Series(column.name, labels)
+        return column.pl.Series(column.name, labels)
     return labels
 
 
@@ -381,24 +538,33 @@ def string_array(pa: Any, np: Any, n: int, offset_buf: Any, text: Any, valid: An
 def label_chunk(column: Column, chunk: Chunk, handle: Any, now_ms: int, guess: int,
                 context: str) -> Tuple[Any, int]:
     """The chunk's labels as one large_string array (nulls where the chunk has
-    them), and the bytes per label to guess for the next chunk."""
+    them, and with errors="null" where a row cannot be labelled), and the bytes
+    per label to guess for the next chunk."""
     pa, np = column.pa, column.np
-    ms = column.milliseconds(chunk)
+    chunk, ms = column.milliseconds(chunk)
     rows = len(ms)
-    if chunk.valid is not None:
-        ms = ms[chunk.valid]  # only the rows that have an instant reach the library
-    n = len(ms)
-    offset_buf, ends = offsets(pa, np, n)
-    text = Text(pa, n * guess + 1)
-    if n:
-        status = text.write(handle, ms.ctypes.data, n, now_ms, ends[1:], ends.ctypes.data + 8, guess)
-        if status:
-            if status == FD_ERR_RANGE:
-                error = column.range_error_in(chunk, column.milliseconds(chunk))
-                if error is not None:
-                    raise error
-            check(status, f"{context}({column.length} instants)")
-        guess = text.next_guess(n)
+    while True:
+        todo = ms if chunk.valid is None else ms[chunk.valid]  # only the rows that have an instant
+        n = len(todo)
+        offset_buf, ends = offsets(pa, np, n)
+        text = Text(pa, n * guess + 1)
+        if not n:
+            break
+        status = text.write(handle, todo.ctypes.data, n, now_ms, ends[1:], ends.ctypes.data + 8, guess)
+        if not status:
+            guess = text.next_guess(n)
+            break
+
+        def locate(first_only: bool, todo: Any = todo, valid: Any = chunk.valid) -> List[Tuple[int, int, str]]:
+            found = failing(np, handle, todo, now_ms, first_only)
+            if valid is None:
+                return found
+            where = np.flatnonzero(valid)
+            return [(int(where[i]), s, m) for i, s, m in found]
+
+        # Some row failed: find which (or raise for the first), label the rest again.
+        bad = column.failed_rows(chunk, ms, status, locate, f"{context}({column.length} instants)")
+        chunk = chunk._replace(valid=without(chunk.valid, bad))
     if chunk.valid is not None and n < rows:  # the null rows get empty slots between their neighbours
         full_buf, full = offsets(pa, np, rows)
         full[1:] = 0
@@ -422,10 +588,11 @@ def label_chunks(column: Column, label: Callable[[Chunk, int], Tuple[Any, int]])
     return column.result(arrays)
 
 
-def format_column(formatter: Any, values: Any, now: Any, unit: Optional[str], naive: Optional[str]) -> Any:
+def format_column(formatter: Any, values: Any, now: Any, unit: Optional[str], naive: Optional[str],
+                  errors: str = "raise") -> Any:
     """Formatter.format_column (see there)."""
     where = "format_column"
-    column = Column(values, unit, naive, where)
+    column = Column(values, unit, naive, where, errors)
     return label_with(column, formatter, formatter._now_ms(now), where)
 
 

@@ -16,11 +16,16 @@ Where the library is looked for, in order:
    (what ``make lib`` builds);
 4. ``libfeeddate.so.1`` on the system's library path (the libfeeddate1 package).
 
-The zone database: the library reads ``$TZDIR``, else ``/usr/share/zoneinfo``.
-On a machine that has neither (slim containers), this module points ``TZDIR``
-at the ``tzdata`` package's zoneinfo folder before the library loads, when that
-package is installed (the wheel depends on it). :data:`zone_database` says
-which folder was chosen and why.
+The zone database: the library reads the TZif files under ``$TZDIR`` when it
+is set, else under ``/usr/share/zoneinfo``, and reads ``$TZDIR`` once, on its
+first use. It never falls back to ICU's built-in rules (tz 2022e, an hour off
+for several zones today): with no database, a named zone is a
+:class:`TimeZoneError`, and only UTC, ``Etc/UTC``, ``GMT`` and POSIX TZ strings
+work. On a machine without ``/usr/share/zoneinfo`` (slim containers) and with
+``TZDIR`` unset, this module points ``TZDIR`` at the ``tzdata`` package's
+zoneinfo folder (the wheel depends on it) before the library is even loaded,
+so before the library can read it. :data:`zone_database` says which folder
+was chosen and why.
 """
 
 from __future__ import annotations
@@ -53,6 +58,8 @@ FD_MIN_INSTANT_MS = -62135596800000  # 0001-01-01T00:00:00.000Z
 FD_MAX_INSTANT_MS = 253402300799999  # 9999-12-31T23:59:59.999Z
 FD_NEVER = 2**63 - 1  # INT64_MAX: the label never changes again
 FD_LABEL_CAPACITY = 256  # bytes that hold every label with its NUL
+FD_SCHEDULE_MAX_HORIZON_MS = 31622400000  # (1.2) 366 days
+FD_SCHEDULE_MAX_ENTRIES = 100000  # (1.2)
 
 # enum fd_style
 FD_STYLE_FEED = 0
@@ -181,10 +188,16 @@ def _candidates() -> List[Tuple[str, str]]:
 SYSTEM_ZONEINFO = "/usr/share/zoneinfo"
 
 
+# What a machine without a zone database can still use (SPEC section 1, 1.2).
+_NO_DATABASE = ("named zones are a TimeZoneError; UTC and POSIX TZ strings work: "
+                "install tzdata (pip install tzdata, or the OS package) or set TZDIR")
+
+
 def _choose_zone_database() -> str:
-    """Point $TZDIR at the tzdata package's zoneinfo when the machine has no zone
-    database and $TZDIR is unset; say which database the library will read.
-    Runs before the library loads (the library reads $TZDIR when it opens a zone)."""
+    """Point $TZDIR at the tzdata package's zoneinfo when the machine has no
+    /usr/share/zoneinfo and $TZDIR is unset (empty counts as unset, as in glibc);
+    say which database the library will read. Runs before the library is loaded,
+    so before the library reads $TZDIR (once, on its first use)."""
     if os.environ.get("TZDIR"):
         return f"$TZDIR ({os.environ['TZDIR']})"
     if os.path.isdir(SYSTEM_ZONEINFO):
@@ -192,14 +205,17 @@ def _choose_zone_database() -> str:
     try:
         import tzdata  # noqa: PLC0415 (only where the system has no zoneinfo)
     except ImportError:
-        return f"none: no {SYSTEM_ZONEINFO}, $TZDIR unset, no tzdata package (ICU's built-in rules)"
+        return f"none: no {SYSTEM_ZONEINFO}, $TZDIR unset, no tzdata package; {_NO_DATABASE}"
     folder = os.path.join(os.path.dirname(os.path.realpath(tzdata.__file__)), "zoneinfo")
     if not os.path.isfile(os.path.join(folder, "UTC")):
-        return f"none: the tzdata package has no zoneinfo at {folder} (ICU's built-in rules)"
+        return f"none: the tzdata package has no zoneinfo at {folder}; {_NO_DATABASE}"
     os.environ["TZDIR"] = folder
     return f"tzdata package {getattr(tzdata, '__version__', '?')} ({folder}; $TZDIR set)"
 
 
+#: Which zone database the library reads, and why: "$TZDIR (...)", "system
+#: (/usr/share/zoneinfo)", "tzdata package <version> (...; $TZDIR set)" or
+#: "none: ...". Chosen here, before the library is loaded below.
 zone_database = _choose_zone_database()
 
 
@@ -297,6 +313,26 @@ fd_format = _declare("fd_format", None, fd_status, keep_gil=True)
 fd_format_many = _declare(
     "fd_format_many",
     [fd_formatter_p, c_void_p, c_size_t, c_int64, c_void_p, c_size_t, c_void_p, c_int64_p],
+    fd_status,
+)
+
+# (1.2) Schedules (SPEC section 11), declared for the binding's later use (no
+# Python API calls them yet).
+# fd_status fd_schedule(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+#                       size_t max_entries, char *buf, size_t cap, size_t *ends, int64_t *from_ms,
+#                       size_t *n, int64_t *until_ms);
+fd_schedule = _declare(
+    "fd_schedule",
+    [fd_formatter_p, c_int64, c_int64, c_int64, c_size_t, c_void_p, c_size_t, c_void_p, c_void_p, c_size_t_p,
+     c_int64_p],
+    fd_status,
+)
+
+# fd_status fd_schedule_json(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+#                            size_t max_entries, char *buf, size_t cap, size_t *length);
+fd_schedule_json = _declare(
+    "fd_schedule_json",
+    [fd_formatter_p, c_int64, c_int64, c_int64, c_size_t, c_void_p, c_size_t, c_size_t_p],
     fd_status,
 )
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import array
 import ctypes
-import sys
 import weakref
 from datetime import datetime, timezone
 from itertools import chain
@@ -13,10 +12,11 @@ import operator
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 from . import _ffi
-from ._clock import Clock, ServerClock
+from ._clock import Clock, ServerClock, clock_reader
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, error_for
 from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, FD_NEVER, check
 from ._instant import _DT64_UNITS, INT64, UNITS, Instant, datetime64_unit, local_now_ms, scaled_ms, to_datetime, to_ms
+from ._modules import loaded, module_of
 from ._options import OPTIONS, describe, fill, zone_hint
 
 
@@ -166,11 +166,32 @@ def _scaled_ms(np: Any, ints: Any, num: int, den: int, where: str, unit: str) ->
     return ms
 
 
+def native(values: Any) -> Any:
+    """A numpy array in the machine's byte order: itself, or a converted copy of a
+    byte-swapped one (``np.array(..., ">M8[ms]")``), whose raw int64 view would
+    read other numbers."""
+    dtype = values.dtype
+    return values if dtype.isnative else values.astype(dtype.newbyteorder("="))
+
+
+def float_ms(np: Any, values: Any, num: int, den: int) -> Tuple[Any, Any]:
+    """Milliseconds of a float array counting units of ``num/den`` ms, rounded to the
+    nearest millisecond (as a float instant is), as int64 with 0 where the value
+    is not finite or out of range, and the mask of those rows (None when none)."""
+    ms = np.rint(values.astype(np.float64) * (num / den))
+    bad = ~((ms >= FD_MIN_INSTANT_MS) & (ms <= FD_MAX_INSTANT_MS))  # NaN compares False: bad too
+    if not bad.any():
+        return ms.astype(np.int64), None
+    ms[bad] = 0
+    return ms.astype(np.int64), bad
+
+
 def _numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
     """A C-contiguous int64 millisecond array (no copy when already so) of a 1-D
-    array of datetime64 (its own unit) or integers in ``unit``."""
+    array of datetime64 (its own unit), or of integers or floats in ``unit``."""
     if values.ndim != 1:
         raise ValueError(f"{where} needs a 1-D array, not {values.ndim}-D: use .ravel()")
+    values = native(values)
     kind = values.dtype.kind
     if kind == "M":
         own, count = datetime64_unit(np, values.dtype)
@@ -200,10 +221,52 @@ def _numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
             raise _array_error(where, bad, int(values[bad]), unit)
         num, den = UNITS[unit]
         return _scaled_ms(np, values.astype(np.int64, copy=False), num, den, where, unit)
+    if kind == "f":
+        if unit is None:
+            raise ValueError(
+                f"{where}: a numpy float array needs unit= ('s', 'ms', 'us' or 'ns'): numbers are "
+                "not guessed to be seconds or milliseconds (or pass datetime64 values)"
+            )
+        ms, bad = float_ms(np, values, *UNITS[unit])
+        if bad is not None:
+            i = int(np.flatnonzero(bad)[0])
+            value = float(values[i])
+            if not math.isfinite(value):
+                raise ValueError(f"{where}: ts[{i}] = {value!r} is not an instant: pass finite numbers")
+            raise error_for(FD_ERR_RANGE, f"{where}: ts[{i}] = {value!r} ({unit}) is outside the supported range "
+                            "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z")
+        return ms
     raise TypeError(
         f"{where}: a numpy array of dtype {values.dtype} is not instants: pass "
-        "datetime64 values, or integers with unit= ('s', 'ms', 'us' or 'ns')"
+        "datetime64 values, or integers or floats with unit= ('s', 'ms', 'us' or 'ns')"
     )
+
+
+def _at_index(exc: BaseException, where: str, index: int) -> BaseException:
+    """``exc`` (raised for element ``index`` of ts) again, of the same class and
+    status, with a message that names the element."""
+    message = f"{where}: ts[{index}]: {exc}"
+    if isinstance(exc, Error):
+        return error_for(exc.status, message)
+    try:
+        return type(exc)(message)
+    except Exception:  # an exception class with other arguments: as it was
+        return exc
+
+
+def _converted(convert: Callable[[Any], int], ts: Iterable[Instant], where: str) -> "array.array[int]":
+    """Every instant of ``ts`` in milliseconds by ``convert``; an error names the
+    element (its index in ts) it was raised for."""
+    try:
+        items = iter(ts)
+    except TypeError:
+        raise TypeError(f"{where}: {type(ts).__name__} is not an iterable of instants") from None
+    keep = array.array("q")
+    try:
+        keep.extend(map(convert, items))  # keeps what came before a failure: its length is the index
+    except (ValueError, TypeError) as exc:
+        raise _at_index(exc, where, len(keep)) from None
+    return keep
 
 
 def _unit_of(unit: Optional[str], where: str) -> Optional[str]:
@@ -272,14 +335,21 @@ class Formatter:
     :attr:`locale` and :attr:`tz` report what was resolved.
 
     Instants (``t``, ``now``): an aware ``datetime`` or ``pandas.Timestamp``, a
-    ``numpy.datetime64`` (read as UTC), or epoch *seconds* (int or float).
-    :meth:`format_many` and :meth:`batch` also take numpy arrays: datetime64
-    (their own unit) or integers with ``unit="s"|"ms"|"us"|"ns"``, which is
-    required (units are never guessed).
+    ``numpy.datetime64`` (read as UTC), or epoch *seconds* (int or float); NaT
+    and naive datetimes are a ValueError. :meth:`format_many` and
+    :meth:`batch` also take numpy arrays: datetime64 (their own unit), or
+    integers or floats with ``unit="s"|"ms"|"us"|"ns"``, which is required
+    (units are never guessed). ``clock.now_ms()`` must return epoch
+    milliseconds (an int; a float is rounded); seconds, or a value out of
+    range, is an error that says so.
 
     Creating a formatter opens ICU data: create it once and reuse it. It is
     immutable and safe to share between threads. format_many releases the GIL
     while the library works; format and label keep it (their C part is ~0.1-0.2 us).
+    There is no close(): the library's formatter is freed when this object is
+    garbage, which cannot happen while a call on any thread still uses it
+    (the call holds a reference), and not at interpreter exit, when daemon
+    threads may still be inside the library.
     It pickles by its options with the *resolved* locale and zone, so a worker
     process whose ``TZ`` or ``LANG`` differ labels the same; a formatter holding
     a :class:`ServerClock` does not pickle (TypeError): the clock is this
@@ -336,7 +406,11 @@ class Formatter:
             option.name: given[option.name] for option in OPTIONS[3:] if given[option.name] != option.default
         }
         self._handle = handle
-        weakref.finalize(self, _ffi.fd_formatter_free, handle)
+        # Freed when the formatter is garbage: never while a call uses it, since a
+        # call in flight (on any thread) holds a reference to it. Not at exit:
+        # there, daemon threads may still be inside the library with it, and the
+        # process is ending anyway.
+        weakref.finalize(self, _ffi.fd_formatter_free, handle).atexit = False
         # The handle as a ready argument of fd_format (it lives as long as self).
         self._handle_arg = _ffi.ready(_ffi.fd_formatter_p, handle.value)
         # The last explicit now of format and what it became: (now, its milliseconds)
@@ -347,7 +421,8 @@ class Formatter:
         # whole, so that threads always read a matching pair.
         self._last_now: Tuple[object, Any] = (_NO_NOW, None)
         self._clock = clock
-        self._now: Callable[[], int] = clock.now_ms if clock is not None else local_now_ms
+        # The clock's now_ms, its value checked (an int of milliseconds, not seconds).
+        self._now: Callable[[], int] = clock_reader(clock) if clock is not None else local_now_ms
         self._style = style.lower()
         self._locale = _ffi.optional_text(_ffi.fd_formatter_locale(handle))
         self._tz = _ffi.optional_text(_ffi.fd_formatter_time_zone(handle))
@@ -370,7 +445,9 @@ class Formatter:
 
     @property
     def tz_source(self) -> str:
-        """The zone database in use, e.g. "tzdata 2025b" (or "icu 2022e" without one)."""
+        """Where the zone's rules come from: "tzdata <version>" when a file of the
+        zone database was read (e.g. "tzdata 2025b"), "posix" for a POSIX TZ string
+        or UTC, which need no database."""
         return self._tz_source
 
     @property
@@ -484,11 +561,13 @@ class Formatter:
 
         ``ts`` is any iterable of instants (aware datetimes, pandas Timestamps,
         numpy.datetime64, epoch seconds), or a 1-D numpy array of ``datetime64``
-        (its own unit) or of integers, which needs ``unit`` ("s", "ms", "us" or
-        "ns"): units are never guessed. ``unit`` also says how to read plain
-        numbers of other iterables (default: seconds). A contiguous int64
+        (its own unit) or of integers or floats, which need ``unit`` ("s", "ms",
+        "us" or "ns"): units are never guessed. ``unit`` also says how to read
+        plain numbers of other iterables (default: seconds). A contiguous int64
         millisecond array (``unit="ms"``) or ``datetime64[ms]`` array is used in
-        place, without a copy.
+        place, without a copy; arrays in the other byte order are read by value.
+        One bad instant fails the whole call, with an error that names its index
+        (``ts[3]``); format_column and format_table can give nulls instead.
         """
         return self._many(ts, now, unit, "format_many", False)[0]
 
@@ -500,26 +579,32 @@ class Formatter:
         return Batch(texts, None if next_ms == FD_NEVER else to_datetime(next_ms))
 
     def format_column(self, values: Any, now: Optional[Instant] = None, *, unit: Optional[str] = None,
-                      naive: Optional[str] = None) -> Any:
+                      naive: Optional[str] = None, errors: str = "raise") -> Any:
         """Labels for a whole column at one ``now``, as a pyarrow ``large_string``
         array whose text the library wrote in place (needs pyarrow:
         ``pip install 'feeddate[arrow]'``).
 
         ``values``: a pyarrow timestamp Array or ChunkedArray (any unit), a numpy
-        ``datetime64`` array (read as UTC) or integer array, a pandas Series or a
-        polars Series. Integers need ``unit`` ("s", "ms", "us" or "ns"): units are
-        never guessed. Timestamps without a time zone are an error unless
-        ``naive="utc"`` says to read them as UTC. Nulls and NaT give nulls.
+        ``datetime64`` array (read as UTC), an integer or float array, a pandas
+        Series or DatetimeIndex, or a polars Series. Numbers need ``unit`` ("s",
+        "ms", "us" or "ns"): units are never guessed. Timestamps without a time
+        zone are an error unless ``naive="utc"`` says to read them as UTC. Nulls,
+        NaT and NaN give nulls.
+
+        ``errors``: "raise" (the default) raises for the first row that cannot
+        be labelled (an instant out of range, say), naming the row; "null" gives
+        such rows null labels and labels the rest.
 
         Returns a ``pyarrow.Array``, or a ``pyarrow.ChunkedArray`` (one chunk per
         library call of at most ``feeddate._columns.CHUNK_ROWS`` rows) for a
         chunked or longer column; a pandas Series (same index, dtype
-        ``large_string[pyarrow]``) for a pandas Series, a polars Series for a
-        polars Series. A timestamp[ms] column is labelled in place, without a copy.
+        ``large_string[pyarrow]``) for a pandas Series, a pandas Index for a
+        pandas Index, a polars Series for a polars Series. A timestamp[ms]
+        column is labelled in place, without a copy.
         """
         from ._columns import format_column  # pyarrow and friends only when called
 
-        return format_column(self, values, now, unit, naive)
+        return format_column(self, values, now, unit, naive, errors)
 
     def _now_ms(self, now: Optional[Instant]) -> int:
         """``now`` in milliseconds; None: the formatter's clock."""
@@ -530,16 +615,18 @@ class Formatter:
         """(labels, earliest next change in ms or FD_NEVER) in one fd_format_many call."""
         now_ms = self._now() if now is None else to_ms(now)
         unit = _unit_of(unit, where)
-        np = sys.modules.get("numpy")  # never imported here: used only when already loaded
+        # numpy is never imported here: an array means it is; and never used half imported
+        array_np = module_of(ts, "numpy")
+        np = array_np or loaded("numpy")
         fast = None
-        if np is not None and isinstance(ts, np.ndarray) and ts.dtype.kind != "O":
+        if array_np is not None and isinstance(ts, array_np.ndarray) and ts.dtype.kind != "O":
             keep = _numpy_ms(np, ts, unit, where)
         elif unit is not None and unit != "s":
-            keep = array.array("q", map(_in_unit(unit), ts))
+            keep = _converted(_in_unit(unit), ts, where)
         else:
             keep = fast = _seconds_ms(ts, np)
             if keep is None:
-                keep = array.array("q", map(to_ms, ts))
+                keep = _converted(to_ms, ts, where)
         n = len(keep)
         if n == 0:
             return [], FD_NEVER
@@ -567,7 +654,7 @@ class Formatter:
                 status = _fd_format_many(self._handle, at, m, now_ms, buf, cap, ends_at, next_p)
             if status:
                 if status == FD_ERR_RANGE and fast is not None:
-                    array.array("q", map(to_ms, ts))  # raises to_ms's RangeError for the first bad instant
+                    _converted(to_ms, ts, where)  # raises to_ms's RangeError for the first bad instant
                 check(status, f"{where}({n} instants, now={now!r})")
             if next_min is not None and next_min.value < earliest:
                 earliest = next_min.value

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import math
 import operator
-import sys
 import time
 from datetime import datetime, timedelta, timezone
 from typing import Any, Optional, Tuple, Union
 
 from ._errors import FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
+from ._modules import module_of
 
 #: What the API accepts as an instant (also numpy.datetime64 and pandas.Timestamp).
 Instant = Union[datetime, int, float]
@@ -55,15 +55,22 @@ _DT64_UNITS = {
 INT64 = (-(2**63), 2**63 - 1)
 
 
+def unit_bounds(num: int, den: int) -> Tuple[int, int]:
+    """(lo, hi): the counts of units of ``num/den`` ms whose milliseconds (floored)
+    lie in the supported range, lo ..= hi, within int64."""
+    lo = -((-FD_MIN_INSTANT_MS * den) // num)  # smallest v with floor(v*num/den) >= MIN
+    hi = -((-(FD_MAX_INSTANT_MS + 1) * den) // num) - 1  # largest v with floor(v*num/den) <= MAX
+    return max(lo, INT64[0]), min(hi, INT64[1])
+
+
 def scaled_ms(np: Any, ints: Any, num: int, den: int) -> Tuple[Any, Optional[int]]:
     """Milliseconds of an int64 array counting units of ``num/den`` ms, floored
     (toward the past, as for datetimes), and None; or None and the index of the
     first element whose milliseconds lie outside the supported range, checked
     before any arithmetic, so that nothing overflows. The caller words the error."""
-    lo = -((-FD_MIN_INSTANT_MS * den) // num)  # smallest v with floor(v*num/den) >= MIN
-    hi = -((-(FD_MAX_INSTANT_MS + 1) * den) // num) - 1  # largest v with floor(v*num/den) <= MAX
+    lo, hi = unit_bounds(num, den)
     if ints.size and (int(ints.min()) < lo or int(ints.max()) > hi):
-        return None, int(np.flatnonzero((ints < max(lo, INT64[0])) | (ints > min(hi, INT64[1])))[0])
+        return None, int(np.flatnonzero((ints < lo) | (ints > hi))[0])
     if num == den == 1:
         return np.ascontiguousarray(ints, dtype=np.int64), None
     if den == 1:
@@ -112,9 +119,12 @@ def to_ms(value: object) -> int:
         raise TypeError(f"a bool is not an instant: {_HOW}")
     if isinstance(value, datetime):
         if kind is not datetime:
-            pandas = sys.modules.get("pandas")  # never imported here
-            if pandas is not None and isinstance(value, pandas.Timestamp):
-                return _timestamp_ms(value)
+            pandas = module_of(value, "pandas")  # never imported here; never a half-imported one
+            if pandas is not None:
+                if value is pandas.NaT:  # a datetime subclass whose utcoffset() raises pandas' own error
+                    raise _nat()
+                if isinstance(value, pandas.Timestamp):
+                    return _timestamp_ms(value)
         offset = value.utcoffset()
         if offset is None:
             raise _naive(value)
@@ -125,20 +135,21 @@ def to_ms(value: object) -> int:
         if not math.isfinite(value):
             raise ValueError(f"{value!r} is not an instant: {_HOW} that is finite")
         return _checked(round(value * 1000), value, value)
-    numpy = sys.modules.get("numpy")  # never imported here: a numpy value means it is loaded
+    numpy = module_of(value, "numpy")  # never imported here: a numpy value means it is loaded
     if numpy is not None:
         if isinstance(value, numpy.datetime64):
             return _datetime64_ms(numpy, value)
         if isinstance(value, numpy.floating):
             return to_ms(float(value))
-    pandas = sys.modules.get("pandas")
-    if pandas is not None and value is pandas.NaT:
-        raise ValueError(f"NaT is not an instant: {_HOW}")
     try:  # other integer types (numpy integers, ...): epoch seconds
         seconds = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"{kind.__name__} is not an instant: {_HOW}") from None
     return _checked(seconds * 1000, value, seconds)
+
+
+def _nat() -> ValueError:
+    return ValueError(f"NaT (not a time) has no instant: {_HOW}; drop or fill the missing instants")
 
 
 def _timestamp_ms(value: Any) -> int:
@@ -162,7 +173,7 @@ def datetime64_unit(numpy: Any, dtype: Any) -> Tuple[str, int]:
 def _datetime64_ms(numpy: Any, value: Any) -> int:
     """A numpy.datetime64 scalar's milliseconds, read as UTC, floored to the millisecond."""
     if numpy.isnat(value):
-        raise ValueError(f"NaT is not an instant: {_HOW}")
+        raise _nat()
     unit, count = datetime64_unit(numpy, value.dtype)
     raw = int(value.astype(numpy.int64)) * count
     if unit in ("Y", "M"):  # calendar units: numpy knows the month lengths

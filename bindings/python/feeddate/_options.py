@@ -19,7 +19,6 @@ from __future__ import annotations
 import ctypes
 import difflib
 import os
-import sys
 from dataclasses import dataclass
 from datetime import timedelta, timezone, tzinfo
 from functools import lru_cache
@@ -27,6 +26,7 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from . import _ffi
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_LOCALE, FD_ERR_TIME_ZONE, error_for
+from ._modules import module_of
 
 STYLES: Dict[str, int] = {
     "feed": _ffi.FD_STYLE_FEED,
@@ -139,7 +139,7 @@ def zone_id(value: Any) -> Any:
         return value
     if not isinstance(value, tzinfo):
         return value  # convert() refuses it with the usual "use a str" message
-    zoneinfo = sys.modules.get("zoneinfo")
+    zoneinfo = module_of(value, "zoneinfo")  # never imported here, never half imported
     if zoneinfo is not None and isinstance(value, zoneinfo.ZoneInfo):
         if value.key:
             return value.key

@@ -13,22 +13,23 @@ is the one ``Formatter(style, locale=..., tz=...)`` gives it.
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections import OrderedDict
+from datetime import tzinfo
 from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
 
-from ._columns import Column, Text, label_chunks, label_with, offsets, string_array
-from ._errors import FD_ERR_ARGUMENT, FD_ERR_LOCALE, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, LocaleError, TimeZoneError, error_for
-from ._ffi import check
+from ._clock import clock_reader
+from ._columns import (Column, Text, checked_errors, failing, label_chunks, label_with, offsets, string_array,
+                       without)
+from ._errors import FD_ERR_ARGUMENT, FD_ERR_LOCALE, FD_ERR_TIME_ZONE, Error, LocaleError, TimeZoneError, error_for
 from ._formatter import Formatter
 from ._instant import local_now_ms, to_ms
-from ._options import OPTIONS
+from ._modules import module_of
+from ._options import OPTIONS, zone_id
 
 _WHERE = "format_table"
 # The options format_table passes on to Formatter (style, locale and tz are its own).
 _OPTION_NAMES = tuple(option.name for option in OPTIONS[3:])
-_ERRORS = ("raise", "null")
 
 
 class FormatterCache:
@@ -125,16 +126,19 @@ class _Ids:
 
     def __init__(self, column: Column, ids: Any, what: str) -> None:
         pa, np = column.pa, column.np
-        pd, pl = sys.modules.get("pandas"), sys.modules.get("polars")
+        # Never a half-imported pandas or polars (another thread may be importing it).
+        pd, pl = module_of(ids, "pandas"), module_of(ids, "polars")
         self.what = what
         self.codes: Any = None
         self.names: List[Any] = [ids]
+        if pd is not None and isinstance(ids, pd.Series) and column.kind == "pandas":
+            ids = _aligned(ids, column.index, what)
         if pd is not None and isinstance(ids, (pd.Series, pd.Index)):
-            ids = pa.Array.from_pandas(ids)
+            ids = self._arrow(pa, lambda: pa.Array.from_pandas(ids), ids.tolist)
         elif pl is not None and isinstance(ids, pl.Series):
-            ids = ids.to_frame().to_arrow().column(0)
+            ids = self._arrow(pa, lambda: ids.to_frame().to_arrow().column(0), ids.to_list)
         elif isinstance(ids, (list, tuple, np.ndarray)):
-            ids = pa.array(ids)
+            ids = self._arrow(pa, lambda: pa.array(ids), lambda: list(ids))
         if isinstance(ids, pa.Array):
             ids = pa.chunked_array([ids])
         if not isinstance(ids, pa.ChunkedArray):
@@ -166,6 +170,52 @@ class _Ids:
         self.codes = np.concatenate(parts) if parts else np.zeros(0, np.int32)
         self.codes[self.codes < 0] = len(known)
         self.names = list(known)
+
+
+    def _arrow(self, pa: Any, convert: Any, items: Any) -> Any:
+        """The ids as Arrow strings: ``convert()``, and when Arrow cannot take them
+        as they are (zoneinfo.ZoneInfo objects in a tz column), each one made an
+        id (:func:`_id`) from ``items()``."""
+        try:
+            return convert()
+        except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, ValueError):
+            pass
+        return pa.array([self._id(value, row) for row, value in enumerate(items())], pa.string())
+
+    def _id(self, value: Any, row: int) -> Optional[str]:
+        """One id of a column of them: a str, None (or NaN, pandas' missing value)
+        for null, and in a tz column a ZoneInfo (its key) or datetime.timezone.utc;
+        anything else is a TypeError naming the row."""
+        if value is None or isinstance(value, str):
+            return value
+        if isinstance(value, float) and value != value:
+            return None
+        if self.what == "tz" and isinstance(value, tzinfo):
+            try:
+                return zone_id(value)  # type: ignore[no-any-return]
+            except TypeError as exc:
+                raise TypeError(f"{_WHERE}: tz row {row}: {exc}") from None
+        example = "'zh_CN'" if self.what == "locale" else "'Asia/Shanghai' or a zoneinfo.ZoneInfo"
+        raise TypeError(f"{_WHERE}: {self.what} row {row} is {value!r}, a {type(value).__name__}, not an id: "
+                        f"pass strings like {example} (None for null)")
+
+
+def _aligned(ids: Any, index: Any, what: str) -> Any:
+    """A pandas Series of ids matched to the instants' index: as it is when the
+    indexes are equal, else aligned by label (``ids.reindex(index)``) when every
+    label of ``index`` is found once among the ids'; anything else is an error
+    (rows are never matched by position when both sides have labels)."""
+    if ids.index.equals(index):
+        return ids
+    if ids.index.is_unique and bool(index.isin(ids.index).all()):
+        return ids.reindex(index)
+    missing = "has repeated labels" if not ids.index.is_unique else "lacks some of the instants' labels"
+    raise error_for(
+        FD_ERR_ARGUMENT,
+        f"{_WHERE}: the {what} Series' index differs from the instants' and {missing}, so its rows cannot be "
+        f"matched to theirs: pass a {what} Series with the instants' index (e.g. from the same DataFrame), "
+        f"or {what}=series.to_numpy() to match rows by position",
+    )
 
 
 def _check_options(options: Dict[str, Any]) -> Tuple[Tuple[str, Any], ...]:
@@ -203,24 +253,28 @@ def format_table(
     ``options`` are Formatter's (``hour_cycle``, ``width``, ...), the same for
     every row.
 
-    Rows with a null instant get a null label. A row whose locale or zone id
-    is unknown (or null) is an error naming the first such row
-    (:class:`LocaleError` or :class:`TimeZoneError`), or a null label with
+    A pandas Series of ids is matched to a pandas Series of instants by index
+    (by label when the indexes differ but the ids' covers the instants' once;
+    any other difference is an error, never a match by position); a tz column
+    may hold ``zoneinfo.ZoneInfo`` objects.
+
+    Rows with a null instant get a null label. A row that cannot be labelled
+    (its locale or zone id unknown or null, its instant out of range) is an
+    error naming the first such row (:class:`LocaleError`,
+    :class:`TimeZoneError`, :class:`RangeError`), or a null label with
     ``errors="null"``. Formatters come from ``cache`` (default
     :data:`feeddate.formatter_cache`, which keeps the 1024 most recently used).
     """
-    if errors not in _ERRORS:
-        raise error_for(FD_ERR_ARGUMENT, f"{_WHERE}: errors={errors!r}: use 'raise' (an error naming the first "
-                        "row with an unknown id) or 'null' (null labels in such rows)")
+    checked_errors(errors, _WHERE)
     if cache is None:
         cache = formatter_cache
     elif not isinstance(cache, FormatterCache):
         raise TypeError(f"{_WHERE}: cache={cache!r}: pass a feeddate.FormatterCache (or None for the shared one)")
     chosen = _check_options(options)
     style = style.lower() if isinstance(style, str) else style
-    column = Column(values, unit, naive, _WHERE)
+    column = Column(values, unit, naive, _WHERE, errors)
     clock = options.get("clock")
-    now_ms = to_ms(now) if now is not None else clock.now_ms() if clock is not None else local_now_ms()
+    now_ms = to_ms(now) if now is not None else clock_reader(clock)() if clock is not None else local_now_ms()
     locales = _Ids(column, locale, "locale")
     zones = _Ids(column, tz, "tz")
     if locales.codes is None and zones.codes is None:  # one formatter for every row
@@ -238,7 +292,22 @@ def _label_groups(column: Column, chunk: Any, locales: _Ids, zones: _Ids, style:
                   chosen: Tuple[Tuple[str, Any], ...], cache: FormatterCache, now_ms: int, errors: str,
                   guess: int) -> Tuple[Any, int]:
     """One chunk of rows: grouped by (locale, zone), one library call per group into
-    one buffer in group order, then put back in row order."""
+    one buffer in group order, then put back in row order. When a call fails, the
+    rows that fail are found (an error for the first, or with errors="null" they
+    become null) and the chunk is labelled again without them."""
+    chunk, ms = column.milliseconds(chunk)  # out of range rows that cannot even be converted: judged here
+    while True:
+        done = _label_groups_once(column, chunk, ms, locales, zones, style, chosen, cache, now_ms, errors, guess)
+        if isinstance(done, tuple):
+            return done
+        chunk = chunk._replace(valid=without(chunk.valid, done))
+
+
+def _label_groups_once(column: Column, chunk: Any, ms: Any, locales: _Ids, zones: _Ids, style: str,
+                       chosen: Tuple[Tuple[str, Any], ...], cache: FormatterCache, now_ms: int, errors: str,
+                       guess: int) -> Any:
+    """_label_groups' one try: (labels, guess), or the mask of the rows that failed
+    in a library call (errors="null"; with "raise", the error for the first)."""
     pa, np = column.pa, column.np
     rows = len(chunk.ints)
     first = chunk.first
@@ -268,12 +337,14 @@ def _label_groups(column: Column, chunk: Any, locales: _Ids, zones: _Ids, style:
 
     # A formatter per group; an unknown (or null) id marks its group bad.
     formatters: List[Optional[Formatter]] = []
+    ids: List[str] = []
     bad: Dict[int, Error] = {}
     for g, k in enumerate(group_keys.tolist()):
         li, ti = divmod(k, n_tz)
         loc = locales.names[li] if locales.codes is None or li < n_loc - 1 else None
         zone = zones.names[ti] if zones.codes is None or ti < n_tz - 1 else None
         formatters.append(None)
+        ids.append(f"locale={loc!r}, tz={zone!r}: ")
         if locales.codes is not None and (li == n_loc - 1 or loc is None):
             bad[g] = error_for(FD_ERR_LOCALE, f"the locale is null (tz={zone!r})")
             continue
@@ -284,17 +355,19 @@ def _label_groups(column: Column, chunk: Any, locales: _Ids, zones: _Ids, style:
             formatters[g] = cache.get(style, loc, zone, chosen)
         except (LocaleError, TimeZoneError) as exc:
             bad[g] = error_for(exc.status, f"locale={loc!r}, tz={zone!r}: {exc}")
-    if bad and errors == "raise":
-        row = int(np.argmax(np.isin(group, list(bad))))
+    in_bad = np.isin(group, list(bad)) if bad else None
+    if in_bad is not None and chunk.valid is not None:
+        in_bad &= chunk.valid  # a row without an instant gets a null label whatever its ids
+    if in_bad is not None and errors == "raise" and in_bad.any():
+        row = int(np.argmax(in_bad))
         exc = bad[int(group[row])]
         raise error_for(exc.status, f"{_WHERE}: row {first + row}: {exc} (errors='null' gives null labels "
                         "in such rows)") from None
 
     # The rows to label: a valid instant and a good group; the others go last.
     ok = chunk.valid
-    if bad:
-        good_row = ~np.isin(group, list(bad))
-        ok = good_row if ok is None else ok & good_row
+    if in_bad is not None:
+        ok = without(ok, in_bad)
     if ok is not None:
         group = np.where(ok, group, groups)
     # A stable sort by group: a radix sort for 16-bit keys.
@@ -302,7 +375,6 @@ def _label_groups(column: Column, chunk: Any, locales: _Ids, zones: _Ids, style:
     counts = np.bincount(group, minlength=groups + 1)
     n_ok = rows - int(counts[groups])
 
-    ms = column.milliseconds(chunk)
     ms_sorted = ms[order[:n_ok]]  # fancy indexing makes a new contiguous array
     offset_buf, ends = offsets(pa, np, n_ok)
     text = Text(pa, n_ok * guess + 1)
@@ -313,14 +385,18 @@ def _label_groups(column: Column, chunk: Any, locales: _Ids, zones: _Ids, style:
             continue
         base = text.used
         stop = start + count
-        status = text.write(formatters[g]._handle, t_at + 8 * start, count, now_ms, ends[start + 1 : stop + 1],
+        formatter = formatters[g]
+        assert formatter is not None  # rows of bad groups are not in ok
+        status = text.write(formatter._handle, t_at + 8 * start, count, now_ms, ends[start + 1 : stop + 1],
                             ends_at + 8 * (start + 1), guess)
-        if status:
-            if status == FD_ERR_RANGE:
-                error = column.range_error_in(chunk, ms)
-                if error is not None:
-                    raise error
-            check(status, f"{_WHERE}({column.length} instants)")
+        if status:  # some row of this group failed: which ones?
+
+            def locate(first_only: bool, handle: Any = formatter._handle, part: Any = ms_sorted[start:stop],
+                       rows_of: Any = order[start:stop]) -> List[Tuple[int, int, str]]:
+                return [(int(rows_of[i]), s, m) for i, s, m in failing(np, handle, part, now_ms, first_only)]
+
+            return column.failed_rows(chunk, ms, status, locate, f"{_WHERE}({column.length} instants)",
+                                      lambda row, about=ids[g]: about)
         if base:
             ends[start + 1 : stop + 1] += base
         start = stop

@@ -1,12 +1,17 @@
 """The ``feeddate`` command (also ``python3 -m feeddate``).
 
-    feeddate format [INSTANT ...] [--style S] [--locale L] [--tz Z] [--now T] [--json] ...
-    feeddate demo [--locale L] [--tz Z] [--now T]
+    feeddate format [INSTANT ... | -] [--style S] [--locale L] [--tz Z] [--now T|now] [--json] ...
+    feeddate demo [--locale L] [--tz Z] [--now T|now]
+
+Without INSTANTs, or where an INSTANT is ``-``, instants are read from
+standard input, one per line. ``--now now`` is the clock, as no ``--now``.
 
 Exit status: 0 when every label was printed, 1 when the library refused
 something (bad locale or zone, an option out of range, an instant out of
-range, an unreadable line on stdin), 2 for a wrong command line or when the
-library cannot be loaded.
+range, an unreadable line on stdin) or the output could not be written (a
+full disk: one line on stderr, no traceback), 2 for a wrong command line or
+when the library cannot be loaded. A reader that goes away (``| head -1``)
+ends the command quietly with 141, as SIGPIPE ends other Unix tools.
 
 Output lines stay aligned with the inputs: an input that cannot be labelled
 gives an empty line (its error on stderr) or, with --json, an error object in
@@ -34,6 +39,8 @@ from ._version import __version__
 
 PROG = "feeddate"
 EXIT_OK, EXIT_LIBRARY, EXIT_USAGE = 0, 1, 2
+EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a tool that SIGPIPE ended
+STDIN = "-"  # an INSTANT that means: read instants from standard input here
 
 _EPOCH_SECONDS = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)\Z")
 
@@ -73,7 +80,34 @@ def _instant_arg(text: str) -> Instant:
 
 
 def _given_arg(text: str) -> Given:
+    if text == STDIN:
+        return Given(text, None)  # type: ignore[arg-type]  # read by _inputs
     return Given(text, _instant_arg(text))
+
+
+def _now_arg(text: str) -> Optional[Instant]:
+    """--now: an instant, or "now" (any case) for the clock, as without --now."""
+    if text.strip().lower() == "now":
+        return None
+    return _instant_arg(text)
+
+
+class OutputError(Exception):
+    """Standard output could not be written (a full disk, a closed pipe):
+    ``cause`` is the OSError."""
+
+    def __init__(self, cause: OSError) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+
+
+def emit(text: str) -> None:
+    """One line on standard output, at once (stdin's labels stream); a write
+    error becomes an :class:`OutputError`."""
+    try:
+        print(text, flush=True)
+    except OSError as exc:
+        raise OutputError(exc) from None
 
 
 def _enum_arg(option: Option) -> Callable[[str], str]:
@@ -118,7 +152,8 @@ def _label_json(label: Label, given: str) -> str:
 
 def _add_now(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--now", type=_instant_arg, metavar="INSTANT", help="the viewer's current instant; default: the clock"
+        "--now", type=_now_arg, metavar="INSTANT",
+        help="the viewer's current instant; default (or 'now'): the clock"
     )
 
 
@@ -149,8 +184,27 @@ def _add_option(parser: argparse.ArgumentParser, option: Option) -> None:
         parser.add_argument(option.flag, metavar=option.name.upper(), help=f"{option.help}; default: the host's", **dest)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, except that a failed write of --help or --version to
+    stdout is an :class:`OutputError` (argparse drops it without a word)."""
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if not message:
+            return
+        out = file or sys.stderr
+        try:
+            out.write(message)
+            if out is sys.stdout:
+                out.flush()
+        except OSError as exc:
+            if out is sys.stdout:
+                raise OutputError(exc) from None
+        except AttributeError:  # no stream (pythonw): as argparse does
+            pass
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description="Feed, chat and countdown labels for timestamps, in any locale.",
         epilog="Run 'feeddate COMMAND --help' for a command's options.",
@@ -167,7 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
         "format",
         help="label instants",
         description="Label each INSTANT (ISO 8601 with offset or Z, or epoch seconds). "
-        "Without INSTANTs, read one per line from stdin and print each label at once.",
+        "Without INSTANTs (or for an INSTANT '-'), read one per line from stdin and print each label at once.",
     )
     fmt.add_argument("instants", nargs="*", type=_given_arg, metavar="INSTANT")
     _add_now(fmt)
@@ -214,23 +268,23 @@ def run_format(args: argparse.Namespace) -> int:
         except (Error, ValueError) as exc:
             # The output line stays in place, so that line N of the output is input N's.
             print(f"{PROG}: {where}: {exc}", file=sys.stderr, flush=True)
-            print(json.dumps({"input": text, "error": str(exc)}, ensure_ascii=False) if args.json else "",
-                  flush=True)
+            emit(json.dumps({"input": text, "error": str(exc)}, ensure_ascii=False) if args.json else "")
             status = EXIT_LIBRARY
             continue
-        print(_label_json(label, text) if args.json else label.text, flush=True)
+        emit(_label_json(label, text) if args.json else label.text)
     return status
 
 
 def _inputs(instants: Sequence[Given]) -> Iterable[Tuple[str, str, Optional[Instant]]]:
-    """(where, text, instant): the command line's instants (parsed), else stdin's
-    lines (instant None: parsed by the caller), every line, so outputs stay aligned."""
-    if instants:
-        for i, given in enumerate(instants, 1):
+    """(where, text, instant): the command line's instants (parsed), and for none
+    or for each ``-`` among them stdin's lines (instant None: parsed by the
+    caller), every line, so outputs stay aligned."""
+    for i, given in enumerate(instants or [Given(STDIN, None)], 1):  # type: ignore[arg-type]
+        if given.text != STDIN:
             yield f"instant {i}", given.text, given.instant
-        return
-    for number, line in enumerate(iter(sys.stdin.readline, ""), 1):
-        yield f"stdin line {number}", line.strip(), None
+            continue
+        for number, line in enumerate(iter(sys.stdin.readline, ""), 1):
+            yield f"stdin line {number}", line.strip(), None
 
 
 # ---- feeddate demo ----------------------------------------------------------------
@@ -305,8 +359,8 @@ def run_demo(args: argparse.Namespace) -> int:
     first = formatters["feed"]
     zone = _zone(first.tz)
     now = to_datetime(to_ms(args.now)) if args.now is not None else datetime.now(timezone.utc)
-    print(f"{PROG} demo: locale {first.locale}, zone {first.tz} ({first.tz_source})")
-    print(f"now: {now.astimezone(zone):%Y-%m-%d %H:%M:%S %Z} ({_iso(now)})")
+    emit(f"{PROG} demo: locale {first.locale}, zone {first.tz} ({first.tz_source})")
+    emit(f"now: {now.astimezone(zone):%Y-%m-%d %H:%M:%S %Z} ({_iso(now)})")
     rows: List[Tuple[str, str, str]] = []
     for style, formatter in formatters.items():
         ahead = style == "countdown"  # a countdown's t is a deadline: put it ahead of now
@@ -330,15 +384,14 @@ def run_demo(args: argparse.Namespace) -> int:
     first_col = max(_width(r[0]) for r in rows) + 2
     second_col = max(_width(r[1]) for r in rows) + 2
     for name, text, when in rows:
-        print((_pad(name, first_col) + _pad(text, second_col) + when).rstrip() if text else name)
+        emit((_pad(name, first_col) + _pad(text, second_col) + when).rstrip() if text else name)
     return EXIT_OK
 
 
 # ---- entry point ------------------------------------------------------------------
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run the command; returns the exit status."""
+def _run(argv: Optional[Sequence[str]]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -349,8 +402,43 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except Error as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return EXIT_LIBRARY
-    except BrokenPipeError:  # e.g. `feeddate format ... | head -1`: stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
+
+
+def _flush() -> None:
+    """What is left in stdout's buffer, written now (so that a write error is
+    seen here, not when the interpreter exits)."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        raise OutputError(exc) from None
+
+
+def _drop_output() -> None:
+    """Standard output pointed at /dev/null, so that the interpreter's last flush
+    of what could not be written fails no more (no "Exception ignored", no 120)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no file descriptor behind sys.stdout
+        pass
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command; returns the exit status."""
+    try:
+        try:
+            status = _run(argv)
+        except SystemExit:  # argparse: --help, --version, a wrong command line
+            _flush()
+            raise
+        _flush()
+        return status
+    except OutputError as exc:
+        _drop_output()
+        if isinstance(exc.cause, BrokenPipeError):  # `feeddate format ... | head -1`: stop quietly
+            return EXIT_BROKEN_PIPE
+        print(f"{PROG}: cannot write the output: {exc.cause.strerror or exc.cause}", file=sys.stderr)
+        return EXIT_LIBRARY
     except KeyboardInterrupt:
         return 130

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from datetime import datetime, timedelta, timezone
 from typing import Any, List
 
@@ -251,3 +252,80 @@ def test_a_program_importing_feeddate_without_the_library_still_gets_the_import_
     result = subprocess.run([sys.executable, str(program)], capture_output=True, text=True, env=_without_library(),
                             timeout=60)
     assert (result.returncode, result.stdout) == (0, "optional: ImportError\n")
+
+
+# ---- output that cannot be written, stdin as "-", --now now ------------------------------
+
+
+def _to(path: str, args: List[str], stdin: str = "") -> "subprocess.CompletedProcess[str]":
+    with open(path, "w") as out:
+        return subprocess.run([sys.executable, "-m", "feeddate", *args], input=stdin, stdout=out,
+                              stderr=subprocess.PIPE, text=True, timeout=60,
+                              env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("args, stdin", [
+    (["format", "--tz", "UTC", "--locale", "en_US", "1711348140", "1711348080"], ""),
+    (["format", "--tz", "UTC", "--locale", "en_US", "--json"], "1711348140\n"),
+    (["demo", "--tz", "UTC", "--locale", "en_US"], ""),
+    (["--version"], ""),
+    (["format", "--help"], ""),
+], ids=["format", "stdin json", "demo", "version", "help"])
+def test_a_full_disk_is_one_line_on_stderr_and_status_1(args: List[str], stdin: str) -> None:
+    """1.1: a traceback of OSError: [Errno 28] and status 1 or 120 (or, for
+    --version, nothing at all and status 0)."""
+    result = _to("/dev/full", args, stdin)
+    assert result.stderr == "feeddate: cannot write the output: No space left on device\n"
+    assert result.returncode == 1
+
+
+@pytest.mark.parametrize("stdin_mode", [False, True])
+def test_a_reader_that_goes_away_ends_the_command_quietly(stdin_mode: bool) -> None:
+    args = [sys.executable, "-m", "feeddate", "format", "--style", "compact", "--tz", "UTC", "--locale", "en_US",
+            "--now", NOW]
+    instants = [str(1711348200 - k) for k in range(20000)]
+    proc = subprocess.Popen(args + ([] if stdin_mode else instants), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    try:
+        if stdin_mode:  # more than a pipe holds: written while the labels are read
+
+            def feed() -> None:
+                try:
+                    proc.stdin.write("\n".join(instants) + "\n")  # type: ignore[union-attr]
+                    proc.stdin.close()  # type: ignore[union-attr]
+                except (BrokenPipeError, ValueError):  # the command ended first
+                    pass
+
+            threading.Thread(target=feed, daemon=True).start()
+        else:
+            proc.stdin.close()
+        assert proc.stdout.readline() == "0s\n"
+        proc.stdout.close()  # as `| head -1` does
+        assert proc.wait(timeout=60) == 141  # 128 + SIGPIPE, what a shell reports for other Unix tools
+        assert proc.stderr.read() == ""  # no traceback, no "Exception ignored"
+    finally:
+        proc.kill()
+        proc.wait()
+        proc.stderr.close()
+
+
+def test_a_dash_reads_standard_input_in_its_place() -> None:
+    args = ["format", "--style", "compact", "--tz", "UTC", "--locale", "en_US", "--now", NOW]
+    result = run(args + ["1711348140", "-", "1711347900"], stdin="1711348080\n1711348020\n")
+    assert (result.returncode, result.stdout.split()) == (0, ["1m", "2m", "3m", "5m"]), result.stderr
+    only = run(args + ["-"], stdin="1711348140\n")
+    assert (only.returncode, only.stdout) == (0, "1m\n"), only.stderr
+    bad = run(args + ["-"], stdin="soon\n")
+    assert bad.returncode == 1 and "stdin line 1" in bad.stderr
+
+
+def test_now_now_is_the_clock() -> None:
+    args = ["format", "--style", "compact", "--tz", "UTC", "--locale", "en_US"]
+    now = run(args + ["--now", "now", "2020-01-01T00:00:00Z"])
+    default = run(args + ["2020-01-01T00:00:00Z"])
+    assert now.returncode == 0 and now.stdout == default.stdout != "", now.stderr
+    assert run(args + ["--now", "NOW", "--json", "2020-01-01T00:00:00Z"]).returncode == 0
+    assert run(["demo", "--tz", "UTC", "--locale", "en_US", "--now", "now"]).returncode == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from datetime import datetime, timedelta, timezone
 
+import numpy as np
 import pytest
 
 import feeddate
@@ -123,3 +124,60 @@ def test_from_round_trip_refuses_what_is_not_a_monotonic_reading(
 ) -> None:
     with pytest.raises(error, match=words.replace("(", r"\(").replace(")", r"\)")):
         feeddate.ServerClock.from_round_trip(sent, 1711348200, received)  # type: ignore[arg-type]
+
+
+class _Clock:
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def now_ms(self) -> object:
+        return self.value
+
+    def __repr__(self) -> str:
+        return "MyClock()"
+
+
+@pytest.mark.parametrize("value", [1711348200000.0, 1711348200000.4, np.int64(1711348200000)])
+def test_a_clock_may_return_a_float_or_a_numpy_int_of_milliseconds(value: object) -> None:
+    f = feeddate.Formatter("compact", locale="en_US", tz="UTC", clock=_Clock(value))
+    assert f.format(1711348200 - 59) == f.label(1711348200 - 59).text == "59s"
+    assert f.format_many([1711348200 - 59]) == ["59s"]
+    assert f.format_column(np.array([1711348200 - 59]), unit="s").to_pylist() == ["59s"]
+    assert feeddate.format_table(np.array([1711348200 - 59]), unit="s", style="compact", locale="en_US", tz="UTC",
+                                 clock=_Clock(value)).to_pylist() == ["59s"]
+
+
+@pytest.mark.parametrize(
+    "value, error, words",
+    [
+        (1711348200, feeddate.ArgumentError, "looks like seconds (2024-03-25, not 1970-01-20)"),  # int(time.time())
+        (1711348200.25, feeddate.ArgumentError, "looks like seconds"),  # time.time()
+        (1711348200 * 10**9, feeddate.RangeError, "it looks like nanoseconds"),  # time.time_ns()
+        (1711348200 * 10**6, feeddate.RangeError, "it looks like microseconds"),
+        (10**30, feeddate.RangeError, "outside the supported range"),
+        (float("nan"), ValueError, "finite"),
+        ("1711348200000", TypeError, "a str: return epoch milliseconds as an int"),
+        (None, TypeError, "a NoneType: return epoch milliseconds"),
+        (True, TypeError, "return epoch milliseconds as an int"),
+    ],
+)
+def test_a_clock_value_that_is_not_milliseconds_is_a_clear_error(value: object, error: type, words: str) -> None:
+    """1.1: a float was a bare ctypes TypeError, seconds silently "In 54 years" ago."""
+    f = feeddate.Formatter("compact", locale="en_US", tz="UTC", clock=_Clock(value))
+    for call in (lambda: f.format(1711348140), lambda: f.label(1711348140), lambda: f.format_many([1711348140]),
+                 lambda: f.batch([1711348140]), lambda: f.format_column(np.array([1711348140]), unit="s"),
+                 lambda: feeddate.format_table(np.array([1711348140]), unit="s", style="compact", locale="en_US",
+                                               tz="UTC", clock=_Clock(value))):
+        with pytest.raises(error) as info:
+            call()
+        assert str(info.value).startswith(f"clock MyClock(): now_ms() returned {value!r}") and words in str(info.value)
+    assert f.format(1711348140, 1711348200) == "1m"  # an explicit now never asks the clock
+
+
+def test_the_clocks_value_is_read_at_each_call() -> None:
+    clock = _Clock(1711348200000)
+    f = feeddate.Formatter("compact", locale="en_US", tz="UTC", clock=clock)
+    assert f.format(1711348140) == "1m"
+    clock.value = 1711348200  # seconds now
+    with pytest.raises(feeddate.ArgumentError, match="looks like seconds"):
+        f.format(1711348140)

@@ -258,8 +258,10 @@ def test_now_none_uses_the_formatters_clock() -> None:
 def test_what_is_not_a_column_of_instants_is_refused() -> None:
     with pytest.raises(TypeError, match=r"a column of string is not instants: pass timestamps"):
         FEED.format_column(pa.array(["2024-03-25"]), NOW_S)
-    with pytest.raises(TypeError, match=r"dtype float64 is not instants"):
-        FEED.format_column(np.array([1.5]), NOW_S)
+    with pytest.raises(TypeError, match=r"dtype complex128 is not instants"):
+        FEED.format_column(np.array([1.5j]), NOW_S)
+    with pytest.raises(feeddate.ArgumentError, match=r"float array \(float64\) needs unit="):
+        FEED.format_column(np.array([1.5]), NOW_S)  # floats count a unit, as integers do
     with pytest.raises(TypeError, match=r"set is not a column of instants: pass a pyarrow timestamp"):
         FEED.format_column({1, 2}, NOW_S)
 
@@ -299,3 +301,40 @@ def test_the_core_package_imports_without_the_optional_packages() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ.copy(), timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def test_a_pandas_datetime_index_gives_a_pandas_index() -> None:
+    """1.1: "DatetimeIndex is not a column of instants"."""
+    index = pd.DatetimeIndex(MS.astype("datetime64[ms]"), name="sent").tz_localize("UTC")
+    out = FEED.format_column(index, NOW_S)
+    assert isinstance(out, pd.Index) and out.name == "sent" and str(out.dtype) == "large_string[pyarrow]"
+    assert out.tolist() == expected(FEED, MS.tolist())
+    with_nat = index.insert(1, pd.NaT)
+    assert FEED.format_column(with_nat, NOW_S).tolist()[1] is pd.NA
+    with pytest.raises(feeddate.ArgumentError, match="has no time zone"):
+        FEED.format_column(index.tz_localize(None), NOW_S)
+    assert FEED.format_column(index.tz_localize(None), NOW_S, naive="utc").tolist() == out.tolist()
+
+
+@pytest.mark.parametrize("unit, scale", [("s", 1000), ("ms", 1), ("us", 1 / 1000), ("ns", 1 / 10**6)])
+def test_float_columns_with_a_unit(unit: str, scale: float) -> None:
+    """Numbers counted in a unit, as floats (a pandas column with NaN for missing
+    values is one): rounded to the millisecond, as a float instant is; NaN is null."""
+    values = MS / scale
+    want = expected(FEED, MS.tolist())
+    assert FEED.format_column(values, NOW_S, unit=unit).to_pylist() == want
+    assert FEED.format_column(pa.array(values), NOW_S, unit=unit).to_pylist() == want
+    series = pd.Series(values, index=range(10, 10 + len(values)))
+    series[11] = np.nan
+    out = FEED.format_column(series, NOW_S, unit=unit)
+    assert out.tolist() == [pd.NA if i == 1 else w for i, w in enumerate(want)]
+    assert FEED.format_column(pl.Series(values), NOW_S, unit=unit).to_list() == want
+
+
+def test_a_float_column_needs_a_unit_and_finite_values() -> None:
+    with pytest.raises(feeddate.ArgumentError, match=r"a float column \(double\) needs unit="):
+        FEED.format_column(pa.array([1.5]), NOW_S)
+    with pytest.raises(ValueError, match=r"^format_column: row 1 = inf is not an instant"):
+        FEED.format_column(np.array([NOW_S, np.inf]), NOW_S, unit="s")
+    with pytest.raises(feeddate.RangeError, match=r"^format_column: row 0 = 1e\+20 \(s\) is outside"):
+        FEED.format_column(np.array([1e20]), NOW_S, unit="s")

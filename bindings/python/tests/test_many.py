@@ -127,7 +127,9 @@ class TestNumpy:
         with pytest.raises(ValueError, match="1-D"):
             f.format_many(np.zeros((2, 2), dtype=np.int64), NOW, unit="ms")
         with pytest.raises(TypeError, match="datetime64"):
-            f.format_many(np.array([1.5, 2.5]), NOW)
+            f.format_many(np.array([1.5j, 2.5j]), NOW)
+        with pytest.raises(ValueError, match="float array needs unit="):
+            f.format_many(np.array([1.5, 2.5]), NOW)  # floats count a unit, as integers do
         with pytest.raises(feeddate.RangeError):
             f.format_many(np.array([NOW_MS, 2**62], dtype=np.int64), NOW, unit="ms")
         with pytest.raises(feeddate.RangeError):
@@ -243,3 +245,44 @@ def test_long_batch_lets_other_threads_run() -> None:
     assert len(labels) == len(ts)
     # 1.0 held it for 30-40% of such a call in one stretch (the split of the whole text).
     assert gaps and max(gaps) <= 0.25 * took, f"longest stretch without the GIL for others: {max(gaps):.3f} s of {took:.3f} s"
+
+
+@pytest.mark.parametrize(
+    "ts, unit, error, message",
+    [
+        ([NOW, NOW, datetime(2024, 3, 25)], None, ValueError, r"^format_many: ts\[2\]: naive datetime 2024-03-25T00:00:00"),
+        ([1711348200, 1711348200000], None, feeddate.RangeError, r"^format_many: ts\[1\]: instant 1711348200000 is outside .*looks like milliseconds"),
+        ([1711348200, 1.5, "yesterday"], None, TypeError, r"^format_many: ts\[2\]: str is not an instant"),
+        ((t for t in [NOW, NOW, NOW, float("nan")]), None, ValueError, r"^format_many: ts\[3\]: nan is not an instant"),
+        ([1711348200000, 1711348200000 * 10**9], "ms", feeddate.RangeError, r"^format_many: ts\[1\]: instant 1711348200000000000000 \(ms\)"),
+        ([1711348200000, True], "ms", TypeError, r"^format_many: ts\[1\]: a bool is not an instant"),
+        ([1711348200 + k for k in range(300)] + [10**20], None, feeddate.RangeError, r"^format_many: ts\[300\]: instant 100000000000000000000"),
+    ],
+    ids=["naive", "ms as s", "str", "generator", "unit ms", "bool", "long int list"],
+)
+def test_an_error_names_the_index_of_the_element(ts: Any, unit: Any, error: type, message: str) -> None:
+    f = FORMATTERS[0]
+    with pytest.raises(error, match=message):
+        f.format_many(ts, NOW, unit=unit)
+    if not isinstance(ts, list):
+        return
+    with pytest.raises(error, match=message.replace("format_many", "batch")):
+        f.batch(ts, NOW, unit=unit)
+
+
+def test_numpy_float_arrays_with_a_unit() -> None:
+    f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
+    seconds = np.array([NOW_MS / 1000 - 59.4, NOW_MS / 1000 - 3600], np.float64)
+    assert f.format_many(seconds, NOW, unit="s") == ["59s", "1h"] == f.format_many(seconds.tolist(), NOW)
+    assert f.format_many(seconds * 1000, NOW, unit="ms") == f.format_many(seconds * 10**9, NOW, unit="ns") == ["59s", "1h"]
+    with pytest.raises(ValueError, match=r"ts\[1\] = nan is not an instant"):
+        f.format_many(np.array([1.0, np.nan]), NOW, unit="s")
+    with pytest.raises(feeddate.RangeError, match=r"ts\[0\] = 1e\+20 \(s\) is outside"):
+        f.format_many(np.array([1e20]), NOW, unit="s")
+
+
+def test_a_pandas_datetime_index() -> None:
+    pd = pytest.importorskip("pandas")
+    f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
+    index = pd.DatetimeIndex(["2024-03-25T06:29:01Z", "2024-03-25T05:30Z"])
+    assert f.format_many(index, NOW) == f.batch(index, NOW).texts == ["59s", "1h"]

@@ -32,7 +32,8 @@ def _enum_values() -> Dict[str, int]:
 def _struct_fields(name: str) -> List[str]:
     body = re.search(r"typedef struct %s \{(.*?)\} %s;" % (name, name), HEADER_TEXT, re.S)
     assert body, name
-    return re.findall(r"^\s+[\w\s*]+?\**(\w+);", body.group(1), re.M)
+    code = re.sub(r"/\*.*?\*/", " ", body.group(1), flags=re.S)  # a comment's "... folder;" is no field
+    return re.findall(r"^\s+[\w\s*]+?\**(\w+);", code, re.M)
 
 
 def _header_version() -> str:

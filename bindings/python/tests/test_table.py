@@ -5,6 +5,7 @@ categoricals); bad ids are an error naming the first bad row, or nulls."""
 
 from __future__ import annotations
 
+import datetime
 import pickle
 import zoneinfo
 from typing import Any, List, Optional
@@ -266,3 +267,56 @@ def test_empty_table() -> None:
     out = feeddate.format_table(stamps([]), style="feed", locale=[], tz=[], now=NOW_S)
     assert out.to_pylist() == [] and out.type == pa.large_string()
     assert _table.formatter_cache is feeddate.formatter_cache
+
+
+def test_zoneinfo_objects_in_a_tz_column() -> None:
+    """1.1: pyarrow's "ArrowInvalid: Could not convert zoneinfo.ZoneInfo(...)"."""
+    ms, locales, zones = make(40)
+    objects: List[Any] = [zoneinfo.ZoneInfo(z) for z in zones]
+    objects[5] = None
+    want = one_by_one("feed", ms.tolist(), locales, zones)
+    want[5] = None
+    for column in (objects, np.array(objects, dtype=object), pd.Series(objects), [str(z) if z else None for z in objects]):
+        out = feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=column, now=NOW_S, errors="null")
+        assert out.to_pylist() == want
+    mixed: List[Any] = list(zones)
+    mixed[0] = datetime.timezone.utc
+    assert feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=mixed, now=NOW_S).to_pylist()[0] == \
+        feeddate.Formatter("feed", locale=locales[0], tz="UTC").format(int(ms[0]) / 1000, NOW_S)
+
+
+@pytest.mark.parametrize(
+    "what, bad, words",
+    [
+        ("tz", datetime.timezone(datetime.timedelta(hours=8)), r"tz row 3: tz=datetime.timezone\(.*a fixed offset"),
+        ("tz", 8, r"tz row 3 is 8, a int, not an id: pass strings like 'Asia/Shanghai' or a zoneinfo.ZoneInfo"),
+        ("locale", zoneinfo.ZoneInfo("UTC"), r"locale row 3 is zoneinfo.ZoneInfo\(key='UTC'\), a ZoneInfo, not an id"),
+    ],
+)
+def test_what_is_not_an_id_is_refused_with_our_message(what: str, bad: Any, words: str) -> None:
+    ms, locales, zones = make(6)
+    ids: List[Any] = list(locales if what == "locale" else zones)
+    ids[3] = bad
+    given = {"locale": locales, "tz": zones, what: ids}
+    with pytest.raises(TypeError, match=words):
+        feeddate.format_table(stamps(ms), style="feed", now=NOW_S, **given)
+
+
+def test_id_series_are_matched_to_the_instants_by_index_never_by_position() -> None:
+    ms, locales, zones = make(6)
+    index = [10, 11, 12, 13, 14, 15]
+    values = pd.Series(pd.to_datetime(ms, unit="ms", utc=True), index=index)
+    want = one_by_one("feed", ms.tolist(), locales, zones)
+    # The same rows in another order: matched by label.
+    shuffled = pd.Series(zones, index=index)[[15, 12, 10, 14, 11, 13]]
+    out = feeddate.format_table(values, style="feed", locale=pd.Series(locales, index=index), tz=shuffled, now=NOW_S)
+    assert list(out.index) == index and out.tolist() == want
+    # A superset is fine too; labels it lacks, or repeats, are an error (1.1 matched by position).
+    wider = pd.Series(zones + ["UTC"], index=index + [99])
+    assert feeddate.format_table(values, style="feed", locale=locales, tz=wider, now=NOW_S).tolist() == want
+    for bad in (pd.Series(zones), pd.Series(zones, index=[10, 10, 12, 13, 14, 15])):
+        with pytest.raises(feeddate.ArgumentError, match=r"the tz Series' index differs from the instants'"):
+            feeddate.format_table(values, style="feed", locale=locales, tz=bad, now=NOW_S)
+    # Instants without labels (Arrow, numpy): rows by position, as before.
+    assert feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=pd.Series(zones, index=index[::-1]),
+                                 now=NOW_S).to_pylist() == want

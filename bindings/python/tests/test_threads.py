@@ -1,12 +1,22 @@
-"""One Formatter shared by 8 threads gives every thread the single-threaded labels."""
+"""One Formatter shared by 8 threads gives every thread the single-threaded labels; freeing
+never races a call; running out of memory is a MemoryError."""
 
 from __future__ import annotations
 
+import gc
+import os
+import subprocess
+import sys
+import textwrap
 import threading
+import time
 from datetime import datetime, timedelta, timezone
-from typing import List
+from typing import Any, List
+
+import pytest
 
 import feeddate
+from feeddate import _ffi, _formatter
 
 CST = timezone(timedelta(hours=8))
 NOW = datetime(2024, 3, 25, 14, 30, tzinfo=CST)
@@ -40,3 +50,111 @@ def test_eight_threads_share_one_formatter() -> None:
         thread.join(timeout=120)
     assert not any(thread.is_alive() for thread in threads)
     assert failures == []
+
+
+# ---- freeing a formatter while calls may be in flight (SPEC section 10, 1.2) -----------------
+# Python has no close(): the native formatter is freed when the Formatter object
+# is garbage, and a call in flight on any thread holds a reference to it, so a
+# free can never come while a call uses it. The one free no reference holds
+# back is the one weakref.finalize does at interpreter exit, while daemon
+# threads may still be inside the library: that one must not happen.
+
+
+def _child(code: str) -> "subprocess.CompletedProcess[str]":
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+
+
+def test_no_free_at_exit_under_a_daemon_thread_still_in_the_library() -> None:
+    result = _child("""
+        import os, threading, time
+        import feeddate
+        from feeddate import _ffi, _formatter
+        in_flight = [0]
+        real_many, real_free = _formatter._fd_format_many, _ffi.fd_formatter_free
+
+        def slow_many(*args):  # as a long fd_format_many: the GIL released while it runs
+            in_flight[0] += 1
+            try:
+                time.sleep(0.5)
+                return real_many(*args)
+            finally:
+                in_flight[0] -= 1
+
+        def free(handle):
+            os.write(1, b"freed while a call was in flight\\n" if in_flight[0] else b"freed\\n")
+            real_free(handle)
+
+        _formatter._fd_format_many, _ffi.fd_formatter_free = slow_many, free
+        f = feeddate.Formatter("feed", locale="en_US", tz="UTC")
+
+        def spin():
+            while True:
+                f.format_many([1711348140] * 100, 1711348200)
+
+        threading.Thread(target=spin, daemon=True).start()
+        time.sleep(0.2)
+        print("exiting", flush=True)
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "exiting\n"  # 1.1 also said "freed while a call was in flight"
+
+
+def test_a_formatter_in_use_on_another_thread_outlives_every_other_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    freed: List[int] = []
+    monkeypatch.setattr(_ffi, "fd_formatter_free", lambda handle: freed.append(1))  # the real one leaks this one
+    real_many = _formatter._fd_format_many
+    entered = threading.Event()
+
+    def slow_many(*args: Any) -> int:
+        entered.set()
+        time.sleep(0.3)
+        return int(real_many(*args))
+
+    monkeypatch.setattr(_formatter, "_fd_format_many", slow_many)
+    f = feeddate.Formatter("feed", locale="en_US", tz="UTC")
+    out: List[List[str]] = []
+    worker = threading.Thread(target=lambda g=f: out.append(g.format_many([NOW] * 10, NOW)))
+    worker.start()
+    entered.wait(10)
+    del f
+    gc.collect()
+    assert freed == []  # the call in flight holds it
+    worker.join(30)
+    gc.collect()
+    assert freed == [1] and len(out[0]) == 10  # and once no call does, it is freed
+
+
+def test_running_out_of_memory_is_a_memory_error_not_a_crash() -> None:
+    """A batch far larger than the memory left: MemoryError (or its subclass
+    feeddate.OutOfMemoryError from the library), never a crash; the process
+    carries on."""
+    result = _child("""
+        import resource
+        import numpy as np
+        import pyarrow as pa
+        import feeddate
+        pa.set_memory_pool(pa.system_memory_pool())  # malloc, which the limit below covers (not a reserved arena)
+        f = feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai")
+        ints = np.arange(1_000_000, dtype=np.int64) * 79 + 1_600_000_000  # 2020-2023: no slow ICU dates
+        as_list, longer = ints.tolist(), np.repeat(ints, 4)
+        f.format_many(as_list[:10], 1711348200)  # every lazy table made, and pyarrow imported, before the limit
+        f.format_column(ints[:10], 1711348200, unit="s")
+        with open("/proc/self/status") as status:
+            vm = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize"))
+        resource.setrlimit(resource.RLIMIT_AS, (vm + 40 * 2**20, resource.RLIM_INFINITY))  # < what labels need
+        for name, call in (("list", lambda: f.format_many(as_list, 1711348200)),
+                           ("array", lambda: f.batch(ints, 1711348200, unit="s")),
+                           ("column", lambda: f.format_column(longer, 1711348200, unit="s"))):
+            try:
+                call()
+                print(name, "fitted")
+            except MemoryError as exc:
+                print(name, "MemoryError")
+        resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+        print(f.format(1711348140, 1711348200))
+    """)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[:3] == ["list MemoryError", "array MemoryError", "column MemoryError"], result.stdout
+    assert lines[3] == feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai").format(1711348140, 1711348200)

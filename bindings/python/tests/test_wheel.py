@@ -8,11 +8,14 @@ checkout they are skipped. The zone database choice is tested everywhere.
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
+from typing import Any, Dict, Optional
 
 import pytest
 
@@ -70,39 +73,100 @@ def test_command_version_names_library_and_icu(capsys: pytest.CaptureFixture[str
 
 
 # ---- the zone database --------------------------------------------------------------
+# The library reads $TZDIR once, on its first use (SPEC section 1, 1.2), so every
+# test that changes TZDIR (or pretends the machine has no zoneinfo) runs in a
+# process of its own: never in this one, whose library has read it already.
+
+_CHILD = """
+import ctypes, json, os, sys
+if not SYSTEM:  # pretend the machine has no /usr/share/zoneinfo
+    _isdir = os.path.isdir
+    os.path.isdir = lambda p: False if os.path.abspath(p) == "/usr/share/zoneinfo" else _isdir(p)
+if TZDATA is None:
+    sys.modules["tzdata"] = None  # import tzdata fails
+else:
+    sys.path.insert(0, TZDATA)
+seen = {}
+_init = ctypes.CDLL.__init__
+def _spy(self, name, *args, **kwargs):  # TZDIR as it is when the library is loaded
+    if "libfeeddate" in str(name):
+        seen.setdefault("tzdir_at_load", os.environ.get("TZDIR"))
+    _init(self, name, *args, **kwargs)
+ctypes.CDLL.__init__ = _spy
+import feeddate
+from feeddate import _ffi
+out = {"zone_database": _ffi.zone_database, "tzdir": os.environ.get("TZDIR"), **seen, "sources": {}}
+for zone in ("UTC", "Asia/Shanghai", "Europe/Berlin"):
+    try:
+        out["sources"][zone] = feeddate.Formatter("feed", locale="en_US", tz=zone).tz_source
+    except feeddate.TimeZoneError as exc:
+        out["sources"][zone] = "TimeZoneError: " + str(exc)
+print(json.dumps(out))
+"""
 
 
-def _choose(monkeypatch: pytest.MonkeyPatch, *, tzdir: str = "", system: bool, tzdata: object = None) -> str:
-    monkeypatch.setenv("TZDIR", tzdir)  # restored after the test, whatever the choice sets
-    if not tzdir:
-        monkeypatch.delenv("TZDIR")
-    monkeypatch.setattr(_ffi, "SYSTEM_ZONEINFO", "/usr/share/zoneinfo" if system else "/nonexistent/zoneinfo")
-    monkeypatch.setitem(sys.modules, "tzdata", tzdata)  # None: import fails
-    return _ffi._choose_zone_database()
+def _in_a_process(*, tzdir: Optional[str] = None, system: bool, tzdata: Optional[Path] = None) -> Dict[str, Any]:
+    """What the package chose and the library used, in a new interpreter where
+    TZDIR is ``tzdir`` (None: unset), /usr/share/zoneinfo exists or not
+    (``system``), and ``tzdata`` is a folder holding a tzdata package (None:
+    none can be imported)."""
+    env = {k: v for k, v in os.environ.items() if k != "TZDIR"}
+    if tzdir is not None:
+        env["TZDIR"] = tzdir
+    env["PYTHONPATH"] = os.pathsep.join(sys.path)
+    code = f"SYSTEM = {system!r}\nTZDATA = {None if tzdata is None else str(tzdata)!r}\n" + _CHILD
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)  # type: ignore[no-any-return]
 
 
-def test_tzdir_when_set_is_left_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _choose(monkeypatch, tzdir="/some/zoneinfo", system=False) == "$TZDIR (/some/zoneinfo)"
-    assert os.environ["TZDIR"] == "/some/zoneinfo"
+@pytest.fixture(scope="module")
+def fake_tzdata(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tzdata package (pip's layout) whose zoneinfo holds UTC and Asia/Shanghai
+    only, version 2099a: what is read from it is known to come from it."""
+    root = tmp_path_factory.mktemp("site")
+    zoneinfo = root / "tzdata" / "zoneinfo"
+    (zoneinfo / "Asia").mkdir(parents=True)
+    (root / "tzdata" / "__init__.py").write_text('__version__ = "2099.1"\n')
+    source = Path("/usr/share/zoneinfo") if os.path.isdir("/usr/share/zoneinfo") else Path(os.environ.get("TZDIR", "/"))
+    for zone in ("UTC", "Asia/Shanghai"):
+        if not (source / zone).is_file():
+            pytest.skip(f"no zone database to copy {zone} from")
+        shutil.copyfile(source / zone, zoneinfo / zone)
+    (zoneinfo / "tzdata.zi").write_text("# version 2099a\n")
+    return root
+
+
+def test_tzdir_when_set_is_left_alone(fake_tzdata: Path) -> None:
+    got = _in_a_process(tzdir=str(fake_tzdata / "tzdata" / "zoneinfo"), system=False, tzdata=None)
+    assert got["zone_database"] == f"$TZDIR ({fake_tzdata / 'tzdata' / 'zoneinfo'})"
+    assert got["sources"]["Asia/Shanghai"] == "tzdata 2099a"
 
 
 @pytest.mark.skipif(not os.path.isdir("/usr/share/zoneinfo"), reason="no system zoneinfo here")
-def test_the_system_zoneinfo_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert _choose(monkeypatch, system=True).startswith("system (")
-    assert "TZDIR" not in os.environ
+def test_the_system_zoneinfo_comes_first(fake_tzdata: Path) -> None:
+    got = _in_a_process(system=True, tzdata=fake_tzdata)
+    assert got["zone_database"].startswith("system (") and got["tzdir"] is None
+    assert got["sources"]["Europe/Berlin"].startswith("tzdata ")  # the system's, not the package's
 
 
-def test_the_tzdata_package_where_the_system_has_none(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    (tmp_path / "zoneinfo").mkdir()
-    (tmp_path / "zoneinfo" / "UTC").write_bytes(b"TZif")
-    fake = SimpleNamespace(__file__=str(tmp_path / "__init__.py"), __version__="2099.1")
-    said = _choose(monkeypatch, system=False, tzdata=fake)
-    assert said.startswith("tzdata package 2099.1") and os.environ["TZDIR"] == str(tmp_path / "zoneinfo")
+@pytest.mark.parametrize("tzdir", [None, ""], ids=["unset", "empty"])
+def test_the_tzdata_package_where_the_system_has_none(fake_tzdata: Path, tzdir: Optional[str]) -> None:
+    folder = str(fake_tzdata / "tzdata" / "zoneinfo")
+    got = _in_a_process(tzdir=tzdir, system=False, tzdata=fake_tzdata)
+    assert got["zone_database"].startswith("tzdata package 2099.1") and got["tzdir"] == folder
+    # Set before the library was loaded, so before it could read TZDIR (once, on its first use).
+    assert got["tzdir_at_load"] == folder
+    assert got["sources"]["Asia/Shanghai"] == "tzdata 2099a"  # read from the package's folder
+    # Berlin is not in it: the library refuses it (1.1 fell back to ICU's rules); never another folder's file.
+    assert not got["sources"]["Europe/Berlin"].startswith("tzdata ")
 
 
-def test_no_zone_database_at_all_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
-    said = _choose(monkeypatch, system=False, tzdata=None)
-    assert said.startswith("none:") and "ICU" in said and "TZDIR" not in os.environ
+def test_no_zone_database_at_all_is_said() -> None:
+    got = _in_a_process(system=False, tzdata=None)
+    said = got["zone_database"]
+    assert said.startswith("none:") and "TimeZoneError" in said and "install tzdata" in said
+    assert "built-in" not in said and got["tzdir"] is None and got["tzdir_at_load"] is None
 
 
 @pytest.mark.skipif(os.path.isdir("/usr/share/zoneinfo") or not os.environ.get("TZDIR"),
