@@ -71,6 +71,7 @@ $(CTEST_DIR)/test_zone_paths: CTEST_LIBS := -rdynamic -ldl
 $(CTEST_DIR)/test_env: CTEST_LIBS := -rdynamic -ldl
 $(CTEST_DIR)/test_dlopen: CTEST_LIBS := -ldl
 $(CTEST_DIR)/test_dlopen: CTEST_LDFLAGS :=
+$(CTEST_DIR)/test_dlopen: CTEST_COMMON := $(CTEST_SRC)/testkit.c $(CTEST_SRC)/jsonl.c
 
 test-c-build: $(CTEST_PROGS)
 
