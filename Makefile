@@ -6,6 +6,7 @@
 #   make check       the quick offline loop: Swift, C, the library's checks, Python with the pytest at hand
 #   make bench       benchmarks against ICU (and babel/humanize/arrow for Python; the Go,
 #                    Rust, Java and Node bindings against direct C calls)
+#   make help        every target, one line each, from these comments
 #   make version     the version, from include/feeddate.h (tools/version.sh)
 #   make py-version  write bindings/python/feeddate/_version.py from that version
 # More targets come from mk/*.mk (Python, Debian packages, fuzzing, ...); they
@@ -51,7 +52,7 @@ override FEEDDATE_VECTORS := $(subst $(eval) ,:,$(abspath $(subst :, ,$(FEEDDATE
 export FEEDDATE_VECTORS
 endif
 
-.PHONY: lib demo test deps check test-python-core test-swift check-lib check-vectors check-py-version bench clean version py-version
+.PHONY: lib demo test deps check help test-python-core test-swift check-lib check-vectors check-py-version bench clean version py-version
 
 # A feeddate.pc for the build tree (the installed template, with the prefix at
 # the source tree's include/ and libdir at build/lib), so that pkg-config users
@@ -85,6 +86,12 @@ $(LIBSO): $(LIBSO1)
 
 version:
 	@echo $(VERSION)
+
+# One line per "#   make TARGET  what it does" comment of this file and mk/*.mk
+# (the lines that continue a description are left out).
+help:
+	@grep -h '^#   make [a-z]' Makefile $(sort $(wildcard mk/*.mk)) | sed -e 's/^#   make //' -e 's/  */ /' \
+	  | awk '{ t = $$1; $$1 = ""; if (!seen[t]++) printf "  make %-16s%s\n", t, $$0 }' 
 
 # The Python package's version is generated from the header, and committed (so
 # that the package builds from a plain checkout); check-py-version (part of

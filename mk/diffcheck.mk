@@ -25,3 +25,19 @@ diff-check: lib $(DIFF_TOOL)
 	@if [ -z "$(BASE)" ]; then \
 	  echo "diff-check: no tag v1.0-base here; name the base revision, e.g. make diff-check BASE=bc21f26" >&2; exit 2; fi
 	DIFF_TOOL=$(DIFF_TOOL) tools/diff-check.sh "$(BASE)" "$(DIFF_N)" "$(DIFF_SEED)" "$(DIFF_SHOW)"
+
+# ---- speed against another revision ------------------------------------------
+#   make bench-compare BASE=<rev>   this tree's library against BASE's in one process,
+#                                   alternating rounds, per-style medians and new/base
+# BASE's library is built once by tools/base-lib.sh (as for diff-check).
+BENCH_COMPARE := $(BUILD)/bench/bench_compare
+BENCH_ROUNDS  ?= 21
+.PHONY: bench-compare
+
+$(BENCH_COMPARE): bench/bench_compare.c Tests/c/abi/feeddate-1.0.h
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O2 -ITests/c/abi $< -ldl -o $@
+
+bench-compare: lib $(BENCH_COMPARE)
+	@if [ -z "$(BASE)" ]; then echo "bench-compare: name the base revision, e.g. make bench-compare BASE=HEAD~5" >&2; exit 2; fi
+	@base=$$(tools/base-lib.sh "$(BASE)") && ./$(BENCH_COMPARE) "$$base" "$(CURDIR)/$(LIBSO1)" $(BENCH_ROUNDS)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/diff-check.sh BASE N SEED [SHOW] — run by `make diff-check`.
-# Builds libfeeddate at git revision BASE (once per commit, cached under
-# .cache/diff-base/<full sha>/), then runs the driver against that library
+# Builds libfeeddate at git revision BASE (tools/base-lib.sh: once per
+# commit, cached under .cache/diff-base/<full sha>/), then runs the driver against that library
 # and against this tree's build/lib/libfeeddate.so.1 at the same time, and
 # compares the two outputs line by line (tools/diff_check.c).
 set -euo pipefail
@@ -14,27 +14,9 @@ root=$(git rev-parse --show-toplevel)
 cd "$root"
 
 sha=$(git rev-parse -q --verify "$base^{commit}") || { echo "diff-check: unknown revision '$base'" >&2; exit 2; }
-dir=.cache/diff-base/$sha
-baselib=$dir/build/lib/libfeeddate.so.1
+baselib=$(tools/base-lib.sh "$base")
 newlib=build/lib/libfeeddate.so.1
 
-if [ ! -e "$dir/build/lib/libfeeddate.so.1.0.0" ]; then
-  if [ ! -d "$dir" ]; then
-    echo "diff-check: exporting $base ($sha) into $dir"
-    mkdir -p .cache/diff-base
-    tmp=$(mktemp -d ".cache/diff-base/$sha.tmp.XXXXXX")
-    git archive "$sha" | tar -x -C "$tmp"
-    mv "$tmp" "$dir"
-  fi
-  echo "diff-check: building the base library in $dir (log: $dir.build.log)"
-  if ! (cd "$dir" && make lib) > "$dir.build.log" 2>&1; then
-    tail -n 20 "$dir.build.log" >&2
-    echo "diff-check: the base build failed; see $dir.build.log" >&2
-    exit 2
-  fi
-else
-  echo "diff-check: reusing the base library built in $dir"
-fi
 [ -e "$newlib" ] || { echo "diff-check: $newlib missing (make lib)" >&2; exit 2; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/diff-check.XXXXXX")

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# base-lib.sh REV — the path of libfeeddate.so.1 built at git revision REV,
+# for the tools that compare this tree with another (make diff-check,
+# make bench-compare). The revision is exported with git archive into
+# .cache/diff-base/<full sha>/ and built there once (`make lib`, log beside
+# it); later calls reuse it. Messages go to stderr; the path to stdout.
+set -euo pipefail
+rev=${1:?usage: tools/base-lib.sh REV}
+cd "$(git rev-parse --show-toplevel)"
+sha=$(git rev-parse -q --verify "$rev^{commit}") || { echo "base-lib: unknown revision '$rev'" >&2; exit 2; }
+dir=.cache/diff-base/$sha
+lib=$dir/build/lib/libfeeddate.so.1
+if [ -e "$lib" ]; then
+  echo "base-lib: reusing the library of $rev built in $dir" >&2
+else
+  if [ ! -d "$dir" ]; then
+    echo "base-lib: exporting $rev ($sha) into $dir" >&2
+    mkdir -p .cache/diff-base
+    tmp=$(mktemp -d ".cache/diff-base/$sha.tmp.XXXXXX")
+    git archive "$sha" | tar -x -C "$tmp"
+    mv "$tmp" "$dir"
+  fi
+  echo "base-lib: building the library of $rev in $dir (log: $dir.build.log)" >&2
+  if ! (cd "$dir" && make lib) > "$dir.build.log" 2>&1; then
+    tail -n 20 "$dir.build.log" >&2
+    echo "base-lib: the build of $rev failed; see $dir.build.log" >&2
+    exit 2
+  fi
+fi
+echo "$lib"
