@@ -3,8 +3,9 @@
 #                     include/ and build/lib, with a run path to build/lib)
 #   make test-node    the library, the addon, then `node --test` over bindings/node/test
 #                     (a suite of `make test`): every vector of the ICU's set (or
-#                     FEEDDATE_VECTORS), errors, worker threads, the README's example;
-#                     the full report goes to build/node/test-report.txt
+#                     FEEDDATE_VECTORS), every schedule vector of Tests/vectors/schedule
+#                     (or FEEDDATE_SCHEDULE_VECTORS), errors, closing, worker threads, the
+#                     README's examples; the full report goes to build/node/test-report.txt
 #   make node-pack    build/node/feeddate-$(VERSION).tgz (npm pack, offline)
 #   make bench-node   per-label cost through the binding against a direct C call, in one
 #                     run (part of `make bench`)

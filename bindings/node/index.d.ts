@@ -78,6 +78,48 @@ export interface Batch {
   nextChangeMs: number | null;
 }
 
+/** schedule's options (SPEC 11, 1.2); each undefined (or absent) for its default. */
+export interface ScheduleOptions {
+  /**
+   * How far ahead, in milliseconds (default 86400000, one day; 0..31622400000, 366 days): the
+   * schedule stops at the first entry whose next change is at or after now + horizon. 0 gives one
+   * entry and its until. A fraction is rounded away from zero to a whole millisecond (1.5 is 2,
+   * which gives exactly the schedule of 1.5, since every instant is a whole millisecond; -0.5 is
+   * -1, refused). NaN, or a value out of range (Infinity included), is an FD_ERR_ARGUMENT error;
+   * anything but a number is a TypeError with status FD_ERR_ARGUMENT.
+   */
+  horizon?: number;
+  /**
+   * The most entries (default 1000; 1..100000). Not an integer (1.5, NaN, Infinity), or out of
+   * range: an FD_ERR_ARGUMENT error; anything but a number: a TypeError with status FD_ERR_ARGUMENT.
+   */
+  maxEntries?: number;
+}
+
+export interface ScheduleEntry {
+  /** The label, as format(t, start) gives it. */
+  text: string;
+  /** The instant from which this text is right: now for the first entry, else the previous entry's next change. */
+  start: Date;
+}
+
+export interface Schedule {
+  /** Never empty; consecutive texts differ. */
+  entries: ScheduleEntry[];
+  /**
+   * The next change of the last entry: from then on the client holds no right text and needs a new
+   * schedule. null when the schedule is complete (the last label never changes).
+   */
+  until: Date | null;
+  /**
+   * The wire form, as the library writes it (fd_schedule_json), byte for byte what every binding
+   * gives for the same schedule: {"v":1,"now":N,"labels":[[text,d0],[text,d1],...],"until":U|null},
+   * N now in ms, each d the start's difference from the previous start (d0 = 0). Send it as it is to
+   * the web client (clients/web: FeedDate.attach, or a <feed-date data-schedule> attribute).
+   */
+  json: string;
+}
+
 /**
  * An error of the library: status is its fd_status, message its fd_last_error() (values of the
  * caller's quoted safely for a log: cut within 64 bytes with "…", controls as \n, \t, \xNN).
@@ -103,6 +145,19 @@ export class Formatter {
    * JavaScript heap cannot hold is a RangeError with status FD_ERR_MEMORY, never an abort.
    */
   formatMany(ts: ArrayLike<Instant> | Float64Array, now?: Instant): Batch;
+  /**
+   * The labels t shows from now on, each with the instant it starts (SPEC 11, 1.2), and their wire
+   * form for a client that only swaps text at those instants. entries[0] starts at now (default:
+   * Date.now()); entry i+1 at entry i's next change. The list stops at the first of: an entry whose
+   * label never changes (until: null), maxEntries entries, an entry whose next change is at or after
+   * now + horizon (until: that next change). t and now as format() takes them; the formatter's
+   * options apply as to format(). Costs one label and one next change per entry, twice (entries
+   * from fd_schedule, json from fd_schedule_json). A call whose own arguments close the formatter
+   * (a Date's getTime, a getter of options) throws code 'ERR_FEEDDATE_CLOSED'.
+   * @throws FeedDateError FD_ERR_ARGUMENT (options out of range, not integers, NaN), FD_ERR_RANGE
+   *   (an instant outside years 1..9999: a RangeError)
+   */
+  schedule(t: Instant, now?: Instant, options?: ScheduleOptions): Schedule;
   /** The resolved locale id ("zh_CN"). */
   readonly locale: string;
   /** The resolved IANA zone id. */
@@ -117,7 +172,8 @@ export class Formatter {
   /**
    * Frees the native formatter now (else the garbage collector does). Later calls throw an Error
    * with code 'ERR_FEEDDATE_CLOSED', also a call whose own arguments close it (a Date's getTime,
-   * an element getter of formatMany's ts); it never crashes. Closing again does nothing.
+   * an element getter of formatMany's ts, a getter of schedule's options); it never crashes.
+   * Closing again does nothing.
    */
   close(): void;
 }
@@ -133,3 +189,11 @@ export const STATUS: Readonly<Record<'FD_ERR_ARGUMENT' | 'FD_ERR_LOCALE' | 'FD_E
 export const STYLES: readonly Style[];
 /** The names of maxUnit, largest first. */
 export const UNITS: readonly Unit[];
+/** schedule's default horizon: 86400000 ms, one day. (1.2) */
+export const DEFAULT_HORIZON_MS: number;
+/** schedule's default maxEntries: 1000. (1.2) */
+export const DEFAULT_MAX_ENTRIES: number;
+/** The longest horizon the library takes: 31622400000 ms, 366 days (FD_SCHEDULE_MAX_HORIZON_MS). (1.2) */
+export const MAX_SCHEDULE_HORIZON_MS: number;
+/** The most entries the library takes: 100000 (FD_SCHEDULE_MAX_ENTRIES). (1.2) */
+export const MAX_SCHEDULE_ENTRIES: number;

@@ -40,11 +40,20 @@ const scratch = new Float64Array(8); // what label reports besides the text; [1]
 function store(texts, base) {
   for (let i = 2; i < arguments.length; i++) texts[base + i - 2] = arguments[i];
 }
+// schedule's entries, handed over the same way: the arguments after base are pairs (text, start
+// in ms), and pair i becomes entries[base + i] = { text, start: a Date }. An object literal defines
+// its properties (no setter of Object.prototype runs).
+const DateCtor = Date;
+function storeEntries(entries, base) {
+  for (let i = 2; i < arguments.length; i += 2) {
+    entries[base + (i - 2) / 2] = { text: arguments[i], start: new DateCtor(arguments[i + 1]) };
+  }
+}
 // The addon keeps writing to this scratch: it is never handed out, and cannot be transferred away.
 require('node:worker_threads').markAsUntransferable(scratch.buffer);
-addon.setScratch(scratch, store);
+addon.setScratch(scratch, store, storeEntries);
 
-const [version, versionNumber, icuVersion] = addon.versions();
+const [version, versionNumber, icuVersion, MAX_SCHEDULE_HORIZON_MS, MAX_SCHEDULE_ENTRIES] = addon.versions();
 const EXPECTED_MAJOR = 1;
 if (Math.floor(versionNumber / 10000) !== EXPECTED_MAJOR) {
   throw new Error(`feeddate: the library is version ${version}; this package needs ${EXPECTED_MAJOR}.x`);
@@ -200,6 +209,41 @@ function tooLong(n, why) {
   return memoryError(`formatMany: ${n} labels are more than one JavaScript array holds (${why})`);
 }
 
+// schedule's options (SPEC 11): undefined is the default, one day and 1,000 entries.
+const DEFAULT_HORIZON_MS = 86400000;
+const DEFAULT_MAX_ENTRIES = 1000;
+const SCHEDULE_OPTION_NAMES = ['horizon', 'maxEntries'];
+// Hidden, for tests (Formatter[Symbol.for('feeddate.scheduleGuess')]): false makes the addon's first
+// buffers one byte long, so that every schedule goes through FD_ERR_BUFFER and the retry.
+let scheduleGuess = true;
+
+// [horizon, maxEntries] of schedule's options, each read once (a getter runs once, before the
+// library is called). Types are checked here; values (ranges, integers, rounding) by the addon and
+// the library.
+function scheduleOptions(options) {
+  if (options === undefined) return [DEFAULT_HORIZON_MS, DEFAULT_MAX_ENTRIES];
+  if (options === null || typeof options !== 'object') {
+    throw argumentError(`schedule(t, now, options): options must be an object { horizon, maxEntries } or undefined, ` +
+      `not ${options === null ? 'null' : typeof options}`, TypeError);
+  }
+  for (const key of Object.keys(options)) {
+    if (!SCHEDULE_OPTION_NAMES.includes(key)) {
+      throw argumentError(`unknown schedule option ${quote(key)}: the options are ${SCHEDULE_OPTION_NAMES.join(', ')}`);
+    }
+  }
+  let horizon = options.horizon;
+  if (horizon === undefined) horizon = DEFAULT_HORIZON_MS;
+  else if (typeof horizon !== 'number') {
+    throw argumentError(`schedule: horizon must be a number of milliseconds, not ${quote(horizon)}`, TypeError);
+  }
+  let maxEntries = options.maxEntries;
+  if (maxEntries === undefined) maxEntries = DEFAULT_MAX_ENTRIES;
+  else if (typeof maxEntries !== 'number') {
+    throw argumentError(`schedule: maxEntries must be a number of entries, not ${quote(maxEntries)}`, TypeError);
+  }
+  return [horizon, maxEntries];
+}
+
 function instantOf(ms) {
   return Number.isNaN(ms) ? null : new Date(ms);
 }
@@ -313,6 +357,30 @@ class Formatter {
     return { texts, nextChange: next === Infinity ? null : new Date(next), nextChangeMs: next === Infinity ? null : next };
   }
 
+  /**
+   * The labels t shows from now on, each with the instant it starts (SPEC 11): for a client that
+   * only swaps text at those instants (clients/web), with no rule of its own. entries[0] starts at
+   * now; entry i+1 at entry i's next change (label().nextChange); consecutive texts differ. The list
+   * stops at the first of: an entry whose label never changes (until is then null), maxEntries
+   * entries, an entry whose next change is at or after now + horizon (until is that next change).
+   * json is the wire form as the library writes it (fd_schedule_json), to send as it is.
+   *
+   * t and now as format() takes them. options: { horizon, maxEntries }, each undefined for its
+   * default (one day, 1,000 entries). horizon: milliseconds, 0..366 days, rounded away from zero to
+   * a whole millisecond (1.5 is 2, which gives exactly the schedule of 1.5; -0.5 is -1, refused);
+   * NaN is refused. maxEntries: an integer 1..100,000 (1.5 or NaN is refused). Out of range: an
+   * Error with status FD_ERR_ARGUMENT and the library's message.
+   */
+  schedule(t, now = Date.now(), options = undefined) {
+    const tMs = toMs(t, 't');
+    const nowMs = toMs(now, 'now');
+    const [horizon, maxEntries] = scheduleOptions(options);
+    const entries = [];
+    const json = addon.schedule(this.#h, tMs, nowMs, horizon, maxEntries, entries, scheduleGuess);
+    const until = scratch[0];
+    return { entries, until: Number.isNaN(until) ? null : new Date(until), json };
+  }
+
   /** The resolved locale id ("zh_CN"). */
   get locale() { return this.#resolved[0]; }
 
@@ -332,7 +400,8 @@ class Formatter {
   /**
    * Frees the native formatter now (else the garbage collector does). Later calls throw an Error
    * with code ERR_FEEDDATE_CLOSED, also a call whose own arguments close the formatter (a Date's
-   * getTime, an element getter of formatMany's ts); no library call is ever interrupted by it.
+   * getTime, an element getter of formatMany's ts, a getter of schedule's options); no library call
+   * is ever interrupted by it.
    * Closing again does nothing.
    */
   close() { addon.close(this.#h); }
@@ -341,6 +410,14 @@ class Formatter {
   static [Symbol.for('feeddate.chunkLabels')](n) {
     const before = chunkLabels;
     if (n !== undefined) chunkLabels = chunkFrom(n, 'the chunk size');
+    return before;
+  }
+
+  // Hidden, for tests: false makes schedule's first native buffers one byte (every schedule then
+  // retries with the size the library reports); returns the setting before.
+  static [Symbol.for('feeddate.scheduleGuess')](on) {
+    const before = scheduleGuess;
+    if (on !== undefined) scheduleGuess = Boolean(on);
     return before;
   }
 
@@ -365,4 +442,9 @@ module.exports = {
   STATUS,
   STYLES: Object.freeze([...STYLES]),
   UNITS: Object.freeze([...UNITS]),
+  /** schedule's defaults (one day, 1,000 entries) and limits (366 days, 100,000 entries). (1.2) */
+  DEFAULT_HORIZON_MS,
+  DEFAULT_MAX_ENTRIES,
+  MAX_SCHEDULE_HORIZON_MS,
+  MAX_SCHEDULE_ENTRIES,
 };

@@ -20,7 +20,13 @@
  *                               texts[base + i] through store(texts, base, ...labels), index.js's.
  *                               One library call: index.js calls it per chunk. wantBytes: scratch[1]
  *                               = the JavaScript heap that the labels' strings take.
- *   setScratch(Float64Array(8), store) (once per environment), versions() -> [version, versionNumber, icuVersion]
+ *   schedule(handle, t, now, horizon, maxEntries, entries, guess) -> the wire form (fd_schedule_json) as a
+ *                               string; entry i goes to entries[i] through storeEntries(entries, base,
+ *                               text0, start0, text1, start1, ...), index.js's; scratch[0] = until (NaN:
+ *                               none), written last. horizon: ms, rounded away from zero; maxEntries: an
+ *                               integer. guess false: first buffers of one byte (tests: the retries).
+ *   setScratch(Float64Array(8), store, storeEntries) (once per environment),
+ *   versions() -> [version, versionNumber, icuVersion, FD_SCHEDULE_MAX_HORIZON_MS, FD_SCHEDULE_MAX_ENTRIES]
  * Offsets in the scratch are UTF-16 indices into the text (JavaScript's).
  *
  * Closing (SPEC 10, 1.2). A handle belongs to the environment (main thread or
@@ -57,6 +63,7 @@ typedef struct instance {
     double *scratch;      /* its memory */
     napi_ref scratch_ref; /* the Float64Array(8) of index.js, set once */
     napi_ref store_ref;   /* index.js's store(texts, base, ...labels), set with the scratch */
+    napi_ref store_entries_ref; /* index.js's storeEntries(entries, base, text, start, ...), the same */
 } instance;
 
 static const char *const STATUS_CODES[] = {"FD_OK", "FD_ERR_ARGUMENT", "FD_ERR_LOCALE", "FD_ERR_TIME_ZONE",
@@ -768,6 +775,194 @@ done:
     return result;
 }
 
+/* ---- schedule (SPEC 11, 1.2) ---- */
+
+/* fd_schedule's first guess of UTF-8 bytes per entry, and the most it guesses; a larger need costs
+ * one more call (the library reports the size). */
+#define SCHEDULE_BYTES_PER_ENTRY 16
+#define SCHEDULE_GUESS_MAX 65536
+/* Calls of one kind made for one schedule (the first, then one with the size the library reported). */
+#define SCHEDULE_TRIES 3
+
+/* The horizon in whole milliseconds, rounded away from zero: instants are whole milliseconds, so
+ * the schedule of 1.5 ms is exactly that of 2 ms, and a horizon out of range stays out of range
+ * (-0.5 is -1, refused). NaN is refused; a value that no int64_t holds (±Infinity, 1e300) is out of
+ * range, said in the library's words; the library checks the others. */
+static int horizon_of(napi_env env, double d, int64_t *out) {
+    char num[32];
+    if (isnan(d)) {
+        throw_status(env, FD_ERR_ARGUMENT, "horizon is NaN, not a number of milliseconds");
+        return -1;
+    }
+    double r = d < 0 ? floor(d) : ceil(d);
+    if (r >= -9223372036854775808.0 && r < 9223372036854775808.0) {
+        *out = (int64_t)r;
+        return 0;
+    }
+    number_text(d, num);
+    throw_msgf(env, FD_ERR_ARGUMENT, "horizon %s ms is out of range 0...%lld (366 days)", num,
+               (long long)FD_SCHEDULE_MAX_HORIZON_MS);
+    return -1;
+}
+
+/* maxEntries: an integer (1.5, NaN and ±Infinity are refused here). One that size_t cannot hold
+ * (below 0) is out of range, said in the library's words, unless the library would refuse the
+ * horizon first: then 0 is passed and the library names the horizon. */
+static int max_entries_of(napi_env env, double d, int64_t horizon, size_t *out) {
+    char num[32];
+    number_text(d, num);
+    if (!isfinite(d) || d != floor(d)) {
+        throw_msgf(env, FD_ERR_ARGUMENT, "maxEntries %s is not an integer number of entries (1...%d)", num,
+                   FD_SCHEDULE_MAX_ENTRIES);
+        return -1;
+    }
+    if (d >= 0 && d < (double)SIZE_MAX + 1.0) {
+        *out = (size_t)d;
+        return 0;
+    }
+    if (horizon < 0 || horizon > FD_SCHEDULE_MAX_HORIZON_MS) {
+        *out = 0;
+        return 0;
+    }
+    throw_msgf(env, FD_ERR_ARGUMENT, "max_entries %s is out of range 1...%d", num, FD_SCHEDULE_MAX_ENTRIES);
+    return -1;
+}
+
+/* Grows *buf to `need` bytes; 0, or -1 when there is no memory (*buf is then as it was). */
+static int grow(char **buf, size_t *cap, size_t need) {
+    char *grown = realloc(*buf, need);
+    if (grown == NULL) return -1;
+    *buf = grown;
+    *cap = need;
+    return 0;
+}
+
+static napi_value schedule(napi_env env, napi_callback_info info) {
+    napi_value argv[7], result = NULL;
+    if (args(env, info, 7, argv) == NULL) return NULL;
+    int64_t t, now, horizon;
+    double horizon_d, max_d;
+    size_t max;
+    if (get_instant(env, argv[1], "t", &t) || get_instant(env, argv[2], "now", &now)) return NULL;
+    if (napi_get_value_double(env, argv[3], &horizon_d) != napi_ok) {
+        return throw_status(env, FD_ERR_ARGUMENT, "schedule: horizon must be a number of milliseconds");
+    }
+    if (napi_get_value_double(env, argv[4], &max_d) != napi_ok) {
+        return throw_status(env, FD_ERR_ARGUMENT, "schedule: maxEntries must be a number");
+    }
+    if (horizon_of(env, horizon_d, &horizon) || max_entries_of(env, max_d, horizon, &max)) return NULL;
+    bool guess = true;
+    napi_get_value_bool(env, argv[6], &guess);
+    instance *in = NULL;
+    if (napi_get_instance_data(env, (void **)&in) != napi_ok || in == NULL || in->store_entries_ref == NULL ||
+        in->scratch == NULL) {
+        napi_throw_error(env, NULL, "feeddate: setScratch was not called");
+        return NULL;
+    }
+    /* The library checks the horizon and max_entries before it writes anything: a count it refuses
+     * gets arrays of one element. */
+    size_t arrays = max >= 1 && max <= FD_SCHEDULE_MAX_ENTRIES ? max : 1;
+    size_t *ends = malloc(arrays * sizeof *ends);
+    int64_t *from = malloc(arrays * sizeof *from);
+    size_t first = arrays * SCHEDULE_BYTES_PER_ENTRY;
+    size_t cap = guess ? (first < SCHEDULE_GUESS_MAX ? first : SCHEDULE_GUESS_MAX) + 1 : 1;
+    size_t jcap = 1, n = 0, length = 0;
+    char *buf = malloc(cap), *json = NULL;
+    uint16_t *units = NULL;
+    napi_value *argv_store = NULL;
+    int64_t until = FD_NEVER;
+    if (ends == NULL || from == NULL || buf == NULL) {
+        throw_msgf(env, FD_ERR_MEMORY, "schedule: out of memory for %zu entries", arrays);
+        goto done;
+    }
+    /* From here to release(), no JavaScript runs. */
+    handle *h = acquire(env, argv[0]);
+    if (h == NULL) goto done;
+    fd_status s = FD_OK;
+    int oom = 0;
+    for (int i = 0; i < SCHEDULE_TRIES; i++) {
+        s = fd_schedule(h->f, t, now, horizon, max, buf, cap, ends, from, &n, &until);
+        if (s != FD_ERR_BUFFER || n == 0 || ends[n - 1] < cap) break;
+        if (grow(&buf, &cap, ends[n - 1] + 1)) {
+            oom = 1;
+            break;
+        }
+    }
+    if (s == FD_OK && n == 0) s = FD_ERR_INTERNAL; /* never: a schedule has an entry */
+    if (s == FD_OK) {
+        /* The wire form: the texts (escaped: at most 6 bytes a byte, rarely more than 1), each
+         * start's difference (at most 12 digits) and some 60 bytes around them; the library
+         * reports what it needs. */
+        jcap = guess ? 2 * ends[n - 1] + 24 * n + 128 : 1;
+        json = malloc(jcap);
+        if (json == NULL) oom = 1;
+        for (int i = 0; i < SCHEDULE_TRIES && json != NULL; i++) {
+            s = fd_schedule_json(h->f, t, now, horizon, max, json, jcap, &length);
+            if (s != FD_ERR_BUFFER || length < jcap) break;
+            if (grow(&json, &jcap, length + 1)) {
+                oom = 1;
+                break;
+            }
+        }
+    }
+    release(h);
+    if (oom) {
+        throw_msgf(env, FD_ERR_MEMORY, "schedule: out of memory for a schedule of %zu entries", n);
+        goto done;
+    }
+    if (s != FD_OK) {
+        throw_last(env, s);
+        goto done;
+    }
+    /* The wire form as a string, then the entries handed to storeEntries MANY_SCOPE at a time (which
+     * may run a setter of Array.prototype: f is given back). The wire form's units have room for
+     * any text of it. */
+    napi_value json_value, store, recv;
+    units = malloc((length + 1) * sizeof *units);
+    argv_store = malloc((2 + 2 * (n < MANY_SCOPE ? n : MANY_SCOPE)) * sizeof *argv_store);
+    if (units == NULL || argv_store == NULL) {
+        throw_msgf(env, FD_ERR_MEMORY, "schedule: out of memory for a schedule of %zu entries", n);
+        goto done;
+    }
+    if (make_string(env, json, length, units, &json_value) != napi_ok ||
+        napi_get_reference_value(env, in->store_entries_ref, &store) != napi_ok ||
+        napi_get_undefined(env, &recv) != napi_ok)
+        goto failed;
+    for (size_t i = 0, start = 0; i < n;) {
+        napi_handle_scope scope;
+        if (napi_open_handle_scope(env, &scope) != napi_ok) goto failed;
+        size_t stop = i + MANY_SCOPE < n ? i + MANY_SCOPE : n, argc = 2;
+        napi_status st = napi_create_double(env, (double)i, &argv_store[1]);
+        argv_store[0] = argv[5];
+        for (; i < stop && st == napi_ok; i++, argc += 2) {
+            st = make_string(env, buf + start, ends[i] - start, units, &argv_store[argc]);
+            if (st == napi_ok) st = napi_create_double(env, (double)from[i], &argv_store[argc + 1]);
+            start = ends[i];
+        }
+        if (st == napi_ok) st = napi_call_function(env, recv, store, argc, argv_store, NULL);
+        napi_close_handle_scope(env, scope);
+        if (st != napi_ok) goto failed;
+    }
+    /* Last: storeEntries may have run a call that used the scratch. */
+    in->scratch[0] = next_change(until);
+    result = json_value;
+    goto done;
+failed: {
+    bool pending = false;
+    napi_is_exception_pending(env, &pending);
+    if (!pending) napi_throw_error(env, NULL, "feeddate: schedule could not store its entries");
+    result = NULL;
+}
+done:
+    free(ends);
+    free(from);
+    free(buf);
+    free(json);
+    free(units);
+    free(argv_store);
+    return result;
+}
+
 /* ---- module ---- */
 
 static void finalize_instance(napi_env env, void *data, void *hint) {
@@ -775,12 +970,13 @@ static void finalize_instance(napi_env env, void *data, void *hint) {
     instance *in = data;
     if (in->scratch_ref != NULL) napi_delete_reference(env, in->scratch_ref);
     if (in->store_ref != NULL) napi_delete_reference(env, in->store_ref);
+    if (in->store_entries_ref != NULL) napi_delete_reference(env, in->store_entries_ref);
     free(in);
 }
 
 static napi_value set_scratch(napi_env env, napi_callback_info info) {
-    napi_value argv[2];
-    if (args(env, info, 2, argv) == NULL) return NULL;
+    napi_value argv[3];
+    if (args(env, info, 3, argv) == NULL) return NULL;
     instance *in = NULL;
     CALL(env, napi_get_instance_data(env, (void **)&in));
     napi_typedarray_type type;
@@ -791,9 +987,10 @@ static napi_value set_scratch(napi_env env, napi_callback_info info) {
         napi_throw_type_error(env, NULL, "feeddate: setScratch needs a Float64Array(8)");
         return NULL;
     }
-    napi_valuetype t;
-    if (napi_typeof(env, argv[1], &t) != napi_ok || t != napi_function) {
-        napi_throw_type_error(env, NULL, "feeddate: setScratch needs a store function");
+    napi_valuetype t, t2;
+    if (napi_typeof(env, argv[1], &t) != napi_ok || t != napi_function || napi_typeof(env, argv[2], &t2) != napi_ok ||
+        t2 != napi_function) {
+        napi_throw_type_error(env, NULL, "feeddate: setScratch needs the store and storeEntries functions");
         return NULL;
     }
     if (in->scratch_ref != NULL) {
@@ -801,6 +998,7 @@ static napi_value set_scratch(napi_env env, napi_callback_info info) {
         return NULL;
     }
     CALL(env, napi_create_reference(env, argv[1], 1, &in->store_ref));
+    CALL(env, napi_create_reference(env, argv[2], 1, &in->store_entries_ref));
     CALL(env, napi_create_reference(env, argv[0], 1, &in->scratch_ref)); /* keeps the memory alive */
     in->scratch = data;
     return NULL;
@@ -809,13 +1007,17 @@ static napi_value set_scratch(napi_env env, napi_callback_info info) {
 static napi_value versions(napi_env env, napi_callback_info info) {
     (void)info;
     napi_value arr, v;
-    CALL(env, napi_create_array_with_length(env, 3, &arr));
+    CALL(env, napi_create_array_with_length(env, 5, &arr));
     CALL(env, napi_create_string_utf8(env, fd_version_string(), NAPI_AUTO_LENGTH, &v));
     CALL(env, napi_set_element(env, arr, 0, v));
     CALL(env, napi_create_uint32(env, fd_version(), &v));
     CALL(env, napi_set_element(env, arr, 1, v));
     CALL(env, napi_create_string_utf8(env, fd_icu_version(), NAPI_AUTO_LENGTH, &v));
     CALL(env, napi_set_element(env, arr, 2, v));
+    CALL(env, napi_create_double(env, (double)FD_SCHEDULE_MAX_HORIZON_MS, &v));
+    CALL(env, napi_set_element(env, arr, 3, v));
+    CALL(env, napi_create_uint32(env, FD_SCHEDULE_MAX_ENTRIES, &v));
+    CALL(env, napi_set_element(env, arr, 4, v));
     return arr;
 }
 
@@ -833,6 +1035,7 @@ NAPI_MODULE_INIT() {
         {"format", NULL, format, NULL, NULL, NULL, napi_default, NULL},
         {"label", NULL, label, NULL, NULL, NULL, napi_default, NULL},
         {"formatMany", NULL, format_many, NULL, NULL, NULL, napi_default, NULL},
+        {"schedule", NULL, schedule, NULL, NULL, NULL, napi_default, NULL},
         {"setScratch", NULL, set_scratch, NULL, NULL, NULL, napi_default, NULL},
         {"versions", NULL, versions, NULL, NULL, NULL, napi_default, NULL},
     };

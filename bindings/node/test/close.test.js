@@ -31,6 +31,7 @@ function assertClosed(f) {
   assert.throws(() => f.label(NOW, NOW), isClosed);
   assert.throws(() => f.formatMany([NOW], NOW), isClosed);
   assert.throws(() => f.formatMany([], NOW), isClosed);
+  assert.throws(() => f.schedule(NOW, NOW), isClosed);
   f.close(); // again: nothing
 }
 
@@ -56,6 +57,7 @@ test('close() in the getTime of a Date argument: the call and every later one ge
     format: (f, t, now) => f.format(t, now),
     label: (f, t, now) => f.label(t, now),
     formatMany: (f, t, now) => f.formatMany([NOW - 1, t, NOW - 2], now),
+    schedule: (f, t, now) => f.schedule(t, now, { horizon: 3600e3 }),
   };
   for (const [name, call] of Object.entries(calls)) {
     for (const which of ['t', 'now', 'subclass']) {
@@ -71,6 +73,57 @@ test('close() in the getTime of a Date argument: the call and every later one ge
       assertClosed(f);
     }
   }
+});
+
+test('close() in a getter of schedule\'s options, or in a proxy\'s traps: "closed", never a use after free', () => {
+  const getters = {
+    horizon: (f) => ({ get horizon() { f.close(); return 3600e3; } }),
+    maxEntries: (f) => ({ horizon: 3600e3, get maxEntries() { f.close(); return 10; } }),
+    'an inherited horizon': (f) => Object.create({ get horizon() { f.close(); return 0; } }),
+    'a proxy\'s ownKeys': (f) => new Proxy({ maxEntries: 5 }, { ownKeys(target) { f.close(); return Reflect.ownKeys(target); } }),
+    'a proxy\'s get': (f) => new Proxy({}, { get() { f.close(); return undefined; } }),
+  };
+  for (const [name, make] of Object.entries(getters)) {
+    const f = en();
+    assert.throws(() => f.schedule(NOW - 3600e3, NOW, make(f)), isClosed, name);
+    assertClosed(f);
+  }
+  // A getter that closes another formatter: this one is not concerned.
+  const f = en();
+  const g = en();
+  const s = f.schedule(NOW - 3600e3, NOW, { get maxEntries() { g.close(); return 2; } });
+  assert.deepEqual(s.entries.map((e) => e.text), ['1 hour ago', '2 hours ago']);
+  assertClosed(g);
+});
+
+test('a setter of Array.prototype that closes or uses the formatter while schedule stores its entries', () => {
+  // The entries are stored through JavaScript once the addon has given the formatter back: the
+  // schedule in flight finishes, the close takes effect at the next call, and until is the
+  // schedule's own even when the setter made calls of its own (label, another schedule).
+  const f = en();
+  let inner; // not an array: the setter below is every array's
+  let ran = 0;
+  Object.defineProperty(Array.prototype, 2, {
+    configurable: true,
+    get() { return undefined; },
+    set(v) {
+      ran++;
+      inner = `${v.text}|${f.label(NOW - 60e3, NOW).nextChangeMs}|${f.schedule(NOW - 1000, NOW, { maxEntries: 1 }).until.getTime()}`;
+      f.close();
+    },
+  });
+  let s;
+  try {
+    s = f.schedule(NOW - 3600e3, NOW, { maxEntries: 4 });
+  } finally {
+    delete Array.prototype[2];
+  }
+  assert.equal(ran, 1);
+  assert.equal(inner, `3 hours ago|${NOW + 60e3}|${NOW + 59e3}`);
+  assert.deepEqual(Array.from(s.entries, (e) => e && e.text), ['1 hour ago', '2 hours ago', undefined, '4 hours ago']);
+  assert.equal(Object.hasOwn(s.entries, 2), false, 'entry 2 went to the setter');
+  assert.equal(s.until.getTime(), NOW + 4 * 3600e3, 'the schedule\'s until, written after the setter ran');
+  assertClosed(f);
 });
 
 test('close() from an element or length getter in the middle of a batch, at every chunk size', () => {
@@ -169,7 +222,7 @@ test('close() and the garbage collector racing with calls (a process with --expo
       const d = new Date(NOW - i * 1000);
       if (i % 4 === 1) d.getTime = () => { f.close(); gc(); return NOW; };
       if (i % 4 === 2) d.getTime = () => { f.close(); f.close(); return NOW; };
-      try { f.formatMany([NOW, NOW - 1, d, NOW - 2, NOW - 3], NOW); f.label(d, NOW); ok++; }
+      try { f.formatMany([NOW, NOW - 1, d, NOW - 2, NOW - 3], NOW); f.label(d, NOW); f.schedule(d, NOW); ok++; }
       catch (e) { if (e.code !== 'ERR_FEEDDATE_CLOSED') throw e; closed++; }
       if (i % 5 === 0) f.close();
       if (i % 3 === 0) kept.push(f); // closed or not, collected later

@@ -1,8 +1,8 @@
 'use strict';
 // worker_threads: each worker loads the addon and creates its own formatter
-// (the library shares its ICU data between them); every worker's labels
-// equal the main thread's, and errors raised at once in every worker carry
-// their own worker's message.
+// (the library shares its ICU data between them); every worker's labels and
+// schedules equal the main thread's, and errors raised at once in every
+// worker carry their own worker's message.
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const { Worker } = require('node:worker_threads');
@@ -40,13 +40,14 @@ const labels = Array.from(ts, (t) => {
   return l.text + '|' + l.nextChangeMs + '|' + l.dayRange + '|' + l.timeRange + '|' + l.expired;
 });
 const many = f.formatMany(ts, now);
+const schedules = Array.from(ts.subarray(0, 200), (t) => f.schedule(t, now, { horizon: 7 * 86400000 }).json);
 let badErrors = 0;
 for (let i = 0; i < 300; i++) {
   const zone = 'No/Zone_' + id + '_' + i;
   try { new Formatter({ style: 'feed', locale: 'en', timeZone: zone }); badErrors++; }
   catch (e) { if (e.status !== 3 || !e.message.includes('"' + zone + '"')) badErrors++; }
 }
-parentPort.postMessage({ labels, texts: many.texts, next: many.nextChangeMs, badErrors });
+parentPort.postMessage({ labels, texts: many.texts, next: many.nextChangeMs, schedules, badErrors });
 `;
 
 function runWorker(data) {
@@ -64,6 +65,7 @@ for (const style of STYLES) {
     const f = new Formatter({ style, locale: 'zh_CN', timeZone: 'Asia/Shanghai' });
     const one = labelsOf(f, ts);
     const many = f.formatMany(ts, NOW);
+    const schedules = Array.from(ts.subarray(0, 200), (t) => f.schedule(t, NOW, { horizon: 7 * 86400000 }).json);
     const index = path.join(__dirname, '..', 'index.js');
     const results = await Promise.all(Array.from({ length: WORKERS },
       (_, id) => runWorker({ style, ts, now: NOW, id, index })));
@@ -71,6 +73,7 @@ for (const style of STYLES) {
       assert.deepEqual(r.labels, one);
       assert.deepEqual(r.texts, many.texts);
       assert.equal(r.next, many.nextChangeMs);
+      assert.deepEqual(r.schedules, schedules, 'schedules');
       assert.equal(r.badErrors, 0, 'each worker error names its own zone');
     }
   });
