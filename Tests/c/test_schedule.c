@@ -11,10 +11,14 @@
  * next entry starts at that label's next change. Bad arguments (horizon < 0
  * or > 366 days, max_entries 0 or > 100,000, NULL pointers) give
  * FD_ERR_ARGUMENT; a small buffer gives FD_ERR_BUFFER with what is needed,
- * and nothing written past it. Closes with "N passed, N failed".
+ * and nothing written past it. Then 2,000 random schedules with the 1.1
+ * options must equal, byte for byte, the wire form built here from fd_format
+ * and its next changes by an escaper of this file's own (an independent
+ * implementation of SPEC 11). Closes with "N passed, N failed".
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +166,88 @@ static void check_arguments(void)
     fd_formatter_free(f);
 }
 
+/* ---- an independent implementation of SPEC 11, from fd_format alone ---- */
+
+/* Appends the wire escape of s[0..n) to out (SPEC 11: only \" \\ \b \f \n \r \t
+   and other U+0000..U+001F as \u00xx). Returns the new length. */
+static size_t escape(char *out, size_t at, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        const char *e = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\b' ? "\\b" : c == '\f' ? "\\f"
+                      : c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : NULL;
+        if (e) at += (size_t)sprintf(out + at, "%s", e);
+        else if (c < 0x20) at += (size_t)sprintf(out + at, "\\u%04x", c);
+        else out[at++] = (char)c;
+    }
+    return at;
+}
+
+static uint64_t rng = 0x5EED5EEDULL;
+static uint64_t next_rand(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
+
+/* Random formatters with the 1.1 options, random t, now, horizon and max_entries:
+   the wire bytes must equal the ones built here from fd_format and its next changes. */
+static void check_random(size_t cases)
+{
+    static const char *const locales[] = {"zh_CN", "en_US", "de", "ar_EG", "ja_JP", "fr", "ru", "hi"};
+    static const char *const zones[] = {"Asia/Shanghai", "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "UTC"};
+    static char want[1 << 20];
+    size_t bad = 0;
+    for (size_t k = 0; k < cases; k++) {
+        fd_options o;
+        fd_options_init(&o, (fd_style)(next_rand() % 7));
+        o.locale = locales[next_rand() % 8];
+        o.time_zone = zones[next_rand() % 5];
+        o.recent_relative = (int32_t)(next_rand() % 2);
+        o.plain_spaces = (int32_t)(next_rand() % 2);
+        o.spoken = next_rand() % 4 == 0;
+        o.overtime = (int32_t)(next_rand() % 2);
+        o.max_unit = (fd_unit)(next_rand() % 7);
+        o.precision = (int32_t)(next_rand() % 4);
+        o.countdown_days = (int32_t)(next_rand() % 2);
+        if (next_rand() % 4 == 0) o.just_now_text = "a \"quoted\\ word\"";
+        fd_formatter *f = NULL;
+        if (fd_formatter_new(&o, &f) != FD_OK) { tk_fail("random %zu: fd_formatter_new: %s", k, fd_last_error()); bad++; continue; }
+        int64_t now = 1711348200000LL + (int64_t)(next_rand() % 800000000000ULL) - 400000000000LL;
+        int64_t span = (int64_t[]){120000LL, 86400000LL, 40LL * 86400000LL, 800LL * 86400000LL}[next_rand() % 4];
+        int64_t t = now + (int64_t)(next_rand() % (uint64_t)(2 * span)) - span;
+        int64_t horizon = (int64_t[]){0, 60000, 3600000, 86400000, 30LL * 86400000LL}[next_rand() % 5];
+        size_t max = (size_t[]){1, 2, 5, 50, 500}[next_rand() % 5];
+        size_t length = 0;
+        fd_status s = fd_schedule_json(f, t, now, horizon, max, json, sizeof json, &length);
+        /* The independent walk. */
+        size_t at = (size_t)sprintf(want, "{\"v\":1,\"now\":%lld,\"labels\":[", (long long)now);
+        int64_t from = now, previous = now, until = FD_NEVER;
+        for (size_t i = 0; i < max; i++) {
+            char label[FD_LABEL_CAPACITY];
+            fd_label info;
+            if (fd_format(f, t, from, label, sizeof label, &info) != FD_OK) { until = -1; break; }
+            at += (size_t)sprintf(want + at, "%s[\"", i ? "," : "");
+            at = escape(want, at, label, info.length);
+            at += (size_t)sprintf(want + at, "\",%lld]", (long long)(from - previous));
+            previous = from;
+            until = info.next_change_ms;
+            if (until == FD_NEVER || until >= now + horizon) break;
+            from = until;
+        }
+        if (until == FD_NEVER) at += (size_t)sprintf(want + at, "],\"until\":null}");
+        else at += (size_t)sprintf(want + at, "],\"until\":%lld}", (long long)until);
+        if (until == -1) {
+            if (s == FD_OK) { tk_fail("random %zu: fd_format failed where fd_schedule_json did not", k); bad++; }
+        } else if (s != FD_OK || length != at || memcmp(json, want, at) != 0) {
+            if (bad++ < 5) {
+                tk_fail("random %zu: style %d %s %s t=%lld now=%lld horizon=%lld max=%zu: status %d", k, (int)o.style, o.locale,
+                        o.time_zone, (long long)t, (long long)now, (long long)horizon, max, (int)s);
+                printf("  got:  %.*s\n  want: %.*s\n", (int)(length < 300 ? length : 300), json, (int)(at < 300 ? at : 300), want);
+            }
+        }
+        fd_formatter_free(f);
+    }
+    tk_count(bad == 0);
+    printf("  %zu random schedules with the 1.1 options against an independent walk: %zu differ\n", cases, bad);
+}
+
 int main(int argc, char **argv)
 {
     char *paths[64];
@@ -200,5 +286,6 @@ int main(int argc, char **argv)
     if (!tk_count(lines > 0)) tk_fail("no schedule vector was read");
     printf("  %zu schedule vectors\n", lines);
     check_arguments();
+    check_random(2000);
     return tk_finish();
 }
