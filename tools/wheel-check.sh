@@ -165,10 +165,13 @@ cp "$CACHE/sweep-host-$key.txt" "$CACHE/sweep-host.txt"
 echo "    sweep of this machine's full ICU 72: $(wc -l < "$CACHE/sweep-host.txt") lines"
 
 # Deselected: tests about a checkout, which an installed wheel is not. Ignored: the
-# column and engine tests, which need the optional pyarrow, pandas, polars and
-# dask (make test-python runs them; the wheel does not require those packages).
+# column, engine, row-error, byte-order and lazy-import tests, which need the
+# optional pyarrow, pandas, polars and dask (make test-python runs them all; the
+# wheel does not require those packages, and this root does not install them).
 DESELECT=(--deselect tests/test_package.py::test_search_order_without_the_variable
-          --ignore tests/test_columns.py --ignore tests/test_table.py --ignore tests/test_dask.py)
+          --ignore tests/test_columns.py --ignore tests/test_table.py --ignore tests/test_dask.py
+          --ignore tests/test_row_errors.py --ignore tests/test_byte_order.py
+          --ignore tests/test_lazy_imports.py)
 
 # ---- 4./5. the two runs ---------------------------------------------------------------------
 run_checks() { # $1: run name, $2: expected start of tz_source
