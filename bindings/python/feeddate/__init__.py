@@ -34,6 +34,7 @@ from ._ffi import icu_version, library_path, library_version
 from ._formatter import Batch, Formatter, Label
 from ._options import HOUR_CYCLES, STYLES, WIDTHS
 from ._instant import Instant
+from ._schedule import Schedule, ScheduleEntry
 from ._table import FormatterCache, format_table, formatter_cache
 from ._version import __version__
 
@@ -54,6 +55,8 @@ __all__ = [
     "InternalError",
     "RangeError",
     "STYLES",
+    "Schedule",
+    "ScheduleEntry",
     "ServerClock",
     "TimeZoneError",
     "WIDTHS",

@@ -316,8 +316,9 @@ fd_format_many = _declare(
     fd_status,
 )
 
-# (1.2) Schedules (SPEC section 11), declared for the binding's later use (no
-# Python API calls them yet).
+# (1.2) Schedules (SPEC section 11): Formatter.schedule (feeddate/_schedule.py).
+# buf, ends and from_ms are declared void *: a ctypes buffer, or the address of
+# an array.array as an int (the caller keeps it alive across the call).
 # fd_status fd_schedule(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
 #                       size_t max_entries, char *buf, size_t cap, size_t *ends, int64_t *from_ms,
 #                       size_t *n, int64_t *until_ms);

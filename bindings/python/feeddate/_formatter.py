@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from itertools import chain
 import math
 import operator
+import os
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 from . import _ffi
@@ -17,7 +18,8 @@ from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, FD_ERR_TIME_Z
 from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, FD_NEVER, check
 from ._instant import _DT64_UNITS, INT64, UNITS, Instant, datetime64_unit, local_now_ms, scaled_ms, to_datetime, to_ms
 from ._modules import loaded, module_of
-from ._options import OPTIONS, describe, fill, zone_hint
+from ._options import OPTIONS, describe, fill, host_zone_hint, zone_hint
+from ._schedule import DEFAULT_HORIZON, DEFAULT_MAX_ENTRIES, Horizon, Schedule, entry_count, horizon_ms
 
 
 # format_many's first guess of UTF-8 bytes per label; a larger need costs one more call.
@@ -395,11 +397,16 @@ class Formatter:
         opts = fill(style, given)
         handle = _ffi.fd_formatter_p()
         status = _ffi.fd_formatter_new(ctypes.byref(opts), ctypes.byref(handle))
-        if status == FD_ERR_TIME_ZONE and opts.time_zone is not None:
+        if status == FD_ERR_TIME_ZONE:
             try:
                 check(status)
-            except Error as exc:  # the library's message, with a "did you mean" for the id
-                raise error_for(status, zone_hint(str(exc), opts.time_zone.decode())) from None
+            except Error as exc:  # the library's message, with a "did you mean" for the id or $TZ
+                message = str(exc)
+                if opts.time_zone is not None:
+                    hinted = zone_hint(message, opts.time_zone.decode())
+                else:  # the host's zone: the library read $TZ
+                    hinted = host_zone_hint(message, os.environ.get("TZ"))
+                raise error_for(status, hinted) from None
         check(status)
         # The options that differ from their defaults (for pickling and repr).
         self._given = {
@@ -553,6 +560,29 @@ class Formatter:
         )
         _return_scratch(scratch)
         return label
+
+    def schedule(self, t: Instant, now: Optional[Instant] = None, *, horizon: Horizon = DEFAULT_HORIZON,
+                 max_entries: int = DEFAULT_MAX_ENTRIES) -> Schedule:
+        """The labels ``t`` shows from ``now`` (None: the formatter's clock) on, each
+        with the instant it starts (SPEC section 11): a :class:`Schedule` of
+        :class:`ScheduleEntry` (text, start), with ``now``, ``until`` and
+        :meth:`Schedule.to_json`, the wire form a web or app client swaps texts
+        from (the library's bytes as they are).
+
+        Entry 0 starts at ``now``, each next one at the previous label's next
+        change. The list stops at the first label that never changes (complete:
+        ``until`` is None), at ``max_entries`` entries, or at a label whose next
+        change is at or after ``now + horizon``; ``until`` is the last label's
+        next change, when the client needs a new schedule. ``horizon``: a
+        timedelta or seconds (int or float), rounded to the nearest millisecond,
+        0 .. 366 days (0: one entry and its until); ``max_entries`` 1 .. 100,000.
+        Out of range: the library's :class:`ArgumentError`. ``t`` and ``now`` as
+        :meth:`format` takes them. Costs one label and one next change per entry.
+        """
+        t_ms = to_ms(t)
+        now_ms = self._now() if now is None else to_ms(now)
+        return Schedule(self, t_ms, now_ms, horizon_ms(horizon), entry_count(max_entries),
+                        f"schedule(t={t!r}, now={now!r})")
 
     def format_many(
         self, ts: Iterable[Instant], now: Optional[Instant] = None, *, unit: Optional[str] = None

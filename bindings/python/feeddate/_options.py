@@ -201,6 +201,19 @@ def zone_hint(message: str, zone: str) -> str:
     already has one, and the library's example id dropped when it is the guess."""
     if "did you mean" in message:
         return message
+    guess = _zone_guess(zone)
+    if guess is None:
+        return message
+    head, sep, advice = message.partition(f'"{zone}": ')
+    if not sep:
+        return f'{message} (did you mean "{guess}"?)'
+    if f'"{guess}"' in advice:  # the library's example is the guess: say it once
+        return f'{head}"{zone}": did you mean "{guess}"?'
+    return f'{head}"{zone}": did you mean "{guess}"? Otherwise {advice}'
+
+
+def _zone_guess(zone: str) -> Optional[str]:
+    """The zone id of the database nearest to ``zone`` (an id that is not one), or None."""
     names = zone_names()
     guess = did_you_mean(zone, names)
     if guess is None and "/" not in zone:  # "Shanghai": compare with the cities
@@ -209,14 +222,35 @@ def zone_hint(message: str, zone: str) -> str:
             cities.setdefault(name.rsplit("/", 1)[-1], name)
         city = did_you_mean(zone, cities)
         guess = cities[city] if city else None
-    if guess is None or guess == zone:
+    return None if guess == zone else guess
+
+
+def host_zone_hint(message: str, tz: Optional[str]) -> str:
+    """``message`` (the library's, about the host's zone) with a "did you mean"
+    when it says that ``$TZ`` (``tz``, as set) is not a zone and a zone id of the
+    database is near: the id as written (``Asia/Shangai``, ``:Asia/Shangai``)
+    or a path into the database (``/usr/share/zoneinfo/Asia/Shangai``). The
+    library reads $TZ only when a formatter takes the host's zone."""
+    head, sep, advice = message.partition(" is not a zone: ")
+    if tz is None or not sep or not head.startswith("TZ=") or "did you mean" in message:
         return message
-    head, sep, advice = message.partition(f'"{zone}": ')
-    if not sep:
-        return f'{message} (did you mean "{guess}"?)'
-    if f'"{guess}"' in advice:  # the library's example is the guess: say it once
-        return f'{head}"{zone}": did you mean "{guess}"?'
-    return f'{head}"{zone}": did you mean "{guess}"? Otherwise {advice}'
+    prefix, name = (":", tz[1:]) if tz.startswith(":") else ("", tz)
+    if name.startswith("/"):  # a path: the zone's name after the database folder
+        root = (os.environ.get("TZDIR") or "/usr/share/zoneinfo").rstrip("/") + "/"
+        marker = name.rfind("/zoneinfo/")
+        cut = len(root) if name.startswith(root) else marker + len("/zoneinfo/") if marker >= 0 else 0
+        if not cut:
+            return message
+        prefix, name = prefix + name[:cut], name[cut:]
+    guess = _zone_guess(name) if name else None
+    if guess is None:
+        return message
+    hint = f"did you mean TZ={prefix}{guess}?"
+    first, semicolon, rest = advice.partition("; ")
+    if first.startswith("the path is not a file") and semicolon:  # the path's own clause first
+        return f"{head}{sep}{first} ({hint}){semicolon}{rest}"
+    advice = advice.replace(f' like "{guess}"', "", 1)  # the library's example is the guess: say it once
+    return f"{head}{sep}{hint} Otherwise {advice}"
 
 
 def _c_type(c_field: str) -> Any:

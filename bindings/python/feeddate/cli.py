@@ -1,6 +1,7 @@
 """The ``feeddate`` command (also ``python3 -m feeddate``).
 
     feeddate format [INSTANT ... | -] [--style S] [--locale L] [--tz Z] [--now T|now] [--json] ...
+    feeddate schedule [INSTANT ... | -] [--horizon SECONDS] [--max-entries N] [--style S] [--now T|now] ...
     feeddate demo [--locale L] [--tz Z] [--now T|now]
 
 Without INSTANTs, or where an INSTANT is ``-``, instants are read from
@@ -15,7 +16,9 @@ ends the command quietly with 141, as SIGPIPE ends other Unix tools.
 
 Output lines stay aligned with the inputs: an input that cannot be labelled
 gives an empty line (its error on stderr) or, with --json, an error object in
-its place, and the exit status is 1 at the end.
+its place, and the exit status is 1 at the end. ``feeddate schedule`` prints
+the wire form of each input's schedule (SPEC section 11), the library's bytes
+as they are, one line each; an input it cannot schedule gets the error object.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from ._errors import Error
 from ._formatter import Formatter, Label
 from ._instant import Instant, to_datetime, to_ms
 from ._options import ENUM, FLAG, ID, INT, OPTIONS, STYLES, TEXT, Option, did_you_mean
+from ._schedule import DEFAULT_HORIZON, DEFAULT_MAX_ENTRIES, check_limits
 from ._version import __version__
 
 PROG = "feeddate"
@@ -83,6 +87,14 @@ def _given_arg(text: str) -> Given:
     if text == STDIN:
         return Given(text, None)  # type: ignore[arg-type]  # read by _inputs
     return Given(text, _instant_arg(text))
+
+
+def _seconds_arg(text: str) -> float:
+    """--horizon: seconds, an int or a decimal number ("86400", "0.5"); the
+    library checks the range."""
+    if not _EPOCH_SECONDS.match(text.strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (e.g. 86400, 90.5)")
+    return float(text) if "." in text else int(text)
 
 
 def _now_arg(text: str) -> Optional[Instant]:
@@ -234,6 +246,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fmt.set_defaults(run=run_format)
 
+    sched = commands.add_parser(
+        "schedule",
+        help="the labels instants will show from now on, as wire JSON",
+        description="For each INSTANT (as for 'format'; none or '-': one per line from stdin, each printed at "
+        "once), print its schedule's wire form (SPEC section 11) on one line: "
+        '{"v":1,"now":N,"labels":[[text,d0],...],"until":U}, the bytes every client reads. '
+        "An input that cannot be scheduled prints an {\"input\", \"error\"} object in its place.",
+    )
+    sched.add_argument("instants", nargs="*", type=_given_arg, metavar="INSTANT")
+    _add_now(sched)
+    sched.add_argument(
+        "--horizon", type=_seconds_arg, default=int(DEFAULT_HORIZON.total_seconds()), metavar="SECONDS",
+        help="stop at the first label whose next change is this far after now or later, rounded to the "
+        f"millisecond (0 .. 366 days; 0: one label and its until); default: {int(DEFAULT_HORIZON.total_seconds())}",
+    )
+    sched.add_argument(
+        "--max-entries", type=int, default=DEFAULT_MAX_ENTRIES, metavar="N",
+        help=f"at most N labels (1 .. 100000); default: {DEFAULT_MAX_ENTRIES}",
+    )
+    for option in OPTIONS:
+        _add_option(sched, option)
+    sched.set_defaults(run=run_schedule)
+
     demo = commands.add_parser(
         "demo",
         help="show every style for a ladder of instants before now",
@@ -272,6 +307,31 @@ def run_format(args: argparse.Namespace) -> int:
             status = EXIT_LIBRARY
             continue
         emit(_label_json(label, text) if args.json else label.text)
+    return status
+
+
+# ---- feeddate schedule ------------------------------------------------------------
+
+
+def run_schedule(args: argparse.Namespace) -> int:
+    formatter = _formatter(args, args.style)
+    # A horizon or max_entries out of range is one error before any input is read.
+    horizon, max_entries = check_limits(formatter, args.horizon, args.max_entries)
+    horizon_ms = timedelta(milliseconds=horizon)  # exact: the same milliseconds again
+    status = EXIT_OK
+    for where, text, instant in _inputs(args.instants):
+        try:
+            if instant is None:
+                if not text:
+                    raise ValueError("an empty line is not an instant")
+                instant = parse_instant(text)
+            wire = formatter.schedule(instant, args.now, horizon=horizon_ms, max_entries=max_entries).to_json()
+        except (Error, ValueError) as exc:
+            print(f"{PROG}: {where}: {exc}", file=sys.stderr, flush=True)
+            emit(json.dumps({"input": text, "error": str(exc)}, ensure_ascii=False))
+            status = EXIT_LIBRARY
+            continue
+        emit(wire)
     return status
 
 

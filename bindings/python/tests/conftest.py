@@ -52,6 +52,28 @@ def vector_files(env: Optional[str] = None, icu: Optional[str] = None) -> List[P
     return files
 
 
+SCHEDULE_VECTORS_ENV = "FEEDDATE_SCHEDULE_VECTORS"
+
+
+def schedule_vector_files(env: Optional[str] = None) -> List[Path]:
+    """The schedule vector files to run (SPEC 11): those named by
+    $FEEDDATE_SCHEDULE_VECTORS (":"-separated) when set, else every .jsonl file of
+    Tests/vectors/schedule/ (a folder of its own, which label suites never read)."""
+    named = os.environ.get(SCHEDULE_VECTORS_ENV, "") if env is None else env
+    if named:
+        files = [Path(p) for p in named.split(":") if p]
+        missing = [str(f) for f in files if not f.is_file()]
+        if missing:
+            raise NoVectorSet(f"{SCHEDULE_VECTORS_ENV} names files that do not exist: {', '.join(missing)}")
+        return files
+    folder = VECTOR_ROOT / "schedule"
+    files = sorted(folder.glob("*.jsonl"))
+    if not files:
+        raise NoVectorSet(f"no schedule vectors: expected .jsonl files in {folder}, "
+                          f"or name files with {SCHEDULE_VECTORS_ENV}=a.jsonl:b.jsonl")
+    return files
+
+
 def load_vectors(files: Optional[List[Path]] = None) -> List[Dict[str, Any]]:
     """Every vector of ``files`` (default: :func:`vector_files`), in order."""
     vectors = []
@@ -79,9 +101,14 @@ def _coverage() -> List[str]:
         vectors = ", ".join(str(f) for f in vector_files())
     except NoVectorSet as exc:
         vectors = f"none ({exc})"
+    try:
+        schedules = ", ".join(str(f) for f in schedule_vector_files())
+    except NoVectorSet as exc:
+        schedules = f"none ({exc})"
     return [
         f"feeddate: {feeddate.library_path} (library {feeddate.library_version()}, ICU {feeddate.icu_version()})",
         f"vectors: {vectors}",
+        f"schedule vectors: {schedules}",
         pandas_line,
     ]
 

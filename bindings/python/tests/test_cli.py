@@ -177,7 +177,7 @@ def test_library_errors_exit_1(args: List[str], words: str) -> None:
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("command", [[], ["format"], ["demo"]])
+@pytest.mark.parametrize("command", [[], ["format"], ["schedule"], ["demo"]])
 def test_help_on_every_command(command: List[str]) -> None:
     result = run(command + ["--help"])
     assert result.returncode == 0 and result.stdout.startswith("usage: feeddate")

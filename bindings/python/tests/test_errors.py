@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from datetime import datetime, timedelta, timezone
 from typing import Any, Dict, Type
 
@@ -267,3 +268,86 @@ def test_hour_cycle_of_the_id_keeps_hours_in_range() -> None:
     h24 = feeddate.Formatter("feed", locale="en-US-u-hc-h24", tz="UTC")
     assert h24.format(t, now) == "00:05"
     assert h24.locale == "en_US@hours=h23"
+
+
+def _host_zone_error(tz: str) -> str:
+    """The message of Formatter(tz=None) under $TZ=tz, in a process of its own (the
+    library reads zone settings from the environment: SPEC section 1)."""
+    code = textwrap.dedent("""
+        import feeddate
+        try:
+            feeddate.Formatter("feed", locale="en_US")
+        except feeddate.TimeZoneError as exc:
+            print(exc)
+        else:
+            print("no error")
+    """)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "TZ": tz, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+@pytest.mark.parametrize(
+    "tz, hint",
+    [
+        ("Asia/Shangai", "TZ=Asia/Shanghai"),
+        (":Asia/Shangai", "TZ=:Asia/Shanghai"),  # glibc's form, kept in the hint
+        ("Shanghai", "TZ=Asia/Shanghai"),
+        ("America/New_Yrok", "TZ=America/New_York"),
+        ("/usr/share/zoneinfo/Asia/Shangai", "TZ=/usr/share/zoneinfo/Asia/Shanghai"),
+    ],
+)
+def test_a_near_miss_in_tz_gets_the_did_you_mean_that_tz_equals_gets(tz: str, hint: str) -> None:
+    # Issue 22 #6: tz="Asia/Shangai" had a hint, $TZ=Asia/Shangai (tz=None) none.
+    text = _host_zone_error(tz)
+    assert text.startswith(f"TZ={tz.lstrip(':')} is not a zone: "), text
+    assert text.count("did you mean") == 1 and f"did you mean {hint}?" in text, text
+    if not tz.startswith("/"):  # the library's example ("Asia/Shanghai") dropped when it is the guess
+        assert text.count(hint.split("=", 1)[1].lstrip(":")) == 1, text
+    assert "unset it" in text  # the library's advice stays
+
+
+@pytest.mark.parametrize("tz", ["Mars/Olympus_Mons", "/etc/nowhere/Asia/Shangai"])
+def test_a_tz_far_from_any_zone_gets_the_librarys_message_as_it_is(tz: str) -> None:
+    text = _host_zone_error(tz)
+    assert text.startswith(f"TZ={tz} is not a zone: ") and "did you mean" not in text, text
+
+
+def test_the_command_gives_the_tz_hint_too() -> None:
+    result = subprocess.run([sys.executable, "-m", "feeddate", "format", "--locale", "en_US", "1"],
+                            capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "TZ": "Europe/Berln", "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert result.returncode == 1 and "did you mean TZ=Europe/Berlin?" in result.stderr, result.stderr
+
+
+def _accept_language(entries: int, size: int) -> str:
+    """An Accept-Language list of ``entries`` entries and ``size`` bytes whose only
+    entry with data is the last, de-CH: the others are well-formed private-use tags."""
+    tags = [f"tlh-x-{i:08d}" for i in range(entries - 1)] + ["de-CH"]
+    text = ", ".join(tags)
+    assert len(text) <= size
+    return text + " " * (size - len(text))
+
+
+def test_a_400_kb_accept_language_list_is_refused_at_once() -> None:
+    # Issue 22 #14: such a list took 3.3 s; the library now refuses more than 32
+    # entries or 1,024 bytes before it looks at any.
+    huge = ", ".join(["de-CH;q=0.9", "fr;q=0.8", "tlh-x-abcdefgh;q=0.1"] * 10_000)[:400_000]
+    assert len(huge.encode()) == 400_000
+    started = time.perf_counter()
+    with pytest.raises(feeddate.LocaleError) as info:
+        feeddate.Formatter("feed", locale=huge, tz="UTC")
+    assert time.perf_counter() - started < 0.25
+    text = str(info.value)
+    assert "400000 bytes" in text and "at most 1024 bytes and 32 entries" in text and len(text) < 400, text
+
+
+def test_32_entries_in_1024_bytes_are_accepted_and_one_more_is_not() -> None:
+    at_limits = _accept_language(32, 1024)
+    assert len(at_limits.encode()) == 1024 and at_limits.count(",") == 31
+    assert feeddate.Formatter("feed", locale=at_limits, tz="UTC").locale == "de_CH"
+    with pytest.raises(feeddate.LocaleError, match="1025 bytes.*at most 1024 bytes"):
+        feeddate.Formatter("feed", locale=at_limits + " ", tz="UTC")
+    with pytest.raises(feeddate.LocaleError, match="33 entries.*at most 32 entries"):
+        feeddate.Formatter("feed", locale=_accept_language(33, 1024), tz="UTC")
