@@ -1,7 +1,17 @@
 # Rust binding (bindings/rust, crate `feeddate`, std only): its tests and benchmark.
 #   make test-rust      cargo test (vectors, layout, errors, threads, schedules
 #                       against the schedule vectors and label, doc examples),
-#                       clippy when installed, and `cargo package` of the crate
+#                       clippy when installed, `cargo package` of the crate,
+#                       then make test-rust-link
+#   make test-rust-link how build.rs links (README.md, "Linking"): with no library
+#                       findable, in a copy of the crate in build/rust-nolib,
+#                       cargo check, cargo doc (rustdoc warnings denied) and
+#                       DOCS_RS=1 cargo doc pass, cargo build of a program fails at
+#                       link time saying what to install; built with
+#                       FEEDDATE_LIB_DIR=build/lib (and, in the copy, through
+#                       PKG_CONFIG_PATH=build/pkgconfig), the crate's example and
+#                       bindings/rust/program (a crate depending on it) run with no
+#                       LD_LIBRARY_PATH
 #   make bench-rust     per-label cost of format / label / format_many against
 #                       direct C calls in the same process (part of `make bench`)
 #   make stress-rust    one format_many of STRESS_N instants (100,000,000: about
@@ -19,7 +29,7 @@ RUST_ENV   := PATH="$(dir $(CARGO)):$$PATH" CARGO_TARGET_DIR=$(CURDIR)/$(BUILD)/
               LD_LIBRARY_PATH=$(CURDIR)/$(LIBDIR)$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH}
 RUST_CARGO := cd $(RUST_DIR) && $(RUST_ENV) $(CARGO)
 
-.PHONY: test-rust bench-rust stress-rust rust-check-toolchain
+.PHONY: test-rust test-rust-link bench-rust stress-rust rust-check-toolchain
 
 rust-check-toolchain:
 	@if [ -z "$(CARGO)" ]; then echo "test-rust: no cargo found (PATH, ~/.cargo/bin): install Rust 1.77 or later with rustup (https://rustup.rs; Debian 12's cargo is too old)" >&2; exit 1; fi
@@ -32,6 +42,53 @@ test-rust: lib rust-check-toolchain
 	else echo "test-rust: no clippy here: lints not checked"; fi
 	$(RUST_CARGO) package --offline --allow-dirty --quiet
 	@echo "test-rust: the crate packages: $(BUILD)/rust-target/package/feeddate-$(VERSION).crate"
+	@$(MAKE) --no-print-directory test-rust-link
+
+# As on docs.rs or a machine without the library: no FEEDDATE_LIB_DIR, nothing on
+# pkg-config's path (PKG_CONFIG_LIBDIR at an empty folder hides the system's .pc
+# files too), no LD_LIBRARY_PATH; a copy of the crate with its own target dir.
+RUST_NOLIB := $(BUILD)/rust-nolib
+RUST_BARE  := env -u FEEDDATE_LIB_DIR -u FEEDDATE_INCLUDE_DIR -u LD_LIBRARY_PATH -u DOCS_RS -u RUSTFLAGS \
+              PATH="$(dir $(CARGO)):$$PATH" CARGO_TARGET_DIR=$(CURDIR)/$(RUST_NOLIB)/target \
+              PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=$(CURDIR)/$(RUST_NOLIB)/no-pkgconfig
+RUST_NOLIB_LOG := $(CURDIR)/$(RUST_NOLIB)/cargo.log
+RUST_NOT_FOUND := libfeeddate.so.1 not found
+
+test-rust-link: lib rust-check-toolchain
+	@rm -rf $(RUST_NOLIB)/feeddate $(RUST_NOLIB)/no-pkgconfig && mkdir -p $(RUST_NOLIB)/no-pkgconfig
+	@cp -r $(RUST_DIR) $(RUST_NOLIB)/feeddate && rm -rf $(RUST_NOLIB)/feeddate/target $(RUST_NOLIB)/feeddate/program/target
+	@echo "test-rust-link: no library findable, in a copy of the crate ($(RUST_NOLIB)/feeddate)"
+	@cd $(RUST_NOLIB)/feeddate && $(RUST_BARE) $(CARGO) check --offline --all-targets > $(RUST_NOLIB_LOG) 2>&1 \
+	  || { cat $(RUST_NOLIB_LOG); echo "test-rust-link: cargo check failed without the library" >&2; exit 1; }
+	@grep -q "$(RUST_NOT_FOUND)" $(RUST_NOLIB_LOG) || { cat $(RUST_NOLIB_LOG); echo "test-rust-link: cargo check gave no warning" >&2; exit 1; }
+	@grep -o "warning: feeddate@.*not found ([^)]*)" $(RUST_NOLIB_LOG) | head -n 1 | sed 's/^/    cargo check --all-targets: ok, /'
+	@cd $(RUST_NOLIB)/feeddate && $(RUST_BARE) RUSTDOCFLAGS="-D warnings" $(CARGO) doc --offline --no-deps > $(RUST_NOLIB_LOG) 2>&1 \
+	  || { cat $(RUST_NOLIB_LOG); echo "test-rust-link: cargo doc failed without the library" >&2; exit 1; }
+	@echo "    cargo doc --no-deps (RUSTDOCFLAGS=-D warnings): ok"
+	@cd $(RUST_NOLIB)/feeddate && $(RUST_BARE) DOCS_RS=1 RUSTDOCFLAGS="-D warnings" $(CARGO) doc --offline --no-deps > $(RUST_NOLIB_LOG) 2>&1 \
+	  || { cat $(RUST_NOLIB_LOG); echo "test-rust-link: DOCS_RS=1 cargo doc failed" >&2; exit 1; }
+	@! grep -q "$(RUST_NOT_FOUND)" $(RUST_NOLIB_LOG) || { cat $(RUST_NOLIB_LOG); echo "test-rust-link: DOCS_RS=1 still looked for the library" >&2; exit 1; }
+	@echo "    DOCS_RS=1 cargo doc: ok, nothing looked for"
+	@cd $(RUST_NOLIB)/feeddate/program && ! $(RUST_BARE) $(CARGO) build --offline > $(RUST_NOLIB_LOG) 2>&1 \
+	  || { cat $(RUST_NOLIB_LOG); echo "test-rust-link: a program linked without the library" >&2; exit 1; }
+	@grep -q "cannot find feeddate: libfeeddate.so.1 was not found.*install libfeeddate-dev\|unable to find feeddate: libfeeddate.so.1 was not found.*install libfeeddate-dev" $(RUST_NOLIB_LOG) \
+	  || { cat $(RUST_NOLIB_LOG); echo "test-rust-link: the link error does not say what to install" >&2; exit 1; }
+	@grep -o "[a-z.-]*: error: .*find feeddate: libfeeddate.so.1 was not found[^;]*;\|ld[a-z.]*: cannot find feeddate: libfeeddate.so.1 was not found[^;]*;" $(RUST_NOLIB_LOG) | head -n 1 \
+	  | sed 's/^/    cargo build of a program fails at link time: /; s/$$/ install .../'
+	@echo "test-rust-link: run paths: binaries run with no LD_LIBRARY_PATH"
+	@cd $(RUST_NOLIB)/feeddate/program && $(RUST_BARE) PKG_CONFIG_PATH=$(CURDIR)/$(BUILD)/pkgconfig $(CARGO) build --offline --quiet
+	@$(RUST_BARE) $(CURDIR)/$(RUST_NOLIB)/target/debug/feeddate-program > $(RUST_NOLIB_LOG) 2>&1 || { cat $(RUST_NOLIB_LOG); exit 1; }
+	@echo "    program, PKG_CONFIG_PATH=$(BUILD)/pkgconfig: $$(head -n 1 $(RUST_NOLIB_LOG))"
+	@$(RUST_CARGO) build --offline --quiet --example feed
+	@env -u LD_LIBRARY_PATH $(BUILD)/rust-target/debug/examples/feed > $(RUST_NOLIB_LOG)
+	@echo "    example feed, FEEDDATE_LIB_DIR=$(LIBDIR): $$(head -n 1 $(RUST_NOLIB_LOG))"
+	@cd $(RUST_DIR)/program && $(RUST_ENV) $(CARGO) build --offline --quiet
+	@env -u LD_LIBRARY_PATH $(BUILD)/rust-target/debug/feeddate-program > $(RUST_NOLIB_LOG)
+	@echo "    program, FEEDDATE_LIB_DIR=$(LIBDIR): $$(head -n 1 $(RUST_NOLIB_LOG))"
+	@for b in $(RUST_NOLIB)/target/debug/feeddate-program $(BUILD)/rust-target/debug/examples/feed $(BUILD)/rust-target/debug/feeddate-program; do \
+	  rp=$$(readelf -d $$b | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p'); \
+	  [ "$$rp" = "$(CURDIR)/$(LIBDIR)" ] || { echo "test-rust-link: $$b has run path '$$rp', not $(CURDIR)/$(LIBDIR)" >&2; exit 1; }; \
+	done; echo "test-rust-link: ok (run path $(CURDIR)/$(LIBDIR) in all three)"
 
 bench-rust: lib rust-check-toolchain
 	$(RUST_CARGO) run --offline --release --quiet --example bench -- $(if $(BENCH_N),$(BENCH_N),200000) $(CURDIR)/$(BUILD)/bench_rust.json

@@ -15,6 +15,10 @@
 #   2. include/feeddate.h, lib/pkgconfig/feeddate.pc (packaging/feeddate-tarball.pc.in:
 #      paths from ${pcfiledir}), examples/c/feed_demo.c, README.md
 #      (packaging/tarball-README.md.in), LICENSE and ICU-LICENSE.txt;
+#   2r. Rust (dist_rust below): rust/feeddate-<version>.crate (`cargo package
+#      --offline`, verified by building it against the staged lib/), the same
+#      unpacked in rust/feeddate-<version>/, and examples/rust/ (a program that
+#      depends on it: bindings/rust/program); cargo from $CARGO, PATH or ~/.cargo/bin;
 #   3. every library's NEEDED names resolve inside lib/ or to the C and C++
 #      runtimes (ldd with a clean environment);
 #   4. a reproducible tar.gz: sorted names, owner 0, the commit's time.
@@ -55,6 +59,49 @@ sed "s|@VERSION@|$version|" packaging/feeddate-tarball.pc.in > "$stage/lib/pkgco
 cp examples/c/feed_demo.c "$stage/examples/c/"
 sed "s|@VERSION@|$version|g" packaging/tarball-README.md.in > "$stage/README.md"
 cp LICENSE "$stage/LICENSE"
+
+# ---- Rust (2r): the crate and a program that uses it -------------------------------
+# The crate as `cargo package` makes it (what a registry would hold), and unpacked,
+# so that a program's Cargo.toml can say feeddate = { path = "<dir>/rust/feeddate-<version>" };
+# examples/rust/ is bindings/rust/program (its build.rs forwards DEP_FEEDDATE_RPATH,
+# so the program runs without LD_LIBRARY_PATH) with its dependency on that folder.
+dist_rust() {
+  local cargo=${CARGO:-} target=$REPO/build/dist/rust-target crate
+  [ -n "$cargo" ] || cargo=$(command -v cargo || true)
+  [ -n "$cargo" ] || cargo=$(ls "$HOME/.cargo/bin/cargo" /root/.cargo/bin/cargo 2>/dev/null | head -n 1 || true)
+  [ -n "$cargo" ] && [ -x "$cargo" ] \
+    || die "no cargo (\$CARGO, PATH, ~/.cargo/bin): the tarball carries the Rust crate; install Rust 1.77 or later (rustup, or Debian 13's cargo)"
+  step "rust/feeddate-$version.crate: cargo package --offline, verified against the staged lib/"
+  (cd bindings/rust && env -u LD_LIBRARY_PATH -u PKG_CONFIG_PATH CARGO_TARGET_DIR="$target" \
+     FEEDDATE_LIB_DIR="$stage/lib" FEEDDATE_INCLUDE_DIR="$stage/include" \
+     "$cargo" package --offline --allow-dirty) > "$REPO/build/dist/cargo-package.log" 2>&1 \
+    || { tail -n 30 "$REPO/build/dist/cargo-package.log"; die "cargo package of bindings/rust failed (build/dist/cargo-package.log)"; }
+  crate=$target/package/feeddate-$version.crate
+  [ -f "$crate" ] || die "cargo package made no $crate (is bindings/rust/Cargo.toml at version $version?)"
+  mkdir -p "$stage/rust" "$stage/examples/rust/src"
+  cp "$crate" "$stage/rust/"
+  tar -xzf "$crate" -C "$stage/rust" || die "cannot unpack $crate"
+  cp bindings/rust/program/build.rs "$stage/examples/rust/"
+  cp bindings/rust/program/src/main.rs "$stage/examples/rust/src/"
+  cat > "$stage/examples/rust/Cargo.toml" <<CARGO_TOML
+# A program that uses the feeddate crate of this folder:
+#   cd examples/rust && PKG_CONFIG_PATH=\$PWD/../../lib/pkgconfig cargo run --offline
+# (or FEEDDATE_LIB_DIR=<this folder>/lib instead of PKG_CONFIG_PATH). build.rs
+# gives the program the run path of lib/: it runs without LD_LIBRARY_PATH.
+[package]
+name = "feeddate-program"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+feeddate = { path = "../../rust/feeddate-$version" }
+
+[workspace]
+CARGO_TOML
+  echo "    rust/feeddate-$version.crate: $(stat -c %s "$crate") bytes, $(tar -tzf "$crate" | wc -l) files, and unpacked beside it; examples/rust: Cargo.toml, build.rs, src/main.rs"
+}
+dist_rust
 
 step "every NEEDED library is in lib/ or a C/C++ runtime (ldd, clean environment)"
 for so in "$stage"/lib/*.so.*; do

@@ -15,7 +15,12 @@
 #      tzdata version the header line names;
 #   3. run 2: the folder moved to /root/elsewhere/ and Debian's libicu76
 #      installed: build and run again; the tarball's ICU is still the one
-#      mapped, the system's 76 is not.
+#      mapped, the system's 76 is not;
+#   4. Rust (rust_check): Debian 13's cargo installed in the root; the crate's
+#      example, and examples/rust (a program that depends on the tarball's
+#      crate) found through PKG_CONFIG_PATH and through FEEDDATE_LIB_DIR, are
+#      built there and run with no LD_LIBRARY_PATH; labels as on this machine,
+#      libfeeddate and ICU from the tarball in /proc/<pid>/maps.
 #
 # Environment (and those of tools/trixie.sh):
 #   DIST_CHECK_KEEP=1   keep the work root after success
@@ -126,6 +131,77 @@ trixie_run "$ROOT" apt-get install -y -q --no-install-recommends libicu76 >> "$C
 trixie_save_archives "$ROOT"
 trixie_run "$ROOT" dpkg-query -W -f='    installed: ${Package} ${Version}\n' libicu76
 run run2 "/root/elsewhere/$name"
+
+# ---- 4. Rust: the tarball's crate, with Debian's own cargo --------------------------
+# Debian 13's cargo (1.85) is newer than the crate's rust-version (1.77), so it is
+# installed in the root, after runs 1 and 2 (which so ran without it). Its
+# packages bring no ICU. Then, with nothing but the tarball (unpacked in $1):
+#   - the crate's own example (rust/feeddate-<version>: cargo run --example feed,
+#     PKG_CONFIG_PATH=<dir>/lib/pkgconfig): build.rs gives it the run path;
+#   - examples/rust, a program depending on the crate, built twice: found through
+#     PKG_CONFIG_PATH, then through FEEDDATE_LIB_DIR; each binary has the run
+#     path <dir>/lib, runs with no LD_LIBRARY_PATH (trixie_run's environment is
+#     empty), prints the labels the same program prints on this machine (built
+#     against build/lib), and /proc/<pid>/maps shows libfeeddate and the three
+#     ICU libraries of <dir>/lib, not Debian's ICU 76 installed for run 2.
+rust_check() {
+  local dir=$1 rv cand cargo mode got mapped icu
+  cargo=${CARGO:-$(command -v cargo || ls "$HOME/.cargo/bin/cargo" /root/.cargo/bin/cargo 2>/dev/null | head -n 1 || true)}
+  [ -n "$cargo" ] || die "rust: no cargo on this machine for the reference labels (install Rust 1.77 or later)"
+  step "rust: the reference labels of examples/rust on this machine (against build/lib)"
+  (cd bindings/rust/program && env -u LD_LIBRARY_PATH -u PKG_CONFIG_PATH CARGO_TARGET_DIR="$REPO/build/dist/rust-host-target" \
+     FEEDDATE_LIB_DIR="$REPO/build/lib" "$cargo" build --offline --quiet) || die "rust: bindings/rust/program does not build here"
+  env -i "$REPO/build/dist/rust-host-target/debug/feeddate-program" $NOW_MS | sed 's/ (zone rules: [^)]*)//' \
+    > "$REPO/build/dist/rust-program-host.txt" || die "rust: this machine's feeddate-program failed"
+
+  rv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' "$ROOT$dir/rust/feeddate-$version/Cargo.toml")
+  [ -n "$rv" ] || die "rust: no rust-version in the tarball's rust/feeddate-$version/Cargo.toml"
+  cand=$(trixie_run "$ROOT" apt-cache policy cargo | sed -n 's/^ *Candidate: //p')
+  step "rust: Debian's cargo $cand in the root (the crate's rust-version: $rv)"
+  [ -n "$cand" ] && [ "$cand" != "(none)" ] || die "rust: no cargo package in the root's apt lists"
+  dpkg --compare-versions "$cand" ge "$rv" \
+    || die "rust: Debian's cargo $cand is older than the crate's rust-version $rv: build on this machine against the unpacked tarball instead"
+  trixie_run "$ROOT" apt-get install -y -q --no-install-recommends cargo >> "$CACHE/apt.log" 2>&1 \
+    || { tail -n 20 "$CACHE/apt.log"; die "rust: apt-get install cargo in the root failed"; }
+  trixie_save_archives "$ROOT"
+  trixie_run "$ROOT" sh -c 'echo "    $(cargo --version), $(rustc --version)"
+    echo "    Debian'"'"'s ICU in the root too (run 2): $(cd /usr/lib/x86_64-linux-gnu && ls libicu*.so.*.* | tr "\n" " ")"'
+
+  step "rust: rust/feeddate-$version: PKG_CONFIG_PATH=$dir/lib/pkgconfig cargo run --offline --example feed"
+  trixie_run "$ROOT" sh -c "set -e; cd $dir/rust/feeddate-$version
+    PKG_CONFIG_PATH=$dir/lib/pkgconfig CARGO_TARGET_DIR=/tmp/rust-crate-target cargo build --offline --quiet --example feed
+    echo \"    run path: \$(readelf -d /tmp/rust-crate-target/debug/examples/feed | sed -n 's/.*(RUNPATH) *//p')\"
+    /tmp/rust-crate-target/debug/examples/feed | sed 's/^/    | /'" \
+    || die "rust: the crate's example does not build or run from the tarball (above)"
+
+  for mode in pkg-config lib-dir; do
+    if [ $mode = pkg-config ]; then got="PKG_CONFIG_PATH=$dir/lib/pkgconfig"; else got="FEEDDATE_LIB_DIR=$dir/lib"; fi
+    step "rust: examples/rust with $got: cargo build --offline; run it with no LD_LIBRARY_PATH"
+    trixie_run "$ROOT" sh -c "set -e; cd $dir/examples/rust
+      $got CARGO_TARGET_DIR=/tmp/rust-$mode-target cargo build --offline --quiet
+      echo \"    run path: \$(readelf -d /tmp/rust-$mode-target/debug/feeddate-program | sed -n 's/.*(RUNPATH) *//p')\"" \
+      || die "rust: examples/rust does not build with $got (above)"
+    trixie_run "$ROOT" /usr/bin/env LD_PRELOAD=/tmp/dump_maps.so DUMP_MAPS_TO=/tmp/rust-maps.txt \
+      /tmp/rust-$mode-target/debug/feeddate-program $NOW_MS > "$CACHE/rust-$mode.txt" \
+      || { cat "$CACHE/rust-$mode.txt"; die "rust: feeddate-program ($got) failed"; }
+    sed 's/^/    | /' "$CACHE/rust-$mode.txt"
+    sed 's/ (zone rules: [^)]*)//' "$CACHE/rust-$mode.txt" | cmp -s "$REPO/build/dist/rust-program-host.txt" - || {
+      sed 's/ (zone rules: [^)]*)//' "$CACHE/rust-$mode.txt" | diff "$REPO/build/dist/rust-program-host.txt" - | head -n 20
+      die "rust: the labels differ from this machine's (above)"
+    }
+    cp "$ROOT/tmp/rust-maps.txt" "$CACHE/rust-$mode-maps.txt" || die "rust: no /proc/<pid>/maps was copied"
+    head -n 1 "$CACHE/rust-$mode-maps.txt" | sed 's/^# /    read /'
+    mapped=$(awk 'NR > 1 && $6 ~ /\/lib(icu|feeddate)[^\/]*$/ { print $6 }' "$CACHE/rust-$mode-maps.txt" | sort -u)
+    echo "$mapped" | sed 's/^/    mapped: /'
+    echo "$mapped" | grep -qx "$dir/lib/libfeeddate.so.$version" || die "rust ($got): libfeeddate is not mapped from $dir/lib"
+    icu=$(echo "$mapped" | grep '/libicu' || true)
+    [ "$(echo "$icu" | grep -c .)" -eq 3 ] || die "rust ($got): expected 3 ICU libraries mapped (uc, i18n, data), got: $icu"
+    ! echo "$icu" | grep -v "^$dir/lib/libicu\(uc\|i18n\|data\)-[0-9a-f]*\.so\.72\.1\$" \
+      || die "rust ($got): an ICU library above is not the tarball's"
+    echo "    ok: the same labels as this machine's; libfeeddate and ICU 72 from $dir/lib, no LD_LIBRARY_PATH"
+  done
+}
+rust_check "/root/elsewhere/$name"
 
 if [ "${DIST_CHECK_KEEP:-0}" = 1 ]; then
   echo "    work root kept: chroot $ROOT bash"

@@ -1,42 +1,146 @@
 //! Finds libfeeddate.so.1 for the linker: FEEDDATE_LIB_DIR (and
 //! FEEDDATE_INCLUDE_DIR) first, then pkg-config's feeddate.pc.
+//!
+//! - Run path: the directory found gets a run path (`-Wl,-rpath,<libdir>`)
+//!   unless it is one the dynamic loader searches anyway (/usr/lib, ...).
+//!   Cargo passes `rustc-link-arg` only to this package's own tests,
+//!   examples and benches, so the directory is also given to dependents'
+//!   build scripts as DEP_FEEDDATE_RPATH (`links = "feeddate"`): a program's
+//!   build.rs forwards it in three lines (README.md, "Linking").
+//! - Not found: `cargo check`, `cargo doc` and `cargo clippy` never link, so
+//!   they must work without the library (docs.rs has none). A build script
+//!   cannot tell check from build (same environment, one run for both), so
+//!   this one warns (cargo:warning) and links a stand-in `libfeeddate.so`
+//!   from OUT_DIR: a linker script whose only input is a file named after the
+//!   message, so a real link (`cargo build` of a program, `cargo test`) stops
+//!   with "cannot find feeddate: libfeeddate.so.1 was not found ...; install
+//!   ...", with GNU ld and with lld alike. Installing libfeeddate-dev (a new
+//!   feeddate.pc in pkg-config's directories) or setting a variable below
+//!   makes Cargo run this script again.
+//! - DOCS_RS set: nothing is linked and nothing is looked for.
 use std::env;
 use std::fs;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 use std::process::Command;
 
+const ENV_VARS: [&str; 7] = [
+    "FEEDDATE_LIB_DIR",
+    "FEEDDATE_INCLUDE_DIR",
+    "PKG_CONFIG",
+    "PKG_CONFIG_PATH",
+    "PKG_CONFIG_LIBDIR",
+    "PKG_CONFIG_SYSROOT_DIR",
+    "DOCS_RS",
+];
+
+/// What the linker is given.
+struct Found {
+    search: Vec<String>,
+    libs: Vec<String>,
+    rpath: Vec<String>,
+    libdir: String,
+    include: Option<String>,
+}
+
 fn main() {
-    for var in ["FEEDDATE_LIB_DIR", "FEEDDATE_INCLUDE_DIR", "PKG_CONFIG_PATH"] {
+    for var in ENV_VARS {
         println!("cargo:rerun-if-env-changed={var}");
     }
-    let include = if let Ok(dir) = env::var("FEEDDATE_LIB_DIR") {
-        println!("cargo:rustc-link-search=native={dir}");
-        println!("cargo:rustc-link-lib=dylib=feeddate");
-        // This package's own tests, examples and benches run against that
-        // directory without LD_LIBRARY_PATH (dependents are not affected).
-        println!("cargo:rustc-link-arg=-Wl,-rpath,{dir}");
-        env::var("FEEDDATE_INCLUDE_DIR").ok()
-    } else {
-        let libs = pkg_config(&["--libs", "feeddate"]).unwrap_or_else(|why| {
-            panic!(
-                "feeddate: cannot find libfeeddate: {why}.\n  Install libfeeddate-dev (feeddate.pc), \
-                 point PKG_CONFIG_PATH at a feeddate.pc, or set FEEDDATE_LIB_DIR to the directory \
-                 of libfeeddate.so (e.g. build/lib of the source tree)."
-            )
-        });
-        for flag in libs.split_whitespace() {
-            if let Some(dir) = flag.strip_prefix("-L") {
-                println!("cargo:rustc-link-search=native={dir}");
-            } else if let Some(lib) = flag.strip_prefix("-l") {
-                println!("cargo:rustc-link-lib=dylib={lib}");
-            }
+    if env::var_os("DOCS_RS").is_some() {
+        return; // docs.rs: rustdoc only, never a link
+    }
+    match find() {
+        Ok(found) => link(found),
+        Err(why) => not_found(&why),
+    }
+}
+
+fn find() -> Result<Found, String> {
+    if let Some(dir) = env::var("FEEDDATE_LIB_DIR").ok().filter(|d| !d.is_empty()) {
+        let path = Path::new(&dir);
+        if !path.is_absolute() {
+            return Err(format!("FEEDDATE_LIB_DIR={dir} is not an absolute path"));
         }
-        env::var("FEEDDATE_INCLUDE_DIR")
+        if !path.join("libfeeddate.so").exists() {
+            return Err(format!("FEEDDATE_LIB_DIR={dir} has no libfeeddate.so"));
+        }
+        // The tarball's layout (lib/ beside include/) needs no FEEDDATE_INCLUDE_DIR.
+        let include = env::var("FEEDDATE_INCLUDE_DIR").ok().or_else(|| {
+            let sibling = path.join("../include");
+            sibling
+                .join("feeddate.h")
+                .is_file()
+                .then(|| sibling.display().to_string())
+        });
+        return Ok(Found {
+            search: vec![dir.clone()],
+            libs: vec!["feeddate".into()],
+            rpath: if system_dir(&dir) { vec![] } else { vec![dir.clone()] },
+            libdir: dir,
+            include,
+        });
+    }
+    let libs = pkg_config(&["--libs", "feeddate"])?;
+    let libdir = pkg_config(&["--variable=libdir", "feeddate"])?.trim().to_string();
+    let mut found = Found {
+        search: vec![],
+        libs: vec![],
+        rpath: vec![],
+        libdir: libdir.clone(),
+        include: env::var("FEEDDATE_INCLUDE_DIR")
             .ok()
             .or_else(|| pkg_config(&["--variable=includedir", "feeddate"]).ok())
+            .map(|d| d.trim().to_string()),
     };
+    for flag in libs.split_whitespace() {
+        if let Some(dir) = flag.strip_prefix("-L") {
+            found.search.push(dir.into());
+        } else if let Some(lib) = flag.strip_prefix("-l") {
+            found.libs.push(lib.into());
+        } else if let Some(dirs) = flag
+            .strip_prefix("-Wl,-rpath,")
+            .or_else(|| flag.strip_prefix("-Wl,-rpath="))
+            .or_else(|| flag.strip_prefix("-Wl,-R"))
+        {
+            found.rpath.extend(dirs.split([',', ':']).map(String::from));
+        }
+    }
+    // The .pc's libdir, whether or not its Libs say -rpath (Debian's do not:
+    // /usr/lib/<triplet> is the loader's own; build/pkgconfig's do not either).
+    found.rpath.push(libdir);
+    for dir in found.rpath.iter_mut().chain([&mut found.libdir]) {
+        *dir = tidy(dir);
+    }
+    let mut seen = Vec::new();
+    found.rpath.retain(|d| {
+        let keep = !d.is_empty() && !system_dir(d) && !seen.contains(d);
+        seen.push(d.clone());
+        keep
+    });
+    if found.libs.is_empty() {
+        return Err(format!("pkg-config --libs feeddate gave no -l flag: {}", libs.trim()));
+    }
+    Ok(found)
+}
+
+fn link(found: Found) {
+    for dir in &found.search {
+        println!("cargo:rustc-link-search=native={dir}");
+    }
+    for lib in &found.libs {
+        println!("cargo:rustc-link-lib=dylib={lib}");
+    }
+    // This package's own tests, examples and benches.
+    for dir in &found.rpath {
+        println!("cargo:rustc-link-arg=-Wl,-rpath,{dir}");
+    }
+    // Dependents' build scripts: DEP_FEEDDATE_LIBDIR, DEP_FEEDDATE_RPATH, DEP_FEEDDATE_INCLUDE.
+    println!("cargo:libdir={}", found.libdir);
+    if !found.rpath.is_empty() {
+        println!("cargo:rpath={}", found.rpath.join(":"));
+    }
     // The header, when found, must be of the ABI this crate declares (major 1).
-    if let Some(dir) = include {
+    if let Some(dir) = found.include {
         let header = Path::new(dir.trim()).join("feeddate.h");
         println!("cargo:rerun-if-changed={}", header.display());
         if let Ok(text) = fs::read_to_string(&header) {
@@ -56,6 +160,87 @@ fn main() {
     }
 }
 
+/// No library: a warning now, and a link that fails saying what to do.
+fn not_found(why: &str) {
+    let what = "install libfeeddate-dev (Debian; pkg-config then finds feeddate.pc), \
+                or point PKG_CONFIG_PATH at the lib/pkgconfig of the feeddate tarball, \
+                or set FEEDDATE_LIB_DIR to the absolute path of the folder holding libfeeddate.so";
+    println!(
+        "cargo:warning=feeddate: libfeeddate.so.1 not found ({why}). cargo check and cargo doc \
+         work without it; linking a program or the tests does not: {what}."
+    );
+    // A file name of the linker script must hold neither '"' nor a newline.
+    let message: String =
+        format!("feeddate: libfeeddate.so.1 was not found when the feeddate crate was built ({why}); {what}")
+            .chars()
+            .map(|c| if c == '"' || c.is_control() { '\'' } else { c })
+            .collect();
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("not-found");
+    fs::create_dir_all(&out).expect("cannot create OUT_DIR/not-found");
+    fs::write(
+        out.join("libfeeddate.so"),
+        format!("/* feeddate's build.rs: no libfeeddate.so.1 was found. */\nINPUT(\"{message}\")\n"),
+    )
+    .expect("cannot write OUT_DIR/not-found/libfeeddate.so");
+    println!("cargo:rustc-link-search=native={}", out.display());
+    println!("cargo:rustc-link-lib=dylib=feeddate");
+    // A feeddate.pc installed later (apt install libfeeddate-dev) runs this again.
+    for dir in pkg_config_dirs() {
+        println!("cargo:rerun-if-changed={dir}");
+    }
+}
+
+/// `<dir>/lib/pkgconfig/../../lib` (the tarball's .pc, from `${pcfiledir}`) as
+/// `<dir>/lib`, when both name the same folder (no link that `..` would cross).
+fn tidy(dir: &str) -> String {
+    let mut out = PathBuf::new();
+    for c in Path::new(dir).components() {
+        match c {
+            Component::ParentDir if matches!(out.components().next_back(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    match (fs::canonicalize(dir), fs::canonicalize(&out)) {
+        (Ok(a), Ok(b)) if a == b => out.display().to_string(),
+        _ => dir.to_string(),
+    }
+}
+
+/// Directories the dynamic loader searches without a run path.
+fn system_dir(dir: &str) -> bool {
+    let dir = dir.trim_end_matches('/');
+    if ["/lib", "/lib64", "/usr/lib", "/usr/lib64"].contains(&dir) {
+        return true;
+    }
+    // Debian's multiarch directories: /usr/lib/x86_64-linux-gnu, /lib/aarch64-linux-gnu, ...
+    ["/usr/lib/", "/lib/"].iter().any(|p| {
+        dir.strip_prefix(p)
+            .is_some_and(|t| !t.contains('/') && t.contains("-linux-"))
+    })
+}
+
+/// The directories pkg-config searches that exist (PKG_CONFIG_LIBDIR or its own
+/// pc_path, else Debian's; then PKG_CONFIG_PATH).
+fn pkg_config_dirs() -> Vec<String> {
+    let listed = pkg_config(&["--variable=pc_path", "pkg-config"]).unwrap_or_else(|_| {
+        "/usr/local/lib/x86_64-linux-gnu/pkgconfig:/usr/local/lib/pkgconfig:/usr/local/share/pkgconfig:\
+         /usr/lib/x86_64-linux-gnu/pkgconfig:/usr/lib/pkgconfig:/usr/share/pkgconfig"
+            .into()
+    });
+    let libdir = env::var("PKG_CONFIG_LIBDIR").ok();
+    let extra = env::var("PKG_CONFIG_PATH").unwrap_or_default();
+    libdir
+        .as_deref()
+        .unwrap_or(listed.trim())
+        .split(':')
+        .chain(extra.split(':'))
+        .filter(|d| !d.is_empty() && Path::new(d).is_dir())
+        .map(String::from)
+        .collect()
+}
+
 fn pkg_config(args: &[&str]) -> Result<String, String> {
     let pc = env::var("PKG_CONFIG").unwrap_or_else(|_| "pkg-config".into());
     let out = Command::new(&pc)
@@ -63,10 +248,12 @@ fn pkg_config(args: &[&str]) -> Result<String, String> {
         .output()
         .map_err(|e| format!("cannot run {pc}: {e}"))?;
     if !out.status.success() {
+        // pkg-config's first line says it ("Package feeddate was not found in the pkg-config search path.")
+        let err = String::from_utf8_lossy(&out.stderr);
         return Err(format!(
             "{pc} {}: {}",
             args.join(" "),
-            String::from_utf8_lossy(&out.stderr).trim()
+            err.lines().next().unwrap_or("failed").trim()
         ));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())

@@ -428,7 +428,7 @@ impl Error {
         &self.message
     }
     /// A batch ([`Formatter::format_many`]): the index of the instant that
-    /// failed (also named in the message, "format_many: t_ms[7]: ...").
+    /// failed (also named in the message, `"format_many: t_ms[7]: ..."`).
     pub fn index(&self) -> Option<usize> {
         self.index
     }
