@@ -1,9 +1,24 @@
 # Java binding (bindings/java, JNA over build/lib/libfeeddate.so.1).
-#   make java-jar     build/java/feeddate-$(VERSION).jar (javac + jar; no Maven needed)
+#   make java-jar     build/java/feeddate-$(VERSION).jar (javac --release 17 + jar; no Maven needed):
+#                     the thin jar, classes only; its manifest's Class-Path names jna.jar beside it
+#                     and Debian's /usr/share/java/jna.jar. It loads $FEEDDATE_LIBRARY, else the
+#                     system's libfeeddate.so.1. The suites and benchmarks run on it.
+#   make jar          dist/java/feeddate-$(VERSION).jar and .pom: the same classes with the natives
+#                     for Linux x86_64 (libfeeddate.so.1 and the trimmed ICU 72 of make wheel, run
+#                     path $ORIGIN as in the tarball of make dist), which
+#                     it unpacks once into ~/.cache/feeddate/<version>-<hash> and loads when
+#                     FEEDDATE_LIBRARY is unset; no Class-Path (JNA is the pom's dependency,
+#                     net.java.dev.jna:jna $(JNA_VERSION)). bindings/java/jar-build.sh; it ends
+#                     with JarCheck on this machine
+#   make jar-check    make jar, then in a clean Debian 13 root with only a JDK and libjna-java: the
+#                     labels and /proc/self/maps of JarCheck, and two JVMs at once
+#                     (tools/jar-check.sh; root cached in .cache/trixie/jar)
 #   make test-java    the library, the jar, then the binding's suite (a suite of `make test`):
 #                     every vector of the ICU's set (or FEEDDATE_VECTORS), the schedule vectors
 #                     (Tests/vectors/schedule, or FEEDDATE_SCHEDULE_VECTORS), errors, threads,
-#                     and the README's example; closes with "N passed, N failed"
+#                     the unpacking of the jar's natives (NativeLoaderTests: reuse, a damaged cache,
+#                     two threads and two JVMs at once), and the README's example; closes with
+#                     "N passed, N failed"
 #   make bench-java   per-label cost through the binding against a direct C call, in one run
 #                     (part of `make bench`)
 #   make stress-java  one formatMany of JAVA_STRESS_N (100,000,000) instants, more than 2 GiB
@@ -26,8 +41,11 @@ JAVA_TEST_SRC := $(sort $(shell find $(JAVA_DIR)/src/test -name '*.java' 2>/dev/
 JAVA_TEST_CLASSES := $(JAVA_BUILD)/test-classes
 JAVA_BENCH_CLASSES := $(JAVA_BUILD)/bench-classes
 JAVA_FLAGS := -Dfeeddate.expectedVersion=$(VERSION)
+# The JNA the pom of `make jar` depends on: the version Debian 13 ships (libjna-java;
+# tools/jar-check.sh checks that its root has this one).
+JNA_VERSION := 5.15.0
 
-.PHONY: java-jar java-tools test-java bench-java stress-java
+.PHONY: java-jar java-tools test-java bench-java stress-java jar jar-check
 
 java-tools:
 	@for tool in $(JAVAC) $(JAR) $(JAVA); do \
@@ -48,6 +66,13 @@ $(JAVA_JAR): $(JAVA_SRC) include/feeddate.h mk/java.mk | java-tools
 	echo "version=$(VERSION)" > $(JAVA_BUILD)/classes/org/feeddate/version.properties
 	$(JAR) --create --file $@.tmp --manifest $(JAVA_BUILD)/MANIFEST.MF -C $(JAVA_BUILD)/classes .
 	mv -f $@.tmp $@
+
+# The jar with natives: the thin jar's classes plus the wheel's libraries (make wheel).
+jar: java-tools wheel $(JAVA_JAR)
+	JAVA=$(JAVA) JAR=$(JAR) JNA_JAR=$(JNA_JAR) JNA_VERSION=$(JNA_VERSION) $(JAVA_DIR)/jar-build.sh
+
+jar-check: jar
+	JNA_VERSION=$(JNA_VERSION) tools/jar-check.sh
 
 $(JAVA_TEST_CLASSES)/.built: $(JAVA_TEST_SRC) $(JAVA_JAR)
 	rm -rf $(JAVA_TEST_CLASSES) && mkdir -p $(JAVA_TEST_CLASSES)

@@ -6,6 +6,7 @@ import com.sun.jna.Pointer;
 import com.sun.jna.Structure;
 
 import java.io.File;
+import java.io.IOException;
 
 /**
  * The JNA mirror of include/feeddate.h: the only class that knows the C
@@ -13,11 +14,21 @@ import java.io.File;
  * transition on the calling thread, so fd_last_error() read right after a
  * failing call is that call's message.
  *
- * <p>Where the library is found: the system property {@code feeddate.library}
- * or else the environment variable {@code FEEDDATE_LIBRARY} (a path, and then
- * only there); otherwise the SONAME {@code libfeeddate.so.1} through JNA's
- * search ({@code jna.library.path}, then the dynamic linker's path: the
- * libfeeddate1 package, {@code LD_LIBRARY_PATH}).
+ * <p>Where the library is found, in this order:
+ * <ol>
+ * <li>the system property {@code feeddate.library} or else the environment
+ *     variable {@code FEEDDATE_LIBRARY} (a path, and then only there);</li>
+ * <li>the natives the jar carries (the jar of {@code make jar}: Linux x86_64),
+ *     unpacked once into a private cache folder ({@link NativeLoader}); skipped
+ *     with {@code -Dfeeddate.bundled=false}, and when the jar has none (the
+ *     jar of {@code make java-jar});</li>
+ * <li>the SONAME {@code libfeeddate.so.1} through JNA's search
+ *     ({@code jna.library.path}, then the dynamic linker's path: the
+ *     libfeeddate1 package, {@code LD_LIBRARY_PATH}). When the bundled
+ *     natives were there but could not be used (no writable private folder, a
+ *     noexec file system, too old a glibc), a warning says why, on the
+ *     {@code org.feeddate} System.Logger.</li>
+ * </ol>
  */
 final class LibFeedDate {
     static final String SONAME = "libfeeddate.so.1";
@@ -41,7 +52,8 @@ final class LibFeedDate {
             explicit = System.getenv("FEEDDATE_LIBRARY");
             source = "$FEEDDATE_LIBRARY";
         }
-        NativeLibrary lib;
+        NativeLibrary lib = null;
+        String bundledFailure = null;
         try {
             if (explicit != null && !explicit.isEmpty()) {
                 if (!new File(explicit).isFile()) {
@@ -50,11 +62,29 @@ final class LibFeedDate {
                 // Absolute: JNA reads a relative path (build/lib/...) as a library name.
                 lib = NativeLibrary.getInstance(new File(explicit).getAbsolutePath());
             } else {
-                lib = NativeLibrary.getInstance(SONAME);
+                if (!"false".equalsIgnoreCase(System.getProperty("feeddate.bundled", ""))) {
+                    NativeLoader.Result bundled = null;
+                    try {
+                        bundled = NativeLoader.bundled();
+                        if (bundled != null) lib = NativeLibrary.getInstance(bundled.library().toString());
+                    } catch (IOException | UnsatisfiedLinkError | RuntimeException e) {
+                        bundledFailure = "the jar's natives" + (bundled != null ? " (" + bundled.library() + ")" : "")
+                                + " could not be used: " + e.getMessage();
+                        String why = bundledFailure;
+                        System.getLogger("org.feeddate").log(System.Logger.Level.WARNING,
+                                () -> "feeddate: " + why + "; trying the system's " + SONAME);
+                    }
+                }
+                if (lib == null) lib = NativeLibrary.getInstance(SONAME);
             }
         } catch (UnsatisfiedLinkError e) {
             throw new UnsatisfiedLinkError("feeddate: cannot load " + SONAME + ": " + e.getMessage()
-                    + "\nFix: run `make lib` in the feeddate checkout and set FEEDDATE_LIBRARY=/path/to/build/lib/"
+                    + (bundledFailure != null
+                            ? "\n(" + bundledFailure + ")\nFix: make the jar's natives usable: -Dfeeddate.cache.dir=DIR"
+                              + " (or $FEEDDATE_CACHE_DIR) names the folder they are unpacked into, which must be this"
+                              + " user's alone and not on a noexec file system; or"
+                            : "\nFix: use the jar of `make jar` (it carries the library for Linux x86_64), or")
+                    + " run `make lib` in the feeddate checkout and set FEEDDATE_LIBRARY=/path/to/build/lib/"
                     + SONAME + ", or install the libfeeddate1 package.");
         }
         LIBRARY_PATH = lib.getFile() != null ? lib.getFile().getPath() : lib.getName();

