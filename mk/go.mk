@@ -2,7 +2,8 @@
 #   make test-go    go vet + go test (vectors, errors, threads, Close racing calls,
 #                   chunked FormatMany and its memory check, zones as
 #                   *time.Location, schedules against the schedule vectors
-#                   and Label, the README's examples)
+#                   and Label, the README's examples, examples/go built as a
+#                   program outside the module)
 #                   against build/lib, found through pkg-config like an
 #                   installed library; then the -tags feeddate_env build (CGO_* flags)
 #   make bench-go   per-label cost of Format / Label / FormatMany against
@@ -32,6 +33,10 @@ test-go: lib $(BUILD_PC) go-check-toolchain
 	@# The other way to find the library: -tags feeddate_env with CGO_CFLAGS / CGO_LDFLAGS.
 	cd $(GO_DIR) && $(GO_ENV) CGO_CFLAGS="-I$(CURDIR)/include" CGO_LDFLAGS="-L$(CURDIR)/$(LIBDIR)" \
 	  $(GO) test -count=1 -tags feeddate_env -run 'Example|TestFormatterBasics' .
+	@# examples/go: a program outside the module, as a user's (replace => the checkout).
+	cd examples/go && $(GO_ENV) $(GO) build -o $(CURDIR)/$(BUILD)/go-program .
+	$(GO_ENV) $(BUILD)/go-program | tee $(BUILD)/go-program.txt
+	@grep -q ' ms ago: 昨天 ' $(BUILD)/go-program.txt || { echo "test-go: examples/go did not print 昨天 for 30 hours ago" >&2; exit 1; }
 
 bench-go: lib $(BUILD_PC) go-check-toolchain
 	cd $(GO_DIR) && $(GO_ENV) $(GO) run ./internal/bench $(if $(BENCH_N),-n $(BENCH_N)) -json $(CURDIR)/$(BUILD)/bench_go.json
