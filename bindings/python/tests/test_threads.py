@@ -4,6 +4,7 @@ never races a call; running out of memory is a MemoryError."""
 from __future__ import annotations
 
 import gc
+import importlib.util
 import os
 import subprocess
 import sys
@@ -129,23 +130,30 @@ def test_running_out_of_memory_is_a_memory_error_not_a_crash() -> None:
     """A batch far larger than the memory left: MemoryError (or its subclass
     feeddate.OutOfMemoryError from the library), never a crash; the process
     carries on."""
+    have_arrow = importlib.util.find_spec("pyarrow") is not None  # none in the installed wheel's run
     result = _child("""
         import resource
         import numpy as np
-        import pyarrow as pa
         import feeddate
-        pa.set_memory_pool(pa.system_memory_pool())  # malloc, which the limit below covers (not a reserved arena)
+        try:
+            import pyarrow as pa
+            pa.set_memory_pool(pa.system_memory_pool())  # malloc, which the limit below covers (not a reserved arena)
+        except ImportError:
+            pa = None
         f = feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai")
         ints = np.arange(1_000_000, dtype=np.int64) * 79 + 1_600_000_000  # 2020-2023: no slow ICU dates
         as_list, longer = ints.tolist(), np.repeat(ints, 4)
         f.format_many(as_list[:10], 1711348200)  # every lazy table made, and pyarrow imported, before the limit
-        f.format_column(ints[:10], 1711348200, unit="s")
+        if pa is not None:
+            f.format_column(ints[:10], 1711348200, unit="s")
         with open("/proc/self/status") as status:
             vm = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize"))
         resource.setrlimit(resource.RLIMIT_AS, (vm + 40 * 2**20, resource.RLIM_INFINITY))  # < what labels need
         for name, call in (("list", lambda: f.format_many(as_list, 1711348200)),
                            ("array", lambda: f.batch(ints, 1711348200, unit="s")),
                            ("column", lambda: f.format_column(longer, 1711348200, unit="s"))):
+            if name == "column" and pa is None:
+                continue
             try:
                 call()
                 print(name, "fitted")
@@ -156,5 +164,6 @@ def test_running_out_of_memory_is_a_memory_error_not_a_crash() -> None:
     """)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[:3] == ["list MemoryError", "array MemoryError", "column MemoryError"], result.stdout
-    assert lines[3] == feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai").format(1711348140, 1711348200)
+    calls = ["list", "array", "column"] if have_arrow else ["list", "array"]
+    assert lines[:len(calls)] == [f"{name} MemoryError" for name in calls], result.stdout
+    assert lines[len(calls)] == feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai").format(1711348140, 1711348200)
