@@ -181,6 +181,20 @@ int32_t cicu_locale_valid(const char *id, char *out, int32_t cap, int32_t *err) 
     return n;
 }
 
+int32_t cicu_zone_canonical_id(const char *id, char *out, int32_t cap, int32_t *err) {
+    ICU_GATE;
+    UChar name[UBUF], canonical[UBUF];
+    int32_t n = 0;
+    UErrorCode e = U_ZERO_ERROR;
+    u_strFromUTF8(name, UBUF, &n, id, -1, &e);
+    if (U_FAILURE(e) || n >= UBUF) { *err = U_FAILURE(e) ? e : U_BUFFER_OVERFLOW_ERROR; return 0; }
+    UBool system = 0;
+    int32_t len = ucal_getCanonicalTimeZoneID(name, n, canonical, UBUF, &system, &e);
+    if (U_FAILURE(e)) { *err = e; return 0; }
+    if (len >= UBUF) { *err = U_BUFFER_OVERFLOW_ERROR; return 0; }
+    return to_utf8(canonical, len, out, cap, err);
+}
+
 void cicu_icu_version(char *out, int32_t cap) {
     UVersionInfo v;
     char text[U_MAX_VERSION_STRING_LENGTH];

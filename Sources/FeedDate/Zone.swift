@@ -52,7 +52,7 @@ struct Zone: Sendable {
                 throw .timeZone("\(what) is not a zone: set TZ to an IANA id like \"Asia/Shanghai\" (looked up in \(ZoneDatabase.directoryName)), "
                     + "a POSIX TZ string like \"CST-8\" or \"<+0330>-3:30\", or unset it")
             }
-            throw ZoneDatabase.unknownZone(name)
+            throw ZoneDatabase.unknownZone(name, folder: folder)
         }
         id = name
         source = zone.source

@@ -9,6 +9,7 @@
 // the process runs. The cache is keyed by the resolved file, so links such as
 // Brazil/East and America/Sao_Paulo share one table.
 
+import CICU
 import CSystem
 import Glibc
 import Synchronization
@@ -129,9 +130,21 @@ enum ZoneDatabase {
         return .timeZone("time zone \(LogSafe.quote(id)): its file \(LogSafe.quote(path, limit: 256)) is corrupt or unreadable (\(why))")
     }
 
-    /// The error for a name that is not a zone of the database.
-    static func unknownZone(_ id: String) -> FeedDateError {
-        .timeZone("unknown time zone \(LogSafe.quote(id)): pass an IANA zone id like \"Asia/Shanghai\"")
+    /// The error for a name that is not a zone of the database in `folder`.
+    /// An old name the database lacks (Debian 13 moved "US/Eastern" and the
+    /// rest of tzdata's `backward` file to tzdata-legacy) gets a "did you
+    /// mean" for the zone that replaced it, from ICU's alias table (a name
+    /// only: ICU's rules are never used), when the database has that zone.
+    static func unknownZone(_ id: String, folder: Int32?) -> FeedDateError {
+        let quoted = LogSafe.quote(id)
+        if let folder, isValidName(id),
+           let current = try? icuString("ucal_getCanonicalTimeZoneID", { cicu_zone_canonical_id(id, $0, $1, $2) }),
+           current != id, case .success(let fd) = open(current, in: folder) {
+            close(fd)
+            return .timeZone("unknown time zone \(quoted): did you mean \(LogSafe.quote(current))? \(quoted) is its old name, "
+                + "which \(directoryName) does not have (Debian keeps the old names in the package tzdata-legacy)")
+        }
+        return .timeZone("unknown time zone \(quoted): pass an IANA zone id like \"Asia/Shanghai\"")
     }
 
     /// Zone `id` of the database in `directory`, read afresh (not cached).

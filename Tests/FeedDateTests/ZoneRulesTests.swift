@@ -549,6 +549,24 @@ final class ZoneRulesTests: XCTestCase {
         XCTAssertEqual(FeedDateError.timeZone("x").description, "x")
     }
 
+    /// An old name the database lacks (Debian 13 without tzdata-legacy) is
+    /// refused with a "did you mean" for the zone that replaced it, when the
+    /// database has that zone; never loaded from ICU's rules.
+    func testOldNameMissingFromTheDatabaseNamesItsZone() throws {
+        let dir = try compileZones(easternSource)
+        try FileManager.default.createDirectory(atPath: dir + "/America", withIntermediateDirectories: true)
+        try Data(bytes(dir + "/Test/Eastern")).write(to: URL(fileURLWithPath: dir + "/America/New_York"))
+        withTZDIR(dir) {
+            let message = zoneError("US/Eastern") ?? "loaded"
+            XCTAssertTrue(message.hasPrefix("unknown time zone \"US/Eastern\": did you mean \"America/New_York\"?"), message)
+            XCTAssertTrue(message.contains("tzdata-legacy"), message)
+            XCTAssertTrue(message.contains(dir), message)
+            // ICU knows Asia/Calcutta as Asia/Kolkata, which this database lacks.
+            XCTAssertEqual(zoneError("Asia/Calcutta"), "unknown time zone \"Asia/Calcutta\": pass an IANA zone id like \"Asia/Shanghai\"")
+            XCTAssertNil(zoneError("America/New_York"))
+        }
+    }
+
     /// A zone reports the version of the data its table was read from, even after the
     /// database changes; names linked to one file share one table.
     func testZoneReportsTheVersionOfItsTable() throws {

@@ -94,6 +94,11 @@ int32_t cicu_calendar_types(char *out, int32_t cap, int32_t *err);
  * and whether it is algorithmic (no digits 0-9: "jpan", "roman", "hebr").
  * An unknown "numbers" keyword fails (U_UNSUPPORTED_ERROR). */
 int32_t cicu_numbering_system(const char *locale, char *out, int32_t cap, int32_t *algorithmic, int32_t *err);
+/* The canonical id ICU's own zone table gives zone name `id`
+ * ("America/New_York" for "US/Eastern"), as UTF-8; U_ILLEGAL_ARGUMENT_ERROR
+ * when ICU does not know it. Only a NAME for an error's hint: ICU's zone
+ * RULES are never used (ICU 72's are 2022e's). */
+int32_t cicu_zone_canonical_id(const char *id, char *out, int32_t cap, int32_t *err);
 /* The version of ICU in use ("72.1"), written NUL-terminated into out[cap]. */
 void cicu_icu_version(char *out, int32_t cap);
 
