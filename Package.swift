@@ -1,6 +1,8 @@
 // swift-tools-version:5.9
 // feeddate: the rules in Swift (FeedDate), ICU behind a thin C target (CICU),
-// the C ABI of include/feeddate.h exported from `feeddate` as libfeeddate.so.
+// the C ABI of include/feeddate.h exported from `feeddate` as libfeeddate.so,
+// and FeedDateFoundation: the same rules with Foundation's Date, Locale,
+// TimeZone and DiscreteFormatStyle (SPEC section 12).
 import PackageDescription
 
 let package = Package(
@@ -8,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "feeddate", type: .dynamic, targets: ["feeddate"]),
         .library(name: "FeedDate", targets: ["FeedDate"]),
+        .library(name: "FeedDateFoundation", targets: ["FeedDateFoundation"]),
     ],
     targets: [
         // The fork gate: every path that takes a library lock or calls ICU is
@@ -27,6 +30,11 @@ let package = Package(
         .target(name: "FeedDate", dependencies: ["CICU", "CForkGate", "CSystem"]),
         // The @_cdecl exports and nothing else.
         .target(name: "feeddate", dependencies: ["FeedDate", "CFeedDateABI"]),
+        // Swift's own types over the same rules (SPEC section 12): Date in
+        // and out, Locale and TimeZone, Codable, and a DiscreteFormatStyle.
+        // The only target that imports Foundation; FeedDate and feeddate never do.
+        .target(name: "FeedDateFoundation", dependencies: ["FeedDate"]),
         .testTarget(name: "FeedDateTests", dependencies: ["FeedDate", "CSystem"]),
+        .testTarget(name: "FeedDateFoundationTests", dependencies: ["FeedDateFoundation"]),
     ]
 )

@@ -1,0 +1,30 @@
+// Schedules (SPEC section 11) with Date in and out (section 12).
+import Foundation
+
+extension FeedDateFormatter {
+    /// The schedule of `t` seen from `now` (SPEC section 11): the labels `t`
+    /// will show from `now` on, each with the instant it starts, until one
+    /// never changes, `maxEntries` are made, or one changes at or after
+    /// now + `horizon`. `horizon` is in seconds (0 ... 366 days, rounded to
+    /// the millisecond); `maxEntries` 1 ... 100,000; out of range is
+    /// `FeedDateError.argument`. `json` is the wire form a web client reads.
+    public func schedule(for t: Date, now: Date, horizon: TimeInterval = 86_400,
+                         maxEntries: Int = 1000) throws(FeedDateError) -> FeedDateSchedule {
+        try schedule(Instant.milliseconds(t), now: Instant.milliseconds(now),
+                     horizonMs: Instant.milliseconds(horizon), maxEntries: maxEntries)
+    }
+}
+
+extension FeedDateSchedule {
+    /// The instant the schedule was made for: `entries[0]` starts there.
+    public var now: Date { Instant.date(nowMs) }
+    /// From this instant on the client holds no right text and needs a new
+    /// schedule; nil when the last label never changes (complete).
+    public var until: Date? { Instant.date(orNever: untilMs) }
+}
+
+extension FeedDateSchedule.Entry {
+    /// The instant this entry's text starts to show (`fromMs` as a `Date`):
+    /// each entry is read as `(entry.text, entry.from)`.
+    public var from: Date { Instant.date(fromMs) }
+}

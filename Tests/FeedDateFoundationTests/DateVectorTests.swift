@@ -1,0 +1,91 @@
+// The shared vectors through Date (SPEC section 12): the formatter's
+// label(for:now:), format and formatMany, and the format style's format and
+// discrete inputs, each against the vector's text and next change; both
+// discrete inputs checked as DiscreteChecks.swift says on every vector.
+import Foundation
+import XCTest
+@testable import FeedDateFoundation
+
+final class DateVectorTests: XCTestCase {
+    func testEveryVectorThroughDate() throws {
+        let vectors = try Vector.loadAll()
+        XCTAssertGreaterThan(vectors.count, 0, "no vectors")
+        var formatters: [FeedDateOptions: FeedDateFormatter] = [:]
+        var failed = 0
+        for v in vectors {
+            let f = try formatters[v.options] ?? FeedDateFormatter(v.options)
+            formatters[v.options] = f
+            let l = try f.label(for: date(v.t), now: date(v.now))
+            let text = try f.format(date(v.t), now: date(v.now))
+            let many = try f.formatMany([date(v.t), date(v.t)], now: date(v.now))
+            let want = v.nextChange.map(date)
+            if l.text != v.text || text != v.text || l.nextChange != want || many.texts != [v.text, v.text] || many.nextChange != want
+                || l.nextChange.map(Instant.milliseconds) != v.nextChange {
+                failed += 1
+                XCTFail("\(v.name): got \(l.text.debugDescription) next \(String(describing: l.nextChange)), many \(many); "
+                    + "want \(v.text.debugDescription) next \(String(describing: want))")
+            }
+        }
+        print("vectors through Date: \(vectors.count - failed) passed, \(failed) failed")
+    }
+
+    func testEveryVectorThroughTheFormatStyle() throws {
+        let vectors = try Vector.loadAll()
+        var failed = 0, compared = 0
+        var rng = SplitMix(state: 24)
+        for v in vectors {
+            let style = try FeedDateFormatStyle(anchor: date(v.t), options: v.options)
+            let text = date(v.now).formatted(style)
+            let after = style.discreteInput(after: date(v.now))
+            if text != v.text || after != v.nextChange.map(date) {
+                failed += 1
+                XCTFail("\(v.name): style gives \(text.debugDescription), after \(String(describing: after)); "
+                    + "want \(v.text.debugDescription), \(String(describing: v.nextChange))")
+            }
+            compared += checkDiscreteInputs(style, at: v.now, v.name, &rng)
+        }
+        print("vectors through the format style: \(vectors.count - failed) passed, \(failed) failed; \(compared) texts compared around their discrete inputs")
+    }
+
+    /// A list of every vector that shares options and now, formatted at once:
+    /// each text as alone, the next change the earliest.
+    func testFormatManyOverVectorGroups() throws {
+        let vectors = try Vector.loadAll()
+        var groups: [FeedDateOptions: [Int64: [Vector]]] = [:]
+        for v in vectors { groups[v.options, default: [:]][v.now, default: []].append(v) }
+        var lists = 0
+        for (options, byNow) in groups {
+            let f = try FeedDateFormatter(options)
+            for (now, list) in byNow where list.count > 1 {
+                // Repeated so that the batch's copies of day labels are used (8 or more).
+                let all = Array(repeating: list, count: 8).joined()
+                let many = try f.formatMany(all.map { date($0.t) }, now: date(now))
+                XCTAssertEqual(many.texts, all.map(\.text), list[0].name)
+                XCTAssertEqual(many.nextChange, list.compactMap(\.nextChange).min().map(date), list[0].name)
+                lists += 1
+            }
+        }
+        XCTAssertGreaterThan(lists, 0)
+        print("vector lists through formatMany: \(lists)")
+    }
+
+    func testEveryScheduleVectorThroughDate() throws {
+        var count = 0
+        for o in try Vector.lines(Vector.scheduleFiles()) {
+            let f = try FeedDateFormatter(try Vector.options(o))
+            let t = (o["t_ms"] as! NSNumber).int64Value, now = (o["now_ms"] as! NSNumber).int64Value
+            let horizon = TimeInterval((o["horizon_ms"] as! NSNumber).int64Value) / 1000
+            let s = try f.schedule(for: date(t), now: date(now), horizon: horizon, maxEntries: (o["max_entries"] as! NSNumber).intValue)
+            let note = o["note"] as? String ?? ""
+            let want = (o["entries"] as! [[Any]]).map { ($0[0] as! String, date(($0[1] as! NSNumber).int64Value)) }
+            XCTAssertEqual(s.entries.map(\.text), want.map(\.0), note)
+            XCTAssertEqual(s.entries.map(\.from), want.map(\.1), note)
+            XCTAssertEqual(s.now, date(now), note)
+            XCTAssertEqual(s.until, (o["until_ms"] as? NSNumber).map { date($0.int64Value) }, note)
+            XCTAssertEqual(s.json, o["json"] as! String, note)
+            count += 1
+        }
+        XCTAssertGreaterThan(count, 0, "no schedule vector was read")
+        print("schedule vectors through Date: \(count) passed")
+    }
+}

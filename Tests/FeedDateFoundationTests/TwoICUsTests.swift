@@ -1,0 +1,62 @@
+// Foundation's own ICU (lib_FoundationICU.so) and the system ICU that the
+// core links (libicui18n, libicuuc) in one process (SPEC section 12): each
+// formats as it does alone, from several threads at once.
+import Foundation
+import XCTest
+import Synchronization
+@testable import FeedDateFoundation
+
+final class TwoICUsTests: XCTestCase {
+    func testFoundationAndFeedDateFormatSideBySideFromManyThreads() throws {
+        let zh = Locale(identifier: "zh_CN"), en = Locale(identifier: "en_US")
+        let shanghai = TimeZone(identifier: "Asia/Shanghai")!, newYork = TimeZone(identifier: "America/New_York")!
+        let now = Date(timeIntervalSince1970: 1_711_348_200)
+        let posts = (0..<24).map { now - Double($0 * $0) * 1_537.25 }
+
+        /// Foundation's own formatting: DateFormatter and Date.FormatStyle, in two locales and zones.
+        func foundationTexts() -> [String] {
+            let df = DateFormatter()
+            df.locale = zh
+            df.timeZone = shanghai
+            df.dateStyle = .long
+            df.timeStyle = .short
+            var texts = posts.map(df.string(from:))
+            let style = Date.FormatStyle(date: .abbreviated, time: .shortened, locale: en, timeZone: newYork)
+            texts += posts.map { $0.formatted(style) }
+            texts += posts.map { $0.formatted(.relative(presentation: .named, unitsStyle: .wide).locale(zh)) }
+            return texts
+        }
+        /// feeddate's labels of the same instants.
+        func feedDateTexts() -> [String] {
+            var texts: [String] = []
+            for style in FeedDateStyle.allCases {
+                texts += posts.map { now.formatted(.feed($0, style: style, locale: zh, timeZone: shanghai)) }
+                texts += posts.map { now.formatted(.feed($0, style: style, locale: en, timeZone: newYork)) }
+            }
+            return texts
+        }
+        let foundation = foundationTexts(), feedDate = feedDateTexts()
+        XCTAssertTrue(foundation.contains("2024年3月25日 14:30"), "\(foundation)")
+        XCTAssertTrue(feedDate.contains("昨天 23:07") && feedDate.contains("Yesterday, 10:39\u{202F}PM"), "\(feedDate)")
+
+        // Both ICUs are loaded.
+        // (FileHandle: String(contentsOfFile:) stops at the first 4 KB of a /proc file.)
+        let maps = String(decoding: try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd() ?? Data(), as: UTF8.self)
+        let libraries = Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+            .filter { $0.contains("icu") || $0.contains("ICU") }.map { ($0 as NSString).lastPathComponent })
+        print("ICU libraries loaded: \(libraries.sorted())")
+        XCTAssertTrue(libraries.contains { $0.hasPrefix("lib_FoundationICU") }, "\(libraries)")
+        XCTAssertTrue(libraries.contains { $0.hasPrefix("libicui18n.so") }, "\(libraries)")
+        XCTAssertTrue(libraries.contains { $0.hasPrefix("libicuuc.so") }, "\(libraries)")
+
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            for round in 0..<40 {
+                let got = (i + round) % 2 == 0 ? foundationTexts() : feedDateTexts()
+                let want = (i + round) % 2 == 0 ? foundation : feedDate
+                if got != want { failures.withLock { $0.append("thread \(i) round \(round): \(zip(got, want).first { $0 != $1 }!)") } }
+            }
+        }
+        XCTAssertEqual(failures.withLock { $0 }, [])
+    }
+}

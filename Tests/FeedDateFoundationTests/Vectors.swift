@@ -1,0 +1,106 @@
+// The shared vectors as Tests/FeedDateTests reads them (SPEC section 10):
+// FEEDDATE_VECTORS (":"-separated) when set, else every .jsonl file of the
+// set for the ICU the library runs on; the schedule vectors from
+// FEEDDATE_SCHEDULE_VECTORS or Tests/vectors/schedule. Here t, now and the
+// next change are Dates, as a Swift caller has them.
+import Foundation
+import XCTest
+import FeedDateFoundation
+
+/// One label vector (Tests/vectors/README.md).
+struct Vector {
+    let options: FeedDateOptions
+    let t: Int64, now: Int64
+    let text: String
+    let nextChange: Int64?
+    let note: String
+
+    static let vectorsDir = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("vectors")
+
+    static func files() throws -> [URL] {
+        if let env = ProcessInfo.processInfo.environment["FEEDDATE_VECTORS"], !env.isEmpty {
+            return env.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
+        let major = FeedDateICU.version.split(separator: ".").first.map(String.init) ?? ""
+        let dir = major == "72" ? vectorsDir : vectorsDir.appendingPathComponent("icu\(major)")
+        return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+            .map { dir.appendingPathComponent($0) }
+    }
+
+    static func scheduleFiles() throws -> [URL] {
+        if let env = ProcessInfo.processInfo.environment["FEEDDATE_SCHEDULE_VECTORS"], !env.isEmpty {
+            return env.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
+        let dir = vectorsDir.appendingPathComponent("schedule")
+        return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+            .map { dir.appendingPathComponent($0) }
+    }
+
+    /// Every line of `urls` as a JSON object.
+    static func lines(_ urls: [URL]) throws -> [[String: Any]] {
+        try urls.flatMap { url in
+            try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+            }
+        }
+    }
+
+    static func loadAll() throws -> [Vector] {
+        let urls = try files()
+        XCTAssertFalse(urls.isEmpty, "no vector files for ICU \(FeedDateICU.version)")
+        print("vectors: ICU \(FeedDateICU.version), \(urls.map { $0.path }.joined(separator: " "))")
+        return try lines(urls).map(Vector.init)
+    }
+
+    /// A vector line's "style" and "options".
+    static func options(_ o: [String: Any]) throws -> FeedDateOptions {
+        let styles: [String: FeedDateStyle] = [
+            "feed": .feed, "feed_detail": .feedDetail, "chat_list": .chatList, "chat_bubble": .chatBubble,
+            "relative": .relative, "compact": .compact, "countdown": .countdown,
+        ]
+        let opts = o["options"] as! [String: Any]
+        var options = FeedDateOptions(style: styles[o["style"] as! String]!,
+                                      locale: (opts["locale"] as! String), timeZone: (opts["tz"] as! String))
+        for (key, value) in opts {
+            switch key {
+            case "locale", "tz": break
+            case "hour_cycle": options.hourCycle = value as! String == "h23" ? .h23 : .h12
+            case "width": options.width = value as! String == "short" ? .short : .narrow
+            case "recent_relative": options.recentRelative = value as! Bool
+            case "just_now_ms": options.justNowMs = (value as! NSNumber).int64Value
+            case "skew_tolerance_ms": options.skewToleranceMs = (value as! NSNumber).int64Value
+            case "cross_year_grace_days": options.crossYearGraceDays = (value as! NSNumber).int32Value
+            case "weekday_window_days": options.weekdayWindowDays = (value as! NSNumber).int32Value
+            case "precision": options.precision = (value as! NSNumber).int32Value
+            case "countdown_days": options.countdownDays = value as! Bool
+            case "plain_spaces": options.plainSpaces = value as! Bool
+            case "spoken": options.spoken = value as! Bool
+            case "overtime": options.overtime = value as! Bool
+            case "max_unit": options.maxUnit = FeedDateUnit.allCases.first { "\($0)" == value as! String }!
+            case "just_now_text": options.justNowText = (value as! String)
+            case "yesterday_text": options.yesterdayText = (value as! String)
+            case "day_before_yesterday_text": options.dayBeforeYesterdayText = (value as! String)
+            case "tomorrow_text": options.tomorrowText = (value as! String)
+            default: throw NSError(domain: "vector", code: 1, userInfo: [NSLocalizedDescriptionKey: "unknown option \(key)"])
+            }
+        }
+        return options
+    }
+
+    init(_ o: [String: Any]) throws {
+        options = try Vector.options(o)
+        t = (o["t_ms"] as! NSNumber).int64Value
+        now = (o["now_ms"] as! NSNumber).int64Value
+        text = o["text"] as! String
+        nextChange = (o["next_change_ms"] as? NSNumber)?.int64Value
+        note = o["note"] as! String
+    }
+
+    /// Where the vector came from, for a failure message.
+    var name: String { "\(note) [\(options.style) \(options.locale ?? "-") \(options.timeZone ?? "-") t=\(t) now=\(now)]" }
+}
+
+/// The Date of a millisecond, as a caller builds it from an epoch value.
+func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
