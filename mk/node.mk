@@ -6,7 +6,16 @@
 #                     FEEDDATE_VECTORS), every schedule vector of Tests/vectors/schedule
 #                     (or FEEDDATE_SCHEDULE_VECTORS), errors, closing, worker threads, the
 #                     README's examples; the full report goes to build/node/test-report.txt
-#   make node-pack    build/node/feeddate-$(VERSION).tgz (npm pack, offline)
+#   make npm          dist/npm/feeddate-$(VERSION).tgz: the npm package with its prebuilt N-API
+#                     addon, libfeeddate.so.1 and the trimmed ICU 72 of make wheel in
+#                     prebuilds/linux-x64/ (run path $ORIGIN), no install script: `npm install
+#                     ./feeddate-$(VERSION).tgz` needs no compiler and no LD_LIBRARY_PATH. Packed
+#                     offline with NodeSource's npm; ends with an install and the vectors on this
+#                     machine (tools/npm-build.sh)
+#   make npm-check    make npm, then in a clean Debian 13 root with only Debian's nodejs and npm
+#                     (no compiler): npm install of the tgz, every ICU 72 vector, /proc/self/maps
+#                     shows the package's own libfeeddate and ICU (tools/npm-check.sh; root cached
+#                     in .cache/trixie/npm)
 #   make bench-node   per-label cost through the binding against a direct C call, in one
 #                     run (part of `make bench`)
 #   make stress-node  one formatMany of STRESS_N instants (default 100,000,000) in a heap of
@@ -14,17 +23,19 @@
 #                     result (SPEC 10, 1.2: <= 1.25x), then a batch too big for a small heap,
 #                     which must be a RangeError (FD_ERR_MEMORY), not an abort. Not part of
 #                     `make test`: about a minute and 6 GB of memory at the default size
-# Needs node 18+ and Node's headers (NODE_INCLUDE, default /usr/include/node; Debian:
-# apt-get install nodejs libnode-dev). A missing one fails the target with what to
-# install; it is never skipped. npm and node-gyp are not needed.
+# Needs node 18+ and Node's headers (NODE_INCLUDE, default /usr/include/node: NodeSource's
+# nodejs has them; Debian's nodejs: apt-get install libnode-dev). A missing one fails the
+# target with what to install; it is never skipped. node-gyp is never needed; npm only for
+# make npm (the npm that comes with NodeSource's nodejs: Debian's npm package conflicts with it).
 
 NODE         ?= node
+NPM          ?= npm
 NODE_INCLUDE ?= /usr/include/node
 NODE_DIR     := bindings/node
 NODE_BUILD   := $(BUILD)/node
 NODE_ADDON   := $(NODE_BUILD)/feeddate.node
 
-.PHONY: node-addon node-tools test-node bench-node stress-node check-node-version node-pack
+.PHONY: node-addon node-tools test-node bench-node stress-node check-node-version node-pack npm npm-check
 
 node-tools:
 	@command -v $(NODE) >/dev/null 2>&1 || { echo "node: no $(NODE): install Node.js 18+ (Debian: apt-get install nodejs)" >&2; exit 1; }
@@ -70,8 +81,13 @@ stress-node: lib node-tools $(NODE_ADDON)
 	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) --expose-gc --max-old-space-size=512 \
 	  $(NODE_DIR)/tools/stress.js --small 12000000 feed_detail
 
-# The npm package as a tarball (npm pack works offline): build/node/feeddate-$(VERSION).tgz.
-node-pack: node-tools check-node-version
-	@command -v npm >/dev/null 2>&1 || { echo "node: no npm: install it (Debian: apt-get install npm) to make the tarball" >&2; exit 1; }
-	@mkdir -p $(NODE_BUILD)
-	cd $(NODE_DIR) && npm pack --offline --pack-destination $(CURDIR)/$(NODE_BUILD)
+# The npm package (tools/npm-build.sh): the addon built against the wheel's libfeeddate.so.1,
+# which it carries with the wheel's ICU (make wheel), as make jar and make dist do.
+npm: node-tools check-node-version wheel
+	NODE=$(NODE) NPM=$(NPM) NODE_INCLUDE=$(NODE_INCLUDE) tools/npm-build.sh
+
+npm-check: npm
+	tools/npm-check.sh
+
+# The old name of make npm (its tarball used to build the addon at install, with make and cc).
+node-pack: npm

@@ -9,13 +9,17 @@ const fs = require('node:fs');
 
 // Where the addon is looked for, in order: $FEEDDATE_NODE_ADDON (and then
 // only there); build/feeddate.node in this package (`make` here, against the
-// installed library through pkg-config); build/node/feeddate.node of the
-// feeddate checkout this package sits in (`make node-addon` at the top).
+// installed library through pkg-config); prebuilds/<platform>-<arch>/feeddate.node,
+// the prebuilt addon of the npm package (`make npm`), which finds the
+// libfeeddate.so.1 and ICU beside it through its run path $ORIGIN;
+// build/node/feeddate.node of the feeddate checkout this package sits in
+// (`make node-addon` at the top).
 function loadAddon() {
   const explicit = process.env.FEEDDATE_NODE_ADDON;
   const places = explicit
     ? [explicit]
     : [path.join(__dirname, 'build', 'feeddate.node'),
+       path.join(__dirname, 'prebuilds', `${process.platform}-${process.arch}`, 'feeddate.node'),
        path.join(__dirname, '..', '..', 'build', 'node', 'feeddate.node')];
   const tried = [];
   for (const where of places) {
@@ -30,8 +34,9 @@ function loadAddon() {
     }
   }
   throw new Error(`feeddate: cannot load the addon. Tried:\n  - ${tried.join('\n  - ')}\n` +
-    'Fix: run `make` in this package (needs libfeeddate-dev and pkg-config), or `make node-addon` ' +
-    'in the feeddate checkout, or set FEEDDATE_NODE_ADDON=/path/to/feeddate.node.');
+    'Fix: install the npm package of `make npm` (prebuilt for linux-x64), or run `make` in this package ' +
+    '(needs libfeeddate-dev and pkg-config), or `make node-addon` in the feeddate checkout, ' +
+    'or set FEEDDATE_NODE_ADDON=/path/to/feeddate.node.');
 }
 
 const { addon, addonPath } = loadAddon();
