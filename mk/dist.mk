@@ -15,7 +15,7 @@
 
 .PHONY: dist dist-check
 
-dist: wheel
+dist: wheel jar npm
 	CARGO="$(CARGO)" tools/dist-build.sh
 
 dist-check: dist

@@ -19,6 +19,8 @@
 #      --offline`, verified by building it against the staged lib/), the same
 #      unpacked in rust/feeddate-<version>/, and examples/rust/ (a program that
 #      depends on it: bindings/rust/program); cargo from $CARGO, PATH or ~/.cargo/bin;
+#   2g. go/ (the Go module's source) and examples/go/, java/ (jar and pom of make jar),
+#      npm/ (the package of make npm);
 #   3. every library's NEEDED names resolve inside lib/ or to the C and C++
 #      runtimes (ldd with a clean environment);
 #   4. a reproducible tar.gz: sorted names, owner 0, the commit's time.
@@ -102,6 +104,33 @@ CARGO_TOML
   echo "    rust/feeddate-$version.crate: $(stat -c %s "$crate") bytes, $(tar -tzf "$crate" | wc -l) files, and unpacked beside it; examples/rust: Cargo.toml, build.rs, src/main.rs"
 }
 dist_rust
+
+# ---- Go, Java, Node (2g): each ecosystem's package beside the C files ---------------
+# go/: the module's source as `go get` would fetch it (git's files of bindings/go,
+# tests included), and examples/go/ (examples/go with its replace pointed at ../../go);
+# java/: the jar with natives and its pom (make jar); npm/: the npm package (make npm).
+dist_packages() {
+  local f tgz
+  step "go/ (module $(sed -n 's/^module //p' bindings/go/go.mod)), examples/go/, java/, npm/"
+  mkdir -p "$stage/go" "$stage/examples/go" "$stage/java" "$stage/npm"
+  git ls-files -z bindings/go | while IFS= read -r -d '' f; do
+    mkdir -p "$stage/go/$(dirname "${f#bindings/go/}")"
+    cp "$f" "$stage/go/${f#bindings/go/}"
+  done
+  [ -f "$stage/go/go.mod" ] || die "bindings/go/go.mod is not in git: the tarball's go/ would be empty"
+  cp examples/go/main.go "$stage/examples/go/"
+  sed 's|=> \.\./\.\./bindings/go$|=> ../../go|' examples/go/go.mod > "$stage/examples/go/go.mod"
+  grep -q '=> \.\./\.\./go$' "$stage/examples/go/go.mod" || die "examples/go/go.mod: no replace => ../../bindings/go to point at the tarball's go/"
+  for f in "dist/java/feeddate-$version.jar" "dist/java/feeddate-$version.pom"; do
+    [ -f "$f" ] || die "no $f: run make jar"
+    cp "$f" "$stage/java/"
+  done
+  tgz=dist/npm/feeddate-$version.tgz
+  [ -f "$tgz" ] || die "no $tgz: run make npm"
+  cp "$tgz" "$stage/npm/"
+  echo "    go/: $(find "$stage/go" -type f | wc -l) files; java/: $(cd "$stage/java" && ls | tr '\n' ' '); npm/: $(basename "$tgz")"
+}
+dist_packages
 
 step "every NEEDED library is in lib/ or a C/C++ runtime (ldd, clean environment)"
 for so in "$stage"/lib/*.so.*; do

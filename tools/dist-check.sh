@@ -21,6 +21,9 @@
 #      crate) found through PKG_CONFIG_PATH and through FEEDDATE_LIB_DIR, are
 #      built there and run with no LD_LIBRARY_PATH; labels as on this machine,
 #      libfeeddate and ICU from the tarball in /proc/<pid>/maps.
+#   5. Go (go_check): Debian 13's golang-go; examples/go (its go.mod replaces the
+#      module with the tarball's go/) built with PKG_CONFIG_PATH, run with no
+#      LD_LIBRARY_PATH, same checks.
 #
 # Environment (and those of tools/trixie.sh):
 #   DIST_CHECK_KEEP=1   keep the work root after success
@@ -64,12 +67,19 @@ fi
 echo "    no ICU, no libfeeddate, no Swift in the root"
 
 # The destructor runs when the example exits, after its labels: /proc/<pid>/maps
-# then lists every library the process loaded.
+# then lists every library the process loaded. A Go program ends with the
+# exit_group system call, never running destructors: with DUMP_MAPS_AT_START
+# the constructor writes the maps instead, once every DT_NEEDED library
+# (libfeeddate and its ICU) is mapped, before any of them runs.
 cat > "$ROOT/tmp/dump_maps.c" <<'EOF'
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+static void dump_maps(void);
+__attribute__((constructor)) static void dump_maps_at_start(void) {
+    if (getenv("DUMP_MAPS_AT_START")) dump_maps();
+}
 __attribute__((destructor)) static void dump_maps(void) {
     const char *out = getenv("DUMP_MAPS_TO");
     char path[64];
@@ -202,6 +212,54 @@ rust_check() {
   done
 }
 rust_check "/root/elsewhere/$name"
+
+# ---- 5. Go: the tarball's module, with Debian's own Go ---------------------------------
+# examples/go (a program whose go.mod replaces the module with the tarball's go/)
+# built with Debian 13's golang-go and PKG_CONFIG_PATH=<dir>/lib/pkgconfig, no
+# module proxy (GOPROXY=off, GOFLAGS=-mod=mod); cgo takes the .pc's run path, so
+# the program runs with no LD_LIBRARY_PATH; labels as the same program built on
+# this machine against build/lib; libfeeddate and ICU from <dir>/lib in its maps.
+go_check() {
+  local dir=$1 go mapped icu
+  go=$(command -v go || ls /usr/lib/go/bin/go 2>/dev/null || true)
+  [ -n "$go" ] || die "go: no Go on this machine for the reference labels (apt-get install golang-go)"
+  step "go: the reference labels of examples/go on this machine (against build/lib)"
+  (cd examples/go && env -u LD_LIBRARY_PATH GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local CGO_ENABLED=1 \
+     PKG_CONFIG_PATH="$REPO/build/pkgconfig" "$go" build -o "$REPO/build/dist/go-program-host" .) \
+    || die "go: examples/go does not build here"
+  LD_LIBRARY_PATH="$REPO/build/lib" "$REPO/build/dist/go-program-host" $NOW_MS | sed 's/ (zone rules: [^)]*)//' \
+    > "$REPO/build/dist/go-program-host.txt" || die "go: this machine's examples/go failed"
+
+  step "go: Debian's golang-go in the root"
+  trixie_run "$ROOT" apt-get install -y -q --no-install-recommends golang-go >> "$CACHE/apt.log" 2>&1 \
+    || { tail -n 20 "$CACHE/apt.log"; die "go: apt-get install golang-go in the root failed"; }
+  trixie_save_archives "$ROOT"
+  trixie_run "$ROOT" sh -c 'echo "    $(go version)"'
+
+  step "go: examples/go with PKG_CONFIG_PATH=$dir/lib/pkgconfig: go build; run it with no LD_LIBRARY_PATH"
+  trixie_run "$ROOT" sh -c "set -e; cd $dir/examples/go
+    HOME=/root GOCACHE=/tmp/go-cache GOPATH=/tmp/go GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local CGO_ENABLED=1 \
+      PKG_CONFIG_PATH=$dir/lib/pkgconfig go build -o /tmp/go-program .
+    echo \"    run path: \$(readelf -d /tmp/go-program 2>/dev/null | sed -n 's/.*(RUNPATH) *//p')\"" \
+    || die "go: examples/go does not build from the tarball (above)"
+  trixie_run "$ROOT" /usr/bin/env LD_PRELOAD=/tmp/dump_maps.so DUMP_MAPS_TO=/tmp/go-maps.txt DUMP_MAPS_AT_START=1 /tmp/go-program $NOW_MS \
+    > "$CACHE/go.txt" || { cat "$CACHE/go.txt"; die "go: examples/go failed in the root"; }
+  sed 's/^/    | /' "$CACHE/go.txt"
+  sed 's/ (zone rules: [^)]*)//' "$CACHE/go.txt" | cmp -s "$REPO/build/dist/go-program-host.txt" - || {
+    sed 's/ (zone rules: [^)]*)//' "$CACHE/go.txt" | diff "$REPO/build/dist/go-program-host.txt" - | head -n 20
+    die "go: the labels differ from this machine's (above)"
+  }
+  cp "$ROOT/tmp/go-maps.txt" "$CACHE/go-maps.txt" || die "go: no /proc/<pid>/maps was copied"
+  mapped=$(awk 'NR > 1 && $6 ~ /\/lib(icu|feeddate)[^\/]*$/ { print $6 }' "$CACHE/go-maps.txt" | sort -u)
+  echo "$mapped" | sed 's/^/    mapped: /'
+  echo "$mapped" | grep -qx "$dir/lib/libfeeddate.so.$version" || die "go: libfeeddate is not mapped from $dir/lib"
+  icu=$(echo "$mapped" | grep '/libicu' || true)
+  [ "$(echo "$icu" | grep -c .)" -eq 3 ] || die "go: expected 3 ICU libraries mapped (uc, i18n, data), got: $icu"
+  ! echo "$icu" | grep -v "^$dir/lib/libicu\(uc\|i18n\|data\)-[0-9a-f]*\.so\.72\.1\$" \
+    || die "go: an ICU library above is not the tarball's"
+  echo "    ok: the same labels as this machine's; libfeeddate and ICU 72 from $dir/lib, no LD_LIBRARY_PATH"
+}
+go_check "/root/elsewhere/$name"
 
 if [ "${DIST_CHECK_KEEP:-0}" = 1 ]; then
   echo "    work root kept: chroot $ROOT bash"
