@@ -1,10 +1,11 @@
 // The localized texts of a locale (SPEC section 2): the pieces of labels
 // written from lock-free TextTables keyed by small integers, filled from ICU
-// on first use, and the locale's calendar arithmetic (LocaleCalendar,
-// CalendarArithmetic.swift). ICU's formatters are shared by the formatters of
-// a locale, made on first use, and live behind one lock (they are not
-// thread-safe); a warm formatter reaches them only for keys outside the
-// tables (dates before 1900 or after 2100, counts of 64 and more).
+// on first use (ICUTexts.swift), and the locale's calendar arithmetic
+// (LocaleCalendar, Calendar/CalendarArithmetic.swift). ICU's formatters are
+// shared by the formatters of a locale (Cache/LocaleServicesCache.swift),
+// made on first use, and live behind one lock (they are not thread-safe); a
+// warm formatter reaches them only for keys outside the tables (dates before
+// 1900 or after 2100, counts of 64 and more).
 import CICU
 import Glibc
 import Synchronization
@@ -14,10 +15,10 @@ final class LocaleServices: @unchecked Sendable {
     let resolvedLocale: String
     /// plain_spaces, spoken and the caller's words: applied to every text here.
     let texts: TextOptions
-    private let timeSkeleton: String
+    let timeSkeleton: String
     /// The width of "N units ago" / "in N units".
-    private let width: cicu_width
-    private let icu: GatedMutex<ICUState>
+    let width: cicu_width
+    let icu: GatedMutex<ICUState>
     /// Year spans and month arithmetic in the locale's calendar, off the lock of `icu`.
     let calendar: LocaleCalendar
     /// digitsAreASCII's answer: 0 not known yet, 1 yes, 2 no.
@@ -31,7 +32,7 @@ final class LocaleServices: @unchecked Sendable {
     private let combiner: TextTable
     private let dayFirst: Bool
 
-    private struct ICUState {
+    struct ICUState {
         /// Date formats by piece kind (time, weekday and the dates), open only
         /// while a table block is built or for keys outside the tables; the
         /// patterns their skeletons resolved to, kept to open them again.
@@ -94,32 +95,6 @@ final class LocaleServices: @unchecked Sendable {
         combiner.build(blockOf: 0) { (k: Int64) -> [UInt8] in k < 3 ? literals[Int(k)] : [] }
     }
 
-    /// Formatters of one (locale, hour cycle, width, text options) share their services:
-    /// ICU objects and text tables are the bulk of a formatter's memory and
-    /// creation time. The cache keeps the 64 most recently made; a formatter
-    /// keeps its own alive.
-    private struct Key: Hashable {
-        let locale: String
-        let hourCycle: FeedDateHourCycle
-        let width: FeedDateWidth
-        let texts: TextOptions
-    }
-    private static let cache = GatedMutex<(map: [Key: LocaleServices], order: [Key])>(([:], []))
-    private static let cacheLimit = 64
-
-    static func shared(locale: LocaleID, hourCycle: FeedDateHourCycle, width: FeedDateWidth,
-                       texts: TextOptions = TextOptions()) throws(FeedDateError) -> LocaleServices {
-        let key = Key(locale: locale.icu, hourCycle: hourCycle, width: width, texts: texts)
-        if let hit = cache.withLock({ $0.map[key] }) { return hit }
-        let made = try LocaleServices(locale: locale, hourCycle: hourCycle, width: width, texts: texts)
-        return cache.withLock { c in
-            if let hit = c.map[key] { return hit }
-            c.map[key] = made
-            c.order.append(key)
-            if c.order.count > cacheLimit { c.map[c.order.removeFirst()] = nil }
-            return made
-        }
-    }
 
     deinit {
         tableRefs.deinitialize(count: tables.count)
@@ -166,7 +141,7 @@ final class LocaleServices: @unchecked Sendable {
         return out
     }
 
-    private func locked<R>(_ body: (inout ICUState) throws(ICUError) -> R) throws(FeedDateError) -> R {
+    func locked<R>(_ body: (inout ICUState) throws(ICUError) -> R) throws(FeedDateError) -> R {
         do {
             return try icu.withLock { (s: inout ICUState) throws(ICUError) -> R in
                 try MemoryHeadroom.checkForICU()
@@ -276,132 +251,4 @@ final class LocaleServices: @unchecked Sendable {
         if case .hit(let bytes) = combiner.lookup(i) { sink.append(bytes) }
     }
 
-    /// The open date format of a kind (time, weekday, a date): opened from
-    /// its skeleton the first time, from the pattern that gave after.
-    private func dateFormat(_ s: inout ICUState, _ kind: Piece.Kind) throws(ICUError) -> ICUDateFormat {
-        if let open = s.dateFormats[kind] { return open }
-        let made: ICUDateFormat
-        if let pattern = s.datePatterns[kind] {
-            made = try ICUDateFormat(locale: locale.icu, pattern: pattern)
-        } else {
-            // Spoken dates have full month names, the numeric one too.
-            let dates: [Piece.Kind: String] = texts.spoken
-                ? [.weekday: "cccc", .monthDay: "MMMMd", .fullDate: "yMMMMd", .numericDate: "yMMMMd"]
-                : [.weekday: "cccc", .monthDay: "MMMd", .fullDate: "yMMMd", .numericDate: "yMd"]
-            let skeleton = kind == .time ? timeSkeleton : dates[kind]!
-            made = try ICUDateFormat(locale: locale.icu, skeleton: skeleton)
-            s.datePatterns[kind] = try made.pattern()
-        }
-        s.dateFormats[kind] = made
-        return made
-    }
-
-    /// The text of a piece as the caller sees it: the caller's own word where
-    /// given (never capitalized), else ICU's; spaces made plain when asked
-    /// (the caller holds the lock).
-    private func text(_ s: inout ICUState, _ piece: Piece) throws(ICUError) -> [UInt8] {
-        switch piece.kind {
-        case .word: if let own = texts.word(piece.key) { return texts.shaped(Array(own.utf8)) }
-        case .justNow: if let own = texts.justNow { return texts.shaped(Array(own.utf8)) }
-        default: break
-        }
-        return texts.shaped(try format(&s, piece))
-    }
-
-    /// The locale's text of a piece, from ICU (the caller holds the lock).
-    private func format(_ s: inout ICUState, _ piece: Piece) throws(ICUError) -> [UInt8] {
-        switch piece.kind {
-        case .none: return []
-        case .time:
-            return try dateFormat(&s, .time).format(wall: piece.key * 60_000)
-        case .word: return try s.longRelative.word(Int(piece.key), .day)
-        case .justNow:
-            if let fixed = LocaleServices.justNowTable(locale) { return fixed }
-            return try s.longRelative.word(0, .second)
-        case .weekday, .monthDay, .fullDate, .numericDate:
-            return try dateFormat(&s, piece.kind).format(wall: piece.key * msPerDay)
-        case .past, .future:
-            guard let unit = CompactUnit(rawValue: Int(piece.key & 7)) else { return [] }
-            let n = piece.key >> 3
-            if s.widthRelative == nil {
-                s.widthRelative = width == .long ? s.longRelative : try ICURelativeFormat(locale: locale.icu, width: width)
-            }
-            return try s.widthRelative!.numeric(n, past: piece.kind == .past, unit.relative)
-        case .compact:
-            guard let unit = CompactUnit(rawValue: Int(piece.key & 7)) else { return [] }
-            let n = piece.key >> 3
-            if locale.language == "en" {
-                if s.plainNumber == nil { s.plainNumber = try ICUNumberFormat(locale: locale.icu, skeleton: "") }
-                return try s.plainNumber!.format(n) + Array(unit.english.utf8)
-            }
-            return try compactFormat(&s, unit).format(n)
-        case .digit:
-            if s.symbols == nil { s.symbols = try icuNumberSymbols(locale: locale.icu) }
-            return piece.key >= 0 && piece.key <= 11 ? s.symbols![Int(piece.key)] : []
-        case .days:
-            if s.countdownDay == nil {
-                s.countdownDay = try ICUNumberFormat(locale: locale.icu, skeleton: "measure-unit/duration-day unit-width-narrow")
-            }
-            return try s.countdownDay!.format(piece.key)
-        }
-    }
-
-    /// A duration read out (spoken COUNTDOWN): each non-zero unit as ICU's
-    /// measure format writes it at wide width, joined by ICU's list of units,
-    /// "0 seconds" when all are zero; after the locale's minus sign when
-    /// `minus`. From ICU each time, under the lock: too many texts to table.
-    func writeSpoken(_ parts: [(CompactUnit, Int64)], minus: Bool, to sink: inout Sink) throws(FeedDateError) {
-        let text = try locked { (s: inout ICUState) throws(ICUError) -> [UInt8] in
-            var shown = parts.filter { $0.1 != 0 }
-            if shown.isEmpty { shown = [(.second, 0)] }
-            var items: [[UInt8]] = []
-            for (unit, n) in shown {
-                if s.spokenUnits[unit] == nil {
-                    s.spokenUnits[unit] = try ICUNumberFormat(
-                        locale: locale.icu, skeleton: "measure-unit/duration-\(unit.cldr) unit-width-full-name")
-                }
-                items.append(try s.spokenUnits[unit]!.format(n))
-            }
-            if s.unitList == nil { s.unitList = try ICUUnitList(locale: locale.icu) }
-            var text = items.count == 1 ? items[0] : try s.unitList!.format(items)
-            if minus {
-                if s.symbols == nil { s.symbols = try icuNumberSymbols(locale: locale.icu) }
-                text = s.symbols![11] + text
-            }
-            return texts.shaped(text)
-        }
-        sink.append(text)
-    }
-
-    /// "Just now": the project's table (SPEC section 2); nil means ICU's "now".
-    private static func justNowTable(_ locale: LocaleID) -> [UInt8]? {
-        let text: String?
-        switch locale.language {
-        case "zh": text = locale.script == "Hant" ? "剛剛" : "刚刚"
-        case "en": text = "Just now"
-        case "ja": text = "たった今"
-        case "ko": text = "방금"
-        case "de": text = "Gerade eben"
-        case "fr": text = "À l'instant"
-        case "es": text = "Justo ahora"
-        default: text = nil
-        }
-        return text.map { Array($0.utf8) }
-    }
-
-    /// CLDR narrow duration unit; where the narrow month reads like the
-    /// narrow minute (ja: both "5m"), months use the short width.
-    private func compactFormat(_ s: inout ICUState, _ unit: CompactUnit) throws(ICUError) -> ICUNumberFormat {
-        if let f = s.compactFormats[unit] { return f }
-        func open(_ u: CompactUnit, _ width: String) throws(ICUError) -> ICUNumberFormat {
-            try ICUNumberFormat(locale: locale.icu, skeleton: "measure-unit/duration-\(u.cldr) unit-width-\(width)")
-        }
-        var f = try open(unit, "narrow")
-        if unit == .month {
-            let minute = try open(.minute, "narrow")
-            if try f.format(5) == minute.format(5) { f = try open(.month, "short") }
-        }
-        s.compactFormats[unit] = f
-        return f
-    }
 }
