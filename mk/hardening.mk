@@ -31,11 +31,13 @@ FUZZ_CC   ?= $(SWIFT_BIN)clang
 FUZZ_CFLAGS := -g -O1 -std=c11 -Wall -Wextra -Werror -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=undefined -Iinclude -ITests/c -Ifuzz
 FUZZ_SWIFTC := swiftc -O -g -sanitize=fuzzer,address -parse-as-library -package-name feeddate
-FEEDDATE_SWIFT := $(wildcard Sources/FeedDate/*.swift) Sources/feeddate/Exports.swift
+# Every Swift file of the core, in its folders by job (docs/DESIGN.md).
+FEEDDATE_SWIFT := $(sort $(wildcard Sources/FeedDate/*.swift Sources/FeedDate/*/*.swift)) Sources/feeddate/Exports.swift
 # The C targets of Package.swift that the Swift sources import, and their public headers.
 CICU_HEADERS  := Sources/CICU/include/cicu.h
 CFDABI_HEADERS := include/feeddate.h Sources/CFeedDateABI/include/fdabi.h
 CFORKGATE_HEADERS := Sources/CForkGate/include/forkgate.h
+CSYSTEM_HEADERS := Sources/CSystem/include/csystem.h
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-seeds sanitize valgrind stress test-zone-paths
 
@@ -57,14 +59,18 @@ $(FUZZ_DIR)/modules/CForkGate/module.modulemap: $(CFORKGATE_HEADERS)
 	@mkdir -p $(@D)
 	$(call modulemap,CForkGate,$^)
 
+$(FUZZ_DIR)/modules/CSystem/module.modulemap: $(CSYSTEM_HEADERS)
+	@mkdir -p $(@D)
+	$(call modulemap,CSystem,$^)
+
 # The library's Swift sources, the C exports and the TZif target as ONE module,
 # instrumented for libFuzzer coverage and ASan (see fuzz/tzif/FuzzTZif.swift).
 $(FUZZ_DIR)/libFeedDateFuzz.a: $(FEEDDATE_SWIFT) fuzz/tzif/FuzzTZif.swift \
 		$(FUZZ_DIR)/modules/CICU/module.modulemap $(FUZZ_DIR)/modules/CFeedDateABI/module.modulemap \
-		$(FUZZ_DIR)/modules/CForkGate/module.modulemap
+		$(FUZZ_DIR)/modules/CForkGate/module.modulemap $(FUZZ_DIR)/modules/CSystem/module.modulemap
 	@mkdir -p $(FUZZ_DIR)/obj
 	cd $(FUZZ_DIR)/obj && $(FUZZ_SWIFTC) -module-name FeedDate -I ../modules/CICU -I ../modules/CFeedDateABI \
-	  -I ../modules/CForkGate \
+	  -I ../modules/CForkGate -I ../modules/CSystem \
 	  -emit-library -static -o ../libFeedDateFuzz.a \
 	  $(addprefix $(CURDIR)/,$(FEEDDATE_SWIFT) fuzz/tzif/FuzzTZif.swift) 2>&1 \
 	  | { grep -v "is part of module 'FeedDate'; ignoring import" || true; }
@@ -78,6 +84,10 @@ $(FUZZ_DIR)/obj/cicu.o: Sources/CICU/cicu.c $(CICU_HEADERS) $(CFORKGATE_HEADERS)
 $(FUZZ_DIR)/obj/forkgate.o: Sources/CForkGate/forkgate.c $(CFORKGATE_HEADERS)
 	@mkdir -p $(FUZZ_DIR)/obj
 	$(FUZZ_CC) -g -O1 -fsanitize=address -ISources/CForkGate/include -c $< -o $@
+
+$(FUZZ_DIR)/obj/csystem.o: Sources/CSystem/csystem.c $(CSYSTEM_HEADERS)
+	@mkdir -p $(FUZZ_DIR)/obj
+	$(FUZZ_CC) -g -O1 -fsanitize=address -ISources/CSystem/include -c $< -o $@
 
 $(FUZZ_DIR)/obj/abi.o: Sources/CFeedDateABI/abi.c $(CFDABI_HEADERS)
 	@mkdir -p $(FUZZ_DIR)/obj
@@ -93,7 +103,7 @@ $(FUZZ_DIR)/obj/jsonl.o: Tests/c/jsonl.c Tests/c/jsonl.h
 
 # fuzz_api_cov / fuzz_tzif_cov: the harness + the instrumented library, linked by swiftc.
 $(FUZZ_DIR)/fuzz_%_cov: $(FUZZ_DIR)/obj/fuzz_%.o $(FUZZ_DIR)/obj/jsonl.o $(FUZZ_DIR)/libFeedDateFuzz.a \
-		$(FUZZ_DIR)/obj/cicu.o $(FUZZ_DIR)/obj/abi.o $(FUZZ_DIR)/obj/forkgate.o
+		$(FUZZ_DIR)/obj/cicu.o $(FUZZ_DIR)/obj/abi.o $(FUZZ_DIR)/obj/forkgate.o $(FUZZ_DIR)/obj/csystem.o
 	swiftc -sanitize=fuzzer,address -use-ld=lld $^ -licui18n -licuuc -o $@
 
 # fuzz_api: the same harness against the shipped library, uninstrumented: it replays

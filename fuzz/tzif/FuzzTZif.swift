@@ -2,14 +2,14 @@
 // everything a loaded zone feeds: its transition table and the label rules.
 //
 // Built by mk/hardening.mk with `swiftc -sanitize=fuzzer,address` over
-// Sources/FeedDate/*.swift and this file AS ONE MODULE (named FeedDate), so
+// Sources/FeedDate/**/*.swift and this file AS ONE MODULE (named FeedDate), so
 // that the internal `TZif(_:)` is callable directly and the reader is
 // coverage-instrumented (libFuzzer mutates towards new branches of the
 // parser, not only of this harness). Nothing in Sources/ is changed.
 //
 // Why not through the C API with $TZDIR pointing at a folder the fuzzer
 // writes into: the library keeps every zone it ever loaded in a process-wide
-// table that is never freed (ZoneDatabase.swift), so each new file name would leak
+// table that is never freed (Cache/ZoneCache.swift), so each new file name would leak
 // ~30 KB for the life of the fuzzer, and a reused name would hit the cache
 // and never parse again.
 //
