@@ -179,12 +179,6 @@ private func swiftOptions(_ o: fd_options) -> Result<FeedDateOptions, FeedDateEr
         return (nil, LogSafe.quote(bytes: UnsafeRawBufferPointer(start: p, count: strlen(p))))
     }
     let locale = id(o.locale), zone = id(o.time_zone)
-    if let bad = locale.bad {
-        return .failure(.locale("malformed locale id \(bad) (not UTF-8): pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\""))
-    }
-    if let bad = zone.bad {
-        return .failure(.timeZone("unknown time zone \(bad) (not UTF-8): pass an IANA zone id like \"Asia/Shanghai\""))
-    }
     var s = FeedDateOptions(style: style, locale: locale.text, timeZone: zone.text)
     s.hourCycle = hourCycle
     s.width = width
@@ -203,6 +197,15 @@ private func swiftOptions(_ o: fd_options) -> Result<FeedDateOptions, FeedDateEr
     s.yesterdayText = words[1]
     s.dayBeforeYesterdayText = words[2]
     s.tomorrowText = words[3]
+    // Options out of range are FD_ERR_ARGUMENT whatever the ids hold: checked
+    // before the ids' bytes, as FeedDateFormatter checks them before the ids.
+    do { try s.validate() } catch { return .failure(error) }
+    if let bad = locale.bad {
+        return .failure(.locale("malformed locale id \(bad) (not UTF-8): pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\""))
+    }
+    if let bad = zone.bad {
+        return .failure(.timeZone("unknown time zone \(bad) (not UTF-8): pass an IANA zone id like \"Asia/Shanghai\""))
+    }
     return .success(s)
 }
 

@@ -609,6 +609,40 @@ static void check_status_messages(void)
     }
 }
 
+/* An option out of range is FD_ERR_ARGUMENT even when an id is also not
+ * UTF-8 (the fuzzer found status 3 there): options are checked first. */
+static void check_argument_before_ids(void)
+{
+    static const struct { const char *what, *locale, *zone; } rows[] = {
+        {"zone \\xff", "en_US", "\xff"},
+        {"locale \\xff", "\xff", "UTC"},
+        {"both \\xff", "\xff", "\xfe"},
+    };
+    for (size_t i = 0; i < COUNT_OF(rows); i++) {
+        fd_options o;
+        fd_options_init(&o, FD_STYLE_COUNTDOWN);
+        o.locale = rows[i].locale;
+        o.time_zone = rows[i].zone;
+        o.precision = 9;
+        fd_formatter *f = NULL;
+        fd_status s = fd_formatter_new(&o, &f);
+        if (s != FD_ERR_ARGUMENT || f != NULL)
+            tk_fail("%s and precision 9: %s, want FD_ERR_ARGUMENT", rows[i].what, status_name(s));
+        else if (strstr(fd_last_error(), "precision") == NULL)
+            tk_fail("%s and precision 9: the message does not name precision: %s", rows[i].what, fd_last_error());
+        else
+            tk_count(1);
+        o.precision = 1;
+        s = fd_formatter_new(&o, &f);
+        fd_status want = rows[i].locale[0] == '\xff' ? FD_ERR_LOCALE : FD_ERR_TIME_ZONE;
+        if (s != want)
+            tk_fail("%s, options in range: %s, want %s", rows[i].what, status_name(s), status_name(want));
+        else
+            tk_count(1);
+        fd_formatter_free(f);
+    }
+}
+
 static void check_versions(void)
 {
     if (fd_version() != FD_VERSION_NUMBER)
@@ -835,6 +869,7 @@ int main(void)
         fd_formatter_free(f);
     }
     check_status_messages();
+    check_argument_before_ids();
     check_versions();
     check_resolved();
     check_locale_keywords();

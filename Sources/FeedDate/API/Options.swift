@@ -90,7 +90,7 @@ public struct FeedDateOptions: Sendable, Hashable {
 
     /// Checks the ranges of SPEC section 6; the error names the option, its
     /// value and its range.
-    func validate() throws(FeedDateError) {
+    package func validate() throws(FeedDateError) {
         func check<T: BinaryInteger>(_ name: String, _ value: T, _ range: ClosedRange<T>) throws(FeedDateError) {
             if !range.contains(value) {
                 throw .argument("\(name) \(value) is out of range \(range.lowerBound)..\(range.upperBound)")
