@@ -292,22 +292,12 @@ def _formatter(args: argparse.Namespace, style: str) -> Formatter:
 
 def run_format(args: argparse.Namespace) -> int:
     formatter = _formatter(args, args.style)
-    status = EXIT_OK
-    for where, text, instant in _inputs(args.instants):
-        try:
-            if instant is None:
-                if not text:
-                    raise ValueError("an empty line is not an instant")
-                instant = parse_instant(text)
-            label = formatter.label(instant, args.now)
-        except (Error, ValueError) as exc:
-            # The output line stays in place, so that line N of the output is input N's.
-            print(f"{PROG}: {where}: {exc}", file=sys.stderr, flush=True)
-            emit(json.dumps({"input": text, "error": str(exc)}, ensure_ascii=False) if args.json else "")
-            status = EXIT_LIBRARY
-            continue
-        emit(_label_json(label, text) if args.json else label.text)
-    return status
+
+    def line(instant: Instant, text: str) -> str:
+        label = formatter.label(instant, args.now)
+        return _label_json(label, text) if args.json else label.text
+
+    return _each_input(args.instants, line, args.json)
 
 
 # ---- feeddate schedule ------------------------------------------------------------
@@ -318,20 +308,29 @@ def run_schedule(args: argparse.Namespace) -> int:
     # A horizon or max_entries out of range is one error before any input is read.
     horizon, max_entries = check_limits(formatter, args.horizon, args.max_entries)
     horizon_ms = timedelta(milliseconds=horizon)  # exact: the same milliseconds again
+    return _each_input(args.instants, lambda instant, text: formatter.schedule(
+        instant, args.now, horizon=horizon_ms, max_entries=max_entries).to_json(), True)
+
+
+def _each_input(instants: Sequence[Given], line: Callable[[Instant, str], str], json_errors: bool) -> int:
+    """Writes ``line(instant, text)`` for each input. An input that fails is
+    reported on stderr and its output line stays in place (empty, or a JSON
+    error object when ``json_errors``), so that line N of the output is input
+    N's; the exit status then says so."""
     status = EXIT_OK
-    for where, text, instant in _inputs(args.instants):
+    for where, text, instant in _inputs(instants):
         try:
             if instant is None:
                 if not text:
                     raise ValueError("an empty line is not an instant")
                 instant = parse_instant(text)
-            wire = formatter.schedule(instant, args.now, horizon=horizon_ms, max_entries=max_entries).to_json()
+            out = line(instant, text)
         except (Error, ValueError) as exc:
             print(f"{PROG}: {where}: {exc}", file=sys.stderr, flush=True)
-            emit(json.dumps({"input": text, "error": str(exc)}, ensure_ascii=False))
+            emit(json.dumps({"input": text, "error": str(exc)}, ensure_ascii=False) if json_errors else "")
             status = EXIT_LIBRARY
             continue
-        emit(wire)
+        emit(out)
     return status
 
 
