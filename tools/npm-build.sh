@@ -38,6 +38,8 @@ NPM=${NPM:-npm}
 NODE_INCLUDE=${NODE_INCLUDE:-/usr/include/node}
 step() { echo "==> npm [$(date -u +%H:%M:%S), ${SECONDS}s]: $*"; }
 die() { echo "npm: FAILED: $*" >&2; exit 1; }
+# shellcheck source=tools/natives-check.sh
+. tools/natives-check.sh
 
 version=$(tools/version.sh)
 wheel=$(ls "$REPO"/dist/feeddate-"$version"-py3-none-manylinux_*_x86_64.whl 2>/dev/null | head -1)
@@ -76,20 +78,7 @@ names=(feeddate.node libfeeddate.so.1)
 while IFS= read -r f; do names+=("$f"); done < <(cd "$natives" && ls | grep -vx 'feeddate.node\|libfeeddate.so.1' | sort)
 [ "$(printf '%s\n' "${names[@]}" | grep -c '^libicu\(uc\|i18n\|data\)-[0-9a-f]*\.so\.72\.[0-9]*$')" -eq 3 ] && [ ${#names[@]} -eq 5 ] \
   || die "expected the addon, libfeeddate and ICU 72's uc, i18n and data, got: ${names[*]}"
-for f in "${names[@]}"; do
-  so=$natives/$f
-  runpath=$(readelf -d "$so" | sed -En 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')
-  needed=$(readelf -d "$so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
-  glibc=$( (objdump -T "$so" | grep -o "GLIBC_[0-9.]*" || true) | sort -uV | tail -n 1)
-  echo "    $f: $(stat -c %s "$so") bytes; run path '${runpath}'; NEEDED $needed(newest symbol ${glibc:-none})"
-  [ "$runpath" = '$ORIGIN' ] || [ -z "$runpath" ] || die "$f has run path '$runpath', not \$ORIGIN"
-  for n in $needed; do
-    case $n in
-      libc.so.6|libm.so.6|libstdc++.so.6|libgcc_s.so.1|ld-linux-x86-64.so.2) ;;
-      *) [ -f "$natives/$n" ] || die "$f needs $n, which is not in prebuilds/$plat" ;;
-    esac
-  done
-done
+natives_check "$natives" "${names[@]}"
 for f in feeddate.node libfeeddate.so.1; do
   [ "$(readelf -d "$natives/$f" | sed -En 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')" = '$ORIGIN' ] \
     || die "$f must find its libraries through \$ORIGIN"

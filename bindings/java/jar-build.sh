@@ -34,6 +34,8 @@ JNA_JAR=${JNA_JAR:-/usr/share/java/jna.jar}
 : "${JNA_VERSION:?set JNA_VERSION (mk/java.mk does)}"
 step() { echo "==> jar [$(date -u +%H:%M:%S), ${SECONDS}s]: $*"; }
 die() { echo "jar: FAILED: $*" >&2; exit 1; }
+# shellcheck source=tools/natives-check.sh
+. tools/natives-check.sh
 
 version=$(tools/version.sh)
 thin=$REPO/build/java/feeddate-$version.jar
@@ -73,21 +75,7 @@ names=(libfeeddate.so.1)
 while IFS= read -r f; do names+=("$f"); done < <(cd "$natives" && ls | grep -vx libfeeddate.so.1 | sort)
 [ "$(printf '%s\n' "${names[@]}" | grep -c '^libicu\(uc\|i18n\|data\)-[0-9a-f]*\.so\.[0-9]*\.[0-9]*$')" -eq 3 ] \
   || die "expected libfeeddate and ICU's uc, i18n and data, got: ${names[*]}"
-for f in "${names[@]}"; do
-  so=$natives/$f
-  soname=$(readelf -d "$so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
-  runpath=$(readelf -d "$so" | sed -En 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')
-  needed=$(readelf -d "$so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
-  echo "    $f: $(stat -c %s "$so") bytes; SONAME ${soname:-none}; run path '${runpath}'; NEEDED $needed"
-  [ "$f" != libfeeddate.so.1 ] || [ "$soname" = libfeeddate.so.1 ] || die "$f has SONAME $soname"
-  [ "$runpath" = '$ORIGIN' ] || [ -z "$runpath" ] || die "$f has run path '$runpath', not \$ORIGIN"
-  for n in $needed; do
-    case $n in
-      libc.so.6|libm.so.6|libstdc++.so.6|libgcc_s.so.1|ld-linux-x86-64.so.2) ;;
-      *) [ -f "$natives/$n" ] || die "$f needs $n, which is not among the natives" ;;
-    esac
-  done
-done
+natives_check "$natives" "${names[@]}"
 [ "$(readelf -d "$natives/libfeeddate.so.1" | sed -En 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')" = '$ORIGIN' ] \
   || die "libfeeddate.so.1 must find ICU through \$ORIGIN"
 icu=$(echo "${names[1]}" | sed -n 's/.*\.so\.\([0-9]*\)\..*/\1/p')
