@@ -8,8 +8,9 @@
 #   natives_check FOLDER FILE...   the files of FOLDER to check, in that order
 
 natives_check() {
-  local dir=$1 f so soname runpath needed glibc n
+  local dir=$1 shown=$1 f so soname runpath needed glibc n
   shift
+  [ -z "${REPO:-}" ] || shown=${dir#"$REPO"/}
   for f in "$@"; do
     so=$dir/$f
     soname=$(readelf -d "$so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
@@ -22,7 +23,7 @@ natives_check() {
     for n in $needed; do
       case $n in
         libc.so.6|libm.so.6|libstdc++.so.6|libgcc_s.so.1|ld-linux-x86-64.so.2) ;;
-        *) [ -f "$dir/$n" ] || die "$f needs $n, which is not in ${dir#"${REPO:-}"/}" ;;
+        *) [ -f "$dir/$n" ] || die "$f needs $n, which is not in $shown" ;;
       esac
     done
   done
