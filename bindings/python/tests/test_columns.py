@@ -324,7 +324,9 @@ def test_float_columns_with_a_unit(unit: str, scale: float) -> None:
     want = expected(FEED, MS.tolist())
     assert FEED.format_column(values, NOW_S, unit=unit).to_pylist() == want
     assert FEED.format_column(pa.array(values), NOW_S, unit=unit).to_pylist() == want
-    series = pd.Series(values, index=range(10, 10 + len(values)))
+    # A copy: whether pd.Series shares the array depends on pandas' version
+    # (copy-on-write), and the NaN below must not reach `values`.
+    series = pd.Series(values.copy(), index=range(10, 10 + len(values)))
     series[11] = np.nan
     out = FEED.format_column(series, NOW_S, unit=unit)
     assert out.tolist() == [pd.NA if i == 1 else w for i, w in enumerate(want)]
