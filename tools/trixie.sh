@@ -1,7 +1,8 @@
 # trixie.sh — sourced (not run) by the scripts that work in Debian 13 (trixie)
 # roots: tools/deb13-build.sh (make deb13), tools/test-trixie.sh (make
-# test-trixie), tools/deb13-check.sh (make deb13-check) and tools/dist-check.sh
-# (make dist-check). The caller sets REPO (the checkout) and NAME (its name in
+# test-trixie), tools/deb13-check.sh (make deb13-check), tools/dist-check.sh
+# (make dist-check), tools/npm-check.sh (make npm-check) and tools/jar-check.sh
+# (make jar-check). The caller sets REPO (the checkout) and NAME (its name in
 # the progress lines) before sourcing it.
 #
 # Roots, all under .cache/trixie/ (git ignores .cache/):
