@@ -84,6 +84,7 @@ _ZERO_ENDS = array.array(_SIZE_T_CODE, [0])
 # more than it saves).
 _NUMPY_SPLIT_MIN = 256
 _JUST_INT = {int}
+_JUST_FLOAT = {float}
 # Instants whose milliseconds format may remember by identity (see Formatter._last_now):
 # immutable, and converted by a pure function of the value (not subclasses). A
 # datetime only with a fixed-offset timezone: another tzinfo's utcoffset() may
@@ -93,27 +94,40 @@ _NO_NOW = object()  # a _last_now key no call passes
 
 
 def _seconds_ms(ts: Any, np: Any) -> Any:
-    """Fast path of format_many: a list or tuple of plain int epoch seconds as int64
-    milliseconds (an ndarray or array.array), or None when ``ts`` is anything else or
-    an instant is outside the supported range (the caller then takes the general
-    path, which raises the error to_ms raises)."""
+    """Fast path of format_many: a list or tuple of plain int or of plain float epoch
+    seconds as int64 milliseconds (an ndarray or array.array), or None when ``ts`` is
+    anything else, holds a NaN or infinity, or an instant is outside the supported
+    range (the caller then takes the general path, which raises the error to_ms
+    raises). Floats are rounded as to_ms rounds them: ``round(t * 1000)``, the
+    product in double precision and halves to even, which numpy's rint does too."""
     if type(ts) is not list and type(ts) is not tuple:
         return None
-    if set(map(type, ts)) != _JUST_INT:  # bool, float, datetime, numpy ints: the general path
-        return None
-    if np is not None and len(ts) >= _NUMPY_SPLIT_MIN:
-        try:
-            seconds = np.array(ts, dtype=np.int64)
+    kinds = set(map(type, ts))
+    if kinds == _JUST_INT:
+        if np is not None and len(ts) >= _NUMPY_SPLIT_MIN:
+            try:
+                seconds = np.array(ts, dtype=np.int64)
+            except OverflowError:
+                return None
+            if seconds.min() < _MIN_S or seconds.max() > _MAX_S:
+                return None
+            seconds *= 1000
+            return seconds
+        try:  # the range is checked by the library: FD_ERR_RANGE sends the caller to to_ms
+            return array.array("q", [t * 1000 for t in ts])
         except OverflowError:
             return None
-        if seconds.min() < _MIN_S or seconds.max() > _MAX_S:
+    if kinds == _JUST_FLOAT:  # time.time() values, a float column's tolist()
+        if np is not None and len(ts) >= _NUMPY_SPLIT_MIN:
+            ms = np.rint(np.array(ts, dtype=np.float64) * 1000.0)
+            if not np.isfinite(ms).all() or ms.min() < FD_MIN_INSTANT_MS or ms.max() > FD_MAX_INSTANT_MS:
+                return None
+            return ms.astype(np.int64)
+        try:
+            return array.array("q", [round(t * 1000) for t in ts])
+        except (OverflowError, ValueError):  # infinity, NaN
             return None
-        seconds *= 1000
-        return seconds
-    try:  # the range is checked by the library: FD_ERR_RANGE sends the caller to to_ms
-        return array.array("q", [t * 1000 for t in ts])
-    except OverflowError:
-        return None
+    return None  # bool, datetime, numpy scalars, mixed kinds: the general path
 
 
 def _split_numpy(np: Any, buf: Any, ends: "array.array[int]", n: int, total: int) -> Optional[List[str]]:

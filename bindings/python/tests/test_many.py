@@ -257,8 +257,13 @@ def test_long_batch_lets_other_threads_run() -> None:
         ([1711348200000, 1711348200000 * 10**9], "ms", feeddate.RangeError, r"^format_many: ts\[1\]: instant 1711348200000000000000 \(ms\)"),
         ([1711348200000, True], "ms", TypeError, r"^format_many: ts\[1\]: a bool is not an instant"),
         ([1711348200 + k for k in range(300)] + [10**20], None, feeddate.RangeError, r"^format_many: ts\[300\]: instant 100000000000000000000"),
+        ([1711348200.5 + k for k in range(300)] + [1.7e12], None, feeddate.RangeError, r"^format_many: ts\[300\]: instant 1700000000000.0 is outside .*looks like milliseconds"),
+        ([1711348200.5] * 300 + [float("inf")], None, ValueError, r"^format_many: ts\[300\]: inf is not an instant"),
+        ([1711348200.5, float("nan")], None, ValueError, r"^format_many: ts\[1\]: nan is not an instant"),
+        ([1711348200.5, -1e300], None, feeddate.RangeError, r"^format_many: ts\[1\]: instant -1e\+300 is outside"),
     ],
-    ids=["naive", "ms as s", "str", "generator", "unit ms", "bool", "long int list"],
+    ids=["naive", "ms as s", "str", "generator", "unit ms", "bool", "long int list", "long float list ms",
+         "long float list inf", "float list nan", "float list huge"],
 )
 def test_an_error_names_the_index_of_the_element(ts: Any, unit: Any, error: type, message: str) -> None:
     f = FORMATTERS[0]
@@ -286,3 +291,27 @@ def test_a_pandas_datetime_index() -> None:
     f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
     index = pd.DatetimeIndex(["2024-03-25T06:29:01Z", "2024-03-25T05:30Z"])
     assert f.format_many(index, NOW) == f.batch(index, NOW).texts == ["59s", "1h"]
+
+
+@pytest.mark.parametrize("n", [5, 255, 256, 5000], ids=lambda n: f"{n} floats")
+def test_float_seconds_lists_round_as_one_instant_does(n: int) -> None:
+    """A list of float seconds takes format_many's fast path (numpy's rint from 256
+    on, a list comprehension below): its milliseconds are to_ms's, halves to even
+    included, and so are its labels."""
+    import random
+
+    from feeddate._instant import to_ms
+
+    rng = random.Random(n)
+    base = NOW_MS / 1000
+    ts = [base - rng.uniform(0, 400 * 86400) for _ in range(n)]
+    # exact halves of a millisecond, and values just beside them
+    for k in range(0, n, 3):
+        ms = NOW_MS - rng.randrange(400 * 86400 * 1000)
+        ts[k] = (ms + 0.5) / 1000 if k % 2 == 0 else float(np.nextafter((ms + 0.5) / 1000, 0))
+    fast = _formatter._seconds_ms(ts, np)
+    assert fast is not None
+    assert list(fast) == [to_ms(t) for t in ts]
+    f = feeddate.Formatter("relative", locale="en_US", tz="America/New_York")
+    assert f.format_many(ts, NOW) == [f.format(t, NOW) for t in ts]
+    assert _formatter._seconds_ms(ts + [1], np) is None  # mixed kinds: the general path
