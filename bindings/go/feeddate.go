@@ -27,6 +27,7 @@ package feeddate
 import "C"
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -400,6 +401,7 @@ func fromMillis(ms C.int64_t) time.Time {
 type scratch struct {
 	buf  [C.FD_LABEL_CAPACITY]C.char
 	info C.fd_label
+	msg  *C.char // the error message's text, set by the C shim
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -415,13 +417,21 @@ func (f *Formatter) format(t, now time.Time, withInfo bool) (Label, error) {
 	if !withInfo {
 		info = nil
 	}
-	var msg *C.char
-	s := C.fdgo_format(p, millis(t), millis(now), &sc.buf[0], C.FD_LABEL_CAPACITY, info, &msg)
+	// The message pointer lives in the pooled scratch: a local whose address
+	// went to C would be moved to the heap on every call.
+	s := C.fdgo_format(p, millis(t), millis(now), &sc.buf[0], C.FD_LABEL_CAPACITY, info, &sc.msg)
 	f.mu.RUnlock() // p is not used again; f stays reachable up to here, so no finalizer ran during the call
 	if s != C.FD_OK {
-		return Label{}, newError(s, msg)
+		return Label{}, newError(s, sc.msg)
 	}
-	text := C.GoString(&sc.buf[0])
+	// One allocation, the string: the label's bytes up to its NUL (C.GoString
+	// made a second one).
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&sc.buf[0])), len(sc.buf))
+	n := bytes.IndexByte(b, 0)
+	if n < 0 {
+		n = len(b)
+	}
+	text := string(b[:n])
 	if !withInfo {
 		return Label{Text: text}, nil
 	}
