@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterator, List, NamedTuple, Optional, Tuple
 from . import _ffi
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_MEMORY, FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, check
-from ._formatter import _MANY_BYTES_PER_LABEL, float_ms, native
+from ._arrays import MANY_BYTES_PER_LABEL, float_ms, native
 from ._instant import _DT64_UNITS, _RANGE, INT64, UNITS, datetime64_unit, scaled_ms, unit_bounds
 from ._modules import module_of
 
@@ -41,7 +41,7 @@ CHUNK_ROWS = 1 << 20
 # Bytes per label for the first chunk's text buffer (format_many's guess);
 # later chunks size theirs from what the earlier ones used. A short guess costs
 # one more library call for that chunk (the library then says how much it needs).
-_FIRST_GUESS = _MANY_BYTES_PER_LABEL
+_FIRST_GUESS = MANY_BYTES_PER_LABEL
 
 #: errors= of format_column and format_table.
 ERRORS = ("raise", "null")

@@ -16,14 +16,15 @@ from . import _ffi
 from ._clock import Clock, ServerClock, clock_reader
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, error_for
 from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, FD_NEVER, check
-from ._instant import _DT64_UNITS, INT64, UNITS, Instant, datetime64_unit, local_now_ms, scaled_ms, to_datetime, to_ms
+from ._arrays import MANY_BYTES_PER_LABEL, numpy_ms
+from ._instant import UNITS, Instant, local_now_ms, to_datetime, to_ms
 from ._modules import loaded, module_of
 from ._options import OPTIONS, describe, fill, host_zone_hint, zone_hint
 from ._schedule import DEFAULT_HORIZON, DEFAULT_MAX_ENTRIES, Horizon, Schedule, entry_count, horizon_ms
 
 
 # format_many's first guess of UTF-8 bytes per label; a larger need costs one more call.
-_MANY_BYTES_PER_LABEL = 48
+_MANY_BYTES_PER_LABEL = MANY_BYTES_PER_LABEL
 # Instants per fd_format_many call of format_many and batch (see Formatter._many).
 _MANY_CHUNK = 1 << 16
 
@@ -152,110 +153,6 @@ def _split(buf: Any, ends: "array.array[int]", total: int) -> List[str]:
         text = raw.decode("ascii")
         return [text[a:b] for a, b in zip(chain((0,), stops), stops)]
     return [raw[a:b].decode() for a, b in zip(chain((0,), stops), stops)]
-
-
-def _array_error(where: str, index: int, value: int, unit: str) -> Exception:
-    """The RangeError for element ``index`` of an array read in ``unit``; for seconds
-    that would fit as a finer unit, which unit= to pass."""
-    hint = ""
-    if unit == "s":
-        for name, (_, den) in UNITS.items():
-            if den > 1 or name == "ms":
-                ms = value * UNITS[name][0] // den
-                if FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
-                    looks = {"ms": "milliseconds", "us": "microseconds", "ns": "nanoseconds"}[name]
-                    hint = f"; it looks like {looks}: pass unit={name!r}"
-                    break
-    return error_for(
-        FD_ERR_RANGE,
-        f"{where}: ts[{index}] = {value} ({unit}) is outside the supported range "
-        f"0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z{hint}",
-    )
-
-
-def _scaled_ms(np: Any, ints: Any, num: int, den: int, where: str, unit: str) -> Any:
-    """int64 milliseconds of an int64 array counting units of num/den ms (scaled_ms),
-    or the RangeError naming the first element out of range."""
-    ms, bad = scaled_ms(np, ints, num, den)
-    if bad is not None:
-        raise _array_error(where, bad, int(ints[bad]), unit)
-    return ms
-
-
-def native(values: Any) -> Any:
-    """A numpy array in the machine's byte order: itself, or a converted copy of a
-    byte-swapped one (``np.array(..., ">M8[ms]")``), whose raw int64 view would
-    read other numbers."""
-    dtype = values.dtype
-    return values if dtype.isnative else values.astype(dtype.newbyteorder("="))
-
-
-def float_ms(np: Any, values: Any, num: int, den: int) -> Tuple[Any, Any]:
-    """Milliseconds of a float array counting units of ``num/den`` ms, rounded to the
-    nearest millisecond (as a float instant is), as int64 with 0 where the value
-    is not finite or out of range, and the mask of those rows (None when none)."""
-    ms = np.rint(values.astype(np.float64) * (num / den))
-    bad = ~((ms >= FD_MIN_INSTANT_MS) & (ms <= FD_MAX_INSTANT_MS))  # NaN compares False: bad too
-    if not bad.any():
-        return ms.astype(np.int64), None
-    ms[bad] = 0
-    return ms.astype(np.int64), bad
-
-
-def _numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
-    """A C-contiguous int64 millisecond array (no copy when already so) of a 1-D
-    array of datetime64 (its own unit), or of integers or floats in ``unit``."""
-    if values.ndim != 1:
-        raise ValueError(f"{where} needs a 1-D array, not {values.ndim}-D: use .ravel()")
-    values = native(values)
-    kind = values.dtype.kind
-    if kind == "M":
-        own, count = datetime64_unit(np, values.dtype)
-        if unit is not None and unit != own:
-            raise ValueError(
-                f"{where}: unit={unit!r} does not match the array's datetime64[{own}]: "
-                "datetime64 data carries its unit; drop unit="
-            )
-        if np.isnat(values).any():
-            raise ValueError(f"{where}: the array holds NaT; drop or fill the missing instants")
-        if own in ("Y", "M"):  # calendar units: numpy converts them (years are small numbers)
-            months = values.astype("datetime64[M]").view(np.int64)
-            if months.size and (int(months.min()) < -12 * 10**4 or int(months.max()) > 12 * 10**4):
-                bad = int(np.flatnonzero(np.abs(months) > 12 * 10**4)[0])
-                raise error_for(FD_ERR_RANGE, f"{where}: ts[{bad}] = {values[bad]} is outside the supported range")
-            values, own, count = values.astype("datetime64[D]"), "D", 1
-        num, den = _DT64_UNITS[own]
-        return _scaled_ms(np, values.view(np.int64), num * count, den, where, own)
-    if kind in "iu":
-        if unit is None:
-            raise ValueError(
-                f"{where}: a numpy integer array needs unit= ('s', 'ms', 'us' or 'ns'): numbers are "
-                "not guessed to be seconds or milliseconds (or pass datetime64 values)"
-            )
-        if kind == "u" and values.size and int(values.max()) > INT64[1]:
-            bad = int(np.argmax(values))
-            raise _array_error(where, bad, int(values[bad]), unit)
-        num, den = UNITS[unit]
-        return _scaled_ms(np, values.astype(np.int64, copy=False), num, den, where, unit)
-    if kind == "f":
-        if unit is None:
-            raise ValueError(
-                f"{where}: a numpy float array needs unit= ('s', 'ms', 'us' or 'ns'): numbers are "
-                "not guessed to be seconds or milliseconds (or pass datetime64 values)"
-            )
-        ms, bad = float_ms(np, values, *UNITS[unit])
-        if bad is not None:
-            i = int(np.flatnonzero(bad)[0])
-            value = float(values[i])
-            if not math.isfinite(value):
-                raise ValueError(f"{where}: ts[{i}] = {value!r} is not an instant: pass finite numbers")
-            raise error_for(FD_ERR_RANGE, f"{where}: ts[{i}] = {value!r} ({unit}) is outside the supported range "
-                            "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z")
-        return ms
-    raise TypeError(
-        f"{where}: a numpy array of dtype {values.dtype} is not instants: pass "
-        "datetime64 values, or integers or floats with unit= ('s', 'ms', 'us' or 'ns')"
-    )
 
 
 def _at_index(exc: BaseException, where: str, index: int) -> BaseException:
@@ -664,7 +561,7 @@ class Formatter:
         np = array_np or loaded("numpy")
         fast = None
         if array_np is not None and isinstance(ts, array_np.ndarray) and ts.dtype.kind != "O":
-            keep = _numpy_ms(np, ts, unit, where)
+            keep = numpy_ms(np, ts, unit, where)
         elif unit is not None and unit != "s":
             keep = _converted(_in_unit(unit), ts, where)
         else:

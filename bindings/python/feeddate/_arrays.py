@@ -1,0 +1,122 @@
+"""numpy arrays as int64 milliseconds, the one place for it: datetime64 of any
+unit, integers and floats in a unit, byte-swapped arrays, and the errors that
+name the first element out of range. Used by format_many (_formatter) and
+format_column (_columns); numpy is never imported here: callers pass the
+module they were handed."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Optional, Tuple
+
+from ._errors import FD_ERR_RANGE, error_for
+from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
+from ._instant import _DT64_UNITS, INT64, UNITS, datetime64_unit, scaled_ms
+
+# The first guess of a batch's text size, in bytes per label (a shorter guess is
+# retried with the size the library reports).
+MANY_BYTES_PER_LABEL = 48
+
+
+def _array_error(where: str, index: int, value: int, unit: str) -> Exception:
+    """The RangeError for element ``index`` of an array read in ``unit``; for seconds
+    that would fit as a finer unit, which unit= to pass."""
+    hint = ""
+    if unit == "s":
+        for name, (_, den) in UNITS.items():
+            if den > 1 or name == "ms":
+                ms = value * UNITS[name][0] // den
+                if FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
+                    looks = {"ms": "milliseconds", "us": "microseconds", "ns": "nanoseconds"}[name]
+                    hint = f"; it looks like {looks}: pass unit={name!r}"
+                    break
+    return error_for(
+        FD_ERR_RANGE,
+        f"{where}: ts[{index}] = {value} ({unit}) is outside the supported range "
+        f"0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z{hint}",
+    )
+
+
+def _scaled_ms(np: Any, ints: Any, num: int, den: int, where: str, unit: str) -> Any:
+    """int64 milliseconds of an int64 array counting units of num/den ms (scaled_ms),
+    or the RangeError naming the first element out of range."""
+    ms, bad = scaled_ms(np, ints, num, den)
+    if bad is not None:
+        raise _array_error(where, bad, int(ints[bad]), unit)
+    return ms
+
+
+def native(values: Any) -> Any:
+    """A numpy array in the machine's byte order: itself, or a converted copy of a
+    byte-swapped one (``np.array(..., ">M8[ms]")``), whose raw int64 view would
+    read other numbers."""
+    dtype = values.dtype
+    return values if dtype.isnative else values.astype(dtype.newbyteorder("="))
+
+
+def float_ms(np: Any, values: Any, num: int, den: int) -> Tuple[Any, Any]:
+    """Milliseconds of a float array counting units of ``num/den`` ms, rounded to the
+    nearest millisecond (as a float instant is), as int64 with 0 where the value
+    is not finite or out of range, and the mask of those rows (None when none)."""
+    ms = np.rint(values.astype(np.float64) * (num / den))
+    bad = ~((ms >= FD_MIN_INSTANT_MS) & (ms <= FD_MAX_INSTANT_MS))  # NaN compares False: bad too
+    if not bad.any():
+        return ms.astype(np.int64), None
+    ms[bad] = 0
+    return ms.astype(np.int64), bad
+
+
+def numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
+    """A C-contiguous int64 millisecond array (no copy when already so) of a 1-D
+    array of datetime64 (its own unit), or of integers or floats in ``unit``."""
+    if values.ndim != 1:
+        raise ValueError(f"{where} needs a 1-D array, not {values.ndim}-D: use .ravel()")
+    values = native(values)
+    kind = values.dtype.kind
+    if kind == "M":
+        own, count = datetime64_unit(np, values.dtype)
+        if unit is not None and unit != own:
+            raise ValueError(
+                f"{where}: unit={unit!r} does not match the array's datetime64[{own}]: "
+                "datetime64 data carries its unit; drop unit="
+            )
+        if np.isnat(values).any():
+            raise ValueError(f"{where}: the array holds NaT; drop or fill the missing instants")
+        if own in ("Y", "M"):  # calendar units: numpy converts them (years are small numbers)
+            months = values.astype("datetime64[M]").view(np.int64)
+            if months.size and (int(months.min()) < -12 * 10**4 or int(months.max()) > 12 * 10**4):
+                bad = int(np.flatnonzero(np.abs(months) > 12 * 10**4)[0])
+                raise error_for(FD_ERR_RANGE, f"{where}: ts[{bad}] = {values[bad]} is outside the supported range")
+            values, own, count = values.astype("datetime64[D]"), "D", 1
+        num, den = _DT64_UNITS[own]
+        return _scaled_ms(np, values.view(np.int64), num * count, den, where, own)
+    if kind in "iu":
+        if unit is None:
+            raise ValueError(
+                f"{where}: a numpy integer array needs unit= ('s', 'ms', 'us' or 'ns'): numbers are "
+                "not guessed to be seconds or milliseconds (or pass datetime64 values)"
+            )
+        if kind == "u" and values.size and int(values.max()) > INT64[1]:
+            bad = int(np.argmax(values))
+            raise _array_error(where, bad, int(values[bad]), unit)
+        num, den = UNITS[unit]
+        return _scaled_ms(np, values.astype(np.int64, copy=False), num, den, where, unit)
+    if kind == "f":
+        if unit is None:
+            raise ValueError(
+                f"{where}: a numpy float array needs unit= ('s', 'ms', 'us' or 'ns'): numbers are "
+                "not guessed to be seconds or milliseconds (or pass datetime64 values)"
+            )
+        ms, bad = float_ms(np, values, *UNITS[unit])
+        if bad is not None:
+            i = int(np.flatnonzero(bad)[0])
+            value = float(values[i])
+            if not math.isfinite(value):
+                raise ValueError(f"{where}: ts[{i}] = {value!r} is not an instant: pass finite numbers")
+            raise error_for(FD_ERR_RANGE, f"{where}: ts[{i}] = {value!r} ({unit}) is outside the supported range "
+                            "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z")
+        return ms
+    raise TypeError(
+        f"{where}: a numpy array of dtype {values.dtype} is not instants: pass "
+        "datetime64 values, or integers or floats with unit= ('s', 'ms', 'us' or 'ns')"
+    )
