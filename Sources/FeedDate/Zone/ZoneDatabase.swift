@@ -27,7 +27,7 @@ enum ZoneError: Error, Equatable {
 }
 
 /// A zone's transition table and the data it was made from ("tzdata 2025b",
-/// "icu 2022e"), read together.
+/// or "posix" for a POSIX TZ string), read together.
 struct LoadedZone: Sendable {
     let table: TransitionTable
     let source: String
