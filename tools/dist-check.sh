@@ -142,6 +142,25 @@ trixie_save_archives "$ROOT"
 trixie_run "$ROOT" dpkg-query -W -f='    installed: ${Package} ${Version}\n' libicu76
 run run2 "/root/elsewhere/$name"
 
+# A program built from the tarball (Rust or Go): $2 (its labels) equal $3 (this
+# machine's), and $4 (its /proc/<pid>/maps) shows libfeeddate and ICU 72's uc,
+# i18n and data from $5/lib and no other; $1 names it in messages.
+same_program() {
+  local what=$1 out=$2 host=$3 maps=$4 dir=$5 mapped icu
+  sed 's/ (zone rules: [^)]*)//' "$out" | cmp -s "$host" - || {
+    sed 's/ (zone rules: [^)]*)//' "$out" | diff "$host" - | head -n 20
+    die "$what: the labels differ from this machine's (above)"
+  }
+  mapped=$(awk 'NR > 1 && $6 ~ /\/lib(icu|feeddate)[^\/]*$/ { print $6 }' "$maps" | sort -u)
+  echo "$mapped" | sed 's/^/    mapped: /'
+  echo "$mapped" | grep -qx "$dir/lib/libfeeddate.so.$version" || die "$what: libfeeddate is not mapped from $dir/lib"
+  icu=$(echo "$mapped" | grep '/libicu' || true)
+  [ "$(echo "$icu" | grep -c .)" -eq 3 ] || die "$what: expected 3 ICU libraries mapped (uc, i18n, data), got: $icu"
+  ! echo "$icu" | grep -v "^$dir/lib/libicu\(uc\|i18n\|data\)-[0-9a-f]*\.so\.72\.1\$" \
+    || die "$what: an ICU library above is not the tarball's"
+  echo "    ok: the same labels as this machine's; libfeeddate and ICU 72 from $dir/lib, no LD_LIBRARY_PATH"
+}
+
 # ---- 4. Rust: the tarball's crate, with Debian's own cargo --------------------------
 # Debian 13's cargo (1.85) is newer than the crate's rust-version (1.77), so it is
 # installed in the root, after runs 1 and 2 (which so ran without it). Its
@@ -155,7 +174,7 @@ run run2 "/root/elsewhere/$name"
 #     against build/lib), and /proc/<pid>/maps shows libfeeddate and the three
 #     ICU libraries of <dir>/lib, not Debian's ICU 76 installed for run 2.
 rust_check() {
-  local dir=$1 rv cand cargo mode got mapped icu
+  local dir=$1 rv cand cargo mode got
   cargo=${CARGO:-$(command -v cargo || ls "$HOME/.cargo/bin/cargo" /root/.cargo/bin/cargo 2>/dev/null | head -n 1 || true)}
   [ -n "$cargo" ] || die "rust: no cargo on this machine for the reference labels (install Rust 1.77 or later)"
   step "rust: the reference labels of examples/rust on this machine (against build/lib)"
@@ -195,20 +214,9 @@ rust_check() {
       /tmp/rust-$mode-target/debug/feeddate-program $NOW_MS > "$CACHE/rust-$mode.txt" \
       || { cat "$CACHE/rust-$mode.txt"; die "rust: feeddate-program ($got) failed"; }
     sed 's/^/    | /' "$CACHE/rust-$mode.txt"
-    sed 's/ (zone rules: [^)]*)//' "$CACHE/rust-$mode.txt" | cmp -s "$REPO/build/dist/rust-program-host.txt" - || {
-      sed 's/ (zone rules: [^)]*)//' "$CACHE/rust-$mode.txt" | diff "$REPO/build/dist/rust-program-host.txt" - | head -n 20
-      die "rust: the labels differ from this machine's (above)"
-    }
     cp "$ROOT/tmp/rust-maps.txt" "$CACHE/rust-$mode-maps.txt" || die "rust: no /proc/<pid>/maps was copied"
     head -n 1 "$CACHE/rust-$mode-maps.txt" | sed 's/^# /    read /'
-    mapped=$(awk 'NR > 1 && $6 ~ /\/lib(icu|feeddate)[^\/]*$/ { print $6 }' "$CACHE/rust-$mode-maps.txt" | sort -u)
-    echo "$mapped" | sed 's/^/    mapped: /'
-    echo "$mapped" | grep -qx "$dir/lib/libfeeddate.so.$version" || die "rust ($got): libfeeddate is not mapped from $dir/lib"
-    icu=$(echo "$mapped" | grep '/libicu' || true)
-    [ "$(echo "$icu" | grep -c .)" -eq 3 ] || die "rust ($got): expected 3 ICU libraries mapped (uc, i18n, data), got: $icu"
-    ! echo "$icu" | grep -v "^$dir/lib/libicu\(uc\|i18n\|data\)-[0-9a-f]*\.so\.72\.1\$" \
-      || die "rust ($got): an ICU library above is not the tarball's"
-    echo "    ok: the same labels as this machine's; libfeeddate and ICU 72 from $dir/lib, no LD_LIBRARY_PATH"
+    same_program "rust ($got)" "$CACHE/rust-$mode.txt" "$REPO/build/dist/rust-program-host.txt" "$CACHE/rust-$mode-maps.txt" "$dir"
   done
 }
 rust_check "/root/elsewhere/$name"
@@ -220,7 +228,7 @@ rust_check "/root/elsewhere/$name"
 # the program runs with no LD_LIBRARY_PATH; labels as the same program built on
 # this machine against build/lib; libfeeddate and ICU from <dir>/lib in its maps.
 go_check() {
-  local dir=$1 go mapped icu
+  local dir=$1 go
   go=$(command -v go || ls /usr/lib/go/bin/go 2>/dev/null || true)
   [ -n "$go" ] || die "go: no Go on this machine for the reference labels (apt-get install golang-go)"
   step "go: the reference labels of examples/go on this machine (against build/lib)"
@@ -245,19 +253,8 @@ go_check() {
   trixie_run "$ROOT" /usr/bin/env LD_PRELOAD=/tmp/dump_maps.so DUMP_MAPS_TO=/tmp/go-maps.txt DUMP_MAPS_AT_START=1 /tmp/go-program $NOW_MS \
     > "$CACHE/go.txt" || { cat "$CACHE/go.txt"; die "go: examples/go failed in the root"; }
   sed 's/^/    | /' "$CACHE/go.txt"
-  sed 's/ (zone rules: [^)]*)//' "$CACHE/go.txt" | cmp -s "$REPO/build/dist/go-program-host.txt" - || {
-    sed 's/ (zone rules: [^)]*)//' "$CACHE/go.txt" | diff "$REPO/build/dist/go-program-host.txt" - | head -n 20
-    die "go: the labels differ from this machine's (above)"
-  }
   cp "$ROOT/tmp/go-maps.txt" "$CACHE/go-maps.txt" || die "go: no /proc/<pid>/maps was copied"
-  mapped=$(awk 'NR > 1 && $6 ~ /\/lib(icu|feeddate)[^\/]*$/ { print $6 }' "$CACHE/go-maps.txt" | sort -u)
-  echo "$mapped" | sed 's/^/    mapped: /'
-  echo "$mapped" | grep -qx "$dir/lib/libfeeddate.so.$version" || die "go: libfeeddate is not mapped from $dir/lib"
-  icu=$(echo "$mapped" | grep '/libicu' || true)
-  [ "$(echo "$icu" | grep -c .)" -eq 3 ] || die "go: expected 3 ICU libraries mapped (uc, i18n, data), got: $icu"
-  ! echo "$icu" | grep -v "^$dir/lib/libicu\(uc\|i18n\|data\)-[0-9a-f]*\.so\.72\.1\$" \
-    || die "go: an ICU library above is not the tarball's"
-  echo "    ok: the same labels as this machine's; libfeeddate and ICU 72 from $dir/lib, no LD_LIBRARY_PATH"
+  same_program go "$CACHE/go.txt" "$REPO/build/dist/go-program-host.txt" "$CACHE/go-maps.txt" "$dir"
 }
 go_check "/root/elsewhere/$name"
 
