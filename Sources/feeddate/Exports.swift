@@ -197,9 +197,13 @@ private func swiftOptions(_ o: fd_options) -> Result<FeedDateOptions, FeedDateEr
     s.yesterdayText = words[1]
     s.dayBeforeYesterdayText = words[2]
     s.tomorrowText = words[3]
-    // Options out of range are FD_ERR_ARGUMENT whatever the ids hold: checked
-    // before the ids' bytes, as FeedDateFormatter checks them before the ids.
-    do { try s.validate() } catch { return .failure(error) }
+    // Options out of range are FD_ERR_ARGUMENT whatever the ids hold, as
+    // FeedDateFormatter checks them before the ids: so a malformed id is
+    // reported only once the options are known good (validated here only
+    // then; FeedDateFormatter validates every other time).
+    if locale.bad != nil || zone.bad != nil {
+        do { try s.validate() } catch { return .failure(error) }
+    }
     if let bad = locale.bad {
         return .failure(.locale("malformed locale id \(bad) (not UTF-8): pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\""))
     }
