@@ -34,7 +34,9 @@ let package = Package(
         // and out, Locale and TimeZone, Codable, and a DiscreteFormatStyle.
         // The only target that imports Foundation; FeedDate and feeddate never do.
         .target(name: "FeedDateFoundation", dependencies: ["FeedDate"]),
-        .testTarget(name: "FeedDateTests", dependencies: ["FeedDate", "CSystem"]),
-        .testTarget(name: "FeedDateFoundationTests", dependencies: ["FeedDateFoundation"]),
+        // Which vector files the two test targets run (SPEC section 10).
+        .target(name: "VectorFiles", path: "Tests/VectorFiles"),
+        .testTarget(name: "FeedDateTests", dependencies: ["FeedDate", "CSystem", "VectorFiles"]),
+        .testTarget(name: "FeedDateFoundationTests", dependencies: ["FeedDateFoundation", "VectorFiles"]),
     ]
 )

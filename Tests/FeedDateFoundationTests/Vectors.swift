@@ -1,11 +1,11 @@
 // The shared vectors as Tests/FeedDateTests reads them (SPEC section 10):
-// FEEDDATE_VECTORS (":"-separated) when set, else every .jsonl file of the
-// set for the ICU the library runs on; the schedule vectors from
-// FEEDDATE_SCHEDULE_VECTORS or Tests/vectors/schedule. Here t, now and the
+// the files of Tests/VectorFiles (FEEDDATE_VECTORS, else the set for the ICU
+// the library runs on; the schedule vectors likewise). Here t, now and the
 // next change are Dates, as a Swift caller has them.
 import Foundation
 import XCTest
 import FeedDateFoundation
+import VectorFiles
 
 /// One label vector (Tests/vectors/README.md).
 struct Vector {
@@ -15,27 +15,10 @@ struct Vector {
     let nextChange: Int64?
     let note: String
 
-    static let vectorsDir = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("vectors")
+    static func files() -> [URL] { VectorFiles.files(icuVersion: FeedDateICU.version) }
 
-    static func files() throws -> [URL] {
-        if let env = ProcessInfo.processInfo.environment["FEEDDATE_VECTORS"], !env.isEmpty {
-            return env.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
-        }
-        let major = FeedDateICU.version.split(separator: ".").first.map(String.init) ?? ""
-        let dir = major == "72" ? vectorsDir : vectorsDir.appendingPathComponent("icu\(major)")
-        return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".jsonl") }.sorted()
-            .map { dir.appendingPathComponent($0) }
-    }
-
-    static func scheduleFiles() throws -> [URL] {
-        if let env = ProcessInfo.processInfo.environment["FEEDDATE_SCHEDULE_VECTORS"], !env.isEmpty {
-            return env.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
-        }
-        let dir = vectorsDir.appendingPathComponent("schedule")
-        return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".jsonl") }.sorted()
-            .map { dir.appendingPathComponent($0) }
+    static func scheduleFiles() -> [URL] {
+        VectorFiles.files("schedule", env: "FEEDDATE_SCHEDULE_VECTORS", icuVersion: FeedDateICU.version)
     }
 
     /// Every line of `urls` as a JSON object.
@@ -48,7 +31,7 @@ struct Vector {
     }
 
     static func loadAll() throws -> [Vector] {
-        let urls = try files()
+        let urls = files()
         XCTAssertFalse(urls.isEmpty, "no vector files for ICU \(FeedDateICU.version)")
         print("vectors: ICU \(FeedDateICU.version), \(urls.map { $0.path }.joined(separator: " "))")
         return try lines(urls).map(Vector.init)

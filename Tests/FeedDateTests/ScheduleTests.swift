@@ -3,21 +3,17 @@
 import Foundation
 import XCTest
 @testable import FeedDate
+import VectorFiles
 
 final class ScheduleTests: XCTestCase {
-    /// FEEDDATE_SCHEDULE_VECTORS (":"-separated) when set, else Tests/vectors/schedule/*.jsonl.
-    private func files() throws -> [URL] {
-        if let env = ProcessInfo.processInfo.environment["FEEDDATE_SCHEDULE_VECTORS"], !env.isEmpty {
-            return env.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
-        }
-        let dir = Vector.vectorsDir.appendingPathComponent("schedule")
-        return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".jsonl") }.sorted()
-            .map { dir.appendingPathComponent($0) }
+    /// FEEDDATE_SCHEDULE_VECTORS (":"-separated) when set, else Tests/vectors/schedule (SPEC 10's rule).
+    private func files() -> [URL] {
+        VectorFiles.files("schedule", env: "FEEDDATE_SCHEDULE_VECTORS", icuVersion: FeedDateICU.version)
     }
 
     func testEveryScheduleVector() throws {
         var count = 0
-        for url in try files() {
+        for url in files() {
             for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
                 let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
                 let f = try FeedDateFormatter(try Vector.options(o))

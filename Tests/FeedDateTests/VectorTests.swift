@@ -3,6 +3,7 @@
 import Foundation
 import XCTest
 @testable import FeedDate
+import VectorFiles
 
 /// One line of core.jsonl.
 struct Vector {
@@ -14,26 +15,11 @@ struct Vector {
     let expired: Bool
     let note: String
 
-    static let vectorsDir = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("vectors")
-
-    /// The files to run (SPEC section 10): FEEDDATE_VECTORS (paths separated
-    /// by ":") when set, else every .jsonl file of the set for the ICU the
-    /// library runs on (Tests/vectors for ICU 72, Tests/vectors/icu<N> for
-    /// another).
-    static func files() throws -> [URL] {
-        if let env = ProcessInfo.processInfo.environment["FEEDDATE_VECTORS"], !env.isEmpty {
-            return env.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
-        }
-        let major = FeedDateICU.version.split(separator: ".").first.map(String.init) ?? ""
-        let dir = major == "72" ? vectorsDir : vectorsDir.appendingPathComponent("icu\(major)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".jsonl") }.sorted()
-        return names.map { dir.appendingPathComponent($0) }
-    }
+    /// The files to run (SPEC section 10, Tests/VectorFiles).
+    static func files() -> [URL] { VectorFiles.files(icuVersion: FeedDateICU.version) }
 
     static func loadAll() throws -> [Vector] {
-        let urls = try files()
+        let urls = files()
         XCTAssertFalse(urls.isEmpty, "no vector files for ICU \(FeedDateICU.version)")
         // Which set ran, as the C suite says it: the log shows ICU 72's or another's.
         print("vectors: ICU \(FeedDateICU.version), \(urls.map { $0.path }.joined(separator: " "))")

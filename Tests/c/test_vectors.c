@@ -418,10 +418,32 @@ static void check_groups(vector *vs, size_t count)
 
 /*
  * The vector files to run (SPEC section 10): the arguments; else
- * FEEDDATE_VECTORS (paths separated by ':'); else every .jsonl file of the
- * set for the ICU the library runs on: FD_VECTORS_DIR for ICU 72, its
- * icu<major>/ folder for another ICU. No set for this ICU is a failure.
+ * FEEDDATE_VECTORS (paths separated by ':'); else every .jsonl file of
+ * FD_VECTORS_DIR, each taken from its icu<major>/ folder instead where that
+ * folder has a file of the name (the set of the ICU the library runs on),
+ * plus any file only that folder has. No file at all is a failure.
+ * `test_vectors --list` prints the choice, one path a line, and runs nothing:
+ * the Makefile gives it to test_vectors_abi10, which cannot ask for the ICU.
  */
+#if !(FD_VERSION_MAJOR == 1 && FD_VERSION_MINOR == 0)
+static int add_jsonl_names(const char *dir, char names[MAX_FILES][256], size_t *n)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL) return -1;
+    for (struct dirent *e; (e = readdir(d)) != NULL && *n < MAX_FILES;) {
+        size_t len = strlen(e->d_name);
+        if (len < 7 || len >= 256 || strcmp(e->d_name + len - 6, ".jsonl") != 0) continue;
+        size_t i = 0;
+        while (i < *n && strcmp(names[i], e->d_name) != 0) i++;
+        if (i == *n) memcpy(names[(*n)++], e->d_name, len + 1);
+    }
+    closedir(d);
+    return 0;
+}
+
+static int compare_names(const void *a, const void *b) { return strcmp(a, b); }
+#endif
+
 static size_t vector_files(int argc, char **argv, char *paths[MAX_FILES], char *names_buf, size_t buf_cap)
 {
     size_t n = 0;
@@ -433,7 +455,6 @@ static size_t vector_files(int argc, char **argv, char *paths[MAX_FILES], char *
     if (env != NULL && env[0] != '\0') {
         snprintf(names_buf, buf_cap, "%s", env);
         for (char *p = strtok(names_buf, ":"); p != NULL && n < MAX_FILES; p = strtok(NULL, ":")) paths[n++] = p;
-        printf("vectors: FEEDDATE_VECTORS names %zu file(s)\n", n);
         return n;
     }
 #if FD_VERSION_MAJOR == 1 && FD_VERSION_MINOR == 0
@@ -444,29 +465,27 @@ static size_t vector_files(int argc, char **argv, char *paths[MAX_FILES], char *
 #else
     unsigned major = 0;
     sscanf(fd_icu_version(), "%u", &major);
-    char dir[512];
-    if (major == 72)
-        snprintf(dir, sizeof dir, "%s", FD_VECTORS_DIR);
-    else
-        snprintf(dir, sizeof dir, "%s/icu%u", FD_VECTORS_DIR, major);
-    DIR *d = opendir(dir);
-    if (d == NULL) {
-        tk_fail("no vectors for ICU %s: %s does not exist (set FEEDDATE_VECTORS to the files to run)",
-                fd_icu_version(), dir);
-        return 0;
-    }
+    char own[512];
+    snprintf(own, sizeof own, "%s/icu%u", FD_VECTORS_DIR, major);
+    static char names[MAX_FILES][256];
+    size_t count = 0;
+    if (add_jsonl_names(FD_VECTORS_DIR, names, &count) != 0)
+        tk_fail("%s does not exist (run from the repository's top, or set FEEDDATE_VECTORS)", FD_VECTORS_DIR);
+    add_jsonl_names(own, names, &count);
+    qsort(names, count, sizeof names[0], compare_names);
     size_t used = 0;
-    for (struct dirent *e; (e = readdir(d)) != NULL && n < MAX_FILES;) {
-        size_t len = strlen(e->d_name);
-        if (len < 7 || strcmp(e->d_name + len - 6, ".jsonl") != 0) continue;
-        int w = snprintf(names_buf + used, buf_cap - used, "%s/%s", dir, e->d_name);
+    for (size_t i = 0; i < count; i++) {
+        char path[800];
+        snprintf(path, sizeof path, "%s/%s", own, names[i]);
+        FILE *f = fopen(path, "r");
+        if (f != NULL) fclose(f);
+        else snprintf(path, sizeof path, "%s/%s", FD_VECTORS_DIR, names[i]);
+        int w = snprintf(names_buf + used, buf_cap - used, "%s", path);
         if (w < 0 || (size_t)w >= buf_cap - used) break;
         paths[n++] = names_buf + used;
         used += (size_t)w + 1;
     }
-    closedir(d);
-    printf("vectors: ICU %s, %zu file(s) in %s\n", fd_icu_version(), n, dir);
-    if (n == 0) tk_fail("no .jsonl files in %s", dir);
+    if (n == 0) tk_fail("no .jsonl files in %s or %s", FD_VECTORS_DIR, own);
     return n;
 #endif
 }
@@ -525,7 +544,15 @@ int main(int argc, char **argv)
 {
     char *paths[MAX_FILES];
     static char names[16384];
-    size_t n = vector_files(argc, argv, paths, names, sizeof names);
+    int list = argc > 1 && strcmp(argv[1], "--list") == 0;
+    size_t n = vector_files(list ? 1 : argc, argv, paths, names, sizeof names);
+    if (list) {
+        for (size_t i = 0; i < n; i++) printf("%s\n", paths[i]);
+        return n > 0 ? 0 : 1; /* a failure printed "FAIL ...", which is no path */
+    }
+#if !(FD_VERSION_MAJOR == 1 && FD_VERSION_MINOR == 0)
+    printf("vectors: ICU %s, %zu file(s)\n", fd_icu_version(), n);
+#endif
     for (size_t i = 0; i < n; i++)
         printf("vectors: %s: %zu\n", paths[i], run_file(paths[i]));
     for (size_t i = 0; i < cache_count; i++) {

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -37,40 +35,9 @@ type scheduleVector struct {
 
 func (v *scheduleVector) String() string { return fmt.Sprintf("%s:%d", v.file, v.line) }
 
-// scheduleVectorFiles: FEEDDATE_SCHEDULE_VECTORS (":"-separated) when set,
-// else every .jsonl of Tests/vectors/schedule/ (each one from
-// Tests/vectors/icu<major>/schedule/ instead where that file exists, SPEC 10).
-func scheduleVectorFiles(t *testing.T) []string {
-	if env := os.Getenv("FEEDDATE_SCHEDULE_VECTORS"); env != "" {
-		var files []string
-		for _, f := range strings.Split(env, ":") {
-			if f != "" {
-				files = append(files, f)
-			}
-		}
-		return files
-	}
-	root := filepath.Join("..", "..", "Tests", "vectors")
-	dir := filepath.Join(root, "schedule")
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no schedule vector files in %s", dir)
-	}
-	if major := strings.SplitN(feeddate.ICUVersion(), ".", 2)[0]; major != "72" {
-		for i, f := range files {
-			own := filepath.Join(root, "icu"+major, "schedule", filepath.Base(f))
-			if _, err := os.Stat(own); err == nil {
-				files[i] = own
-			}
-		}
-	}
-	sort.Strings(files)
-	return files
-}
-
 func readScheduleVectors(t *testing.T) []*scheduleVector {
 	var all []*scheduleVector
-	for _, file := range scheduleVectorFiles(t) {
+	for _, file := range vectorFiles(t, "schedule", "FEEDDATE_SCHEDULE_VECTORS") {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)

@@ -140,34 +140,43 @@ func (v *vector) options() (feeddate.Options, error) {
 	return o, nil
 }
 
-// vectorFiles: FEEDDATE_VECTORS (":"-separated) when set, else every .jsonl
-// of the set for the ICU the library runs on (Tests/vectors/ for ICU 72,
-// Tests/vectors/icu<major>/ otherwise).
-func vectorFiles(t *testing.T) []string {
-	if env := os.Getenv("FEEDDATE_VECTORS"); env != "" {
-		var files []string
-		for _, f := range strings.Split(env, ":") {
+// vectorFiles: the files the variable env names (":"-separated) when it is
+// set; else every .jsonl of Tests/vectors/sub, each taken from
+// Tests/vectors/icu<major>/sub instead, for the ICU the library runs on, where
+// that folder has a file of the name, plus any file only that folder has
+// (SPEC 10). The label vectors are sub "", the schedules "schedule".
+func vectorFiles(t *testing.T, sub, env string) []string {
+	var files []string
+	if named := os.Getenv(env); named != "" {
+		for _, f := range strings.Split(named, ":") {
 			if f != "" {
 				files = append(files, f)
 			}
 		}
 		return files
 	}
-	dir := filepath.Join("..", "..", "Tests", "vectors")
-	if major := strings.SplitN(feeddate.ICUVersion(), ".", 2)[0]; major != "72" {
-		dir = filepath.Join(dir, "icu"+major)
+	root := filepath.Join("..", "..", "Tests", "vectors")
+	major := strings.SplitN(feeddate.ICUVersion(), ".", 2)[0]
+	byName := map[string]string{}
+	for _, dir := range []string{filepath.Join(root, sub), filepath.Join(root, "icu"+major, sub)} {
+		found, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+		for _, f := range found {
+			byName[filepath.Base(f)] = f
+		}
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no vector files in %s (ICU %s)", dir, feeddate.ICUVersion())
+	for _, f := range byName {
+		files = append(files, f)
 	}
-	sort.Strings(files)
+	if len(files) == 0 {
+		t.Fatalf("no vector files in %s (ICU %s)", filepath.Join(root, sub), feeddate.ICUVersion())
+	}
+	sort.Slice(files, func(i, j int) bool { return filepath.Base(files[i]) < filepath.Base(files[j]) })
 	return files
 }
 
 func readVectors(t *testing.T) []*vector {
 	var all []*vector
-	for _, file := range vectorFiles(t) {
+	for _, file := range vectorFiles(t, "", "FEEDDATE_VECTORS") {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)

@@ -3,59 +3,18 @@
 // until and wire bytes (with the buffers guessed, and again grown from one byte); the definition
 // against label() step by step for random cases; defaults, horizon rounding, bad arguments, a
 // closed formatter, and text of every width. Files: FEEDDATE_SCHEDULE_VECTORS (":"-separated) when
-// set; else every .jsonl of Tests/vectors/schedule/ (each one from Tests/vectors/icu<major>/schedule/
-// instead where that file exists, SPEC 10).
+// set; else Tests/vectors/schedule/ by SPEC 10's rule (./vectors.js).
 const { describe, it, test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const feeddate = require('..');
 const { Formatter, STATUS, icuVersion } = feeddate;
+const { vectorFiles, optionsOf, formatterFor } = require('./vectors');
 
-const VECTORS_ROOT = path.join(__dirname, '..', '..', '..', 'Tests', 'vectors');
 const GUESS = Symbol.for('feeddate.scheduleGuess');
 const NOW = 1711348200000; // 2024-03-25T06:30:00Z, 14:30 in Shanghai
 const DAY = 86400000;
-
-function scheduleFiles() {
-  const env = process.env.FEEDDATE_SCHEDULE_VECTORS;
-  if (env) return env.split(':').filter(Boolean);
-  const dir = path.join(VECTORS_ROOT, 'schedule');
-  if (!fs.existsSync(dir)) throw new Error(`no schedule vectors: ${dir} does not exist (set FEEDDATE_SCHEDULE_VECTORS)`);
-  const major = icuVersion.split('.')[0];
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => {
-    const own = path.join(VECTORS_ROOT, `icu${major}`, 'schedule', f);
-    return major !== '72' && fs.existsSync(own) ? own : path.join(dir, f);
-  });
-  if (files.length === 0) throw new Error(`no .jsonl files in ${dir}`);
-  return files;
-}
-
-// The vectors' option names (SPEC 6) as the binding's (as in vectors.test.js).
-const OPTION_NAMES = {
-  locale: 'locale', tz: 'timeZone', hour_cycle: 'hourCycle', width: 'width', recent_relative: 'recentRelative',
-  just_now_ms: 'justNowMs', skew_tolerance_ms: 'skewToleranceMs', cross_year_grace_days: 'crossYearGraceDays',
-  weekday_window_days: 'weekdayWindowDays', precision: 'precision', countdown_days: 'countdownDays',
-  plain_spaces: 'plainSpaces', spoken: 'spoken', overtime: 'overtime', max_unit: 'maxUnit',
-  just_now_text: 'justNowText', yesterday_text: 'yesterdayText', day_before_yesterday_text: 'dayBeforeYesterdayText',
-  tomorrow_text: 'tomorrowText',
-};
-
-function optionsOf(v) {
-  const o = { style: v.style };
-  for (const [k, value] of Object.entries(v.options)) {
-    if (!(k in OPTION_NAMES)) throw new Error(`malformed vector: unknown option ${k}`);
-    o[OPTION_NAMES[k]] = value;
-  }
-  return o;
-}
-
-const formatters = new Map();
-function formatterFor(o) {
-  const key = JSON.stringify(o);
-  if (!formatters.has(key)) formatters.set(key, new Formatter(o));
-  return formatters.get(key);
-}
 
 function withGuess(on, fn) {
   const before = Formatter[GUESS](on);
@@ -81,7 +40,7 @@ function assertWire(s, nowMs, where) {
   assert.equal(w.until, untilMs(s), `${where}: until`);
 }
 
-for (const file of scheduleFiles()) {
+for (const file of vectorFiles('schedule', 'FEEDDATE_SCHEDULE_VECTORS', icuVersion)) {
   describe(`schedule vectors: ${path.basename(file)}`, () => {
     const lines = fs.readFileSync(file, 'utf8').split('\n');
     let count = 0;

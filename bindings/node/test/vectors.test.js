@@ -3,45 +3,13 @@
 // (label and format: text, next change, parts, expired), then per group of
 // identical options and now, formatMany against the labels and their
 // earliest next change. Files: FEEDDATE_VECTORS (":"-separated) when set;
-// else every .jsonl of the set for the ICU the library runs on (SPEC 10).
+// else the set for the ICU the library runs on (SPEC 10, ./vectors.js).
 const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { Formatter, icuVersion } = require('..');
-
-const VECTORS_DIR = process.env.FEEDDATE_VECTORS_DIR || path.join(__dirname, '..', '..', '..', 'Tests', 'vectors');
-
-function vectorFiles() {
-  const env = process.env.FEEDDATE_VECTORS;
-  if (env) return env.split(':').filter(Boolean);
-  const major = icuVersion.split('.')[0];
-  const dir = major === '72' ? VECTORS_DIR : path.join(VECTORS_DIR, `icu${major}`);
-  if (!fs.existsSync(dir)) {
-    throw new Error(`no vectors for ICU ${icuVersion}: ${dir} does not exist (set FEEDDATE_VECTORS to the files to run)`);
-  }
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f));
-  if (files.length === 0) throw new Error(`no .jsonl files in ${dir}`);
-  return files;
-}
-
-const OPTION_NAMES = {
-  locale: 'locale', tz: 'timeZone', hour_cycle: 'hourCycle', width: 'width', recent_relative: 'recentRelative',
-  just_now_ms: 'justNowMs', skew_tolerance_ms: 'skewToleranceMs', cross_year_grace_days: 'crossYearGraceDays',
-  weekday_window_days: 'weekdayWindowDays', precision: 'precision', countdown_days: 'countdownDays',
-  plain_spaces: 'plainSpaces', spoken: 'spoken', overtime: 'overtime', max_unit: 'maxUnit',
-  just_now_text: 'justNowText', yesterday_text: 'yesterdayText', day_before_yesterday_text: 'dayBeforeYesterdayText',
-  tomorrow_text: 'tomorrowText',
-};
-
-function optionsOf(v) {
-  const o = { style: v.style };
-  for (const [k, value] of Object.entries(v.options)) {
-    if (!(k in OPTION_NAMES)) throw new Error(`malformed vector: unknown option ${k}`);
-    o[OPTION_NAMES[k]] = value;
-  }
-  return o;
-}
+const { vectorFiles, optionsOf, formatterFor } = require('./vectors');
 
 // The UTF-16 range of a [start, end) byte range of text's UTF-8.
 function utf16Range(text, [start, end]) {
@@ -49,14 +17,7 @@ function utf16Range(text, [start, end]) {
   return [b.subarray(0, start).toString('utf8').length, b.subarray(0, end).toString('utf8').length];
 }
 
-const formatters = new Map();
-function formatterFor(o) {
-  const key = JSON.stringify(o);
-  if (!formatters.has(key)) formatters.set(key, new Formatter(o));
-  return formatters.get(key);
-}
-
-for (const file of vectorFiles()) {
+for (const file of vectorFiles('', 'FEEDDATE_VECTORS', icuVersion)) {
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   describe(path.basename(file), () => {
     const labelled = [];

@@ -20,7 +20,6 @@ REPO = Path(__file__).resolve().parents[3]
 HEADER = REPO / "include" / "feeddate.h"
 VECTOR_ROOT = REPO / "Tests" / "vectors"
 VECTORS_ENV = "FEEDDATE_VECTORS"
-BASE_ICU_MAJOR = 72  # the set in Tests/vectors/ itself; other ICUs have Tests/vectors/icu<major>/
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
@@ -28,50 +27,37 @@ class NoVectorSet(Exception):
     """No vector files to run: the suite fails with this message."""
 
 
-def vector_files(env: Optional[str] = None, icu: Optional[str] = None) -> List[Path]:
-    """The vector files to run (SPEC 10): those named by $FEEDDATE_VECTORS
-    (":"-separated) when set, else every .jsonl file of the set for the ICU the
-    library runs on: Tests/vectors/ for ICU 72, Tests/vectors/icu<major>/ otherwise."""
-    named = os.environ.get(VECTORS_ENV, "") if env is None else env
+def vector_files(env: Optional[str] = None, icu: Optional[str] = None, sub: str = "",
+                 variable: str = VECTORS_ENV) -> List[Path]:
+    """The vector files to run (SPEC 10): those named by $variable (":"-separated)
+    when set, else every .jsonl file of Tests/vectors/<sub>, each taken from
+    Tests/vectors/icu<major>/<sub> instead, for the library's ICU, where that
+    folder has a file of the name, plus any file only that folder has."""
+    named = os.environ.get(variable, "") if env is None else env
     if named:
         files = [Path(p) for p in named.split(":") if p]
         missing = [str(f) for f in files if not f.is_file()]
         if missing:
-            raise NoVectorSet(f"{VECTORS_ENV} names files that do not exist: {', '.join(missing)}")
+            raise NoVectorSet(f"{variable} names files that do not exist: {', '.join(missing)}")
         return files
-    icu = icu or feeddate.icu_version()
-    major = int(icu.split(".")[0])
-    folder = VECTOR_ROOT if major == BASE_ICU_MAJOR else VECTOR_ROOT / f"icu{major}"
-    files = sorted(folder.glob("*.jsonl"))
-    if not files:
-        raise NoVectorSet(
-            f"no vector set for ICU {icu} (the library's): expected .jsonl files in {folder} "
-            f"(Tests/vectors/ is ICU {BASE_ICU_MAJOR}'s, Tests/vectors/icu<major>/ another ICU's); "
-            f"add the set, or name files with {VECTORS_ENV}=a.jsonl:b.jsonl"
-        )
-    return files
+    major = (icu or feeddate.icu_version()).split(".")[0]
+    by_name: Dict[str, Path] = {}
+    for folder in (VECTOR_ROOT / sub, VECTOR_ROOT / f"icu{major}" / sub):
+        by_name.update((f.name, f) for f in folder.glob("*.jsonl"))
+    if not by_name:
+        raise NoVectorSet(f"no vector files in {VECTOR_ROOT / sub} (nor icu{major}/): "
+                          f"name files with {variable}=a.jsonl:b.jsonl")
+    return [by_name[name] for name in sorted(by_name)]
 
 
 SCHEDULE_VECTORS_ENV = "FEEDDATE_SCHEDULE_VECTORS"
 
 
-def schedule_vector_files(env: Optional[str] = None) -> List[Path]:
-    """The schedule vector files to run (SPEC 11): those named by
-    $FEEDDATE_SCHEDULE_VECTORS (":"-separated) when set, else every .jsonl file of
-    Tests/vectors/schedule/ (a folder of its own, which label suites never read)."""
-    named = os.environ.get(SCHEDULE_VECTORS_ENV, "") if env is None else env
-    if named:
-        files = [Path(p) for p in named.split(":") if p]
-        missing = [str(f) for f in files if not f.is_file()]
-        if missing:
-            raise NoVectorSet(f"{SCHEDULE_VECTORS_ENV} names files that do not exist: {', '.join(missing)}")
-        return files
-    folder = VECTOR_ROOT / "schedule"
-    files = sorted(folder.glob("*.jsonl"))
-    if not files:
-        raise NoVectorSet(f"no schedule vectors: expected .jsonl files in {folder}, "
-                          f"or name files with {SCHEDULE_VECTORS_ENV}=a.jsonl:b.jsonl")
-    return files
+def schedule_vector_files(env: Optional[str] = None, icu: Optional[str] = None) -> List[Path]:
+    """The schedule vector files to run (SPEC 11): vector_files' rule over
+    Tests/vectors/schedule/ (a folder of its own, which label suites never read)
+    and $FEEDDATE_SCHEDULE_VECTORS."""
+    return vector_files(env, icu, "schedule", SCHEDULE_VECTORS_ENV)
 
 
 def load_vectors(files: Optional[List[Path]] = None) -> List[Dict[str, Any]]:

@@ -1,9 +1,8 @@
 //! Schedules (SPEC 11, 1.2): every line of the schedule vectors (entries,
 //! until and wire bytes), bad arguments, the horizon's rounding, and the
 //! definition against Formatter::label step by step for random cases.
-//! Files: FEEDDATE_SCHEDULE_VECTORS (":"-separated) when set, else every
-//! .jsonl of Tests/vectors/schedule/ (each one from
-//! Tests/vectors/icu<major>/schedule/ instead where that file exists).
+//! Files: common::vector_files (FEEDDATE_SCHEDULE_VECTORS, else
+//! Tests/vectors/schedule/ by SPEC 10's rule).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -15,43 +14,13 @@ use feeddate::{
 };
 
 mod common;
-use common::{field, int, options, string, Json, Reader};
+use common::{field, int, options, string, vector_files, Json, Reader};
 
 const NOW: i64 = 1_711_348_200_000; // 2024-03-25 14:30 Asia/Shanghai
 const DAY: Duration = Duration::from_secs(86_400);
 
 fn zh(style: Style) -> Options {
     Options::new(style).locale("zh_CN").time_zone("Asia/Shanghai")
-}
-
-fn schedule_files() -> Vec<PathBuf> {
-    if let Ok(env) = std::env::var("FEEDDATE_SCHEDULE_VECTORS") {
-        if !env.is_empty() {
-            return env.split(':').filter(|s| !s.is_empty()).map(PathBuf::from).collect();
-        }
-    }
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../Tests/vectors");
-    let dir = root.join("schedule");
-    let major = feeddate::icu_version().split('.').next().unwrap_or("");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .map(|p| {
-            let own = root
-                .join(format!("icu{major}"))
-                .join("schedule")
-                .join(p.file_name().unwrap());
-            if major != "72" && own.exists() {
-                own
-            } else {
-                p
-            }
-        })
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no schedule vector files in {}", dir.display());
-    files
 }
 
 struct Line {
@@ -112,7 +81,7 @@ fn entries_string(entries: &[ScheduleEntry]) -> String {
 #[test]
 fn schedule_vectors() {
     let mut lines = Vec::new();
-    for file in schedule_files() {
+    for file in vector_files("schedule", "FEEDDATE_SCHEDULE_VECTORS") {
         let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         for (i, l) in text.lines().enumerate() {
             if l.trim().is_empty() {

@@ -1,17 +1,15 @@
 //! Every golden vector through Formatter::label and format, then each group of
 //! vectors with the same options and now through one format_many, and again
 //! two labels per library call (format_many's chunks).
-//! Files: FEEDDATE_VECTORS (":"-separated) when set, else every .jsonl of the
-//! set for the ICU the library runs on (Tests/vectors/ for ICU 72,
-//! Tests/vectors/icu<major>/ otherwise).
+//! Files: common::vector_files (FEEDDATE_VECTORS, else the set for the ICU
+//! the library runs on, SPEC 10).
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use feeddate::{Formatter, Options};
 
 mod common;
-use common::{boolean, field, int, options, part, string, Json, Reader};
+use common::{boolean, field, int, options, part, string, vector_files, Json, Reader};
 
 #[test]
 fn json_reader() {
@@ -62,36 +60,10 @@ fn vector(line: &str, place: String) -> Result<Vector, String> {
     })
 }
 
-fn vector_files() -> Vec<PathBuf> {
-    if let Ok(env) = std::env::var("FEEDDATE_VECTORS") {
-        if !env.is_empty() {
-            return env.split(':').filter(|s| !s.is_empty()).map(PathBuf::from).collect();
-        }
-    }
-    let mut dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../Tests/vectors");
-    let major = feeddate::icu_version().split('.').next().unwrap_or("");
-    if major != "72" {
-        dir = dir.join(format!("icu{major}"));
-    }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
-    assert!(
-        !files.is_empty(),
-        "no vector files in {} (ICU {})",
-        dir.display(),
-        feeddate::icu_version()
-    );
-    files
-}
-
 #[test]
 fn vectors() {
     let mut vectors = Vec::new();
-    for file in vector_files() {
+    for file in vector_files("", "FEEDDATE_VECTORS") {
         let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {

@@ -11,14 +11,10 @@ const WEB = path.resolve(__dirname, "..");
 const ROOT = path.resolve(WEB, "../..");
 const SOURCE_FILE = path.join(WEB, "feed-date.js");
 
-// FEEDDATE_SCHEDULE_VECTORS (':'-separated files) replaces the project's copy,
-// as FEEDDATE_VECTORS does for the label suites (SPEC 11, "Vectors").
-function vectorFiles() {
-  const given = process.env.FEEDDATE_SCHEDULE_VECTORS;
-  if (given) return given.split(":").filter(Boolean).map((f) => path.resolve(ROOT, f));
-  const dir = path.join(ROOT, "Tests/vectors/schedule");
-  return fs.readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort().map((f) => path.join(dir, f));
-}
+// FEEDDATE_SCHEDULE_VECTORS (':'-separated files) replaces the project's copy, as FEEDDATE_VECTORS
+// does for the label suites (SPEC 11, "Vectors"); the choice is the Node suites' (no ICU here).
+const { vectorFiles: choose } = require("../../../bindings/node/test/vectors.js");
+const vectorFiles = () => choose("schedule", "FEEDDATE_SCHEDULE_VECTORS", null);
 
 // Every vector: {name, entries: [[text, from_ms]], until_ms, json, now_ms, ...}.
 function loadVectors() {

@@ -1,10 +1,42 @@
-//! What the vector suites share: a small JSON reader (std only) and the
-//! options of a vector line (Tests/vectors/README.md).
+//! What the vector suites share: which files they run, a small JSON reader
+//! (std only) and the options of a vector line (Tests/vectors/README.md).
 #![allow(dead_code)] // each test crate uses a part
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use feeddate::{HourCycle, Options, Style, Unit, Width};
+
+/// The files the variable `env` names (":"-separated) when it is set; else
+/// every .jsonl of Tests/vectors/`sub`, each taken from
+/// Tests/vectors/icu<major>/`sub` instead, for the ICU the library runs on,
+/// where that folder has a file of the name, plus any file only that folder
+/// has (SPEC 10). Sorted by file name; never empty.
+pub fn vector_files(sub: &str, env: &str) -> Vec<PathBuf> {
+    if let Ok(named) = std::env::var(env) {
+        if !named.is_empty() {
+            return named.split(':').filter(|s| !s.is_empty()).map(PathBuf::from).collect();
+        }
+    }
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../Tests/vectors");
+    let major = feeddate::icu_version().split('.').next().unwrap_or("").to_string();
+    let mut by_name = BTreeMap::new();
+    for dir in [root.join(sub), root.join(format!("icu{major}")).join(sub)] {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|x| x == "jsonl") {
+                by_name.insert(path.file_name().unwrap().to_owned(), path);
+            }
+        }
+    }
+    assert!(
+        !by_name.is_empty(),
+        "no vector files in {} (ICU {})",
+        root.join(sub).display(),
+        feeddate::icu_version()
+    );
+    by_name.into_values().collect()
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Json {

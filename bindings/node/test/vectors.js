@@ -1,0 +1,55 @@
+'use strict';
+// What the JavaScript vector suites share (bindings/node/test and clients/web/test): which files
+// they run (SPEC 10), and a vector line's options as the binding's, with one formatter per set.
+// Not a test itself: node --test runs it as a file with no tests.
+const fs = require('node:fs');
+const path = require('node:path');
+
+// FEEDDATE_VECTORS_DIR: where Tests/vectors is (npm-check runs the suite on an installed package).
+const ROOT = process.env.FEEDDATE_VECTORS_DIR || path.join(__dirname, '..', '..', '..', 'Tests', 'vectors');
+
+// The files the variable env names (":"-separated) when it is set; else every .jsonl of ROOT/sub,
+// each taken from ROOT/icu<major>/sub instead, for the ICU the library runs on (icuVersion; none
+// for the web client, which has no ICU), where that folder has a file of the name, plus any file
+// only that folder has. Sorted by file name; never empty.
+function vectorFiles(sub, env, icuVersion) {
+  const named = process.env[env];
+  if (named) return named.split(':').filter(Boolean).map((f) => path.resolve(f));
+  const dirs = [path.join(ROOT, sub)];
+  if (icuVersion) dirs.push(path.join(ROOT, `icu${icuVersion.split('.')[0]}`, sub));
+  const byName = new Map();
+  for (const dir of dirs.filter((d) => fs.existsSync(d))) {
+    for (const f of fs.readdirSync(dir)) if (f.endsWith('.jsonl')) byName.set(f, path.join(dir, f));
+  }
+  if (byName.size === 0) throw new Error(`no .jsonl files in ${dirs.join(' or ')} (set ${env} to the files to run)`);
+  return [...byName.keys()].sort().map((f) => byName.get(f));
+}
+
+// The vectors' option names (SPEC 6) as the binding's.
+const OPTION_NAMES = {
+  locale: 'locale', tz: 'timeZone', hour_cycle: 'hourCycle', width: 'width', recent_relative: 'recentRelative',
+  just_now_ms: 'justNowMs', skew_tolerance_ms: 'skewToleranceMs', cross_year_grace_days: 'crossYearGraceDays',
+  weekday_window_days: 'weekdayWindowDays', precision: 'precision', countdown_days: 'countdownDays',
+  plain_spaces: 'plainSpaces', spoken: 'spoken', overtime: 'overtime', max_unit: 'maxUnit',
+  just_now_text: 'justNowText', yesterday_text: 'yesterdayText', day_before_yesterday_text: 'dayBeforeYesterdayText',
+  tomorrow_text: 'tomorrowText',
+};
+
+function optionsOf(v) {
+  const o = { style: v.style };
+  for (const [k, value] of Object.entries(v.options)) {
+    if (!(k in OPTION_NAMES)) throw new Error(`malformed vector: unknown option ${k}`);
+    o[OPTION_NAMES[k]] = value;
+  }
+  return o;
+}
+
+// One formatter per set of options (the binding's, loaded when first asked for).
+const formatters = new Map();
+function formatterFor(o) {
+  const key = JSON.stringify(o);
+  if (!formatters.has(key)) formatters.set(key, new (require('..').Formatter)(o));
+  return formatters.get(key);
+}
+
+module.exports = { vectorFiles, optionsOf, formatterFor };
