@@ -10,7 +10,7 @@ from typing import Any, Callable, NoReturn, Optional, Protocol
 
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
-from ._instant import _RANGE, Instant, local_now_ms, to_datetime, to_ms
+from ._instant import _RANGE, UNIT_NAMES, Instant, local_now_ms, looks_like, to_datetime, to_ms
 
 # A clock reads *now*: epoch milliseconds from here up to 10**11 (1970-01-12 to
 # 1973-03-03) are what epoch seconds from 2001-09-09 to 5138 look like, the
@@ -45,11 +45,8 @@ def clock_value(clock: Any, value: Any) -> int:
                 "e.g. time.time_ns() // 1_000_000"
             ) from None
     if not FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
-        hint = ""
-        for factor, name in ((1000, "microseconds"), (1_000_000, "nanoseconds")):
-            if FD_MIN_INSTANT_MS <= ms // factor <= FD_MAX_INSTANT_MS:
-                hint = f"; it looks like {name}: return milliseconds (e.g. time.time_ns() // 1_000_000)"
-                break
+        name = looks_like(ms, "ms")
+        hint = f"; it looks like {UNIT_NAMES[name]}: return milliseconds (e.g. time.time_ns() // 1_000_000)" if name else ""
         raise error_for(FD_ERR_RANGE, f"{said}, outside the supported range {_RANGE} as epoch milliseconds{hint}")
     if _SECONDS_LOOK[0] <= ms < _SECONDS_LOOK[1]:
         raise error_for(

@@ -30,7 +30,7 @@ from . import _ffi
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_MEMORY, FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, check
 from ._arrays import MANY_BYTES_PER_LABEL, float_ms, native
-from ._instant import _DT64_UNITS, _RANGE, INT64, UNITS, datetime64_unit, scaled_ms, unit_bounds
+from ._instant import _DT64_UNITS, _RANGE, INT64, UNIT_NAMES, UNITS, datetime64_unit, looks_like, scaled_ms, unit_bounds
 from ._modules import module_of
 
 #: Rows per fd_format_many call: a column longer than this comes back as a
@@ -89,21 +89,12 @@ def checked_errors(errors: str, where: str) -> str:
     )
 
 
-# The finer units a number might be counted in, per unit it was said to be in.
-_FINER = {"s": ("ms", "us", "ns"), "ms": ("us", "ns"), "us": ("ns",)}
-
-
 def range_error(where: str, row: int, value: int, unit: str, numbers: bool = False) -> Exception:
     """The RangeError for row ``row`` holding ``value`` counted in ``unit``. For
     plain numbers (``numbers``: the unit came from unit=) that would be in range
     counted in a finer unit, which unit= to pass."""
-    hint = ""
-    for name in _FINER.get(unit, ()) if numbers else ():
-        num, den = UNITS[name]
-        if FD_MIN_INSTANT_MS <= value * num // den <= FD_MAX_INSTANT_MS:
-            hint = {"ms": "; it looks like milliseconds", "us": "; it looks like microseconds",
-                    "ns": "; it looks like nanoseconds"}[name] + f": pass unit={name!r}"
-            break
+    name = looks_like(value, unit) if numbers else None
+    hint = f"; it looks like {UNIT_NAMES[name]}: pass unit={name!r}" if name else ""
     if numbers:
         shown = f"{value} ({unit})"
     else:  # a timestamp: shown as one (numpy writes years past 9999 too)

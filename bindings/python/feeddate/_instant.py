@@ -36,12 +36,21 @@ _RANGE = "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z"
 #: (numerator, denominator) of its conversion to milliseconds.
 UNITS = {"s": (1000, 1), "ms": (1, 1), "us": (1, 1000), "ns": (1, 1_000_000)}
 
-# What a number that is out of range as seconds looks like, and what to do.
-_LOOKS_LIKE = (
-    (1000, "milliseconds", "divide by 1000"),
-    (1_000_000, "microseconds", "divide by 1000000"),
-    (1_000_000_000, "nanoseconds", "divide by 1000000000"),
-)
+#: The names of the units, as the errors write them.
+UNIT_NAMES = {"s": "seconds", "ms": "milliseconds", "us": "microseconds", "ns": "nanoseconds"}
+
+
+def looks_like(value: float, unit: str) -> Optional[str]:
+    """The first unit finer than ``unit`` (of UNITS) in which the number ``value``,
+    out of range as ``unit``, would be an instant in range; None when none is.
+    Every "it looks like milliseconds" error takes its unit from here."""
+    names = list(UNITS)
+    for name in names[names.index(unit) + 1:] if unit in UNITS else ():
+        num, den = UNITS[name]
+        if FD_MIN_INSTANT_MS <= value * num // den <= FD_MAX_INSTANT_MS:
+            return name
+    return None
+
 
 # numpy datetime64 units -> (numerator, denominator) to milliseconds; Y and M
 # are calendar units that numpy converts itself (see _datetime64_ms).
@@ -84,12 +93,11 @@ def scaled_ms(np: Any, ints: Any, num: int, den: int) -> Tuple[Any, Optional[int
 def out_of_range(given: object, seconds: Optional[float] = None) -> Exception:
     """The RangeError for an instant outside the supported range. ``seconds``: the
     value as epoch seconds when ``given`` was a number, for the unit hint."""
+    name = looks_like(seconds, "s") if seconds is not None and math.isfinite(seconds) else None
     hint = ""
-    if seconds is not None and math.isfinite(seconds):
-        for factor, name, fix in _LOOKS_LIKE:
-            if FD_MIN_INSTANT_MS <= seconds * 1000 / factor <= FD_MAX_INSTANT_MS:
-                hint = f" as epoch seconds; it looks like {name}: {fix} or pass a datetime"
-                break
+    if name is not None:
+        num, den = UNITS[name]
+        hint = f" as epoch seconds; it looks like {UNIT_NAMES[name]}: divide by {1000 * den // num} or pass a datetime"
     return error_for(FD_ERR_RANGE, f"instant {given!r} is outside the supported range {_RANGE}{hint}")
 
 
