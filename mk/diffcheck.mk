@@ -3,7 +3,7 @@
 #   DIFF_N (default 1000000) cases, DIFF_SEED (default 1), DIFF_SHOW (20) failures shown
 # The base revision is exported with git archive into .cache/diff-base/<sha>/
 # and built there once (`make lib`); later runs reuse it. The driver,
-# tools/diff_check.c, is compiled against the frozen 1.0 header and dlopens
+# Tests/diff/diff_check.c, is compiled against the frozen 1.0 header and dlopens
 # each library by path. See docs/RELIABILITY.md, "Differential check against 1.0".
 
 DIFF_N    ?= 1000000
@@ -15,7 +15,7 @@ BASE ?= $(if $(shell git rev-parse -q --verify 'refs/tags/v1.0-base^{commit}' 2>
 
 .PHONY: diff-check diff-check-tool
 
-$(DIFF_TOOL): tools/diff_check.c Tests/c/abi/feeddate-1.0.h
+$(DIFF_TOOL): Tests/diff/diff_check.c Tests/c/abi/feeddate-1.0.h
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -ITests/c/abi $< -ldl -licui18n -licuuc -lm -o $@
 

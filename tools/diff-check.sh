@@ -3,7 +3,7 @@
 # Builds libfeeddate at git revision BASE (tools/base-lib.sh: once per
 # commit, cached under .cache/diff-base/<full sha>/), then runs the driver against that library
 # and against this tree's build/lib/libfeeddate.so.1 at the same time, and
-# compares the two outputs line by line (tools/diff_check.c).
+# compares the two outputs line by line (Tests/diff/diff_check.c).
 set -euo pipefail
 base=${1:?usage: tools/diff-check.sh BASE N SEED [SHOW]}
 n=${2:-1000000}

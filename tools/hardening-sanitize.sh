@@ -16,7 +16,7 @@
 #      on every access to a lazily initialised global (so that TSan sees the
 #      initialisation), and a child forked while another thread held one
 #      hangs on it; a TSan-only artefact, the release runtime takes none.
-#      tools/hardening-tsan.supp: Swift's Mutex is invisible to TSan on
+#      Tests/sanitize/tsan.supp: Swift's Mutex is invisible to TSan on
 #      Linux; only the state it guards is suppressed (see the file).
 #   3. Swift tests (SANITIZE_SWIFT=1): `swift test --sanitize=address` and
 #      `swift test --sanitize=thread`, each in its own scratch path.
@@ -149,7 +149,7 @@ else
         -Wl,-rpath,"$tsan_lib:$SWIFT_LIBS" -o "$OUT/tsan/$t" || { built=0; record "tsan build $t" FAILED; }
     done
     if [ "$built" = 1 ]; then
-      export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/tools/hardening-tsan.supp"
+      export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/Tests/sanitize/tsan.supp"
       run "tsan test_threads 20000" 1800 "$OUT/tsan/test_threads" 20000
       run "tsan test_stress $TSAN_COUNT" 1800 "$OUT/tsan/test_stress" "$TSAN_COUNT"
       run "tsan test_zone_swap 2" 300 "$OUT/tsan/test_zone_swap" 2
@@ -169,7 +169,7 @@ else
       run "swift test (asan)" 1800 swift test --scratch-path .build-sanitize/swift-asan --sanitize=address \
       --disable-swift-testing
     step "Swift tests under TSan (.build-sanitize/swift-tsan)"
-    TSAN_OPTIONS="halt_on_error=1:suppressions=$PWD/tools/hardening-tsan.supp" \
+    TSAN_OPTIONS="halt_on_error=1:suppressions=$PWD/Tests/sanitize/tsan.supp" \
       run "swift test (tsan)" 1800 swift test --scratch-path .build-sanitize/swift-tsan --sanitize=thread \
       --disable-swift-testing
   fi

@@ -7,7 +7,7 @@
 # (e.g. "!genderList.res !langInfo.res"). Starting from KEEPFILE (default
 # packaging/icu-data.txt), each cut is tried in turn: the trimmed data is
 # built with the cuts kept so far plus this one, and the cut is kept only when
-# nothing changes: tools/icu-sweep.py prints exactly what it prints with the
+# nothing changes: Tests/sweep/icu-sweep.py prints exactly what it prints with the
 # full data, the C vectors and the Python suite pass. This is how
 # packaging/icu-data.txt was found (first round: coll, lang, region, zone,
 # translit and the converters; then one group of brkitr, curr, rbnf, unit and
@@ -26,7 +26,7 @@ rm -rf "$work" && mkdir -p "$work"
 export FEEDDATE_LIBRARY=$REPO/build/lib/libfeeddate.so.1 PYTHONPATH=$REPO/bindings/python
 [ -x build/tests/test_vectors ] || { echo "run make lib test-c-build first" >&2; exit 2; }
 
-python3 tools/icu-sweep.py > "$work/full.txt"
+python3 Tests/sweep/icu-sweep.py > "$work/full.txt"
 cp "$keep" "$work/current.txt"
 held=()
 n=0
@@ -38,7 +38,7 @@ while read -r cut; do
   verdict=held
   if ! tools/icu-data.sh "$trial" "$trial.txt" > "$trial.log" 2>&1; then
     verdict="not built: $(tail -n 1 "$trial.log")"
-  elif ! LD_LIBRARY_PATH=$trial python3 tools/icu-sweep.py > "$trial.sweep" 2>&1 || ! cmp -s "$work/full.txt" "$trial.sweep"; then
+  elif ! LD_LIBRARY_PATH=$trial python3 Tests/sweep/icu-sweep.py > "$trial.sweep" 2>&1 || ! cmp -s "$work/full.txt" "$trial.sweep"; then
     verdict="labels change ($(diff "$work/full.txt" "$trial.sweep" | grep -c '^>' || true) lines)"
   elif ! LD_LIBRARY_PATH=$trial ./build/tests/test_vectors Tests/vectors/core.jsonl > "$trial.c.log" 2>&1; then
     verdict="C vectors fail"

@@ -3,8 +3,8 @@
 instants: the output with the full ICU data and with the trimmed data of the
 wheel (packaging/icu-data.txt) must be byte for byte the same.
 
-    python3 tools/icu-sweep.py > labels.txt          # with PYTHONPATH and the library set up
-    python3 tools/icu-sweep.py --quick > labels.txt  # every 7th locale (a smoke run)
+    python3 Tests/sweep/icu-sweep.py > labels.txt          # with PYTHONPATH and the library set up
+    python3 Tests/sweep/icu-sweep.py --quick > labels.txt  # every 7th locale (a smoke run)
 
 It covers what the vectors cannot: every available locale (uloc_getAvailable of
 the ICU the library runs on) in every style and width, every calendar and every

@@ -1,8 +1,8 @@
-// Why tools/hardening-tsan.supp exists: on Linux, ThreadSanitizer does not see
+// Why Tests/sanitize/tsan.supp exists: on Linux, ThreadSanitizer does not see
 // Swift's Synchronization.Mutex (its lock lives in the uninstrumented
 // libswiftSynchronization.so), so correctly locked code is reported as racy.
 //
-//   swiftc -O -sanitize=thread tools/hardening-tsan-mutex-demo.swift -o /tmp/demo && /tmp/demo
+//   swiftc -O -sanitize=thread Tests/sanitize/tsan-mutex-demo.swift -o /tmp/demo && /tmp/demo
 //
 // prints "WARNING: ThreadSanitizer: Swift access race" (and data races in
 // Array internals) although every access below holds the lock.
