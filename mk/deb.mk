@@ -2,7 +2,7 @@
 #   make deb          libfeeddate1, libfeeddate-dev, python3-feeddate -> dist/
 #                     (checks versions and symbols, then dpkg-buildpackage -b -us -uc)
 #   make deb-check    make deb + lintian + install and test the packages in a clean
-#                     Debian 12 root (debootstrap, cached in .cache/deb-check/)
+#                     Debian 12 root (debootstrap, cached in .cache/bookworm/)
 #   make deb-symbols  add new functions of include/feeddate.h to debian/libfeeddate1.symbols
 #   make deb13        the same packages for Debian 13 (ICU 76), built in a cached trixie
 #                     root with /opt/swift bind-mounted read-only, version <version>+deb13u1,
@@ -12,7 +12,7 @@
 #   make deb13-check  make deb13 + make test-trixie, then what deb-check does, in a clean
 #                     Debian 13 root: apt install, C via pkg-config, python3 -c 'import
 #                     feeddate', feeddate demo, the man page, autopkgtest (tools/deb13-check.sh)
-# Roots of the Debian 13 targets: .cache/trixie/ (tools/trixie.sh).
+# Roots of the Debian 13 targets: .cache/trixie/ (tools/debian-root.sh).
 
 .PHONY: deb deb-check deb-symbols deb13 deb13-check test-trixie
 

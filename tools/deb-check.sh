@@ -3,12 +3,13 @@
 # install and work on a clean Debian 12 (bookworm) that has no Swift toolchain.
 #
 #   1. install the host tools that are missing (debootstrap, lintian, dpkg-dev,
-#      debhelper, dh-python, ...) with apt-get;
+#      debhelper, dh-python, ...: tools/deps.sh deb);
 #   2. make deb (packages in dist/);
 #   3. lintian on the .changes: any error or warning that is not overridden (with a
 #      comment, in debian/*.lintian-overrides) fails the check;
 #   4. a pristine bookworm root (debootstrap --variant=minbase), made once and kept
-#      in .cache/deb-check/ (git ignores .cache/); each run works on a fresh copy;
+#      in .cache/bookworm/minbase by tools/debian-root.sh, which every clean-root
+#      check shares; each run works on a fresh copy (.cache/bookworm/deb-check/root);
 #   5. in that copy (chroot): apt-get install ./the three .debs, with apt resolving
 #      their dependencies (libicu72, python3, ...) from Debian;
 #   6. there: compile the C example with pkg-config and run it; python3 -c "import
@@ -18,82 +19,38 @@
 #
 # Debian 13: tools/deb13-check.sh (make deb13-check) runs steps 4-7 in a trixie
 # root on the packages of dist/debian13/, through the DEB_CHECK_SUITE, _DIST,
-# _VERSION, _CACHE and _PRISTINE variables below, after building them and
-# running lintian in its build root (make deb13).
+# _VERSION and _SKIP variables below, after building them and running lintian
+# in its build root (make deb13).
 #
-# Environment:
+# Environment (and those of tools/debian-root.sh: mirrors, timeouts, a fresh root):
 #   DEB_CHECK_SUITE=S         the release of the clean root: bookworm (default) or trixie
 #   DEB_CHECK_DIST=DIR        where the packages are (dist)
 #   DEB_CHECK_VERSION=V       their version (default: make version, as make deb builds it)
-#   DEB_CHECK_CACHE=DIR       the cache (.cache/deb-check)
-#   DEB_CHECK_PRISTINE=DIR    the pristine root (DEB_CHECK_CACHE/SUITE-minbase)
 #   DEB_CHECK_SKIP_LINTIAN=1  no lintian here (make deb13 runs trixie's lintian itself)
-#   DEB_CHECK_MIRROR=URL      Debian mirror (default: the one this machine's apt uses for bookworm)
-#   DEB_CHECK_UPDATES=URL     mirror of SUITE-updates (default: likewise; "none" to leave it out)
-#   DEB_CHECK_SECURITY=URL    security mirror (default: likewise; "none" to leave it out)
-#   DEB_CHECK_FRESH=1         debootstrap the pristine root again
-#   DEB_CHECK_KEEP=1          keep the work root (.cache/deb-check/root) after success
+#   DEB_CHECK_KEEP=1          keep the work root (.cache/SUITE/deb-check/root) after success
 #   DEB_CHECK_SKIP_BUILD=1    test the packages already in dist/ (no make deb)
-#   DEB_CHECK_STEP_TIMEOUT=S  limit of debootstrap and of each command in the root (1200)
-# Nothing is mounted in the root: no step needs /proc (apt, dpkg, gcc, python3 and
-# autopkgtest's null runner all work without it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
 SUITE=${DEB_CHECK_SUITE:-bookworm}
-CACHE=${DEB_CHECK_CACHE:-$REPO/.cache/deb-check}
-PRISTINE=${DEB_CHECK_PRISTINE:-$CACHE/$SUITE-minbase}
-STAMP=$PRISTINE.stamp
+NAME=deb-check
+[ "$SUITE" = bookworm ] || NAME="deb-check $SUITE"
+# shellcheck source=tools/debian-root.sh
+. tools/debian-root.sh
+CACHE=$ROOTS/deb-check
 ROOT=$CACHE/root
-ARCHIVES=$CACHE/apt-archives
 DIST=${DEB_CHECK_DIST:-$REPO/dist}
 PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate)
 # The ICU the packages are linked to, in each release.
-case $SUITE in
-  bookworm) ICU_PACKAGE=libicu72 ;;
-  trixie) ICU_PACKAGE=libicu76 ;;
-  *) echo "deb-check: FAILED: DEB_CHECK_SUITE=$SUITE: bookworm or trixie" >&2; exit 1 ;;
-esac
-LABEL=deb-check
-[ "$SUITE" = bookworm ] || LABEL="deb-check $SUITE"
-HOST_TOOLS=(debootstrap lintian dpkg-dev debhelper dh-python pybuild-plugin-pyproject python3-setuptools
-            python3-all gcc libc6-dev pkg-config libicu-dev python3 tzdata)
-# Packages built elsewhere (make deb13, in its root) need only debootstrap here,
-# and dpkg-architecture.
-[ "$SUITE" = bookworm ] || HOST_TOOLS=(debootstrap dpkg-dev)
+ICU_PACKAGE=libicu72
+[ "$SUITE" = bookworm ] || ICU_PACKAGE=libicu76
+in_root() { root_run "$ROOT" "$@"; }
 
-step() { echo; echo "==> $LABEL [$(date -u +%H:%M:%S), ${SECONDS}s]: $*"; }
-die() { echo "deb-check: FAILED: $*" >&2; exit 1; }
-# Run a command inside the root with a clean environment: nothing of this machine
-# (FEEDDATE_LIBRARY exported by the Makefile, PATH to /opt/swift, pyenv, ...) leaks in.
-# Every command in the root is bounded: DEB_CHECK_STEP_TIMEOUT seconds (default 1200).
-in_root() {
-  timeout "${DEB_CHECK_STEP_TIMEOUT:-1200}" chroot "$ROOT" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"
-}
-# rm -rf of a root must never reach into a mounted file system.
-check_unmounted() {
-  if awk -v r="$1" '$2 == r || index($2, r "/") == 1 { found = 1 } END { exit !found }' /proc/self/mounts; then
-    die "something is mounted under $1 (see /proc/self/mounts): unmount it, then rerun"
-  fi
-}
-
-[ "$(id -u)" -eq 0 ] || die "run as root: debootstrap and chroot need it (sudo make deb-check)"
+need_root deb-check
 
 # ---- 1. host tools ------------------------------------------------------------
-step "host tools: ${HOST_TOOLS[*]}"
-missing=()
-for p in "${HOST_TOOLS[@]}"; do
-  dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null | grep -q '^ii' || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "    installing: ${missing[*]}"
-  apt-get update -q || die "apt-get update failed: check the network and /etc/apt/sources.list*"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" \
-    || die "apt-get install ${missing[*]} failed"
-else
-  echo "    all present"
-fi
+step "host tools: tools/deps.sh deb (installs what is missing)"
+tools/deps.sh deb || die "tools/deps.sh deb could not install the packaging tools (above)"
 
 # ---- 2. packages --------------------------------------------------------------
 version=${DEB_CHECK_VERSION:-$(make -s --no-print-directory version)}
@@ -128,76 +85,11 @@ else
   echo "    lintian: no errors, no warnings left"
 fi
 
-# ---- 4. the pristine root ---------------------------------------------------------
-site_for() { # release -> the URL this machine's apt uses for it
-  apt-get indextargets --format '$(RELEASE) $(SITE)' 2>/dev/null | awk -v r="$1" '$1 == r { print $2; exit }'
-}
-mirror=${DEB_CHECK_MIRROR:-}
-security=${DEB_CHECK_SECURITY:-}
-if [ -z "$mirror" ]; then
-  mirror=$(site_for $SUITE)
-  if [ -z "$mirror" ]; then
-    apt-get update -q >/dev/null 2>&1 || true
-    mirror=$(site_for $SUITE)
-  fi
-  [ -n "$mirror" ] || die "this machine's apt has no source for $SUITE: set DEB_CHECK_MIRROR=http://deb.debian.org/debian"
-fi
-[ -n "$security" ] || security=$(site_for $SUITE-security)
-[ -n "$security" ] || security=none
-updates=${DEB_CHECK_UPDATES:-$(site_for $SUITE-updates)}
-[ "$updates" != none ] || updates=
-echo "    mirror $mirror; updates ${updates:-none}; security $security"
+# ---- 4. the pristine root, and a fresh copy of it ---------------------------------------
+root_minbase
+root_work "$MINBASE"
 
-mkdir -p "$CACHE" "$ARCHIVES"
-if [ "${DEB_CHECK_FRESH:-0}" = 1 ] || [ ! -f "$STAMP" ] || [ ! -x "$PRISTINE/usr/bin/apt-get" ]; then
-  step "debootstrap --variant=minbase $SUITE (once; cached in ${PRISTINE#"$REPO"/})"
-  t=$SECONDS
-  for d in "$PRISTINE.new" "$PRISTINE"; do check_unmounted "$d"; rm -rf "$d"; done
-  rm -f "$STAMP"
-  timeout "${DEB_CHECK_STEP_TIMEOUT:-1200}" debootstrap --variant=minbase "$SUITE" "$PRISTINE.new" "$mirror" > "$CACHE/debootstrap.log" 2>&1 \
-    || { tail -n 30 "$CACHE/debootstrap.log" >&2; die "debootstrap failed (log: $CACHE/debootstrap.log)"; }
-  chroot "$PRISTINE.new" apt-get clean
-  mv "$PRISTINE.new" "$PRISTINE"
-  echo "debootstrap --variant=minbase $SUITE $mirror  # $(date -u +%FT%TZ)" > "$STAMP"
-  echo "    debootstrap took $((SECONDS - t)) s"
-else
-  step "pristine $SUITE root from the cache: $(cat "$STAMP")"
-fi
-
-step "fresh work root: copy of the pristine root in ${ROOT#"$REPO"/}"
-t=$SECONDS
-check_unmounted "$ROOT"
-rm -rf "$ROOT"
-cp -a "$PRISTINE" "$ROOT"
-{
-  echo "deb $mirror $SUITE main"
-  [ -z "$updates" ] || echo "deb $updates $SUITE-updates main"
-  [ "$security" = none ] || echo "deb $security $SUITE-security main"
-} > "$ROOT/etc/apt/sources.list"
-cp -L /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
-# A throwaway root: dpkg need not fsync, and apt has no terminal to log (no /dev/pts).
-echo force-unsafe-io > "$ROOT/etc/dpkg/dpkg.cfg.d/deb-check-unsafe-io"
-echo 'Dpkg::Use-Pty "0";' > "$ROOT/etc/apt/apt.conf.d/90deb-check-no-pty"
-# Packages downloaded by earlier runs (apt checks them against the index).
-find "$ARCHIVES" -maxdepth 1 -name '*.deb' -exec cp -t "$ROOT/var/cache/apt/archives/" {} +
-echo "    copied in $((SECONDS - t)) s"
-# Keep what apt downloaded for the next run. After a successful run the cache is
-# pruned to what the mirror still has (apt-get autoclean), so it does not grow.
-save_archives() {
-  if [ "${1:-}" = prune ] && in_root apt-get autoclean -q >/dev/null; then
-    find "$ARCHIVES" -maxdepth 1 -name '*.deb' -delete
-  fi
-  cp -n "$ROOT"/var/cache/apt/archives/*.deb "$ARCHIVES/" 2>/dev/null || true
-}
-on_exit() {
-  local rc=$?
-  [ "$rc" -eq 0 ] && return
-  save_archives
-  echo "deb-check: the work root is kept for inspection: chroot $ROOT bash" >&2
-}
-trap on_exit EXIT
-
-in_root apt-get update -q --error-on=any || die "apt-get update in the $SUITE root failed (mirror $mirror)"
+in_root apt-get update -q --error-on=any || die "apt-get update in the $SUITE root failed (mirror $DEBIAN_MIRROR)"
 if in_root dpkg-query -W 'swift*' 2>/dev/null | grep -q .; then die "the clean root has Swift packages"; fi
 
 # ---- 5. install ---------------------------------------------------------------------
@@ -288,11 +180,5 @@ tests=$(sed -n 's/^Tests: *//p' debian/tests/control | wc -w)
 [ "$(echo "$summary" | grep -cE ' PASS')" -eq "$tests" ] || die "autopkgtest ran $(echo "$summary" | grep -c .) tests, debian/tests/control has $tests"
 
 # ---- done ---------------------------------------------------------------------------
-save_archives prune
-if [ "${DEB_CHECK_KEEP:-0}" = 1 ]; then
-  echo "    work root kept: chroot $ROOT bash"
-else
-  check_unmounted "$ROOT"
-  rm -rf "$ROOT"
-fi
+root_done "${DEB_CHECK_KEEP:-0}"
 step "passed: ${PACKAGES[*]} $version install and work on a clean $SUITE (${SECONDS}s)"

@@ -2,7 +2,7 @@
 # deb13-build.sh — `make deb13`: the Debian packages built for Debian 13
 # (trixie), linked to its ICU 76, into dist/debian13/.
 #
-#   1. the cached trixie build root (tools/trixie.sh: debootstrap minbase once,
+#   1. the cached trixie build root (tools/debian-root.sh: debootstrap minbase once,
 #      then the build tools, lintian and the libraries the Swift toolchain
 #      needs, from trixie's apt);
 #   2. a copy of the checkout as git sees it in .cache/trixie/work/src (rsync:
@@ -19,21 +19,21 @@
 #      library search path but $ORIGIN, the library needs libicuuc.so.76;
 #   6. the packages, .changes and .buildinfo move to dist/debian13/.
 #
-# Environment (and those of tools/trixie.sh):
+# Environment (and those of tools/debian-root.sh):
 #   DEB13_UPDATE=N   the N of +deb13uN (1): a new build of the same version for
 #                    Debian 13 only (a packaging fix) takes the next N
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
 NAME=deb13
-# shellcheck source=tools/trixie.sh
-. tools/trixie.sh
+# shellcheck source=tools/debian-root.sh
+. tools/debian-root.sh
 DIST=$REPO/dist/debian13
 UPDATE=${DEB13_UPDATE:-1}
 PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate)
 
-trixie_need_root deb13
-trixie_need_tools rsync:rsync git:git dpkg-deb:dpkg readelf:binutils
+need_root deb13
+need_tools rsync:rsync git:git dpkg-deb:dpkg readelf:binutils
 [ -x "$SWIFT_TOOLCHAIN/usr/bin/swift" ] \
   || die "no $SWIFT_TOOLCHAIN/usr/bin/swift: install the Swift toolchain (swift.org, 6.x for Debian 12) there, or set SWIFT_TOOLCHAIN=/its/prefix"
 case $UPDATE in ''|*[!0-9]*) die "DEB13_UPDATE must be a number, not '$UPDATE'";; esac
@@ -59,11 +59,11 @@ step "version $debversion (Debian 12: $base); the entry is dated $date_r"
 dpkg --compare-versions "$base" lt "$debversion" || die "$debversion does not sort after $base"
 
 # ---- 1./2. root and source ------------------------------------------------------
-trixie_root build "${TRIXIE_BUILD_PACKAGES[@]}"
-ROOT=$TRIXIE_ROOT
+root_make build "${TRIXIE_BUILD_PACKAGES[@]}"
+ROOT=$MADE_ROOT
 src=$TRIXIE_WORK/src
 step "source: the checkout as git sees it -> ${src#"$REPO"/} (rsync)"
-trixie_sync_source "$src"
+root_sync_source "$src"
 {
   printf 'feeddate (%s) trixie; urgency=medium\n\n' "$debversion"
   printf '  * Build for Debian 13 (trixie): linked to ICU 76 (libicu76).\n\n'
@@ -75,17 +75,17 @@ head -n 5 "$src/debian/changelog" | sed 's/^/    | /'
 # ---- 3. make deb in the root ----------------------------------------------------
 step "make deb in the trixie root (/opt/swift read-only; log: the lines below)"
 t=$SECONDS
-trixie_run --swift --work "$TRIXIE_WORK" "$ROOT" sh -c 'cd /build/src && make --no-print-directory deb' \
+root_run --swift --work "$TRIXIE_WORK" "$ROOT" sh -c 'cd /build/src && make --no-print-directory deb' \
   || die "make deb failed in the trixie root (above); the root: chroot $ROOT bash"
 echo "    make deb took $((SECONDS - t)) s"
-arch=$(trixie_run "$ROOT" dpkg --print-architecture)
+arch=$(root_run "$ROOT" dpkg --print-architecture)
 changes=feeddate_${debversion}_${arch}.changes
 [ -f "$src/dist/$changes" ] || die "make deb left no dist/$changes"
 
 # ---- 4. lintian -----------------------------------------------------------------
 step "lintian $changes in the trixie root (fails on errors and on warnings not overridden)"
-trixie_run --work "$TRIXIE_WORK" "$ROOT" lintian --version
-trixie_run --work "$TRIXIE_WORK" "$ROOT" lintian -I --fail-on error,warning "/build/src/dist/$changes" \
+root_run --work "$TRIXIE_WORK" "$ROOT" lintian --version
+root_run --work "$TRIXIE_WORK" "$ROOT" lintian -I --fail-on error,warning "/build/src/dist/$changes" \
   || die "lintian found errors or warnings (above). Fix them, or override a warning with a
   comment in debian/<package>.lintian-overrides saying why it does not apply."
 echo "    lintian: no errors, no warnings left"

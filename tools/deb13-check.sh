@@ -8,14 +8,14 @@
 #   2. make test-trixie (tools/test-trixie.sh: the C, Swift and Python suites
 #      in that root, with the vectors of Tests/vectors/icu76/);
 #   3. what make deb-check does on Debian 12, on a fresh copy of the pristine
-#      trixie root (.cache/trixie/minbase): tools/deb-check.sh with
+#      trixie root (.cache/trixie/minbase, tools/debian-root.sh): tools/deb-check.sh with
 #      DEB_CHECK_SUITE=trixie: apt-get install ./the three .debs (apt brings
 #      libicu76, python3, ...), ldd, the C example with pkg-config, python3 -c
 #      'import feeddate; ...', feeddate demo, the man page, the autopkgtests;
 #   4. the versions sort: Debian 12's <version> before Debian 13's
 #      <version>+deb13u1.
 #
-# Environment (and those of tools/trixie.sh and tools/deb13-build.sh):
+# Environment (and those of tools/debian-root.sh and tools/deb13-build.sh):
 #   DEB13_CHECK_SKIP_BUILD=1   test the packages already in dist/debian13/ (no make deb13)
 #   DEB13_CHECK_SKIP_TESTS=1   no make test-trixie
 #   DEB_CHECK_KEEP=1           keep the work root (.cache/trixie/deb-check/root)
@@ -23,10 +23,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
 NAME=deb13-check
-# shellcheck source=tools/trixie.sh
-. tools/trixie.sh
+# shellcheck source=tools/debian-root.sh
+. tools/debian-root.sh
 
-trixie_need_root deb13-check
+need_root deb13-check
 version=$(tools/version.sh)
 debversion=$version+deb13u${DEB13_UPDATE:-1}
 times=()
@@ -50,12 +50,9 @@ else
 fi
 
 step "deb-check in a clean trixie root (tools/deb-check.sh, DEB_CHECK_SUITE=trixie)"
-trixie_minbase
 t=$SECONDS
 DEB_CHECK_SUITE=trixie DEB_CHECK_DIST=$REPO/dist/debian13 DEB_CHECK_VERSION=$debversion \
-DEB_CHECK_CACHE=$TRIXIE_CACHE/deb-check DEB_CHECK_PRISTINE=$TRIXIE_MINBASE \
 DEB_CHECK_SKIP_BUILD=1 DEB_CHECK_SKIP_LINTIAN=1 \
-DEB_CHECK_MIRROR=$TRIXIE_MIRROR DEB_CHECK_UPDATES=$TRIXIE_MIRROR DEB_CHECK_SECURITY=$TRIXIE_SECURITY \
   tools/deb-check.sh || die "the Debian 13 packages failed in a clean trixie root (above)"
 times+=("deb-check trixie: $((SECONDS - t)) s")
 

@@ -6,6 +6,8 @@
 #   tools/deps.sh ci     that, and what .ci/run's package, wheel, tarball,
 #                        fuzz and sanitizer checks need besides
 #   tools/deps.sh web    what make test-web alone needs (node, Chromium, React)
+#   tools/deps.sh deb    what make deb and deb-check need (debhelper, lintian,
+#                        debootstrap, ...), and nothing else
 #
 # As root it runs apt-get (update once, then install); otherwise it prints the
 # one command to run and exits 1. Nothing is installed when nothing is missing.
@@ -17,7 +19,7 @@
 # installed.
 set -euo pipefail
 group=${1:-test}
-case "$group" in test|ci|web) ;; *) echo "deps.sh: unknown group '$group' (test, ci or web)" >&2; exit 2;; esac
+case "$group" in test|ci|web|deb) ;; *) echo "deps.sh: unknown group '$group' (test, ci, web or deb)" >&2; exit 2;; esac
 
 missing=()
 need() { missing+=("$1"); }
@@ -38,8 +40,20 @@ node_and_web() {
   [ -f /usr/share/nodejs/react-dom/package.json ] || need node-react-dom
 }
 
+# make deb builds with debhelper and pybuild; deb-check runs lintian and
+# debootstrap, and compiles the C example with pkg-config.
+deb_tools() {
+  local p
+  for p in debhelper dh-python pybuild-plugin-pyproject python3-setuptools python3-all dpkg-dev lintian \
+           debootstrap gcc libc6-dev pkg-config libicu-dev python3 tzdata; do
+    installed "$p" || need "$p"
+  done
+}
+
 if [ "$group" = web ]; then
   node_and_web
+elif [ "$group" = deb ]; then
+  deb_tools
 else
 # The library, the C and Swift suites.
 installed libicu-dev || need libicu-dev
@@ -60,14 +74,14 @@ if [ "$group" = ci ]; then
   # make wheel trims ICU's data (icupkg, genccode); the clean-root checks use
   # debootstrap and rsync; make sanitize and valgrind need valgrind.
   has icupkg && has genccode || need icu-devtools
-  has debootstrap || need debootstrap
+  deb_tools
   has rsync || need rsync
   has valgrind || need valgrind
 fi
 
 fi
 
-[ "$group" = web ] || has cargo || echo "deps.sh: cargo is missing: install Rust with rustup (https://rustup.rs); make test-rust needs it" >&2
+[ "$group" = web ] || [ "$group" = deb ] || has cargo || echo "deps.sh: cargo is missing: install Rust with rustup (https://rustup.rs); make test-rust needs it" >&2
 
 # Each package once, in the order first asked for.
 declare -A seen=()

@@ -3,7 +3,7 @@
 # Debian 13 (trixie) that has none of our packages, no Swift and no ICU.
 #
 #   1. a cached trixie root with only gcc, libc6-dev (gcc's C library headers)
-#      and pkg-config (tools/trixie.sh: .cache/trixie/cc); each run works on a
+#      and pkg-config (tools/debian-root.sh: .cache/trixie/cc); each run works on a
 #      fresh copy (.cache/trixie/dist-check/root);
 #   2. run 1: unpack dist/feeddate-<version>-linux-x86_64.tar.gz in
 #      /opt/vendor/ of the root; PKG_CONFIG_PATH=<dir>/lib/pkgconfig cc the C
@@ -25,20 +25,20 @@
 #      module with the tarball's go/) built with PKG_CONFIG_PATH, run with no
 #      LD_LIBRARY_PATH, same checks.
 #
-# Environment (and those of tools/trixie.sh):
+# Environment (and those of tools/debian-root.sh):
 #   DIST_CHECK_KEEP=1   keep the work root after success
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
 NAME=dist-check
-# shellcheck source=tools/trixie.sh
-. tools/trixie.sh
-CACHE=$TRIXIE_CACHE/dist-check
+# shellcheck source=tools/debian-root.sh
+. tools/debian-root.sh
+CACHE=$ROOTS/dist-check
 ROOT=$CACHE/root
 NOW_MS=1711391400000
 EXAMPLE_FLAGS="-std=c99 -Wall -Wextra -Werror -pedantic"
 
-trixie_need_root dist-check
+need_root dist-check
 version=$(tools/version.sh)
 name=feeddate-$version-linux-x86_64
 tarball=$REPO/dist/$name.tar.gz
@@ -51,17 +51,10 @@ env -i ./build/feed_demo --now $NOW_MS | sed 's/ (zone rules: [^)]*)//' > "$REPO
   || die "this machine's build/feed_demo failed"
 
 # ---- 1. the root --------------------------------------------------------------
-trixie_root cc gcc libc6-dev pkg-config
-mkdir -p "$CACHE"
-step "fresh work root: copy of ${TRIXIE_ROOT#"$REPO"/} in ${ROOT#"$REPO"/}"
-trixie_copy "$TRIXIE_ROOT" "$ROOT"
-on_exit() {
-  local rc=$?
-  [ "$rc" -eq 0 ] || echo "dist-check: the work root is kept for inspection: chroot $ROOT bash" >&2
-}
-trap on_exit EXIT
-trixie_run "$ROOT" sh -c 'dpkg-query -W -f "    \${Package} \${Version}\n" gcc libc6-dev pkgconf 2>/dev/null || true'
-if trixie_run "$ROOT" sh -c 'ls /usr/lib/x86_64-linux-gnu/libicu* /usr/lib/x86_64-linux-gnu/libfeeddate* /opt/swift 2>/dev/null' | grep -q .; then
+root_make cc gcc libc6-dev pkg-config
+root_work "$MADE_ROOT"
+root_run "$ROOT" sh -c 'dpkg-query -W -f "    \${Package} \${Version}\n" gcc libc6-dev pkgconf 2>/dev/null || true'
+if root_run "$ROOT" sh -c 'ls /usr/lib/x86_64-linux-gnu/libicu* /usr/lib/x86_64-linux-gnu/libfeeddate* /opt/swift 2>/dev/null' | grep -q .; then
   die "the clean root has ICU, libfeeddate or Swift"
 fi
 echo "    no ICU, no libfeeddate, no Swift in the root"
@@ -93,19 +86,19 @@ __attribute__((destructor)) static void dump_maps(void) {
     if (to) fclose(to);
 }
 EOF
-trixie_run "$ROOT" cc -shared -fPIC -o /tmp/dump_maps.so /tmp/dump_maps.c || die "cannot build the maps reader in the root"
+root_run "$ROOT" cc -shared -fPIC -o /tmp/dump_maps.so /tmp/dump_maps.c || die "cannot build the maps reader in the root"
 
 # ---- one run: $1 name, $2 folder of the unpacked tarball in the root --------------
 run() {
   local run=$1 dir=$2 out
   step "$run: PKG_CONFIG_PATH=$dir/lib/pkgconfig cc feed_demo.c \$(pkg-config --cflags --libs feeddate)"
-  trixie_run "$ROOT" sh -c "set -e; export PKG_CONFIG_PATH=$dir/lib/pkgconfig
+  root_run "$ROOT" sh -c "set -e; export PKG_CONFIG_PATH=$dir/lib/pkgconfig
     echo \"    pkg-config --cflags --libs feeddate: \$(pkg-config --cflags --libs feeddate) (version \$(pkg-config --modversion feeddate))\"
     cd /tmp && cc $EXAMPLE_FLAGS $dir/examples/c/feed_demo.c \$(pkg-config --cflags --libs feeddate) -o /tmp/feed_demo" \
     || die "$run: the example does not build with pkg-config (above)"
 
   step "$run: run it; /proc/<pid>/maps of the process"
-  trixie_run "$ROOT" /usr/bin/env LD_PRELOAD=/tmp/dump_maps.so DUMP_MAPS_TO=/tmp/maps.txt /tmp/feed_demo --now $NOW_MS \
+  root_run "$ROOT" /usr/bin/env LD_PRELOAD=/tmp/dump_maps.so DUMP_MAPS_TO=/tmp/maps.txt /tmp/feed_demo --now $NOW_MS \
     > "$CACHE/$run-feed_demo.txt" || { cat "$CACHE/$run-feed_demo.txt"; die "$run: feed_demo failed"; }
   sed -n '1,6p' "$CACHE/$run-feed_demo.txt" | sed 's/^/    | /'
   sed 's/ (zone rules: [^)]*)//' "$CACHE/$run-feed_demo.txt" > "$CACHE/$run-labels.txt"
@@ -135,11 +128,10 @@ run run1 "/opt/vendor/$name"
 step "run 2: the folder moved to /root/elsewhere/, Debian's libicu76 installed beside it"
 mkdir -p "$ROOT/root/elsewhere"
 mv "$ROOT/opt/vendor/$name" "$ROOT/root/elsewhere/"
-trixie_run "$ROOT" apt-get update -q > "$CACHE/apt.log" 2>&1 || { tail "$CACHE/apt.log"; die "apt-get update in the root failed"; }
-trixie_run "$ROOT" apt-get install -y -q --no-install-recommends libicu76 >> "$CACHE/apt.log" 2>&1 \
+root_run "$ROOT" apt-get update -q > "$CACHE/apt.log" 2>&1 || { tail "$CACHE/apt.log"; die "apt-get update in the root failed"; }
+root_run "$ROOT" apt-get install -y -q --no-install-recommends libicu76 >> "$CACHE/apt.log" 2>&1 \
   || { tail -n 20 "$CACHE/apt.log"; die "apt-get install libicu76 in the root failed"; }
-trixie_save_archives "$ROOT"
-trixie_run "$ROOT" dpkg-query -W -f='    installed: ${Package} ${Version}\n' libicu76
+root_run "$ROOT" dpkg-query -W -f='    installed: ${Package} ${Version}\n' libicu76
 run run2 "/root/elsewhere/$name"
 
 # A program built from the tarball (Rust or Go): $2 (its labels) equal $3 (this
@@ -169,7 +161,7 @@ same_program() {
 #     PKG_CONFIG_PATH=<dir>/lib/pkgconfig): build.rs gives it the run path;
 #   - examples/rust, a program depending on the crate, built twice: found through
 #     PKG_CONFIG_PATH, then through FEEDDATE_LIB_DIR; each binary has the run
-#     path <dir>/lib, runs with no LD_LIBRARY_PATH (trixie_run's environment is
+#     path <dir>/lib, runs with no LD_LIBRARY_PATH (root_run's environment is
 #     empty), prints the labels the same program prints on this machine (built
 #     against build/lib), and /proc/<pid>/maps shows libfeeddate and the three
 #     ICU libraries of <dir>/lib, not Debian's ICU 76 installed for run 2.
@@ -185,19 +177,18 @@ rust_check() {
 
   rv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' "$ROOT$dir/rust/feeddate-$version/Cargo.toml")
   [ -n "$rv" ] || die "rust: no rust-version in the tarball's rust/feeddate-$version/Cargo.toml"
-  cand=$(trixie_run "$ROOT" apt-cache policy cargo | sed -n 's/^ *Candidate: //p')
+  cand=$(root_run "$ROOT" apt-cache policy cargo | sed -n 's/^ *Candidate: //p')
   step "rust: Debian's cargo $cand in the root (the crate's rust-version: $rv)"
   [ -n "$cand" ] && [ "$cand" != "(none)" ] || die "rust: no cargo package in the root's apt lists"
   dpkg --compare-versions "$cand" ge "$rv" \
     || die "rust: Debian's cargo $cand is older than the crate's rust-version $rv: build on this machine against the unpacked tarball instead"
-  trixie_run "$ROOT" apt-get install -y -q --no-install-recommends cargo >> "$CACHE/apt.log" 2>&1 \
+  root_run "$ROOT" apt-get install -y -q --no-install-recommends cargo >> "$CACHE/apt.log" 2>&1 \
     || { tail -n 20 "$CACHE/apt.log"; die "rust: apt-get install cargo in the root failed"; }
-  trixie_save_archives "$ROOT"
-  trixie_run "$ROOT" sh -c 'echo "    $(cargo --version), $(rustc --version)"
+    root_run "$ROOT" sh -c 'echo "    $(cargo --version), $(rustc --version)"
     echo "    Debian'"'"'s ICU in the root too (run 2): $(cd /usr/lib/x86_64-linux-gnu && ls libicu*.so.*.* | tr "\n" " ")"'
 
   step "rust: rust/feeddate-$version: PKG_CONFIG_PATH=$dir/lib/pkgconfig cargo run --offline --example feed"
-  trixie_run "$ROOT" sh -c "set -e; cd $dir/rust/feeddate-$version
+  root_run "$ROOT" sh -c "set -e; cd $dir/rust/feeddate-$version
     PKG_CONFIG_PATH=$dir/lib/pkgconfig CARGO_TARGET_DIR=/tmp/rust-crate-target cargo build --offline --quiet --example feed
     echo \"    run path: \$(readelf -d /tmp/rust-crate-target/debug/examples/feed | sed -n 's/.*(RUNPATH) *//p')\"
     /tmp/rust-crate-target/debug/examples/feed | sed 's/^/    | /'" \
@@ -206,11 +197,11 @@ rust_check() {
   for mode in pkg-config lib-dir; do
     if [ $mode = pkg-config ]; then got="PKG_CONFIG_PATH=$dir/lib/pkgconfig"; else got="FEEDDATE_LIB_DIR=$dir/lib"; fi
     step "rust: examples/rust with $got: cargo build --offline; run it with no LD_LIBRARY_PATH"
-    trixie_run "$ROOT" sh -c "set -e; cd $dir/examples/rust
+    root_run "$ROOT" sh -c "set -e; cd $dir/examples/rust
       $got CARGO_TARGET_DIR=/tmp/rust-$mode-target cargo build --offline --quiet
       echo \"    run path: \$(readelf -d /tmp/rust-$mode-target/debug/feeddate-program | sed -n 's/.*(RUNPATH) *//p')\"" \
       || die "rust: examples/rust does not build with $got (above)"
-    trixie_run "$ROOT" /usr/bin/env LD_PRELOAD=/tmp/dump_maps.so DUMP_MAPS_TO=/tmp/rust-maps.txt \
+    root_run "$ROOT" /usr/bin/env LD_PRELOAD=/tmp/dump_maps.so DUMP_MAPS_TO=/tmp/rust-maps.txt \
       /tmp/rust-$mode-target/debug/feeddate-program $NOW_MS > "$CACHE/rust-$mode.txt" \
       || { cat "$CACHE/rust-$mode.txt"; die "rust: feeddate-program ($got) failed"; }
     sed 's/^/    | /' "$CACHE/rust-$mode.txt"
@@ -239,18 +230,17 @@ go_check() {
     > "$REPO/build/dist/go-program-host.txt" || die "go: this machine's examples/go failed"
 
   step "go: Debian's golang-go in the root"
-  trixie_run "$ROOT" apt-get install -y -q --no-install-recommends golang-go >> "$CACHE/apt.log" 2>&1 \
+  root_run "$ROOT" apt-get install -y -q --no-install-recommends golang-go >> "$CACHE/apt.log" 2>&1 \
     || { tail -n 20 "$CACHE/apt.log"; die "go: apt-get install golang-go in the root failed"; }
-  trixie_save_archives "$ROOT"
-  trixie_run "$ROOT" sh -c 'echo "    $(go version)"'
+    root_run "$ROOT" sh -c 'echo "    $(go version)"'
 
   step "go: examples/go with PKG_CONFIG_PATH=$dir/lib/pkgconfig: go build; run it with no LD_LIBRARY_PATH"
-  trixie_run "$ROOT" sh -c "set -e; cd $dir/examples/go
+  root_run "$ROOT" sh -c "set -e; cd $dir/examples/go
     HOME=/root GOCACHE=/tmp/go-cache GOPATH=/tmp/go GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local CGO_ENABLED=1 \
       PKG_CONFIG_PATH=$dir/lib/pkgconfig go build -o /tmp/go-program .
     echo \"    run path: \$(readelf -d /tmp/go-program 2>/dev/null | sed -n 's/.*(RUNPATH) *//p')\"" \
     || die "go: examples/go does not build from the tarball (above)"
-  trixie_run "$ROOT" /usr/bin/env LD_PRELOAD=/tmp/dump_maps.so DUMP_MAPS_TO=/tmp/go-maps.txt DUMP_MAPS_AT_START=1 /tmp/go-program $NOW_MS \
+  root_run "$ROOT" /usr/bin/env LD_PRELOAD=/tmp/dump_maps.so DUMP_MAPS_TO=/tmp/go-maps.txt DUMP_MAPS_AT_START=1 /tmp/go-program $NOW_MS \
     > "$CACHE/go.txt" || { cat "$CACHE/go.txt"; die "go: examples/go failed in the root"; }
   sed 's/^/    | /' "$CACHE/go.txt"
   cp "$ROOT/tmp/go-maps.txt" "$CACHE/go-maps.txt" || die "go: no /proc/<pid>/maps was copied"
@@ -258,10 +248,5 @@ go_check() {
 }
 go_check "/root/elsewhere/$name"
 
-if [ "${DIST_CHECK_KEEP:-0}" = 1 ]; then
-  echo "    work root kept: chroot $ROOT bash"
-else
-  check_unmounted "$ROOT"
-  rm -rf "$ROOT"
-fi
+root_done "${DIST_CHECK_KEEP:-0}"
 step "passed: $name.tar.gz works on a clean trixie, unpacked anywhere, with and without a system ICU (${SECONDS}s)"

@@ -4,7 +4,7 @@
 # FEEDDATE_LIBRARY; it loads the natives it carries from its cache folder.
 #
 #   1. a cached trixie root with only $JAR_CHECK_JDK (openjdk-21-jdk-headless)
-#      and libjna-java (tools/trixie.sh: .cache/trixie/jar); each run works on
+#      and libjna-java (tools/debian-root.sh: .cache/trixie/jar); each run works on
 #      a fresh copy (.cache/trixie/jar-check/root); the root's libjna-java must
 #      be the version the pom names (JNA_VERSION, from mk/java.mk);
 #   2. bindings/java/check/JarCheck.java compiled there against the jar and
@@ -22,60 +22,53 @@
 #      folders made 0700, the files 0500, all app's), and with a user.home where
 #      no ~/.cache can be made (the natives go to /tmp/feeddate-app).
 #
-# Environment (and those of tools/trixie.sh):
+# Environment (and those of tools/debian-root.sh):
 #   JAR_CHECK_JDK=openjdk-25-jdk-headless   another of Debian 13's JDKs
 #   JAR_CHECK_KEEP=1                        keep the work root after success
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
 NAME=jar-check
-# shellcheck source=tools/trixie.sh
-. tools/trixie.sh
-CACHE=$TRIXIE_CACHE/jar-check
+# shellcheck source=tools/debian-root.sh
+. tools/debian-root.sh
+CACHE=$ROOTS/jar-check
 ROOT=$CACHE/root
 JDK=${JAR_CHECK_JDK:-openjdk-21-jdk-headless}
 APP=/opt/app
 CP=$APP/classes:$APP/feeddate.jar:/usr/share/java/jna.jar
 USER_CACHE=/root/.cache/feeddate
 
-trixie_need_root jar-check
+need_root jar-check
 version=$(tools/version.sh)
 jar=$REPO/dist/java/feeddate-$version.jar
 [ -f "$jar" ] || die "no dist/java/feeddate-$version.jar: run make jar"
 step "jar: dist/java/feeddate-$version.jar ($(stat -c %s "$jar") bytes)"
 
 # ---- 1. the root ----------------------------------------------------------------
-trixie_root jar "$JDK" libjna-java
-mkdir -p "$CACHE"
-step "fresh work root: copy of ${TRIXIE_ROOT#"$REPO"/} in ${ROOT#"$REPO"/}"
-trixie_copy "$TRIXIE_ROOT" "$ROOT"
-on_exit() {
-  local rc=$?
-  [ "$rc" -eq 0 ] || echo "jar-check: the work root is kept for inspection: chroot $ROOT bash" >&2
-}
-trap on_exit EXIT
-trixie_run "$ROOT" sh -c 'dpkg-query -W -f "    \${Package} \${Version}\n" '"$JDK"' libjna-java libjna-jni tzdata; java -version 2>&1 | sed "s/^/    | /"'
-jna=$(trixie_run "$ROOT" dpkg-query -W -f '${Version}' libjna-java | sed 's/-[^-]*$//')
+root_make jar "$JDK" libjna-java
+root_work "$MADE_ROOT"
+root_run "$ROOT" sh -c 'dpkg-query -W -f "    \${Package} \${Version}\n" '"$JDK"' libjna-java libjna-jni tzdata; java -version 2>&1 | sed "s/^/    | /"'
+jna=$(root_run "$ROOT" dpkg-query -W -f '${Version}' libjna-java | sed 's/-[^-]*$//')
 if [ -n "${JNA_VERSION:-}" ] && [ "$jna" != "$JNA_VERSION" ]; then
   die "Debian 13's libjna-java is $jna, the pom names jna $JNA_VERSION: set JNA_VERSION in mk/java.mk to $jna"
 fi
-found=$(trixie_run "$ROOT" sh -c 'find / -xdev \( -name "libfeeddate*" -o -name "libicu*.so*" \) 2>/dev/null; dpkg-query -W -f "\${Package}\n" "libicu*" 2>/dev/null' || true)
+found=$(root_run "$ROOT" sh -c 'find / -xdev \( -name "libfeeddate*" -o -name "libicu*.so*" \) 2>/dev/null; dpkg-query -W -f "\${Package}\n" "libicu*" 2>/dev/null' || true)
 [ -z "$found" ] || die "the clean root has libfeeddate or ICU: $found"
-trixie_run "$ROOT" sh -c '[ ! -e /opt/swift ] && [ -z "$(ls /root/.cache 2>/dev/null)" ]' || die "the clean root has Swift or a ~/.cache"
+root_run "$ROOT" sh -c '[ ! -e /opt/swift ] && [ -z "$(ls /root/.cache 2>/dev/null)" ]' || die "the clean root has Swift or a ~/.cache"
 echo "    no libfeeddate, no ICU (of any version), no Swift, no ~/.cache in the root; JNA $jna, the pom's"
 
 step "JarCheck compiled in the root against the jar and Debian's jna.jar"
 mkdir -p "$ROOT$APP/classes"
 cp "$jar" "$ROOT$APP/feeddate.jar"
 cp bindings/java/check/JarCheck.java "$ROOT$APP/"
-trixie_run "$ROOT" javac -encoding UTF-8 -cp "$APP/feeddate.jar:/usr/share/java/jna.jar" -d "$APP/classes" "$APP/JarCheck.java" \
+root_run "$ROOT" javac -encoding UTF-8 -cp "$APP/feeddate.jar:/usr/share/java/jna.jar" -d "$APP/classes" "$APP/JarCheck.java" \
   || die "JarCheck does not compile against the jar"
 echo "    java -cp $CP JarCheck --cache-root $USER_CACHE (HOME=/root, no FEEDDATE_LIBRARY)"
 
 # check NAME [JarCheck arguments...]: one JVM in the root; its output in $CACHE/NAME.txt
 check() {
   local name=$1; shift
-  trixie_run "$ROOT" java -cp "$CP" JarCheck --cache-root "$USER_CACHE" "$@" > "$CACHE/$name.txt" 2>&1
+  root_run "$ROOT" java -cp "$CP" JarCheck --cache-root "$USER_CACHE" "$@" > "$CACHE/$name.txt" 2>&1
 }
 show() { sed "s/^/    $1| /" "$CACHE/$1.txt"; }
 
@@ -85,7 +78,7 @@ t=$SECONDS
 check run1 || { show run1; die "run 1 failed (above)"; }
 show run1
 grep -q 'natives unpacked into /root/.cache/feeddate/' "$CACHE/run1.txt" || die "run 1 did not unpack into $USER_CACHE"
-trixie_run "$ROOT" sh -c "ls -la $USER_CACHE $USER_CACHE/*/ | sed 's/^/    cache| /'"
+root_run "$ROOT" sh -c "ls -la $USER_CACHE $USER_CACHE/*/ | sed 's/^/    cache| /'"
 
 step "run 2: a second JVM reuses the folder"
 check run2 || { show run2; die "run 2 failed (above)"; }
@@ -94,7 +87,7 @@ grep -q 'natives reused from /root/.cache/feeddate/' "$CACHE/run2.txt" || die "r
 
 # ---- 4. two JVMs at once -------------------------------------------------------------
 step "runs 3a and 3b: the cache removed, two JVMs started together, first call at the same instant"
-trixie_run "$ROOT" rm -rf "$USER_CACHE"
+root_run "$ROOT" rm -rf "$USER_CACHE"
 start=$(( $(date +%s%3N) + 3000 ))
 check run3a --start-at "$start" & a=$!
 check run3b --start-at "$start" & b=$!
@@ -109,13 +102,13 @@ waited=$(cat "$CACHE/run3a.txt" "$CACHE/run3b.txt" | grep -c 'unpacked by anothe
 [ "$unpacked" -eq 1 ] && [ "$waited" -eq 1 ] \
   || die "two JVMs at once: $unpacked unpacked, $waited waited for the other's unpack; expected 1 and 1"
 echo "    ok: both passed; one unpacked, the other waited for the lock and reused its folder"
-leftover=$(trixie_run "$ROOT" sh -c "ls -A $USER_CACHE" | tr '\n' ' ')
+leftover=$(root_run "$ROOT" sh -c "ls -A $USER_CACHE" | tr '\n' ' ')
 echo "    $USER_CACHE: $leftover"
 case $leftover in *.tmp-*|*.old-*) die "a .tmp- or .old- folder was left: $leftover";; esac
 
 # ---- 5. a damaged cache ------------------------------------------------------------------
 step "run 4: libicudata in the cache cut to 4096 bytes, then a JVM"
-trixie_run "$ROOT" sh -c "f=\$(ls $USER_CACHE/$version-*/libicudata-*.so.72.1); chmod u+w \$f; truncate -s 4096 \$f; ls -l \$f | sed 's/^/    /'"
+root_run "$ROOT" sh -c "f=\$(ls $USER_CACHE/$version-*/libicudata-*.so.72.1); chmod u+w \$f; truncate -s 4096 \$f; ls -l \$f | sed 's/^/    /'"
 check run4 || { show run4; die "run 4 failed (above)"; }
 show run4
 grep -q 'is damaged (libicudata-[0-9a-f]*\.so\.72\.1 has 4096 bytes' "$CACHE/run4.txt" || die "run 4 did not see the cut file"
@@ -125,16 +118,16 @@ grep -q 'natives unpacked into' "$CACHE/run4.txt" || die "run 4 did not unpack a
 # as_app NAME CACHE_ROOT ENV...: JarCheck as user app (uid 1000) with the environment ENV (HOME=...).
 as_app() {
   local name=$1 root=$2; shift 2
-  trixie_run "$ROOT" setpriv --reuid=app --regid=app --init-groups /usr/bin/env "$@" \
+  root_run "$ROOT" setpriv --reuid=app --regid=app --init-groups /usr/bin/env "$@" \
     java -cp "$CP" JarCheck --cache-root "$root" > "$CACHE/$name.txt" 2>&1
 }
-trixie_run "$ROOT" useradd -m -u 1000 app
+root_run "$ROOT" useradd -m -u 1000 app
 step "run 5: user app, XDG_CACHE_HOME=/home/app/xdg (missing): the natives go to \$XDG_CACHE_HOME/feeddate"
 as_app run5 /home/app/xdg/feeddate HOME=/home/app XDG_CACHE_HOME=/home/app/xdg || { show run5; die "run 5 failed (above)"; }
 grep -E 'log:|library:|JarCheck' "$CACHE/run5.txt" | sed 's/^ */    run5| /'
 grep -q 'natives unpacked into /home/app/xdg/feeddate/' "$CACHE/run5.txt" || die "run 5 did not unpack into \$XDG_CACHE_HOME/feeddate"
 # (Not /home/app/xdg itself: JNA, loaded first, makes it for its own $XDG_CACHE_HOME/JNA/temp.)
-modes=$(trixie_run "$ROOT" sh -c "stat -c '%U %a %n' /home/app/xdg/feeddate /home/app/xdg/feeddate/$version-*/ \
+modes=$(root_run "$ROOT" sh -c "stat -c '%U %a %n' /home/app/xdg/feeddate /home/app/xdg/feeddate/$version-*/ \
   /home/app/xdg/feeddate/$version-*/lib*")
 echo "$modes" | sed 's/^/    /'
 [ "$(echo "$modes" | awk '$1 != "app" || ($2 != "700" && $2 != "500")' | wc -l)" -eq 0 ] \
@@ -146,10 +139,5 @@ as_app run6 /tmp/feeddate-app HOME=/nonexistent JAVA_TOOL_OPTIONS=-Duser.home=/n
 grep -E 'log:|library:|JarCheck' "$CACHE/run6.txt" | sed 's/^ */    run6| /'
 grep -q 'natives unpacked into /tmp/feeddate-app/' "$CACHE/run6.txt" || die "run 6 did not fall back to /tmp/feeddate-app"
 
-if [ "${JAR_CHECK_KEEP:-0}" = 1 ]; then
-  echo "    work root kept: chroot $ROOT bash"
-else
-  check_unmounted "$ROOT"
-  rm -rf "$ROOT"
-fi
+root_done "${JAR_CHECK_KEEP:-0}"
 step "passed: feeddate-$version.jar on a clean trixie ($JDK, libjna-java $jna): its own natives from ~/.cache/feeddate, two JVMs at once, a damaged cache, a user who is not root (${SECONDS}s)"

@@ -5,7 +5,7 @@
 # loads the package's prebuilt addon, which finds the libfeeddate.so.1 and the
 # ICU 72 it carries through its run path $ORIGIN.
 #
-#   1. a cached trixie root with only nodejs, npm and tzdata (tools/trixie.sh:
+#   1. a cached trixie root with only nodejs, npm and tzdata (tools/debian-root.sh:
 #      .cache/trixie/npm; tzdata because the library reads the system's zone
 #      database, as the README says); each run works on a fresh copy
 #      (.cache/trixie/npm-check/root), which must have no C compiler (cc, gcc,
@@ -27,43 +27,36 @@
 #      root (app, uid 1000): the same check passes from there ($ORIGIN, no path
 #      of the install is written anywhere).
 #
-# Environment (and those of tools/trixie.sh):
+# Environment (and those of tools/debian-root.sh):
 #   NPM_CHECK_KEEP=1   keep the work root after success
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
 NAME=npm-check
-# shellcheck source=tools/trixie.sh
-. tools/trixie.sh
-CACHE=$TRIXIE_CACHE/npm-check
+# shellcheck source=tools/debian-root.sh
+. tools/debian-root.sh
+CACHE=$ROOTS/npm-check
 ROOT=$CACHE/root
 APP=/opt/app
 PACKAGES=(nodejs npm tzdata)
 
-trixie_need_root npm-check
+need_root npm-check
 version=$(tools/version.sh)
 tgz=$REPO/dist/npm/feeddate-$version.tgz
 [ -f "$tgz" ] || die "no dist/npm/feeddate-$version.tgz: run make npm"
 step "package: dist/npm/feeddate-$version.tgz ($(stat -c %s "$tgz") bytes)"
 
 # ---- 1. the root ----------------------------------------------------------------
-trixie_root npm "${PACKAGES[@]}"
-mkdir -p "$CACHE"
-step "fresh work root: copy of ${TRIXIE_ROOT#"$REPO"/} in ${ROOT#"$REPO"/}"
-trixie_copy "$TRIXIE_ROOT" "$ROOT"
-on_exit() {
-  local rc=$?
-  [ "$rc" -eq 0 ] || echo "npm-check: the work root is kept for inspection: chroot $ROOT bash" >&2
-}
-trap on_exit EXIT
-trixie_run "$ROOT" sh -c 'dpkg-query -W -f "\${db:Status-Abbrev} \${Package} \${Version}\n" nodejs npm node-gyp tzdata "libicu*" "libnode*" 2>/dev/null \
+root_make npm "${PACKAGES[@]}"
+root_work "$MADE_ROOT"
+root_run "$ROOT" sh -c 'dpkg-query -W -f "\${db:Status-Abbrev} \${Package} \${Version}\n" nodejs npm node-gyp tzdata "libicu*" "libnode*" 2>/dev/null \
     | awk "\$1 == \"ii\" { print \"    \" \$2, \$3 }"
   echo "    node $(node --version) (ICU $(node -p process.versions.icu)), npm $(npm --version)"'
-compilers=$(trixie_run "$ROOT" sh -c 'for c in cc c++ gcc g++ clang clang++ tcc; do command -v $c || true; done; ls /usr/bin/*-linux-gnu-gcc* 2>/dev/null || true')
+compilers=$(root_run "$ROOT" sh -c 'for c in cc c++ gcc g++ clang clang++ tcc; do command -v $c || true; done; ls /usr/bin/*-linux-gnu-gcc* 2>/dev/null || true')
 [ -z "$compilers" ] || die "the clean root has a C compiler (Debian's npm must not bring one): $compilers"
-found=$(trixie_run "$ROOT" sh -c 'find / -xdev \( -name "libfeeddate*" -o -name "libicu*.so.72*" -o -name "feeddate*" \) 2>/dev/null' || true)
+found=$(root_run "$ROOT" sh -c 'find / -xdev \( -name "libfeeddate*" -o -name "libicu*.so.72*" -o -name "feeddate*" \) 2>/dev/null' || true)
 [ -z "$found" ] || die "the clean root has libfeeddate, feeddate or ICU 72: $found"
-trixie_run "$ROOT" sh -c '[ ! -e /opt/swift ] && [ ! -e /root/.npm/_cacache ]' || die "the clean root has Swift or an npm cache"
+root_run "$ROOT" sh -c '[ ! -e /opt/swift ] && [ ! -e /root/.npm/_cacache ]' || die "the clean root has Swift or an npm cache"
 echo "    no C compiler, no libfeeddate, no ICU 72, no Swift, no npm cache in the root"
 # (Debian's npm depends on node-gyp, which brings Node's headers (libnode-dev), make and python3,
 # but no compiler: nothing can build an addon here.)
@@ -73,10 +66,10 @@ step "npm install --offline ./feeddate-$version.tgz in a new project $APP"
 mkdir -p "$ROOT$APP"
 cp "$tgz" "$ROOT$APP/"
 printf '{ "name": "app", "version": "1.0.0", "private": true }\n' > "$ROOT$APP/package.json"
-trixie_run "$ROOT" sh -c "cd $APP && npm install --offline --no-audit --no-fund ./feeddate-$version.tgz" \
+root_run "$ROOT" sh -c "cd $APP && npm install --offline --no-audit --no-fund ./feeddate-$version.tgz" \
   > "$CACHE/install.txt" 2>&1 || { sed 's/^/    | /' "$CACHE/install.txt"; die "npm install of the tgz failed (above)"; }
 sed 's/^/    | /' "$CACHE/install.txt"
-trixie_run "$ROOT" sh -c "cd $APP && npm ls --offline --all 2>&1 | sed 's/^/    npm ls| /'
+root_run "$ROOT" sh -c "cd $APP && npm ls --offline --all 2>&1 | sed 's/^/    npm ls| /'
   ls -l node_modules/feeddate/prebuilds/linux-x64 | sed 's/^/    | /'"
 [ -f "$ROOT$APP/node_modules/feeddate/prebuilds/linux-x64/feeddate.node" ] || die "npm install put no prebuilt addon in node_modules/feeddate"
 
@@ -88,7 +81,7 @@ const f = new Formatter({ style: "chat_list", locale: "zh_CN", timeZone: "Asia/S
 const l = f.label(new Date("2024-03-24T03:11:00Z"), new Date("2024-03-25T06:30:00Z"));
 console.log(`feeddate ${version}, ICU ${icuVersion}, ${addonPath}`);
 console.log(`${l.text} (next change ${l.nextChange.toISOString()}, ${f.tzSource})`);'
-trixie_run "$ROOT" sh -c "cd $APP && node -e '$js'" > "$CACHE/node-e.txt" 2>&1 \
+root_run "$ROOT" sh -c "cd $APP && node -e '$js'" > "$CACHE/node-e.txt" 2>&1 \
   || { sed 's/^/    | /' "$CACHE/node-e.txt"; die "require('feeddate') failed in the root (above)"; }
 sed 's/^/    | /' "$CACHE/node-e.txt"
 grep -qx '昨天 (next change 2024-03-25T16:00:00.000Z, tzdata .*)' "$CACHE/node-e.txt" \
@@ -100,17 +93,17 @@ cp Tests/vectors/*.jsonl "$ROOT/opt/vectors/"
 cp Tests/vectors/schedule/*.jsonl "$ROOT/opt/vectors/schedule/"
 cp bindings/node/check/package-check.js "$ROOT$APP/check.js"
 step "$APP/check.js (bindings/node/check/package-check.js): vectors of ICU 72, /proc/self/maps"
-trixie_run "$ROOT" sh -c "cd $APP && node check.js --vectors /opt/vectors --package $APP/node_modules/feeddate" \
+root_run "$ROOT" sh -c "cd $APP && node check.js --vectors /opt/vectors --package $APP/node_modules/feeddate" \
   > "$CACHE/check-root.txt" 2>&1 || { sed 's/^/    | /' "$CACHE/check-root.txt"; die "the package check failed as root in $APP (above)"; }
 sed 's/^/    | /' "$CACHE/check-root.txt"
 
 # The binding's own suite (bindings/node/test, not part of the package) on the installed package,
 # with Debian's node: every vector, schedules, errors, closing, worker threads, the README.
-step "bindings/node/test on the installed package: node --test (Debian's node $(trixie_run "$ROOT" node --version))"
+step "bindings/node/test on the installed package: node --test (Debian's node $(root_run "$ROOT" node --version))"
 rm -rf "$ROOT$APP/node_modules/feeddate/test"
 cp -r bindings/node/test "$ROOT$APP/node_modules/feeddate/test"
 sched=$(cd Tests/vectors/schedule && ls -- *.jsonl | sed 's|^|/opt/vectors/schedule/|' | paste -sd:)
-trixie_run "$ROOT" sh -c "cd $APP/node_modules/feeddate && FEEDDATE_VECTORS_DIR=/opt/vectors \
+root_run "$ROOT" sh -c "cd $APP/node_modules/feeddate && FEEDDATE_VECTORS_DIR=/opt/vectors \
   FEEDDATE_SCHEDULE_VECTORS=$sched FEEDDATE_EXPECTED_VERSION=$version \
   node --test --test-reporter=spec --test-reporter-destination=/tmp/suite.txt test/" || suite_rc=$?
 cp "$ROOT/tmp/suite.txt" "$CACHE/suite.txt" 2>/dev/null || die "node --test wrote no report"
@@ -122,18 +115,13 @@ grep '^ℹ \(tests\|pass\|fail\|duration\)' "$CACHE/suite.txt" | sed 's/^/    | 
 
 # ---- 5. moved, not root ----------------------------------------------------------------------
 step "the project moved to /home/app/elsewhere/app, the check as user app (uid 1000)"
-trixie_run "$ROOT" sh -c 'id app >/dev/null 2>&1 || useradd --uid 1000 --create-home --shell /bin/sh app
+root_run "$ROOT" sh -c 'id app >/dev/null 2>&1 || useradd --uid 1000 --create-home --shell /bin/sh app
   mkdir -p /home/app/elsewhere && mv '"$APP"' /home/app/elsewhere/app && chown -R app:app /home/app/elsewhere
   chmod -R go-rwx /home/app' || die "cannot move the project or make the user app"
-trixie_run "$ROOT" setpriv --reuid=1000 --regid=1000 --init-groups /usr/bin/env HOME=/home/app sh -c \
+root_run "$ROOT" setpriv --reuid=1000 --regid=1000 --init-groups /usr/bin/env HOME=/home/app sh -c \
   "cd /home/app/elsewhere/app && node check.js --vectors /opt/vectors --package /home/app/elsewhere/app/node_modules/feeddate" \
   > "$CACHE/check-moved.txt" 2>&1 || { sed 's/^/    | /' "$CACHE/check-moved.txt"; die "the package check failed once moved, as app (above)"; }
 grep -E 'ok |FAIL|passed|mapped' "$CACHE/check-moved.txt" | grep -v 'ok   chat_list\|ok   feed ' | sed 's/^/    | /'
 
-if [ "${NPM_CHECK_KEEP:-0}" = 1 ]; then
-  echo "    work root kept: chroot $ROOT bash"
-else
-  check_unmounted "$ROOT"
-  rm -rf "$ROOT"
-fi
+root_done "${NPM_CHECK_KEEP:-0}"
 step "passed: feeddate-$version.tgz on a clean trixie (Debian's nodejs and npm, no compiler): npm install offline, its own libfeeddate and ICU 72, moved and as a user (${SECONDS}s)"

@@ -4,7 +4,7 @@
 # set of Tests/vectors/icu76/ (Tests/vectors/README.md). The other languages'
 # suites stay on Debian 12 (`make test`).
 #
-#   1. the cached trixie build root of `make deb13` (tools/trixie.sh), and the
+#   1. the cached trixie build root of `make deb13` (tools/debian-root.sh), and the
 #      copy of the checkout in .cache/trixie/work/src (rsync), whose build/ and
 #      .build/ are reused;
 #   2. in the root, /opt/swift bind-mounted read-only: make test-c, make
@@ -12,28 +12,28 @@
 #   3. each suite must name ICU 76 or the icu76 vectors in its log, and their
 #      counts are printed.
 #
-# Environment (and those of tools/trixie.sh):
+# Environment (and those of tools/debian-root.sh):
 #   FEEDDATE_VECTORS=a.jsonl:b.jsonl   run these vector files instead (paths in
 #                                      the copy, e.g. Tests/vectors/project.jsonl)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
 NAME=test-trixie
-# shellcheck source=tools/trixie.sh
-. tools/trixie.sh
+# shellcheck source=tools/debian-root.sh
+. tools/debian-root.sh
 SUITES=(test-c test-swift test-python)
 
-trixie_need_root test-trixie
-trixie_need_tools rsync:rsync
+need_root test-trixie
+need_tools rsync:rsync
 [ -x "$SWIFT_TOOLCHAIN/usr/bin/swift" ] \
   || die "no $SWIFT_TOOLCHAIN/usr/bin/swift: install the Swift toolchain (swift.org, 6.x for Debian 12) there, or set SWIFT_TOOLCHAIN=/its/prefix"
 
-trixie_root build "${TRIXIE_BUILD_PACKAGES[@]}"
-ROOT=$TRIXIE_ROOT
+root_make build "${TRIXIE_BUILD_PACKAGES[@]}"
+ROOT=$MADE_ROOT
 src=$TRIXIE_WORK/src
 step "source: the checkout as git sees it -> ${src#"$REPO"/} (rsync)"
-trixie_sync_source "$src"
-icu=$(trixie_run "$ROOT" pkg-config --modversion icu-uc)
+root_sync_source "$src"
+icu=$(root_run "$ROOT" pkg-config --modversion icu-uc)
 echo "    ICU of the root: $icu"
 case $icu in 76.*) ;; *) die "the trixie root has ICU $icu, expected 76";; esac
 
@@ -52,10 +52,10 @@ vectors=()
 [ -z "${FEEDDATE_VECTORS:-}" ] || vectors=(FEEDDATE_VECTORS="$(echo "$FEEDDATE_VECTORS" | sed 's|\(^\|:\)\([^/:]\)|\1/build/src/\2|g')")
 summary=()
 for suite in "${SUITES[@]}"; do
-  log=$TRIXIE_CACHE/$suite.log
+  log=$ROOTS/$suite.log
   step "make $suite in the trixie root (log ${log#"$REPO"/})"
   t=$SECONDS
-  if ! trixie_run --swift --work "$TRIXIE_WORK" "$ROOT" /usr/bin/env ${env_root[@]+"${env_root[@]}"} ${vectors[@]+"${vectors[@]}"} \
+  if ! root_run --swift --work "$TRIXIE_WORK" "$ROOT" /usr/bin/env ${env_root[@]+"${env_root[@]}"} ${vectors[@]+"${vectors[@]}"} \
       sh -c "cd /build/src && make --no-print-directory $suite" > "$log" 2>&1; then
     tail -n 40 "$log"
     die "make $suite failed in the trixie root (above; log $log)"

@@ -4,11 +4,11 @@
 # Swift.
 #
 #   1. a trixie root (debootstrap --variant=minbase, then python3, python3-venv,
-#      tzdata and libicu76 from Debian), made once and kept in .cache/wheel-check/;
-#      each run works on a fresh copy;
+#      tzdata and libicu76 from Debian), made once and kept in .cache/trixie/wheel
+#      by tools/debian-root.sh; each run works on a fresh copy;
 #   2. a wheelhouse of the test's own packages (pytest, numpy, tzdata) for the
 #      root's Python, downloaded once on this machine with `pip download` into
-#      .cache/wheel-check/wheelhouse-cpXY, so the root installs with --no-index;
+#      .cache/trixie/wheel-check/wheelhouse-cpXY, so the root installs with --no-index;
 #   3. in the root: a venv, `pip install --no-index` of the wheel (with tzdata,
 #      its requirement) and of pytest and numpy;
 #   4. run 1, with the system's /usr/share/zoneinfo: the label in zh_CN and
@@ -16,96 +16,39 @@
 #      package (every vector: the bundled ICU is 72, so Tests/vectors/core.jsonl),
 #      the feeddate command, /proc/self/maps (libfeeddate and every ICU library
 #      mapped come from the wheel; the system's ICU 76 is not mapped), the
-#      label sweep of every locale (tools/icu-sweep.py) equal to this machine's
+#      label sweep of every locale (Tests/sweep/icu-sweep.py) equal to this machine's
 #      with the full ICU 72 data, and import + first label <= 50 ms (median of
 #      20 fresh processes, bench/wheel_first_label.py);
 #   5. run 2, in the same root without /usr/share/zoneinfo: the package points
 #      TZDIR at the tzdata package, tz_source says so, and the labels, the suite
 #      and the command work the same.
 #
-# Commands in the root run with a clean environment, in a private mount
-# namespace with /proc mounted (for /proc/self/maps); it goes away with the
-# command, so nothing stays mounted under the root.
-#
-# Environment:
-#   WHEEL_CHECK_MIRROR=URL      Debian mirror (default: the one this machine's apt uses for bookworm)
-#   WHEEL_CHECK_FRESH=1         make the trixie root again
-#   WHEEL_CHECK_KEEP=1          keep the work root (.cache/wheel-check/root) after success
-#   WHEEL_CHECK_STEP_TIMEOUT=S  limit of debootstrap and of each command in the root (1200)
+# Environment (and those of tools/debian-root.sh: mirrors, timeouts, a fresh root):
+#   WHEEL_CHECK_KEEP=1          keep the work root (.cache/trixie/wheel-check/root) after success
 #   WHEEL_CHECK_MAX_MS=50       the limit of import + first label (median, ms)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
+NAME=wheel-check
 SUITE=trixie
-CACHE=$REPO/.cache/wheel-check
-PRISTINE=$CACHE/$SUITE-python
-STAMP=$PRISTINE.stamp
+# shellcheck source=tools/debian-root.sh
+. tools/debian-root.sh
+CACHE=$ROOTS/wheel-check
 ROOT=$CACHE/root
 TOOLS=$REPO/build/wheel-tools
-ROOT_PACKAGES=(python3 python3-venv tzdata libicu76)
 VENV=/opt/feeddate-venv
 MAX_MS=${WHEEL_CHECK_MAX_MS:-50}
-TIMEOUT=${WHEEL_CHECK_STEP_TIMEOUT:-1200}
+in_root() { root_run "$ROOT" "$@"; }
 
-step() { echo; echo "==> wheel-check [$(date -u +%H:%M:%S), ${SECONDS}s]: $*"; }
-die() { echo "wheel-check: FAILED: $*" >&2; exit 1; }
-check_unmounted() {
-  if awk -v r="$1" '$2 == r || index($2, r "/") == 1 { found = 1 } END { exit !found }' /proc/self/mounts; then
-    die "something is mounted under $1 (see /proc/self/mounts): unmount it, then rerun"
-  fi
-}
-# A command in root $1 (default $ROOT), clean environment, /proc mounted privately.
-in_dir() {
-  local dir=$1; shift
-  timeout "$TIMEOUT" unshare --mount --propagation private /bin/sh -c \
-    'mount -t proc proc "$0/proc" && exec chroot "$0" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"' \
-    "$dir" "$@"
-}
-in_root() { in_dir "$ROOT" "$@"; }
-
-[ "$(id -u)" -eq 0 ] || die "run as root: debootstrap and chroot need it (sudo make wheel-check)"
-command -v debootstrap >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap; } \
-  || die "cannot install debootstrap"
+need_root wheel-check
 version=$(tools/version.sh)
 wheel=$(ls "$REPO"/dist/feeddate-"$version"-py3-none-manylinux_*_x86_64.whl 2>/dev/null | head -1)
 [ -n "$wheel" ] || die "no dist/feeddate-$version-py3-none-manylinux_*_x86_64.whl: run make wheel"
 step "wheel: ${wheel#"$REPO"/} ($(stat -c %s "$wheel") bytes)"
 
 # ---- 1. the trixie root -------------------------------------------------------------
-mirror=${WHEEL_CHECK_MIRROR:-$(apt-get indextargets --format '$(RELEASE) $(SITE)' 2>/dev/null | awk '$1 == "bookworm" { print $2; exit }')}
-mirror=${mirror:-http://deb.debian.org/debian}
-mkdir -p "$CACHE"
-if [ "${WHEEL_CHECK_FRESH:-0}" = 1 ] || [ ! -f "$STAMP" ] || [ ! -x "$PRISTINE/usr/bin/python3" ]; then
-  step "debootstrap --variant=minbase $SUITE + ${ROOT_PACKAGES[*]} (once; cached in ${PRISTINE#"$REPO"/})"
-  t=$SECONDS
-  for d in "$PRISTINE.new" "$PRISTINE"; do check_unmounted "$d"; rm -rf "$d"; done
-  rm -f "$STAMP"
-  timeout "$TIMEOUT" debootstrap --variant=minbase "$SUITE" "$PRISTINE.new" "$mirror" > "$CACHE/debootstrap.log" 2>&1 \
-    || { tail -n 30 "$CACHE/debootstrap.log" >&2; die "debootstrap failed (log: $CACHE/debootstrap.log)"; }
-  echo "deb $mirror $SUITE main" > "$PRISTINE.new/etc/apt/sources.list"
-  cp -L /etc/resolv.conf "$PRISTINE.new/etc/resolv.conf" 2>/dev/null || true
-  echo force-unsafe-io > "$PRISTINE.new/etc/dpkg/dpkg.cfg.d/wheel-check-unsafe-io"
-  echo 'Dpkg::Use-Pty "0";' > "$PRISTINE.new/etc/apt/apt.conf.d/90wheel-check-no-pty"
-  in_dir "$PRISTINE.new" apt-get update -q > "$CACHE/apt.log" 2>&1 || { tail "$CACHE/apt.log" >&2; die "apt-get update in the root failed"; }
-  in_dir "$PRISTINE.new" apt-get install -y -q --no-install-recommends "${ROOT_PACKAGES[@]}" >> "$CACHE/apt.log" 2>&1 \
-    || { tail -n 30 "$CACHE/apt.log" >&2; die "apt-get install ${ROOT_PACKAGES[*]} in the root failed"; }
-  in_dir "$PRISTINE.new" apt-get clean
-  mv "$PRISTINE.new" "$PRISTINE"
-  echo "debootstrap --variant=minbase $SUITE $mirror + ${ROOT_PACKAGES[*]}  # $(date -u +%FT%TZ)" > "$STAMP"
-  echo "    made in $((SECONDS - t)) s"
-else
-  step "$SUITE root from the cache: $(cat "$STAMP")"
-fi
-
-step "fresh work root: copy of the cached root in ${ROOT#"$REPO"/}"
-check_unmounted "$ROOT"
-rm -rf "$ROOT"
-cp -a "$PRISTINE" "$ROOT"
-on_exit() {
-  local rc=$?
-  [ "$rc" -eq 0 ] || echo "wheel-check: the work root is kept for inspection: chroot $ROOT bash" >&2
-}
-trap on_exit EXIT
+root_make wheel python3 python3-venv tzdata libicu76
+root_work "$MADE_ROOT"
 in_root sh -c 'dpkg-query -W -f "    \${Package} \${Version}\n" python3 libicu76 tzdata; ls /usr/lib/x86_64-linux-gnu/ | grep -E "^libicu(uc|i18n|data)\.so\.[0-9]+$" | sed "s/^/    system ICU: /"'
 if in_root sh -c 'ls /usr/lib/x86_64-linux-gnu/libicu*.so.72* /opt/swift 2>/dev/null' | grep -q .; then
   die "the clean root has ICU 72 or Swift"
@@ -138,11 +81,11 @@ in_root "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-index -
 in_root "$VENV/bin/pip" list --disable-pip-version-check 2>/dev/null | sed 's/^/    /'
 
 # The repository's tests, vectors and docs, without the package (it must come from the venv).
-rm -rf "$ROOT/tmp/src" && mkdir -p "$ROOT/tmp/src/bindings/python" "$ROOT/tmp/src/Tests" "$ROOT/tmp/src/tools" "$ROOT/tmp/src/bench"
+rm -rf "$ROOT/tmp/src" && mkdir -p "$ROOT/tmp/src/bindings/python" "$ROOT/tmp/src/Tests" "$ROOT/tmp/src/Tests/sweep" "$ROOT/tmp/src/bench"
 cp -a include docs "$ROOT/tmp/src/"
 cp -a Tests/vectors "$ROOT/tmp/src/Tests/"
 cp -a bindings/python/tests "$ROOT/tmp/src/bindings/python/"
-cp -a tools/icu-sweep.py "$ROOT/tmp/src/tools/"
+cp -a Tests/sweep/icu-sweep.py "$ROOT/tmp/src/Tests/sweep/"
 cp -a bench/wheel_first_label.py "$ROOT/tmp/src/bench/"
 find "$ROOT/tmp/src" -name __pycache__ -prune -exec rm -rf {} +
 
@@ -154,11 +97,11 @@ en = feeddate.Formatter("chat_bubble", locale="en_US", tz="America/New_York")
 print(zh.format(1711242000, now=1711339200), en.format(1711242000, now=1711339200), sep=" / ")'
 expected=$(host_py -c "$LABEL_PY")
 # Kept for the next run while the library, the sweep and the system's ICU are the same.
-key=$(cat "$REPO/build/lib/libfeeddate.so.1" tools/icu-sweep.py /usr/lib/x86_64-linux-gnu/libicudata.so.72 | sha256sum | cut -c1-16)
+key=$(cat "$REPO/build/lib/libfeeddate.so.1" Tests/sweep/icu-sweep.py /usr/lib/x86_64-linux-gnu/libicudata.so.72 | sha256sum | cut -c1-16)
 if [ ! -s "$CACHE/sweep-host-$key.txt" ]; then
   step "this machine's sweep of every locale with the full ICU 72 data"
   rm -f "$CACHE"/sweep-host-*.txt
-  host_py tools/icu-sweep.py > "$CACHE/sweep-host-$key.txt.new" || die "tools/icu-sweep.py failed on this machine"
+  host_py Tests/sweep/icu-sweep.py > "$CACHE/sweep-host-$key.txt.new" || die "Tests/sweep/icu-sweep.py failed on this machine"
   mv "$CACHE/sweep-host-$key.txt.new" "$CACHE/sweep-host-$key.txt"
 fi
 cp "$CACHE/sweep-host-$key.txt" "$CACHE/sweep-host.txt"
@@ -219,8 +162,8 @@ EOF
     > "$CACHE/$run-pytest.txt" 2>&1 || { tail -n 40 "$CACHE/$run-pytest.txt"; die "$run: pytest failed (above; log $CACHE/$run-pytest.txt)"; }
   echo "    $(tail -n 1 "$CACHE/$run-pytest.txt") ($((SECONDS - t)) s)"
 
-  step "$run: every locale's labels equal this machine's full ICU 72 (tools/icu-sweep.py)"
-  in_root sh -c "cd /tmp && $VENV/bin/python /tmp/src/tools/icu-sweep.py" > "$CACHE/$run-sweep.txt" \
+  step "$run: every locale's labels equal this machine's full ICU 72 (Tests/sweep/icu-sweep.py)"
+  in_root sh -c "cd /tmp && $VENV/bin/python /tmp/src/Tests/sweep/icu-sweep.py" > "$CACHE/$run-sweep.txt" \
     || die "$run: icu-sweep failed in the root"
   if ! cmp -s "$CACHE/sweep-host.txt" "$CACHE/$run-sweep.txt"; then
     diff "$CACHE/sweep-host.txt" "$CACHE/$run-sweep.txt" | head -n 20 | cut -c1-300
@@ -240,10 +183,5 @@ tzpkg=$(in_root sh -c "$VENV/bin/python -c 'import tzdata; print(tzdata.IANA_VER
 run_checks run2-tzdata-package "tzdata $tzpkg"
 grep -q 'tzdata package' "$CACHE/run2-tzdata-package-maps.txt" || die "run 2: zone_database does not name the tzdata package"
 
-if [ "${WHEEL_CHECK_KEEP:-0}" = 1 ]; then
-  echo "    work root kept: chroot $ROOT bash"
-else
-  check_unmounted "$ROOT"
-  rm -rf "$ROOT"
-fi
+root_done "${WHEEL_CHECK_KEEP:-0}"
 step "passed: $(basename "$wheel") installs and works on a clean $SUITE, with and without its zoneinfo (${SECONDS}s)"
