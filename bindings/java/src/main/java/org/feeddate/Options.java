@@ -4,7 +4,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.StringJoiner;
 
@@ -23,48 +26,51 @@ import java.util.StringJoiner;
  * }</pre>
  */
 public final class Options {
+    /**
+     * The options after the style, one constant each, named as include/feeddate.h names the field
+     * of {@code struct fd_options} (upper case), with the Java type of its value: the one table
+     * that the builder, {@link #toString()} and the C struct (in {@link Formatter}) go by. The Java
+     * name ({@link #javaName}) is the C name in camel case.
+     */
+    enum Field {
+        LOCALE(String.class), TIME_ZONE(String.class), HOUR_CYCLE(HourCycle.class), WIDTH(Width.class),
+        RECENT_RELATIVE(Boolean.class), JUST_NOW_MS(Long.class), SKEW_TOLERANCE_MS(Long.class),
+        CROSS_YEAR_GRACE_DAYS(Integer.class), WEEKDAY_WINDOW_DAYS(Integer.class), PRECISION(Integer.class),
+        COUNTDOWN_DAYS(Boolean.class),
+        // 1.1
+        PLAIN_SPACES(Boolean.class), SPOKEN(Boolean.class), OVERTIME(Boolean.class), MAX_UNIT(Unit.class),
+        JUST_NOW_TEXT(String.class), YESTERDAY_TEXT(String.class), DAY_BEFORE_YESTERDAY_TEXT(String.class),
+        TOMORROW_TEXT(String.class);
+
+        final Class<?> type;
+        /** The field of {@code struct fd_options} ("just_now_ms"). */
+        final String cName;
+        /** The builder's name ("justNowMs"), used in messages and {@link Options#toString()}. */
+        final String javaName;
+
+        Field(Class<?> type) {
+            this.type = type;
+            this.cName = name().toLowerCase(Locale.ROOT);
+            StringBuilder camel = new StringBuilder();
+            for (String word : cName.split("_")) {
+                camel.append(camel.length() == 0 ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+            }
+            this.javaName = camel.toString();
+        }
+
+        /** The caller's own words (quoted by toString, so "a, b" is told from two options). */
+        boolean isText() {
+            return name().endsWith("_TEXT");
+        }
+    }
+
     final Style style;
-    final String locale;
-    final String timeZone;
-    final HourCycle hourCycle;
-    final Width width;
-    final Boolean recentRelative;
-    final Long justNowMs;
-    final Long skewToleranceMs;
-    final Integer crossYearGraceDays;
-    final Integer weekdayWindowDays;
-    final Integer precision;
-    final Boolean countdownDays;
-    final Boolean plainSpaces;
-    final Boolean spoken;
-    final Boolean overtime;
-    final Unit maxUnit;
-    final String justNowText;
-    final String yesterdayText;
-    final String dayBeforeYesterdayText;
-    final String tomorrowText;
+    /** The options that were set, in the table's order; the others keep the library's default. */
+    final Map<Field, Object> values;
 
     private Options(Builder b) {
         style = b.style;
-        locale = b.locale;
-        timeZone = b.timeZone;
-        hourCycle = b.hourCycle;
-        width = b.width;
-        recentRelative = b.recentRelative;
-        justNowMs = b.justNowMs;
-        skewToleranceMs = b.skewToleranceMs;
-        crossYearGraceDays = b.crossYearGraceDays;
-        weekdayWindowDays = b.weekdayWindowDays;
-        precision = b.precision;
-        countdownDays = b.countdownDays;
-        plainSpaces = b.plainSpaces;
-        spoken = b.spoken;
-        overtime = b.overtime;
-        maxUnit = b.maxUnit;
-        justNowText = b.justNowText;
-        yesterdayText = b.yesterdayText;
-        dayBeforeYesterdayText = b.dayBeforeYesterdayText;
-        tomorrowText = b.tomorrowText;
+        values = Collections.unmodifiableMap(new EnumMap<>(b.values));
     }
 
     /** A builder for the given style, every other option at the library's default. */
@@ -80,25 +86,7 @@ public final class Options {
     /** A builder holding these options, to change some of them. */
     public Builder toBuilder() {
         Builder b = new Builder(style);
-        b.locale = locale;
-        b.timeZone = timeZone;
-        b.hourCycle = hourCycle;
-        b.width = width;
-        b.recentRelative = recentRelative;
-        b.justNowMs = justNowMs;
-        b.skewToleranceMs = skewToleranceMs;
-        b.crossYearGraceDays = crossYearGraceDays;
-        b.weekdayWindowDays = weekdayWindowDays;
-        b.precision = precision;
-        b.countdownDays = countdownDays;
-        b.plainSpaces = plainSpaces;
-        b.spoken = spoken;
-        b.overtime = overtime;
-        b.maxUnit = maxUnit;
-        b.justNowText = justNowText;
-        b.yesterdayText = yesterdayText;
-        b.dayBeforeYesterdayText = dayBeforeYesterdayText;
-        b.tomorrowText = tomorrowText;
+        b.values.putAll(values);
         return b;
     }
 
@@ -108,12 +96,12 @@ public final class Options {
 
     /** The locale id as given, or null for the host default. */
     public String locale() {
-        return locale;
+        return (String) values.get(Field.LOCALE);
     }
 
     /** The IANA zone id as given, or null for the host default. */
     public String timeZone() {
-        return timeZone;
+        return (String) values.get(Field.TIME_ZONE);
     }
 
     /** The options that were set, as "Options[style=FEED, locale=zh_CN, ...]". */
@@ -121,35 +109,12 @@ public final class Options {
     public String toString() {
         StringJoiner j = new StringJoiner(", ", "Options[", "]");
         j.add("style=" + style);
-        add(j, "locale", locale);
-        add(j, "timeZone", timeZone);
-        add(j, "hourCycle", hourCycle);
-        add(j, "width", width);
-        add(j, "recentRelative", recentRelative);
-        add(j, "justNowMs", justNowMs);
-        add(j, "skewToleranceMs", skewToleranceMs);
-        add(j, "crossYearGraceDays", crossYearGraceDays);
-        add(j, "weekdayWindowDays", weekdayWindowDays);
-        add(j, "precision", precision);
-        add(j, "countdownDays", countdownDays);
-        add(j, "plainSpaces", plainSpaces);
-        add(j, "spoken", spoken);
-        add(j, "overtime", overtime);
-        add(j, "maxUnit", maxUnit);
-        addText(j, "justNowText", justNowText);
-        addText(j, "yesterdayText", yesterdayText);
-        addText(j, "dayBeforeYesterdayText", dayBeforeYesterdayText);
-        addText(j, "tomorrowText", tomorrowText);
+        values.forEach((f, v) -> j.add(f.javaName + "=" + (f.isText() ? quoted((String) v) : v)));
         return j.toString();
     }
 
-    private static void add(StringJoiner j, String name, Object value) {
-        if (value != null) j.add(name + "=" + value);
-    }
-
-    // Quoted, so that equals() (which compares toString()) tells "a, b" from two options.
-    private static void addText(StringJoiner j, String name, String value) {
-        if (value != null) j.add(name + "=\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
+    private static String quoted(String value) {
+        return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     @Override
@@ -205,28 +170,24 @@ public final class Options {
     /** Sets options one by one; {@link #build()} makes the immutable {@link Options}. */
     public static final class Builder {
         private Style style;
-        private String locale;
-        private String timeZone;
-        private HourCycle hourCycle;
-        private Width width;
-        private Boolean recentRelative;
-        private Long justNowMs;
-        private Long skewToleranceMs;
-        private Integer crossYearGraceDays;
-        private Integer weekdayWindowDays;
-        private Integer precision;
-        private Boolean countdownDays;
-        private Boolean plainSpaces;
-        private Boolean spoken;
-        private Boolean overtime;
-        private Unit maxUnit;
-        private String justNowText;
-        private String yesterdayText;
-        private String dayBeforeYesterdayText;
-        private String tomorrowText;
+        private final EnumMap<Field, Object> values = new EnumMap<>(Field.class);
 
         private Builder(Style style) {
             this.style = Objects.requireNonNull(style, "style");
+        }
+
+        /**
+         * Sets option f (null: back to the library's default, except for the enum options, which
+         * have no null). Every setter below comes here; the vector suites call it by table.
+         */
+        Builder set(Field f, Object value) {
+            if (value == null) {
+                if (f.type.isEnum()) throw new NullPointerException(f.javaName);
+                values.remove(f);
+            } else {
+                values.put(f, f.type.cast(value));
+            }
+            return this;
         }
 
         public Builder style(Style style) {
@@ -236,20 +197,17 @@ public final class Options {
 
         /** An ICU ("zh_CN", "ja_JP@calendar=japanese") or BCP 47 ("zh-Hans-CN") id; null = host default. */
         public Builder locale(String locale) {
-            this.locale = locale;
-            return this;
+            return set(Field.LOCALE, locale);
         }
 
         /** A Java locale, passed as its BCP 47 tag ({@link Locale#toLanguageTag()}). */
         public Builder locale(Locale locale) {
-            this.locale = locale == null ? null : locale.toLanguageTag();
-            return this;
+            return set(Field.LOCALE, locale == null ? null : locale.toLanguageTag());
         }
 
         /** An IANA zone id ("Asia/Shanghai"); null = host default (TZ, /etc/localtime). */
         public Builder timeZone(String timeZone) {
-            this.timeZone = timeZone;
-            return this;
+            return set(Field.TIME_ZONE, timeZone);
         }
 
         /**
@@ -260,30 +218,25 @@ public final class Options {
          * {@code <-03>3}.
          */
         public Builder timeZone(ZoneId zone) {
-            this.timeZone = zone == null ? null : zoneId(zone);
-            return this;
+            return set(Field.TIME_ZONE, zone == null ? null : zoneId(zone));
         }
 
         public Builder hourCycle(HourCycle hourCycle) {
-            this.hourCycle = Objects.requireNonNull(hourCycle, "hourCycle");
-            return this;
+            return set(Field.HOUR_CYCLE, hourCycle);
         }
 
         public Builder width(Width width) {
-            this.width = Objects.requireNonNull(width, "width");
-            return this;
+            return set(Field.WIDTH, width);
         }
 
         /** FEED: "just now / 5 min ago / 3 h ago" before the day rules. */
         public Builder recentRelative(boolean on) {
-            this.recentRelative = on;
-            return this;
+            return set(Field.RECENT_RELATIVE, on);
         }
 
         /** Below this, "just now" (milliseconds). */
         public Builder justNowMs(long ms) {
-            this.justNowMs = ms;
-            return this;
+            return set(Field.JUST_NOW_MS, ms);
         }
 
         /** Below this, "just now" (whole milliseconds of the duration). */
@@ -293,8 +246,7 @@ public final class Options {
 
         /** τ: how far in the future t may lie and still be labelled as now (milliseconds). */
         public Builder skewToleranceMs(long ms) {
-            this.skewToleranceMs = ms;
-            return this;
+            return set(Field.SKEW_TOLERANCE_MS, ms);
         }
 
         public Builder skewTolerance(Duration d) {
@@ -303,44 +255,37 @@ public final class Options {
 
         /** FEED: days back within which last year's dates drop the year. */
         public Builder crossYearGraceDays(int days) {
-            this.crossYearGraceDays = days;
-            return this;
+            return set(Field.CROSS_YEAR_GRACE_DAYS, days);
         }
 
         /** CHAT_LIST, CHAT_BUBBLE: up to this many days back, a weekday name. */
         public Builder weekdayWindowDays(int days) {
-            this.weekdayWindowDays = days;
-            return this;
+            return set(Field.WEEKDAY_WINDOW_DAYS, days);
         }
 
         /** COUNTDOWN fraction digits. */
         public Builder precision(int digits) {
-            this.precision = digits;
-            return this;
+            return set(Field.PRECISION, digits);
         }
 
         /** COUNTDOWN: days split out from 24 h left ("1d 03:04:05.6"). */
         public Builder countdownDays(boolean on) {
-            this.countdownDays = on;
-            return this;
+            return set(Field.COUNTDOWN_DAYS, on);
         }
 
         /** Every space character (U+202F before "PM", U+00A0, ...) written as U+0020. (1.1) */
         public Builder plainSpaces(boolean on) {
-            this.plainSpaces = on;
-            return this;
+            return set(Field.PLAIN_SPACES, on);
         }
 
         /** Text for a screen reader: "2 hours ago" for "2h", countdowns in words, full month names. (1.1) */
         public Builder spoken(boolean on) {
-            this.spoken = on;
-            return this;
+            return set(Field.SPOKEN, on);
         }
 
         /** COUNTDOWN: after the deadline, count up after the locale's minus sign ("-0:00:05.3"). (1.1) */
         public Builder overtime(boolean on) {
-            this.overtime = on;
-            return this;
+            return set(Field.OVERTIME, on);
         }
 
         /**
@@ -348,8 +293,7 @@ public final class Options {
          * (default {@link Unit#YEAR}: no ceiling). (1.1)
          */
         public Builder maxUnit(Unit unit) {
-            this.maxUnit = Objects.requireNonNull(unit, "maxUnit");
-            return this;
+            return set(Field.MAX_UNIT, unit);
         }
 
         /**
@@ -357,26 +301,22 @@ public final class Options {
          * UTF-8 without control characters, used as given. (1.1)
          */
         public Builder justNowText(String text) {
-            this.justNowText = text;
-            return this;
+            return set(Field.JUST_NOW_TEXT, text);
         }
 
         /** Your own word for yesterday; null = the locale's. (1.1) */
         public Builder yesterdayText(String text) {
-            this.yesterdayText = text;
-            return this;
+            return set(Field.YESTERDAY_TEXT, text);
         }
 
         /** Your own word for the day before yesterday; null = the locale's. (1.1) */
         public Builder dayBeforeYesterdayText(String text) {
-            this.dayBeforeYesterdayText = text;
-            return this;
+            return set(Field.DAY_BEFORE_YESTERDAY_TEXT, text);
         }
 
         /** Your own word for tomorrow; null = the locale's. (1.1) */
         public Builder tomorrowText(String text) {
-            this.tomorrowText = text;
-            return this;
+            return set(Field.TOMORROW_TEXT, text);
         }
 
         public Options build() {

@@ -142,32 +142,22 @@ final class VectorTests {
     static Options.Builder options(String styleName, Map<String, Object> opts) {
         Style style = Style.valueOf(styleName.toUpperCase());
         Options.Builder b = Options.builder(style);
+        // The vectors name each option as struct fd_options does (the zone as "tz"): Options.Field.
         for (Map.Entry<String, Object> e : opts.entrySet()) {
+            String name = e.getKey().equals("tz") ? "time_zone" : e.getKey();
+            Options.Field f = Arrays.stream(Options.Field.values()).filter(x -> x.cName.equals(name)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("unknown option " + e.getKey()));
             Object v = e.getValue();
-            switch (e.getKey()) {
-                case "locale" -> b.locale((String) v);
-                case "tz" -> b.timeZone((String) v);
-                case "hour_cycle" -> b.hourCycle(HourCycle.valueOf(((String) v).toUpperCase()));
-                case "width" -> b.width(Width.valueOf(((String) v).toUpperCase()));
-                case "recent_relative" -> b.recentRelative((Boolean) v);
-                case "just_now_ms" -> b.justNowMs((Long) v);
-                case "skew_tolerance_ms" -> b.skewToleranceMs((Long) v);
-                case "cross_year_grace_days" -> b.crossYearGraceDays(Math.toIntExact((Long) v));
-                case "weekday_window_days" -> b.weekdayWindowDays(Math.toIntExact((Long) v));
-                case "precision" -> b.precision(Math.toIntExact((Long) v));
-                case "countdown_days" -> b.countdownDays((Boolean) v);
-                case "plain_spaces" -> b.plainSpaces((Boolean) v);
-                case "spoken" -> b.spoken((Boolean) v);
-                case "overtime" -> b.overtime((Boolean) v);
-                case "max_unit" -> b.maxUnit(Unit.valueOf(((String) v).toUpperCase()));
-                case "just_now_text" -> b.justNowText((String) v);
-                case "yesterday_text" -> b.yesterdayText((String) v);
-                case "day_before_yesterday_text" -> b.dayBeforeYesterdayText((String) v);
-                case "tomorrow_text" -> b.tomorrowText((String) v);
-                default -> throw new IllegalArgumentException("unknown option " + e.getKey());
-            }
+            if (f.type.isEnum()) v = enumValue(f.type, ((String) v).toUpperCase());
+            else if (f.type == Integer.class) v = Math.toIntExact((Long) v);
+            b.set(f, v);
         }
         return b;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object enumValue(Class<?> type, String name) {
+        return Enum.valueOf((Class) type, name);
     }
 
     private static long[] pair(Object o) {
