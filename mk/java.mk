@@ -13,19 +13,22 @@
 #   make jar-check    make jar, then in a clean Debian 13 root with only a JDK and libjna-java: the
 #                     labels and /proc/self/maps of JarCheck, and two JVMs at once
 #                     (tools/jar-check.sh; root cached in .cache/trixie/jar)
-#   make test-java    the library, the jar, then the binding's suite (a suite of `make test`):
+#   make test-java    the library, the jar, the README's example, then the binding's suite under
+#                     JUnit 5 (a suite of `make test`): mvn -o test with bindings/java/pom.xml
+#                     and Debian's Maven repository (SuitesTest: one test per suite of AllTests):
 #                     every vector of the ICU's set (or FEEDDATE_VECTORS), the schedule vectors
 #                     (Tests/vectors/schedule, or FEEDDATE_SCHEDULE_VECTORS), errors, threads,
 #                     the unpacking of the jar's natives (NativeLoaderTests: reuse, a damaged cache,
-#                     two threads and two JVMs at once), and the README's example; closes with
-#                     "N passed, N failed"
+#                     two threads and two JVMs at once); closes with "N passed, N failed"
 #   make bench-java   per-label cost through the binding against a direct C call, in one run
 #                     (part of `make bench`)
 #   make stress-java  one formatMany of JAVA_STRESS_N (100,000,000) instants, more than 2 GiB
 #                     of UTF-8: peak RSS the call adds against its result's size (at most 1.25x).
 #                     Not part of `make test`: it needs ~10 GB of memory (JAVA_STRESS_HEAP) and a minute.
 # Needs a JDK 17+ (javac, jar, java) and JNA: on Debian, apt-get install
-# openjdk-17-jdk-headless libjna-java (JNA_JAR points elsewhere otherwise). A
+# openjdk-17-jdk-headless libjna-java (JNA_JAR points elsewhere otherwise); the
+# suite, Maven and JUnit 5 from Debian (tools/deps.sh: maven junit5
+# libsurefire-java libmaven-{compiler,resources,jar}-plugin-java). A
 # missing tool fails the target with what to install; it is never skipped.
 # The top-level Makefile exports FEEDDATE_LIBRARY, so the JVM loads the library just built.
 
@@ -37,7 +40,10 @@ JAVA_DIR   := bindings/java
 JAVA_BUILD := $(BUILD)/java
 JAVA_JAR   := $(JAVA_BUILD)/feeddate-$(VERSION).jar
 JAVA_SRC   := $(sort $(shell find $(JAVA_DIR)/src/main -name '*.java' 2>/dev/null))
-JAVA_TEST_SRC := $(sort $(shell find $(JAVA_DIR)/src/test -name '*.java' 2>/dev/null))
+# The test classes make compiles (for stress-java): all but the JUnit layer, which Maven builds.
+JAVA_TEST_SRC := $(filter-out %/SuitesTest.java,$(sort $(shell find $(JAVA_DIR)/src/test -name '*.java' 2>/dev/null)))
+MVN        ?= mvn
+MAVEN_REPO ?= /usr/share/maven-repo
 JAVA_TEST_CLASSES := $(JAVA_BUILD)/test-classes
 JAVA_BENCH_CLASSES := $(JAVA_BUILD)/bench-classes
 JAVA_FLAGS := -Dfeeddate.expectedVersion=$(VERSION)
@@ -79,11 +85,15 @@ $(JAVA_TEST_CLASSES)/.built: $(JAVA_TEST_SRC) $(JAVA_JAR)
 	$(JAVAC) --release 17 -Xlint:all,-path -Werror -encoding UTF-8 -cp $(JAVA_JAR):$(JNA_JAR) -d $(JAVA_TEST_CLASSES) $(JAVA_TEST_SRC)
 	touch $@
 
-test-java: lib java-tools $(JAVA_JAR) $(JAVA_TEST_CLASSES)/.built
+test-java: lib java-tools $(JAVA_JAR)
 	@echo "== java example: $(JAVA_DIR)/examples/FeedExample.java"
 	$(JAVA) -cp $(JAVA_JAR):$(JNA_JAR) $(JAVA_DIR)/examples/FeedExample.java
-	@echo "== java suite"
-	timeout 900 $(JAVA) $(JAVA_FLAGS) -cp $(JAVA_JAR):$(JNA_JAR):$(JAVA_TEST_CLASSES) org.feeddate.AllTests $(CURDIR)/Tests/vectors
+	@command -v $(MVN) >/dev/null || { echo "test-java: no $(MVN): apt-get install maven (tools/deps.sh)" >&2; exit 1; }
+	@[ -d $(MAVEN_REPO)/org/junit/jupiter/junit-jupiter-engine ] && [ -d $(MAVEN_REPO)/org/apache/maven/surefire/surefire-junit-platform ] || \
+	  { echo "test-java: no JUnit 5 or surefire in $(MAVEN_REPO): apt-get install junit5 libsurefire-java libmaven-compiler-plugin-java libmaven-resources-plugin-java libmaven-jar-plugin-java (tools/deps.sh)" >&2; exit 1; }
+	@echo "== java suite: $(MVN) -o test (JUnit 5, $(JAVA_DIR)/pom.xml)"
+	cd $(JAVA_DIR) && timeout 900 $(MVN) -o -q -B -Dmaven.repo.local=$(MAVEN_REPO) -Drevision=$(VERSION) \
+	  -Dfeeddate.library=$(FEEDDATE_LIBRARY) test
 
 # ---- bench: the binding against the C library, the same instants, one run ----
 $(BUILD)/bench_direct: bench/bench_direct.c include/feeddate.h $(LIBSO)

@@ -68,6 +68,11 @@ python3 -c 'import ensurepip' 2>/dev/null || need python3-venv
 has go || [ -x /usr/lib/go/bin/go ] || need golang-go
 has javac || need openjdk-17-jdk-headless
 [ -f /usr/share/java/jna.jar ] || need libjna-java
+# The Java suite: Maven, offline, with JUnit 5 and the plugins from Debian's repository.
+has mvn || need maven
+for p in junit5 libsurefire-java libmaven-compiler-plugin-java libmaven-resources-plugin-java libmaven-jar-plugin-java; do
+  installed "$p" || need "$p"
+done
 node_and_web
 
 if [ "$group" = ci ]; then

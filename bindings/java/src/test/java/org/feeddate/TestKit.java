@@ -1,11 +1,15 @@
 package org.feeddate;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Counts checks and prints a FAIL line for each one that fails, as the C suites do. */
 final class TestKit {
     static final AtomicInteger passed = new AtomicInteger();
     static final AtomicInteger failed = new AtomicInteger();
+    /** Every FAIL line so far (SuitesTest puts a suite's into its assertion). */
+    static final List<String> failures = new CopyOnWriteArrayList<>();
 
     private TestKit() {
     }
@@ -16,6 +20,7 @@ final class TestKit {
             passed.incrementAndGet();
         } else {
             failed.incrementAndGet();
+            failures.add(what + ": " + detail);
             System.out.println("FAIL " + what + ": " + detail);
         }
         return ok;
