@@ -33,11 +33,14 @@ FUZZ_CFLAGS := -g -O1 -std=c11 -Wall -Wextra -Werror -fno-omit-frame-pointer \
 FUZZ_SWIFTC := swiftc -O -g -sanitize=fuzzer,address -parse-as-library -package-name feeddate
 # Every Swift file of the core, in its folders by job (docs/DESIGN.md).
 FEEDDATE_SWIFT := $(sort $(wildcard Sources/FeedDate/*.swift Sources/FeedDate/*/*.swift)) Sources/feeddate/Exports.swift
-# The C targets of Package.swift that the Swift sources import, and their public headers.
-CICU_HEADERS  := Sources/CICU/include/cicu.h
-CFDABI_HEADERS := include/feeddate.h Sources/CFeedDateABI/include/fdabi.h
-CFORKGATE_HEADERS := Sources/CForkGate/include/forkgate.h
-CSYSTEM_HEADERS := Sources/CSystem/include/csystem.h
+# The C targets of Package.swift that the Swift sources import: their public
+# headers (a module each for swiftc) and their sources (an object each, with
+# ASan like the Swift code; SwiftPM compiles them for the library).
+C_TARGETS  := CICU CFeedDateABI CForkGate CSystem
+C_HEADERS  := $(foreach t,$(C_TARGETS),$(wildcard Sources/$t/include/*.h))
+C_SOURCES  := $(foreach t,$(C_TARGETS),$(wildcard Sources/$t/*.c))
+C_OBJECTS  := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(notdir $(C_SOURCES)))
+MODULEMAPS := $(C_TARGETS:%=$(FUZZ_DIR)/modules/%/module.modulemap)
 
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-seeds sanitize valgrind stress test-zone-paths
 
@@ -45,53 +48,24 @@ CSYSTEM_HEADERS := Sources/CSystem/include/csystem.h
 # Module maps for compiling the Swift sources outside SwiftPM (SwiftPM makes
 # these): one `header` line per public header of the C target, as SwiftPM's
 # umbrella directory exposes them all.
-modulemap = printf 'module %s {\n%s\n    export *\n}\n' $(1) "$$(printf '    header "$(CURDIR)/%s"\n' $(2))" > $@.tmp && mv -f $@.tmp $@
-
-$(FUZZ_DIR)/modules/CICU/module.modulemap: $(CICU_HEADERS)
+$(MODULEMAPS): $(FUZZ_DIR)/modules/%/module.modulemap: $(C_HEADERS)
 	@mkdir -p $(@D)
-	$(call modulemap,CICU,$^)
-
-$(FUZZ_DIR)/modules/CFeedDateABI/module.modulemap: $(CFDABI_HEADERS)
-	@mkdir -p $(@D)
-	$(call modulemap,CFeedDateABI,$^)
-
-$(FUZZ_DIR)/modules/CForkGate/module.modulemap: $(CFORKGATE_HEADERS)
-	@mkdir -p $(@D)
-	$(call modulemap,CForkGate,$^)
-
-$(FUZZ_DIR)/modules/CSystem/module.modulemap: $(CSYSTEM_HEADERS)
-	@mkdir -p $(@D)
-	$(call modulemap,CSystem,$^)
+	printf 'module %s {\n%s\n    export *\n}\n' $* "$$(printf '    header "$(CURDIR)/%s"\n' $(wildcard Sources/$*/include/*.h))" > $@.tmp && mv -f $@.tmp $@
 
 # The library's Swift sources, the C exports and the TZif target as ONE module,
 # instrumented for libFuzzer coverage and ASan (see fuzz/tzif/FuzzTZif.swift).
-$(FUZZ_DIR)/libFeedDateFuzz.a: $(FEEDDATE_SWIFT) fuzz/tzif/FuzzTZif.swift \
-		$(FUZZ_DIR)/modules/CICU/module.modulemap $(FUZZ_DIR)/modules/CFeedDateABI/module.modulemap \
-		$(FUZZ_DIR)/modules/CForkGate/module.modulemap $(FUZZ_DIR)/modules/CSystem/module.modulemap
+$(FUZZ_DIR)/libFeedDateFuzz.a: $(FEEDDATE_SWIFT) fuzz/tzif/FuzzTZif.swift $(MODULEMAPS)
 	@mkdir -p $(FUZZ_DIR)/obj
-	cd $(FUZZ_DIR)/obj && $(FUZZ_SWIFTC) -module-name FeedDate -I ../modules/CICU -I ../modules/CFeedDateABI \
-	  -I ../modules/CForkGate -I ../modules/CSystem \
+	cd $(FUZZ_DIR)/obj && $(FUZZ_SWIFTC) -module-name FeedDate $(C_TARGETS:%=-I ../modules/%) \
 	  -emit-library -static -o ../libFeedDateFuzz.a \
 	  $(addprefix $(CURDIR)/,$(FEEDDATE_SWIFT) fuzz/tzif/FuzzTZif.swift) 2>&1 \
 	  | { grep -v "is part of module 'FeedDate'; ignoring import" || true; }
 	@test -s $@
 
-# The C targets' sources, with ASan like the Swift code (SwiftPM compiles them for the library).
-$(FUZZ_DIR)/obj/cicu.o: Sources/CICU/cicu.c $(CICU_HEADERS) $(CFORKGATE_HEADERS)
-	@mkdir -p $(FUZZ_DIR)/obj
-	$(FUZZ_CC) -g -O1 -fsanitize=address -ISources/CICU/include -ISources/CForkGate/include -c $< -o $@
-
-$(FUZZ_DIR)/obj/forkgate.o: Sources/CForkGate/forkgate.c $(CFORKGATE_HEADERS)
-	@mkdir -p $(FUZZ_DIR)/obj
-	$(FUZZ_CC) -g -O1 -fsanitize=address -ISources/CForkGate/include -c $< -o $@
-
-$(FUZZ_DIR)/obj/csystem.o: Sources/CSystem/csystem.c $(CSYSTEM_HEADERS)
-	@mkdir -p $(FUZZ_DIR)/obj
-	$(FUZZ_CC) -g -O1 -fsanitize=address -ISources/CSystem/include -c $< -o $@
-
-$(FUZZ_DIR)/obj/abi.o: Sources/CFeedDateABI/abi.c $(CFDABI_HEADERS)
-	@mkdir -p $(FUZZ_DIR)/obj
-	$(FUZZ_CC) -g -O1 -fsanitize=address -Iinclude -ISources/CFeedDateABI/include -c $< -o $@
+$(foreach c,$(C_SOURCES),$(eval $(FUZZ_DIR)/obj/$(notdir $(c:.c=.o)): $c $(C_HEADERS)))
+$(C_OBJECTS):
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -g -O1 -fsanitize=address -Iinclude $(C_TARGETS:%=-ISources/%/include) -c $< -o $@
 
 $(FUZZ_DIR)/obj/%.o: fuzz/%.c fuzz/fuzz_api.h include/feeddate.h
 	@mkdir -p $(FUZZ_DIR)/obj
@@ -103,7 +77,7 @@ $(FUZZ_DIR)/obj/jsonl.o: Tests/c/jsonl.c Tests/c/jsonl.h
 
 # fuzz_api_cov / fuzz_tzif_cov: the harness + the instrumented library, linked by swiftc.
 $(FUZZ_DIR)/fuzz_%_cov: $(FUZZ_DIR)/obj/fuzz_%.o $(FUZZ_DIR)/obj/jsonl.o $(FUZZ_DIR)/libFeedDateFuzz.a \
-		$(FUZZ_DIR)/obj/cicu.o $(FUZZ_DIR)/obj/abi.o $(FUZZ_DIR)/obj/forkgate.o $(FUZZ_DIR)/obj/csystem.o
+		$(C_OBJECTS)
 	swiftc -sanitize=fuzzer,address -use-ld=lld $^ -licui18n -licuuc -o $@
 
 # fuzz_api: the same harness against the shipped library, uninstrumented: it replays

@@ -44,7 +44,6 @@ PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate)
 # The ICU the packages are linked to, in each release.
 ICU_PACKAGE=libicu72
 [ "$SUITE" = bookworm ] || ICU_PACKAGE=libicu76
-in_root() { root_run "$ROOT" "$@"; }
 
 need_root deb-check
 
@@ -76,13 +75,7 @@ done
 if [ "${DEB_CHECK_SKIP_LINTIAN:-0}" = 1 ]; then
   step "lintian skipped (DEB_CHECK_SKIP_LINTIAN=1)"
 else
-  step "lintian $changes (fails on errors and on warnings that are not overridden)"
-  lintian --version
-  # -I shows the info tags as well; overrides live in debian/*.lintian-overrides.
-  lintian -I --fail-on error,warning "$changes" \
-    || die "lintian found errors or warnings (above). Fix them, or override a warning with a
-  comment in debian/<package>.lintian-overrides saying why it does not apply."
-  echo "    lintian: no errors, no warnings left"
+  lintian_check "$changes"
 fi
 
 # ---- 4. the pristine root, and a fresh copy of it ---------------------------------------

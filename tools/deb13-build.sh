@@ -59,11 +59,7 @@ step "version $debversion (Debian 12: $base); the entry is dated $date_r"
 dpkg --compare-versions "$base" lt "$debversion" || die "$debversion does not sort after $base"
 
 # ---- 1./2. root and source ------------------------------------------------------
-root_make build "${TRIXIE_BUILD_PACKAGES[@]}"
-ROOT=$MADE_ROOT
-src=$TRIXIE_WORK/src
-step "source: the checkout as git sees it -> ${src#"$REPO"/} (rsync)"
-root_sync_source "$src"
+trixie_build_root
 {
   printf 'feeddate (%s) trixie; urgency=medium\n\n' "$debversion"
   printf '  * Build for Debian 13 (trixie): linked to ICU 76 (libicu76).\n\n'
@@ -83,12 +79,7 @@ changes=feeddate_${debversion}_${arch}.changes
 [ -f "$src/dist/$changes" ] || die "make deb left no dist/$changes"
 
 # ---- 4. lintian -----------------------------------------------------------------
-step "lintian $changes in the trixie root (fails on errors and on warnings not overridden)"
-root_run --work "$TRIXIE_WORK" "$ROOT" lintian --version
-root_run --work "$TRIXIE_WORK" "$ROOT" lintian -I --fail-on error,warning "/build/src/dist/$changes" \
-  || die "lintian found errors or warnings (above). Fix them, or override a warning with a
-  comment in debian/<package>.lintian-overrides saying why it does not apply."
-echo "    lintian: no errors, no warnings left"
+lintian_check "/build/src/dist/$changes" root_run --work "$TRIXIE_WORK" "$ROOT"
 
 # ---- 5. nothing of the toolchain --------------------------------------------------
 step "the packages carry nothing of the Swift toolchain and need ICU 76"

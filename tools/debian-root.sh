@@ -62,21 +62,16 @@ need_tools() {
     apt-get update && apt-get install -y ${missing[*]}"
 }
 
-# The URL this machine's apt uses for release $1 (bookworm, bookworm-security);
-# a Debian 12 machine's mirror serves trixie too.
+# The URL this machine's apt uses for one of the releases named (bookworm,
+# trixie-security, ...); Debian's mirror of one release serves the others.
 site_for() {
-  apt-get indextargets --format '$(RELEASE) $(SITE)' 2>/dev/null | awk -v r="$1" '$1 == r { print $2; exit }'
+  apt-get indextargets --format '$(RELEASE) $(SITE)' 2>/dev/null | awk -v r=" $* " 'index(r, " " $1 " ") { print $2; exit }'
 }
 root_mirrors() {
-  DEBIAN_MIRROR=${DEBIAN_MIRROR:-$(site_for "$SUITE")}
-  DEBIAN_MIRROR=${DEBIAN_MIRROR:-$(site_for bookworm)}
-  DEBIAN_MIRROR=${DEBIAN_MIRROR:-$(site_for trixie)}
+  DEBIAN_MIRROR=${DEBIAN_MIRROR:-$(site_for bookworm trixie)}
   DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-  if [ -z "${DEBIAN_SECURITY:-}" ]; then
-    DEBIAN_SECURITY=$(site_for "$SUITE-security")
-    DEBIAN_SECURITY=${DEBIAN_SECURITY:-$(site_for bookworm-security)}
-    DEBIAN_SECURITY=${DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
-  fi
+  DEBIAN_SECURITY=${DEBIAN_SECURITY:-$(site_for bookworm-security trixie-security)}
+  DEBIAN_SECURITY=${DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
 }
 
 # root_run [--swift] [--work DIR] ROOT COMMAND...
@@ -158,9 +153,32 @@ root_save_archives() {
   cp -n "$1"/var/cache/apt/archives/*.deb "$ARCHIVES/" 2>/dev/null || true
 }
 
+# built PATTERN TARGET: the one file of dist/ matching PATTERN (a glob), which
+# make TARGET builds; printed with its size. Sets BUILT.
+built() {
+  BUILT=$(ls "$REPO"/dist/$1 2>/dev/null | head -1)
+  [ -n "$BUILT" ] || die "no dist/$1: run make $2"
+  step "${BUILT#"$REPO"/} ($(stat -c %s "$BUILT") bytes)"
+}
+
+# lintian_check CHANGES [RUN...]: lintian on CHANGES (run through RUN..., e.g.
+# root_run ROOT, when given), failing on errors and on warnings that are not
+# overridden (with a comment, in debian/*.lintian-overrides).
+lintian_check() {
+  local changes=$1; shift
+  step "lintian ${changes#"$REPO"/} (fails on errors and on warnings that are not overridden)"
+  "$@" lintian --version
+  "$@" lintian -I --fail-on error,warning "$changes" \
+    || die "lintian found errors or warnings (above). Fix them, or override a warning with a
+  comment in debian/<package>.lintian-overrides saying why it does not apply."
+  echo "    lintian: no errors, no warnings left"
+}
+
 # root_work BASE: the check's work root ROOT (set by the caller, in its folder
 # CACHE) becomes a fresh copy of root BASE. On exit, what apt downloaded there is
 # kept for the next roots, and a failed check leaves the root for inspection.
+# in_root CMD...: root_run in the work root.
+in_root() { root_run "$ROOT" "$@"; }
 root_work() {
   mkdir -p "$CACHE"
   step "fresh work root: copy of ${1#"$REPO"/} in ${ROOT#"$REPO"/}"
@@ -237,3 +255,10 @@ TRIXIE_BUILD_PACKAGES=(
 )
 # Where the build and the suites work (bind-mounted at /build).
 TRIXIE_WORK=$ROOTS/work
+# The build root (ROOT) and the checkout synced into TRIXIE_WORK/src (src).
+trixie_build_root() {
+  root_make build "${TRIXIE_BUILD_PACKAGES[@]}"
+  ROOT=$MADE_ROOT src=$TRIXIE_WORK/src
+  step "source: the checkout as git sees it -> ${src#"$REPO"/} (rsync)"
+  root_sync_source "$src"
+}

@@ -41,9 +41,8 @@ EXAMPLE_FLAGS="-std=c99 -Wall -Wextra -Werror -pedantic"
 need_root dist-check
 version=$(tools/version.sh)
 name=feeddate-$version-linux-x86_64
-tarball=$REPO/dist/$name.tar.gz
-[ -f "$tarball" ] || die "no dist/$name.tar.gz: run make dist"
-step "tarball: dist/$name.tar.gz ($(stat -c %s "$tarball") bytes)"
+built "$name.tar.gz" dist
+tarball=$BUILT
 
 # What this machine's build prints (ICU 72, full data): the labels to expect.
 make -s --no-print-directory build/feed_demo >/dev/null || die "make build/feed_demo failed"

@@ -72,6 +72,23 @@ run() {
 }
 mkdir -p "$OUT/logs" "$OUT/asan" "$OUT/tsan"
 
+# build_sanitized NAME SANITIZER PROGRAMS...: the library built with
+# --sanitize=SANITIZER (and SWIFT_FLAGS) into .build-sanitize/NAME, and the C
+# PROGRAMS compiled with CFLAGS against it (and LIBS, with run path RPATH) into
+# $OUT/NAME. Fails, recording why, when anything did not build.
+build_sanitized() {
+  local name=$1 san=$2 lib t ok=0; shift 2
+  step "$name library (.build-sanitize/$name)"
+  swift build -c release --scratch-path ".build-sanitize/$name" --sanitize="$san" --product feeddate \
+    ${SWIFT_FLAGS[@]+"${SWIFT_FLAGS[@]}"} 2>&1 | tail -n 2 || { record "$name library build" FAILED; return 1; }
+  lib=$(swift build -c release --scratch-path ".build-sanitize/$name" --sanitize="$san" --show-bin-path)
+  for t in "$@"; do
+    "$CLANG" "${WARN[@]}" "${CFLAGS[@]}" -Iinclude -ITests/c "Tests/c/$t.c" "${COMMON[@]}" -L"$lib" -lfeeddate \
+      ${LIBS[@]+"${LIBS[@]}"} -Wl,-rpath,"$lib${RPATH:+:$RPATH}" -o "$OUT/$name/$t" || { ok=1; record "$name build $t" FAILED; }
+  done
+  return $ok
+}
+
 valgrind_step() {
   step "valgrind memcheck: test_leaks $CYCLES cycles, $LABELS labels (release library)"
   command -v valgrind >/dev/null || { record "valgrind test_leaks" FAILED "valgrind not installed"; return; }
@@ -110,53 +127,31 @@ if [ "${VALGRIND_ONLY:-0}" = 1 ]; then
   valgrind_step
 else
   # ---- 1. ASan + UBSan --------------------------------------------------------
-  step "ASan library (.build-sanitize/asan)"
-  if swift build -c release --scratch-path .build-sanitize/asan --sanitize=address --product feeddate \
-      -Xswiftc -enforce-exclusivity=checked 2>&1 | tail -n 2; then
-    asan_lib=$(swift build -c release --scratch-path .build-sanitize/asan --sanitize=address --show-bin-path)
-    cflags=(-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld -pthread)
-    built=1
-    for t in test_vectors test_api test_threads test_stress test_fork test_leaks test_zone_swap; do
-      "$CLANG" "${WARN[@]}" "${cflags[@]}" -Iinclude -ITests/c "Tests/c/$t.c" "${COMMON[@]}" \
-        -L"$asan_lib" -lfeeddate -Wl,-rpath,"$asan_lib" -o "$OUT/asan/$t" || { built=0; record "asan+ubsan build $t" FAILED; }
-    done
-    if [ "$built" = 1 ]; then
-      export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1
-      export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-      run "asan+ubsan test_vectors" 900 "$OUT/asan/test_vectors" Tests/vectors/core.jsonl
-      run "asan+ubsan test_api" 900 "$OUT/asan/test_api"
-      run "asan+ubsan test_threads 20000" 900 "$OUT/asan/test_threads" 20000
-      run "asan+ubsan test_stress $COUNT" 1800 "$OUT/asan/test_stress" "$COUNT"
-      run "asan+ubsan test_fork 30" 900 "$OUT/asan/test_fork" 30
-      run "asan+ubsan+lsan test_leaks" 900 "$OUT/asan/test_leaks" 1000 100000
-      run "asan+ubsan test_zone_swap 2" 300 "$OUT/asan/test_zone_swap" 2
-      unset ASAN_OPTIONS UBSAN_OPTIONS
-    fi
-  else
-    record "asan library build" FAILED
+  SWIFT_FLAGS=(-Xswiftc -enforce-exclusivity=checked) LIBS=() RPATH=
+  CFLAGS=(-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld -pthread)
+  if build_sanitized asan address test_vectors test_api test_threads test_stress test_fork test_leaks test_zone_swap; then
+    export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1
+    export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+    run "asan+ubsan test_vectors" 900 "$OUT/asan/test_vectors" Tests/vectors/core.jsonl
+    run "asan+ubsan test_api" 900 "$OUT/asan/test_api"
+    run "asan+ubsan test_threads 20000" 900 "$OUT/asan/test_threads" 20000
+    run "asan+ubsan test_stress $COUNT" 1800 "$OUT/asan/test_stress" "$COUNT"
+    run "asan+ubsan test_fork 30" 900 "$OUT/asan/test_fork" 30
+    run "asan+ubsan+lsan test_leaks" 900 "$OUT/asan/test_leaks" 1000 100000
+    run "asan+ubsan test_zone_swap 2" 300 "$OUT/asan/test_zone_swap" 2
+    unset ASAN_OPTIONS UBSAN_OPTIONS
   fi
 
   # ---- 2. TSan ---------------------------------------------------------------
-  step "TSan library (.build-sanitize/tsan)"
-  if swift build -c release --scratch-path .build-sanitize/tsan --sanitize=thread --product feeddate 2>&1 | tail -n 2; then
-    tsan_lib=$(swift build -c release --scratch-path .build-sanitize/tsan --sanitize=thread --show-bin-path)
-    # The toolchain's TSan runtime carries libdispatch interceptors: link libdispatch and BlocksRuntime.
-    cflags=(-g -O1 -fno-omit-frame-pointer -fsanitize=thread -fuse-ld=lld -pthread)
-    built=1
-    for t in test_threads test_stress test_zone_swap; do
-      "$CLANG" "${WARN[@]}" "${cflags[@]}" -Iinclude -ITests/c "Tests/c/$t.c" "${COMMON[@]}" \
-        -L"$tsan_lib" -lfeeddate -L"$SWIFT_LIBS" -ldispatch -lBlocksRuntime \
-        -Wl,-rpath,"$tsan_lib:$SWIFT_LIBS" -o "$OUT/tsan/$t" || { built=0; record "tsan build $t" FAILED; }
-    done
-    if [ "$built" = 1 ]; then
-      export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/Tests/sanitize/tsan.supp"
-      run "tsan test_threads 20000" 1800 "$OUT/tsan/test_threads" 20000
-      run "tsan test_stress $TSAN_COUNT" 1800 "$OUT/tsan/test_stress" "$TSAN_COUNT"
-      run "tsan test_zone_swap 2" 300 "$OUT/tsan/test_zone_swap" 2
-      unset TSAN_OPTIONS
-    fi
-  else
-    record "tsan library build" FAILED
+  # The toolchain's TSan runtime carries libdispatch interceptors: link libdispatch and BlocksRuntime.
+  SWIFT_FLAGS=() LIBS=(-L"$SWIFT_LIBS" -ldispatch -lBlocksRuntime) RPATH=$SWIFT_LIBS
+  CFLAGS=(-g -O1 -fno-omit-frame-pointer -fsanitize=thread -fuse-ld=lld -pthread)
+  if build_sanitized tsan thread test_threads test_stress test_zone_swap; then
+    export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/Tests/sanitize/tsan.supp"
+    run "tsan test_threads 20000" 1800 "$OUT/tsan/test_threads" 20000
+    run "tsan test_stress $TSAN_COUNT" 1800 "$OUT/tsan/test_stress" "$TSAN_COUNT"
+    run "tsan test_zone_swap 2" 300 "$OUT/tsan/test_zone_swap" 2
+    unset TSAN_OPTIONS
   fi
 
   # ---- 3. Swift tests ----------------------------------------------------------

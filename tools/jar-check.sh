@@ -40,9 +40,8 @@ USER_CACHE=/root/.cache/feeddate
 
 need_root jar-check
 version=$(tools/version.sh)
-jar=$REPO/dist/java/feeddate-$version.jar
-[ -f "$jar" ] || die "no dist/java/feeddate-$version.jar: run make jar"
-step "jar: dist/java/feeddate-$version.jar ($(stat -c %s "$jar") bytes)"
+built "java/feeddate-$version.jar" jar
+jar=$BUILT
 
 # ---- 1. the root ----------------------------------------------------------------
 root_make jar "$JDK" libjna-java

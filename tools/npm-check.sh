@@ -42,9 +42,8 @@ PACKAGES=(nodejs npm tzdata)
 
 need_root npm-check
 version=$(tools/version.sh)
-tgz=$REPO/dist/npm/feeddate-$version.tgz
-[ -f "$tgz" ] || die "no dist/npm/feeddate-$version.tgz: run make npm"
-step "package: dist/npm/feeddate-$version.tgz ($(stat -c %s "$tgz") bytes)"
+built "npm/feeddate-$version.tgz" npm
+tgz=$BUILT
 
 # ---- 1. the root ----------------------------------------------------------------
 root_make npm "${PACKAGES[@]}"

@@ -28,11 +28,7 @@ need_tools rsync:rsync
 [ -x "$SWIFT_TOOLCHAIN/usr/bin/swift" ] \
   || die "no $SWIFT_TOOLCHAIN/usr/bin/swift: install the Swift toolchain (swift.org, 6.x for Debian 12) there, or set SWIFT_TOOLCHAIN=/its/prefix"
 
-root_make build "${TRIXIE_BUILD_PACKAGES[@]}"
-ROOT=$MADE_ROOT
-src=$TRIXIE_WORK/src
-step "source: the checkout as git sees it -> ${src#"$REPO"/} (rsync)"
-root_sync_source "$src"
+trixie_build_root
 icu=$(root_run "$ROOT" pkg-config --modversion icu-uc)
 echo "    ICU of the root: $icu"
 case $icu in 76.*) ;; *) die "the trixie root has ICU $icu, expected 76";; esac

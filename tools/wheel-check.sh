@@ -38,13 +38,11 @@ ROOT=$CACHE/root
 TOOLS=$REPO/build/wheel-tools
 VENV=/opt/feeddate-venv
 MAX_MS=${WHEEL_CHECK_MAX_MS:-50}
-in_root() { root_run "$ROOT" "$@"; }
 
 need_root wheel-check
 version=$(tools/version.sh)
-wheel=$(ls "$REPO"/dist/feeddate-"$version"-py3-none-manylinux_*_x86_64.whl 2>/dev/null | head -1)
-[ -n "$wheel" ] || die "no dist/feeddate-$version-py3-none-manylinux_*_x86_64.whl: run make wheel"
-step "wheel: ${wheel#"$REPO"/} ($(stat -c %s "$wheel") bytes)"
+built "feeddate-$version-py3-none-manylinux_*_x86_64.whl" wheel
+wheel=$BUILT
 
 # ---- 1. the trixie root -------------------------------------------------------------
 root_make wheel python3 python3-venv tzdata libicu76
