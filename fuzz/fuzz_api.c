@@ -341,6 +341,59 @@ static fd_status reference(const fd_formatter *f, int64_t t, int64_t now, char *
     return fd_format(f, t, now, buf, FD_LABEL_CAPACITY, info);
 }
 
+/* The code units before byte `bytes` of the UTF-8 text s (jsonl.c's decoder, not the library's). */
+static size_t utf16_units(const char *s, size_t bytes)
+{
+    size_t units = 0;
+    for (size_t i = 0; i < bytes;) {
+        uint32_t cp = 0;
+        size_t len = json_utf8_decode((const unsigned char *)s + i, bytes - i, &cp);
+        if (len == 0) return (size_t)-1;
+        units += cp >= 0x10000 ? 2 : 1;
+        i += len;
+    }
+    return units;
+}
+
+/* (1.2) fd_format_utf16 with a capacity of cap_tag code units (0...255, or 256): the status fd_format
+ * had, or FD_ERR_BUFFER when the code units and their 0 do not fit; the reference's length, next
+ * change and parts in code units; its text as code units; nothing written past cap. */
+static void check_utf16(run *r, int64_t t, int64_t now, fd_status rs, const char *ref, const fd_label *ref_info,
+                        uint8_t cap_tag)
+{
+    uint16_t got[FD_LABEL_CAPACITY + 8];
+    fd_label info;
+    size_t cap = cap_tag == FZ_CAP_FULL ? FD_LABEL_CAPACITY : cap_tag;
+    for (size_t i = 0; i < sizeof got / sizeof *got; i++) got[i] = 0x5C5C;
+    memset(&info, 0xA5, sizeof info);
+    fd_status s = fd_format_utf16(r->f, t, now, got, cap, &info);
+    size_t units = rs == FD_OK ? utf16_units(ref, ref_info->length) : 0;
+    fd_status expect = rs != FD_OK ? rs : units + 1 > cap ? FD_ERR_BUFFER : FD_OK;
+    if (s != expect)
+        fuzz_fail("fd_format_utf16(t=%lld, now=%lld, cap %zu): status %d, expected %d", (long long)t, (long long)now,
+                  cap, (int)s, (int)expect);
+    for (size_t i = cap; i < sizeof got / sizeof *got; i++)
+        if (got[i] != 0x5C5C) fuzz_fail("fd_format_utf16(cap %zu): code unit %zu past the buffer was written", cap, i);
+    if (s != FD_OK && s != FD_ERR_BUFFER) return;
+    if (info.length != units || info.next_change_ms != ref_info->next_change_ms || info.expired != ref_info->expired ||
+        info.day_offset != utf16_units(ref, ref_info->day_offset) ||
+        info.day_offset + info.day_length != utf16_units(ref, ref_info->day_offset + ref_info->day_length) ||
+        info.time_offset != utf16_units(ref, ref_info->time_offset) ||
+        info.time_offset + info.time_length != utf16_units(ref, ref_info->time_offset + ref_info->time_length))
+        fuzz_fail("fd_format_utf16(t=%lld, now=%lld): info is not fd_format's in code units", (long long)t, (long long)now);
+    if (s == FD_OK) {
+        for (size_t i = 0, u = 0; i < ref_info->length; u++) {
+            uint32_t cp = 0;
+            i += json_utf8_decode((const unsigned char *)ref + i, ref_info->length - i, &cp);
+            uint16_t want = cp >= 0x10000 ? (uint16_t)(0xD800 + ((cp - 0x10000) >> 10)) : (uint16_t)cp;
+            if (got[u] != want || (cp >= 0x10000 && got[++u] != (uint16_t)(0xDC00 + ((cp - 0x10000) & 0x3FF))))
+                fuzz_fail("fd_format_utf16(t=%lld, now=%lld): code unit %zu is not fd_format's text", (long long)t,
+                          (long long)now, u);
+        }
+        if (got[units] != 0) fuzz_fail("fd_format_utf16: no 0 after the text");
+    }
+}
+
 static void op_format(run *r)
 {
     int64_t now = rd_instant(&r->in, FZ_NOW);
@@ -368,6 +421,7 @@ static void op_format(run *r)
             fuzz_fail("fd_format(t=%lld, now=%lld) differs when called again", (long long)t, (long long)now);
     }
     size_t need = rs == FD_OK ? ref_info.length : 0;
+    check_utf16(r, t, now, rs, ref, &ref_info, cap_tag);
 
     size_t cap, real;
     int null_buf = 0;

@@ -303,6 +303,22 @@ fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n,
                          int64_t *next_change_min);
 
 /*
+ * (1.2) The same labels as fd_format and fd_format_many, written as UTF-16
+ * code units (native byte order), for bindings whose strings are UTF-16
+ * (Java, JavaScript), so that none transcodes. Everything fd_format and
+ * fd_format_many count in bytes is counted here in code units: cap,
+ * info->length, the day and time parts' offsets and lengths, ends[i]; a
+ * code unit 0 ends the text when room is left. A label never needs more
+ * code units than bytes, so FD_LABEL_CAPACITY code units always fit one.
+ * Errors, buffer rules and threads as fd_format and fd_format_many.
+ */
+fd_status fd_format_utf16(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
+                          uint16_t *buf, size_t cap, fd_label *info);
+fd_status fd_format_many_utf16(const fd_formatter *f, const int64_t *t_ms, size_t n,
+                               int64_t now_ms, uint16_t *buf, size_t cap, size_t *ends,
+                               int64_t *next_change_min);
+
+/*
  * (1.2) Schedules (SPEC section 11): the labels instant t will show from
  * now_ms on, each with the instant it starts, for a client that only swaps
  * text (the web client of clients/web, a Swift DiscreteFormatStyle).

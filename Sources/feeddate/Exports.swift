@@ -322,6 +322,121 @@ public func fd_format_many(
     return succeed()
 }
 
+// MARK: UTF-16 (SPEC section 7, 1.2): the same labels as code units
+
+@_cdecl("fd_format_utf16")
+public func fd_format_utf16(
+    _ f: OpaquePointer?, _ t: Int64, _ now: Int64,
+    _ buf: UnsafeMutablePointer<UInt16>?, _ capacity: UInt, _ info: UnsafeMutablePointer<fd_label>?
+) -> fd_status {
+    let cap = Int(clamping: capacity)
+    guard f != nil else { return fail(FD_ERR_ARGUMENT, "fd_format_utf16: formatter is NULL") }
+    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_format_utf16: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    // The label as UTF-8 (every label fits in FeedDateFormatter.capacity bytes), then in one pass its
+    // code units and, for its parts, the code units before each byte.
+    // (768 bytes of scratch: on the stack, as Swift keeps temporary allocations up to 1 KiB.)
+    let room = FeedDateFormatter.capacity
+    return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: (room + 1) + (room + 1) / 2) { scratch -> fd_status in
+        let units = scratch.baseAddress!
+        let bytes = UnsafeMutableRawPointer(units + room + 1).assumingMemoryBound(to: UInt8.self)
+        var w = FeedDateWritten()
+        let s = Handle.with(f) { formatter in
+            do throws(FeedDateError) {
+                w = try formatter.write(t, now: now, into: UnsafeMutableRawPointer(bytes), capacity: room, nextChange: info != nil)
+                return FD_OK
+            } catch {
+                return fail(error)
+            }
+        }
+        guard s == FD_OK else { return s }
+        guard w.length <= room else { return fail(FD_ERR_INTERNAL, "fd_format_utf16: a label of \(w.length) bytes") }
+        // Straight into buf when it has room for any label; else counted first, and written when it fits.
+        let length: Int
+        if let buf, cap > room {
+            length = UTF16Out.transcode(bytes, w.length, into: buf, units: info == nil ? nil : units)
+        } else {
+            length = UTF16Out.count(bytes, w.length)
+            if let buf, length < cap { UTF16Out.transcode(bytes, w.length, into: buf) }
+            if info != nil { _ = UTF16Out.count(bytes, w.length, units: units) }
+        }
+        if let info {
+            let day = Int(units[w.day.lowerBound]), time = Int(units[w.time.lowerBound])
+            info.pointee = fd_label(
+                length: length, next_change_ms: w.nextChange,
+                day_offset: day, day_length: Int(units[w.day.upperBound]) - day,
+                time_offset: time, time_length: Int(units[w.time.upperBound]) - time, expired: w.expired ? 1 : 0)
+        }
+        guard let buf, length < cap else {
+            if let buf, cap > 0 { buf[0] = 0 }
+            return fail(FD_ERR_BUFFER, "fd_format_utf16: the label needs \(length + 1) code units with its NUL; cap is \(capacity) (FD_LABEL_CAPACITY always fits)")
+        }
+        buf[length] = 0
+        return succeed()
+    }
+}
+
+@_cdecl("fd_format_many_utf16")
+public func fd_format_many_utf16(
+    _ f: OpaquePointer?, _ ts: UnsafePointer<Int64>?, _ count: UInt, _ now: Int64,
+    _ buf: UnsafeMutablePointer<UInt16>?, _ capacity: UInt, _ ends: UnsafeMutablePointer<Int>?,
+    _ nextChangeMin: UnsafeMutablePointer<Int64>?
+) -> fd_status {
+    let cap = Int(clamping: capacity)
+    guard f != nil else { return fail(FD_ERR_ARGUMENT, "fd_format_many_utf16: formatter is NULL") }
+    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_format_many_utf16: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    guard count <= UInt(Int.max / 8) else { return fail(FD_ERR_ARGUMENT, "fd_format_many_utf16: n \(count) is more instants than memory can hold") }
+    let n = Int(count)
+    nextChangeMin?.pointee = Int64.max
+    if n == 0 {
+        if let buf, cap > 0 { buf[0] = 0 }
+        return succeed()
+    }
+    guard let ts else { return fail(FD_ERR_ARGUMENT, "fd_format_many_utf16: t_ms is NULL with n = \(n)") }
+    guard let ends else { return fail(FD_ERR_ARGUMENT, "fd_format_many_utf16: ends is NULL with n = \(n)") }
+    // Chunks of labels written as UTF-8 into scratch (room for each whole), then as code units into buf.
+    let chunk = min(n, 256), room = chunk * FeedDateFormatter.capacity
+    var earliest = Int64.max, used = 0
+    let s = Handle.with(f) { formatter in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { scratch -> fd_status in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: chunk) { byteEnds -> fd_status in
+                let bytes = scratch.baseAddress!, byteEnd = byteEnds.baseAddress!
+                do throws(FeedDateError) {
+                    for start in stride(from: 0, to: n, by: chunk) {
+                        let k = min(chunk, n - start)
+                        earliest = min(earliest, try formatter.writeMany(
+                            ts + start, count: k, now: now, into: UnsafeMutableRawPointer(bytes), capacity: room,
+                            ends: byteEnd, nextChange: nextChangeMin != nil))
+                        var from = 0
+                        for j in 0..<k {
+                            let length = byteEnd[j] - from, label = bytes + from
+                            // A label has no more code units than bytes: where its bytes fit, it does.
+                            if let buf, length <= cap - min(used, cap) {
+                                used += UTF16Out.transcode(label, length, into: buf + used)
+                            } else {
+                                let units = UTF16Out.count(label, length)
+                                if let buf, used + units <= cap { UTF16Out.transcode(label, length, into: buf + used) }
+                                used += units
+                            }
+                            ends[start + j] = used
+                            from = byteEnd[j]
+                        }
+                    }
+                    return FD_OK
+                } catch {
+                    return fail(error)
+                }
+            }
+        }
+    }
+    guard s == FD_OK else { return s }
+    nextChangeMin?.pointee = earliest
+    guard let buf, used <= cap else {
+        return fail(FD_ERR_BUFFER, "fd_format_many_utf16: the labels need \(used) code units; cap is \(capacity) (n × FD_LABEL_CAPACITY always fits)")
+    }
+    if used < cap { buf[used] = 0 }
+    return succeed()
+}
+
 // MARK: schedules (SPEC section 11, 1.2)
 
 /// max_entries as the caller passed it (a size_t: -1 from a signed caller is 2^64 - 1, said as such).

@@ -841,6 +841,62 @@ static void check_extremes(void)
 
 /* ---- main ------------------------------------------------------------------ */
 
+/* ---- UTF-16 (1.2): the arguments and buffer rules of fd_format and fd_format_many ---- */
+
+static void utf16_check(int ok, const char *what)
+{
+    if (ok) tk_count(1);
+    else tk_fail("%s", what);
+}
+
+/* Each case names what it checks; one check each. The labels are Chinese
+ * ("昨天 02:30"): fewer code units than bytes. */
+static void check_utf16(const fd_formatter *f)
+{
+    uint16_t area[FD_LABEL_CAPACITY * 3 + 8];
+    char ref[FD_LABEL_CAPACITY];
+    fd_label info, ref_info;
+    if (fd_format(f, NOW - DAY, NOW, ref, sizeof ref, &ref_info) != FD_OK) {
+        tk_fail("utf16: reference fd_format failed");
+        return;
+    }
+    memset(&info, 0, sizeof info);
+    tk_count(fd_format_utf16(f, NOW - DAY, NOW, area, FD_LABEL_CAPACITY, &info) == FD_OK && info.length < ref_info.length);
+    size_t units = info.length;
+    utf16_check(fd_format_utf16(NULL, NOW - DAY, NOW, area, 10, &info) == FD_ERR_ARGUMENT, "utf16: formatter NULL");
+    utf16_check(fd_format_utf16(f, NOW - DAY, NOW, NULL, 10, &info) == FD_ERR_ARGUMENT, "utf16: buf NULL, cap 10");
+    info.length = 0;
+    utf16_check(fd_format_utf16(f, NOW - DAY, NOW, NULL, 0, &info) == FD_ERR_BUFFER && info.length == units,
+             "utf16: size query gives the code units");
+    for (size_t i = 0; i < COUNT_OF(area); i++) area[i] = 0x5A5A;
+    utf16_check(fd_format_utf16(f, NOW - DAY, NOW, area, units, &info) == FD_ERR_BUFFER && area[0] == 0 &&
+             area[units] == 0x5A5A, "utf16: cap = length (no room for the 0): nothing past cap, a 0 at buf[0]");
+    utf16_check(fd_format_utf16(f, NOW - DAY, NOW, area, units + 1, NULL) == FD_OK && area[units] == 0 &&
+             area[units + 1] == 0x5A5A, "utf16: cap = length + 1");
+    utf16_check(fd_format_utf16(f, MAX_MS + 1, NOW, area, FD_LABEL_CAPACITY, &info) == FD_ERR_RANGE, "utf16: t out of range");
+
+    int64_t next = 0;
+    size_t ends[3];
+    utf16_check(fd_format_many_utf16(f, NULL, 0, NOW, area, 4, NULL, &next) == FD_OK && area[0] == 0 && next == FD_NEVER,
+             "many_utf16: n 0");
+    utf16_check(fd_format_many_utf16(NULL, TS_GOOD, 3, NOW, area, 4, ends, NULL) == FD_ERR_ARGUMENT, "many_utf16: formatter NULL");
+    utf16_check(fd_format_many_utf16(f, NULL, 3, NOW, area, 4, ends, NULL) == FD_ERR_ARGUMENT, "many_utf16: t_ms NULL");
+    utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, area, 4, NULL, NULL) == FD_ERR_ARGUMENT, "many_utf16: ends NULL");
+    utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, NULL, 4, ends, NULL) == FD_ERR_ARGUMENT, "many_utf16: buf NULL, cap 4");
+    utf16_check(fd_format_many_utf16(f, TS_ONE_TOO_LATE, 3, NOW, area, COUNT_OF(area), ends, NULL) == FD_ERR_RANGE,
+             "many_utf16: one instant out of range");
+    utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, area, COUNT_OF(area), ends, &next) == FD_OK &&
+             ends[0] < ends[1] && ends[1] < ends[2] && area[ends[2]] == 0 && next > NOW, "many_utf16: three labels");
+    size_t total = ends[2];
+    for (size_t i = 0; i < COUNT_OF(area); i++) area[i] = 0x5A5A;
+    utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, area, total - 1, ends, NULL) == FD_ERR_BUFFER &&
+             ends[2] == total && area[total - 1] == 0x5A5A, "many_utf16: cap total - 1: the units needed, nothing past cap");
+    utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, NULL, 0, ends, NULL) == FD_ERR_BUFFER && ends[2] == total,
+             "many_utf16: size query");
+    utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, area, SIZE_MAX, ends, NULL) == FD_OK && ends[2] == total,
+             "many_utf16: cap SIZE_MAX (over-stated)");
+}
+
 int main(void)
 {
     /* Before any library call: the host default zone of check_resolved. */
@@ -866,6 +922,7 @@ int main(void)
             run_format_row(f, &FORMAT_ROWS[i]);
         for (size_t i = 0; i < COUNT_OF(MANY_ROWS); i++)
             run_many_row(f, &MANY_ROWS[i]);
+        check_utf16(f);
         fd_formatter_free(f);
     }
     check_status_messages();

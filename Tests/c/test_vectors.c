@@ -27,6 +27,7 @@
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define HAS_1_1_OPTIONS (FD_VERSION_MAJOR > 1 || FD_VERSION_MINOR >= 1)
+#define HAS_UTF16 (FD_VERSION_MAJOR > 1 || FD_VERSION_MINOR >= 2)
 
 /* ---- one vector ---- */
 
@@ -312,6 +313,93 @@ static void check_vector(vector *v)
     tk_count(ok);
 }
 
+#if HAS_UTF16
+/* ---- the same labels as UTF-16 (1.2) ---- */
+
+/* The UTF-16 of the UTF-8 s[0..n) into out (NULL: only counted), decoded by
+ * jsonl.c's decoder, not the library's; returns the code units. */
+static size_t to_utf16(const char *s, size_t n, uint16_t *out)
+{
+    size_t units = 0;
+    for (size_t i = 0; i < n;) {
+        uint32_t cp = 0;
+        size_t len = json_utf8_decode((const unsigned char *)s + i, n - i, &cp);
+        if (len == 0) return (size_t)-1;
+        if (cp >= 0x10000) {
+            if (out) { out[units] = (uint16_t)(0xD800 + ((cp - 0x10000) >> 10)); out[units + 1] = (uint16_t)(0xDC00 + ((cp - 0x10000) & 0x3FF)); }
+            units += 2;
+        } else {
+            if (out) out[units] = (uint16_t)cp;
+            units += 1;
+        }
+        i += len;
+    }
+    return units;
+}
+
+/* fd_format_utf16 gives the UTF-16 of the label fd_format gave, its parts
+ * and length in code units, the same next change and expired flag, and a
+ * code unit 0 after it. Counts one check. */
+static void check_vector_utf16(const vector *v)
+{
+    uint16_t want[FD_LABEL_CAPACITY], got[FD_LABEL_CAPACITY];
+    fd_label info;
+    memset(got, 0xA5, sizeof got);
+    memset(&info, 0xA5, sizeof info);
+    size_t units = to_utf16(v->got, v->info.length, want);
+    fd_status s = fd_format_utf16(v->formatter, v->t_ms, v->now_ms, got, FD_LABEL_CAPACITY, &info);
+    int ok = s == FD_OK && units != (size_t)-1 && info.length == units && got[units] == 0 &&
+             memcmp(got, want, units * sizeof *got) == 0 && info.next_change_ms == v->info.next_change_ms &&
+             info.expired == v->info.expired &&
+             info.day_offset == to_utf16(v->got, v->info.day_offset, NULL) &&
+             info.day_length == to_utf16(v->got + v->info.day_offset, v->info.day_length, NULL) &&
+             info.time_offset == to_utf16(v->got, v->info.time_offset, NULL) &&
+             info.time_length == to_utf16(v->got + v->info.time_offset, v->info.time_length, NULL);
+    if (!ok) {
+        fail_prefix(v);
+        printf("fd_format_utf16: status %d, %lu code units (fd_format's text has %lu), day %lu+%lu, time %lu+%lu, "
+               "next change %lld\n", (int)s, (unsigned long)info.length, (unsigned long)units,
+               (unsigned long)info.day_offset, (unsigned long)info.day_length, (unsigned long)info.time_offset,
+               (unsigned long)info.time_length, (long long)info.next_change_ms);
+    }
+    tk_count(ok);
+}
+
+/* fd_format_many_utf16 over a group: the labels of fd_format as UTF-16, ends
+ * in code units, the same earliest change; then too small a buffer by one
+ * code unit: FD_ERR_BUFFER with the code units needed and nothing written
+ * past it. Counts one check. */
+static void check_group_utf16(vector *vs, const size_t *idx, size_t n, const int64_t *ts, int64_t earliest)
+{
+    size_t cap = n * FD_LABEL_CAPACITY, *ends = malloc(n * sizeof *ends);
+    uint16_t *buf = malloc((cap + 1) * sizeof *buf), want[FD_LABEL_CAPACITY];
+    int64_t next_min = 0;
+    int ok = ends != NULL && buf != NULL;
+    if (ok && fd_format_many_utf16(vs[idx[0]].formatter, ts, n, vs[idx[0]].now_ms, buf, cap, ends, &next_min) != FD_OK)
+        ok = 0;
+    for (size_t i = 0, start = 0; ok && i < n; start = ends[i++]) {
+        const vector *v = &vs[idx[i]];
+        size_t units = to_utf16(v->got, v->info.length, want);
+        ok = ends[i] >= start && ends[i] - start == units && memcmp(buf + start, want, units * sizeof *want) == 0;
+    }
+    ok = ok && next_min == earliest && (ends[n - 1] >= cap || buf[ends[n - 1]] == 0);
+    if (ok && ends[n - 1] > 0) {
+        size_t need = ends[n - 1], small = need - 1;
+        buf[small] = 0x5A5A;
+        ok = fd_format_many_utf16(vs[idx[0]].formatter, ts, n, vs[idx[0]].now_ms, buf, small, ends, NULL) == FD_ERR_BUFFER &&
+             ends[n - 1] == need && buf[small] == 0x5A5A;
+    }
+    if (!ok) {
+        fail_prefix(&vs[idx[0]]);
+        printf("fd_format_many_utf16 group of %lu: not fd_format's labels as UTF-16 (or its ends, earliest change, "
+               "or buffer rules)\n", (unsigned long)n);
+    }
+    tk_count(ok);
+    free(ends);
+    free(buf);
+}
+#endif
+
 /* ---- fd_format_many over groups of identical options and now ---- */
 
 /* Checks one group (vectors at idx[0..n)) through fd_format_many. Counts one check. */
@@ -375,6 +463,9 @@ static void check_group(vector *vs, const size_t *idx, size_t n)
                tk_instant(next_min, b, sizeof b));
         ok = 0;
     }
+#if HAS_UTF16
+    check_group_utf16(vs, idx, n, ts, earliest);
+#endif
 done:
     tk_count(ok);
     free(ts);
@@ -527,6 +618,9 @@ static size_t run_file(const char *path)
         count++;
         if (load_vector(v) == 0)
             check_vector(v);
+#if HAS_UTF16
+            if (v->formatted) check_vector_utf16(v);
+#endif
     }
     jsonl_close(&file);
     if (count == 0)

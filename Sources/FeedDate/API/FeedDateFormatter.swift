@@ -92,7 +92,7 @@ public final class FeedDateFormatter: Sendable {
     }
 
     /// Every label fits in this many bytes (FD_LABEL_CAPACITY, less its NUL).
-    static let capacity = 255
+    package static let capacity = 255
 
     /// Writes the UTF-8 text of the label into `base[0..<capacity]` (nothing
     /// past it; a text that does not fit is not written whole) and reports

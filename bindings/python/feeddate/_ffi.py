@@ -316,6 +316,23 @@ fd_format_many = _declare(
     fd_status,
 )
 
+# (1.2) The same labels as UTF-16 code units, for bindings whose strings are
+# UTF-16 (Java, JavaScript). Python's str takes UTF-8 as cheaply, so the package
+# does not call them; they are declared for ctypes users, buffers as void *.
+# fd_status fd_format_utf16(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
+#                           uint16_t *buf, size_t cap, fd_label *info);
+fd_format_utf16 = _declare(
+    "fd_format_utf16", [fd_formatter_p, c_int64, c_int64, c_void_p, c_size_t, fd_label_p], fd_status, keep_gil=True
+)
+# fd_status fd_format_many_utf16(const fd_formatter *f, const int64_t *t_ms, size_t n,
+#                                int64_t now_ms, uint16_t *buf, size_t cap, size_t *ends,
+#                                int64_t *next_change_min);
+fd_format_many_utf16 = _declare(
+    "fd_format_many_utf16",
+    [fd_formatter_p, c_void_p, c_size_t, c_int64, c_void_p, c_size_t, c_void_p, c_int64_p],
+    fd_status,
+)
+
 # (1.2) Schedules (SPEC section 11): Formatter.schedule (feeddate/_schedule.py).
 # buf, ends and from_ms are declared void *: a ctypes buffer, or the address of
 # an array.array as an int (the caller keeps it alive across the call).
