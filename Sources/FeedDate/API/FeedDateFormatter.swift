@@ -59,7 +59,7 @@ public final class FeedDateFormatter: Sendable {
         if options.style == .countdown { try localeID.checkCountdownDigits() }
         let zone = try Zone(options.timeZone)
         let services = try LocaleServices.shared(locale: localeID, hourCycle: options.hourCycle,
-                                                 width: options.spoken ? .long : options.width, texts: options.texts)
+                                                 width: options.width, texts: options.texts)
         self.options = options
         self.locale = services.resolvedLocale
         self.timeZone = zone.id

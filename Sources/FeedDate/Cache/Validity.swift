@@ -68,8 +68,8 @@ extension Rules {
         case .feedDetail:
             return .never
         case .relative, .compact:
-            guard let next = plan.nextChange else { return .walk }
-            return next <= FeedDateRange.maxInstantMs ? .until(next) : .never
+            guard let next = plan.knownNextChange else { return .walk }
+            return next == Rules.never ? .never : .until(next)
         case .countdown:
             return .walk
         case .feed, .chatList, .chatBubble:

@@ -53,9 +53,7 @@ final class LocaleServices: @unchecked Sendable {
          texts: TextOptions = TextOptions()) throws(FeedDateError) {
         self.locale = locale
         self.texts = texts
-        // Spoken counts are read out in full, whatever width the visible label has.
-        let width = texts.spoken ? .long : requested
-        switch width {
+        switch texts.width(requested) {
         case .long: self.width = .long
         case .short: self.width = .short
         case .narrow: self.width = .narrow

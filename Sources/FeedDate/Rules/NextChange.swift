@@ -37,7 +37,7 @@ extension Rules {
     func nextChange(_ t: Int64, _ now: Int64, current: Plan, _ views: inout Views,
                     steps: Int? = nil) throws(FeedDateError) -> Int64 {
         let steps = steps ?? (zone.table.unruly ? Rules.unrulyWalkSteps : Rules.walkSteps)
-        if let next = current.nextChange { return next <= FeedDateRange.maxInstantMs ? next : Rules.never }
+        if let next = current.knownNextChange { return next }
         if let next = try relativeNextChange(t, now, current: current) { return next }
         var x = now
         // Each step moves to the next instant at which an input of the rule

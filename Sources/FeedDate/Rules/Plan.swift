@@ -24,6 +24,10 @@ struct Plan: Equatable {
     /// count gave it cheaply (see relativeCount); nil when not known.
     var nextChange: Int64? = nil
 
+    /// The next change the plan knows, as a label reports it (past the last
+    /// instant the library labels: never); nil when the rules must find it.
+    var knownNextChange: Int64? { nextChange.map { $0 <= FeedDateRange.maxInstantMs ? $0 : Rules.never } }
+
     static func day(_ p: Piece) -> Plan { Plan(shape: .day, piece: p) }
     static func time(_ p: Piece) -> Plan { Plan(shape: .time, piece: p) }
     static func plain(_ p: Piece) -> Plan { Plan(shape: .plain, piece: p) }

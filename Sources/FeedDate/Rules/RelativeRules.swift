@@ -229,29 +229,34 @@ extension Rules {
         -> (years: Int64, months: Int64, days: Int64, from: (y: Int64, m: Int64, d: Int64)?) {
         if span < 27 * msPerDay { return (0, 0, floorDiv(we - wt, msPerDay), nil) }
         let a = civilFromDays(floorDiv(wt, msPerDay)), b = civilFromDays(floorDiv(we, msPerDay))
-        let at = floorMod(wt, msPerDay), bt = floorMod(we, msPerDay)
-        // The most months that may fit reach e's month; they fit when t's day
-        // and time, pinned to that month, are not after e's.
-        var months = (b.y - a.y) * 12 + (b.m - a.m)
-        if months > 0 && (min(a.d, daysInMonth(b.y, b.m)), at) > (b.d, bt) { months -= 1 }
-        months = max(0, months)
+        let at = floorMod(wt, msPerDay)
+        let months = wholeMonths(from: a, at, to: b, floorMod(we, msPerDay))
         let base = shiftMonths(a, time: at, by: months)
         return (months / 12, months % 12, floorDiv(we - base, msPerDay), a)
     }
 
     /// A first guess of whole (years, months) between two wall-clock times:
-    /// exact for Gregorian calendars but for day-of-month pinning and DST,
-    /// which `largest` then corrects; a lower bound elsewhere.
+    /// exact for Gregorian calendars but for DST, which `largest` then
+    /// corrects; a lower bound elsewhere.
     private func monthsBetween(_ wt: Int64, _ we: Int64, _ future: Bool) -> (Int64, Int64) {
         guard case .gregorian = services.calendarKind else {
             return (abs(we - wt) / (msPerDay * 390), 0)
         }
         let (from, to) = future ? (we, wt) : (wt, we)
-        let a = civilFromDays(floorDiv(from, msPerDay)), b = civilFromDays(floorDiv(to, msPerDay))
-        var months = (b.y - a.y) * 12 + (b.m - a.m)
-        if (b.d, floorMod(to, msPerDay)) < (a.d, floorMod(from, msPerDay)) { months -= 1 }
-        months = max(0, months)
+        let months = wholeMonths(from: civilFromDays(floorDiv(from, msPerDay)), floorMod(from, msPerDay),
+                                 to: civilFromDays(floorDiv(to, msPerDay)), floorMod(to, msPerDay))
         return (months / 12, months % 12)
+    }
+
+    /// Whole Gregorian months from date a at time `at` to date b at time `bt`
+    /// (0 when b comes first), months added as addMonths adds them: the most
+    /// that may fit reach b's month, and they fit when a's day and time,
+    /// pinned to that month's length, are not after b's.
+    @inline(__always)
+    private func wholeMonths(from a: (y: Int64, m: Int64, d: Int64), _ at: Int64,
+                             to b: (y: Int64, m: Int64, d: Int64), _ bt: Int64) -> Int64 {
+        let months = (b.y - a.y) * 12 + (b.m - a.m)
+        return months > 0 && (min(a.d, daysInMonth(b.y, b.m)), at) > (b.d, bt) ? months - 1 : max(0, months)
     }
 
     // MARK: next change

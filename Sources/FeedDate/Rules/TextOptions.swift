@@ -13,6 +13,10 @@ struct TextOptions: Hashable, Sendable {
     var dayBeforeYesterday: String?
     var tomorrow: String?
 
+    /// The width counts are worded in: spoken counts are read out in full
+    /// ("2 hours ago" for "2h"), whatever width the visible label has.
+    func width(_ requested: FeedDateWidth) -> FeedDateWidth { spoken ? .long : requested }
+
     /// The caller's word for a day offset (−2, −1, +1), or nil for the locale's.
     func word(_ offset: Int64) -> String? {
         switch offset {

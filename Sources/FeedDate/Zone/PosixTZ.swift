@@ -279,36 +279,15 @@ struct PosixTZ: Sendable {
             isLeap = isLeapYear(number)
         }
 
-        /// The year containing day number `day`. Cheaper than `civilFromDays`:
-        /// estimated from the mean year length, then corrected.
+        /// The year containing day number `day` (Civil.swift's gregorianYear).
         @inline(__always)
-        init(containing day: Int64) {
-            var number = 1970 &+ floorDiv(day &* 400, 146_097)
-            var jan1 = Self.jan1(of: number)
-            while jan1 > day {
-                number &-= 1
-                jan1 = Self.jan1(of: number)
-            }
-            while true {
-                let next = Self.jan1(of: number &+ 1)
-                if next > day {
-                    self.number = number
-                    self.jan1 = jan1
-                    isLeap = next &- jan1 == 366
-                    return
-                }
-                number &+= 1
-                jan1 = next
-            }
-        }
+        init(containing day: Int64) { self.init(gregorianYear(ofDay: day)) }
 
         var next: Year { Year(number &+ 1) }
 
-        /// Day number of January 1 of `year`: 365 per year plus the leap days since 1970.
+        /// Day number of January 1 of `year`.
         @inline(__always)
-        static func jan1(of year: Int64) -> Int64 {
-            365 &* (year &- 1970) &+ floorDiv(year &- 1969, 4) &- floorDiv(year &- 1901, 100) &+ floorDiv(year &- 1601, 400)
-        }
+        static func jan1(of year: Int64) -> Int64 { daysFromCivil(year, 1, 1) }
     }
 
     /// Whether the offset changes at some transition in one full 400-year period.
