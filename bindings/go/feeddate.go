@@ -397,14 +397,24 @@ func fromMillis(ms C.int64_t) time.Time {
 	return time.UnixMilli(int64(ms))
 }
 
-// scratch is the per-call memory handed to C, pooled: a cgo argument escapes.
+// cAddress is the address of C memory (a formatter, a scratch) as an integer
+// for the C shims: no pointer check, so no allocation, per call.
+func cAddress(p unsafe.Pointer) C.uintptr_t { return C.uintptr_t(uintptr(p)) }
+
+// scratch is the per-call memory handed to C (the label, its info and the
+// error message), in C memory, pooled; freed when the pool drops it. nil
+// when C could not allocate it.
 type scratch struct {
-	buf  [C.FD_LABEL_CAPACITY]C.char
-	info C.fd_label
-	msg  *C.char // the error message's text, set by the C shim
+	c *C.fdgo_scratch
 }
 
-var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+var scratchPool = sync.Pool{New: func() any {
+	sc := &scratch{c: C.fdgo_scratch_new()}
+	if sc.c != nil {
+		runtime.SetFinalizer(sc, func(sc *scratch) { C.fdgo_scratch_free(sc.c) })
+	}
+	return sc
+}}
 
 func (f *Formatter) format(t, now time.Time, withInfo bool) (Label, error) {
 	p := f.acquire()
@@ -413,20 +423,22 @@ func (f *Formatter) format(t, now time.Time, withInfo bool) (Label, error) {
 	}
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
-	info := &sc.info
-	if !withInfo {
-		info = nil
+	if sc.c == nil {
+		f.mu.RUnlock()
+		return Label{}, &Error{Status: StatusMemory, Message: "out of memory for a label's scratch"}
 	}
-	// The message pointer lives in the pooled scratch: a local whose address
-	// went to C would be moved to the heap on every call.
-	s := C.fdgo_format(p, millis(t), millis(now), &sc.buf[0], C.FD_LABEL_CAPACITY, info, &sc.msg)
+	with := C.int(0)
+	if withInfo {
+		with = 1
+	}
+	s := C.fdgo_format(cAddress(unsafe.Pointer(p)), millis(t), millis(now), cAddress(unsafe.Pointer(sc.c)), with)
 	f.mu.RUnlock() // p is not used again; f stays reachable up to here, so no finalizer ran during the call
 	if s != C.FD_OK {
-		return Label{}, newError(s, sc.msg)
+		return Label{}, newError(s, sc.c.msg)
 	}
 	// One allocation, the string: the label's bytes up to its NUL (C.GoString
 	// made a second one).
-	b := unsafe.Slice((*byte)(unsafe.Pointer(&sc.buf[0])), len(sc.buf))
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&sc.c.buf[0])), len(sc.c.buf))
 	n := bytes.IndexByte(b, 0)
 	if n < 0 {
 		n = len(b)
@@ -437,10 +449,10 @@ func (f *Formatter) format(t, now time.Time, withInfo bool) (Label, error) {
 	}
 	return Label{
 		Text:       text,
-		NextChange: fromMillis(sc.info.next_change_ms),
-		DayPart:    Span{int(sc.info.day_offset), int(sc.info.day_offset + sc.info.day_length)},
-		TimePart:   Span{int(sc.info.time_offset), int(sc.info.time_offset + sc.info.time_length)},
-		Expired:    sc.info.expired != 0,
+		NextChange: fromMillis(sc.c.info.next_change_ms),
+		DayPart:    Span{int(sc.c.info.day_offset), int(sc.c.info.day_offset + sc.c.info.day_length)},
+		TimePart:   Span{int(sc.c.info.time_offset), int(sc.c.info.time_offset + sc.c.info.time_length)},
+		Expired:    sc.c.info.expired != 0,
 	}, nil
 }
 

@@ -147,10 +147,12 @@ func (sc *manyScratch) run(p *C.fd_formatter, ts []time.Time, now C.int64_t, nex
 func manyError(p *C.fd_formatter, chunkErr *Error, in []C.int64_t, now C.int64_t, off int) error {
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
+	if sc.c == nil {
+		return chunkErr
+	}
 	for i, t := range in {
-		var msg *C.char
-		if s := C.fdgo_format(p, t, now, &sc.buf[0], C.FD_LABEL_CAPACITY, &sc.info, &msg); s != C.FD_OK {
-			e := newError(s, msg)
+		if s := C.fdgo_format(cAddress(unsafe.Pointer(p)), t, now, cAddress(unsafe.Pointer(sc.c)), 0); s != C.FD_OK {
+			e := newError(s, sc.c.msg)
 			e.Message = fmt.Sprintf("ts[%d]: %s", off+i, e.Message)
 			return e
 		}
