@@ -112,8 +112,8 @@ root_apt_setup() {
     [ "$DEBIAN_SECURITY" = none ] || echo "deb $DEBIAN_SECURITY $SUITE-security main"
   } > "$root/etc/apt/sources.list"
   cp -L /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
-  echo force-unsafe-io > "$root/etc/dpkg/dpkg.cfg.d/feeddate-unsafe-io"
-  echo 'Dpkg::Use-Pty "0";' > "$root/etc/apt/apt.conf.d/90feeddate-no-pty"
+  echo force-unsafe-io > "$root/etc/dpkg/dpkg.cfg.d/clean-root-unsafe-io"
+  echo 'Dpkg::Use-Pty "0";' > "$root/etc/apt/apt.conf.d/90clean-root-no-pty"
 }
 
 # The pristine minbase root (debootstrap once).
