@@ -284,6 +284,63 @@ final class NextChangeTests: XCTestCase {
         }
     }
 
+    /// A batch of RELATIVE or COMPACT labels works out each count of two or
+    /// more days back once per key (days back, t's time of day after now's or
+    /// not) and copies it for the other instants of the key, its next change
+    /// rebuilt at each t's time of day: the bytes, ends and earliest next
+    /// change are those of the labels one by one, in zones with DST, offsets
+    /// of 30 and 45 minutes and a skipped day, with just_now_ms up to a day,
+    /// also with the buffer running out part way.
+    func testBatchCopiesOfCountsAreTheLabels() throws {
+        var rng = SplitMix64(state: 20_261_202)
+        for i in 0..<80 {
+            var o = FeedDateOptions(style: [.relative, .compact].randomElement(using: &rng)!,
+                                    locale: Self.locales.randomElement(using: &rng)!,
+                                    timeZone: Self.zones.randomElement(using: &rng)!)
+            o.justNowMs = [0, 60_000, 86_400_000].randomElement(using: &rng)!
+            o.skewToleranceMs = [0, 60_000].randomElement(using: &rng)!
+            o.spoken = Int.random(in: 0..<4, using: &rng) == 0
+            o.maxUnit = Int.random(in: 0..<6, using: &rng) == 0 ? .month : .year
+            let f = try FeedDateFormatter(o)
+            // Years around DST changes and the recent past; now at any time of day.
+            let now = Int64.random(in: 1_262_304_000_000...1_893_456_000_000, using: &rng)
+            let ts: [Int64] = (0..<Int.random(in: 256...1_200, using: &rng)).map { _ in
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0: return now + Int64.random(in: 0...40 * 86_400_000, using: &rng)
+                case 1: return now - Int64.random(in: 0...3 * 86_400_000, using: &rng)
+                case 2: return now - Int64.random(in: 0...3_000 * 86_400_000, using: &rng)
+                default: return now - Int64.random(in: 0...500 * 86_400_000, using: &rng)
+                }
+            }
+            let labels = try ts.map { try f.label($0, now: now) }
+            let expected = labels.map(\.text).joined()
+            let total = expected.utf8.count
+            let context = "case \(i): \(o.style) \(o.locale!) \(o.timeZone!) justNow \(o.justNowMs) max \(o.maxUnit) now=\(now)"
+            var bytes = [UInt8](repeating: 0xEE, count: total + 16)
+            var ends = [Int](repeating: 0, count: ts.count)
+            let earliest = try bytes.withUnsafeMutableBytes { buf in
+                try f.writeMany(ts, count: ts.count, now: now, into: buf.baseAddress, capacity: total, ends: &ends)
+            }
+            XCTAssertEqual(String(decoding: bytes[..<total], as: UTF8.self), expected, context)
+            XCTAssertEqual(earliest, labels.map { $0.nextChangeMs ?? Int64.max }.min()!, context)
+            var start = 0
+            for (k, label) in labels.enumerated() {
+                XCTAssertEqual(ends[k] - start, label.text.utf8.count, "\(context): label \(k)")
+                start = ends[k]
+            }
+            for capacity in [total / 2, 0] {
+                var part = [UInt8](repeating: 0xEE, count: total + 16)
+                var partEnds = [Int](repeating: 0, count: ts.count)
+                _ = try part.withUnsafeMutableBytes { buf in
+                    try f.writeMany(ts, count: ts.count, now: now, into: capacity > 0 ? buf.baseAddress : nil,
+                                    capacity: capacity, ends: &partEnds, nextChange: Bool.random(using: &rng))
+                }
+                XCTAssertEqual(partEnds, ends, "\(context): capacity \(capacity)")
+                XCTAssertTrue(part[capacity...].allSatisfy { $0 == 0xEE }, "written past capacity \(capacity): \(context)")
+            }
+        }
+    }
+
     /// The memo serves every generation of views, past the sign bit of its
     /// slots (generation 2048) and across the wrap at 4096 that clears them.
     func testMemoServesEveryGeneration() {

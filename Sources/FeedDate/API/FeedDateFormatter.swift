@@ -1,4 +1,5 @@
 // The public Swift API: an immutable, thread-safe formatter.
+import Glibc
 
 /// A label and what a UI needs besides its text.
 public struct FeedDateLabel: Sendable, Equatable {
@@ -121,14 +122,39 @@ public final class FeedDateFormatter: Sendable {
     ) throws(FeedDateError) -> Int64 {
         var views = try knownViews(now)
         var used = 0, earliest = wanted ? Rules.never : Int64.min
+        // Labels that read the same across a key are written once and copied:
+        // FEED's and CHAT_LIST's days (BatchDayCopies), RELATIVE's and
+        // COMPACT's counts of two or more days (BatchCountCopies).
         let copying = Validity.textByDay(options.style) && base != nil && count >= 8
+        let calm = base != nil && count >= BatchCountCopies.minimumBatch ? views.now.flatMap { rules.batchCalm(now, $0) } : nil
+        // The counts' table from malloc: without the memory, the batch works every count out.
+        let countTable = calm != nil ? malloc(BatchCountCopies.words * MemoryLayout<Int64>.size) : nil
+        defer { free(countTable) }
+        let counts = countTable.map {
+            BatchCountCopies(UnsafeMutableBufferPointer(start: $0.assumingMemoryBound(to: Int64.self), count: BatchCountCopies.words))
+        }
         return try withUnsafeTemporaryAllocation(of: Int64.self, capacity: copying ? BatchDayCopies.words : 0) {
             (table: UnsafeMutableBufferPointer<Int64>) throws(FeedDateError) -> Int64 in
             let copies = copying ? BatchDayCopies(table) : nil
             for i in 0..<count {
                 let t = ts[i]
-                var slot = -1
-                if let copies, let view = views.now, FeedDateRange.contains(t),
+                var slot = -1, countKey: (key: Int64, wt: Int64)? = nil
+                if let counts, let view = views.now, let calm, let k = rules.countKey(t, now, view, calm) {
+                    if let (start, length, days) = counts.written(k.key) {
+                        // The same count, so the same text; its next change at t's time of day,
+                        // unless that lies outside what calm knows (then worked out whole below).
+                        let next = wanted ? rules.countNextChange(k.wt, days, calm) : Rules.never
+                        if let next {
+                            if used + length <= capacity { (base! + used).copyMemory(from: base! + start, byteCount: length) }
+                            used += length
+                            earliest = min(earliest, next <= FeedDateRange.maxInstantMs ? next : Rules.never)
+                            ends[i] = used
+                            continue
+                        }
+                    } else {
+                        countKey = k
+                    }
+                } else if let copies, let view = views.now, FeedDateRange.contains(t),
                    let day = rules.dayLabel(t, now, localDay: rules.zone.localDay(t), view), day.textByDay {
                     slot = copies.slot(day.daysBack)
                     // Its next change is needed only when it could come before earliest.
@@ -145,6 +171,10 @@ public final class FeedDateFormatter: Sendable {
                 let w = try write(t, now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room, &views,
                                   unlessFrom: earliest)
                 if slot >= 0 { copies.unsafelyUnwrapped.record(slot, start: used, length: w.length, whole: used + w.length <= capacity) }
+                if let k = countKey, used + w.length <= capacity, let calm {
+                    counts.unsafelyUnwrapped.record(k.key, start: used, length: w.length,
+                                                    days: rules.gregorianDayCount(k.wt, calm.wall(now), span: now - t).next)
+                }
                 used += w.length
                 earliest = min(earliest, w.nextChange)
                 ends[i] = used

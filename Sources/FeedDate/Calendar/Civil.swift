@@ -117,9 +117,15 @@ func daysInMonth(_ y: Int64, _ m: Int64) -> Int64 {
 /// Gregorian month arithmetic, for every caller that adds months.
 @inline(__always)
 func shiftMonths(_ date: (y: Int64, m: Int64, d: Int64), time: Int64, by months: Int64) -> Int64 {
+    shiftMonths(date, by: months) &* msPerDay &+ time
+}
+
+/// The day number of the civil date `date` moved by whole months, pinned as above.
+@inline(__always)
+func shiftMonths(_ date: (y: Int64, m: Int64, d: Int64), by months: Int64) -> Int64 {
     let total = date.y &* 12 &+ (date.m &- 1) &+ months
     let y = floorDiv(total, 12), m = floorMod(total, 12) &+ 1
-    return daysFromCivil(y, m, min(date.d, daysInMonth(y, m))) &* msPerDay &+ time
+    return daysFromCivil(y, m, min(date.d, daysInMonth(y, m)))
 }
 
 /// The proleptic-Gregorian year of day number `day`, with a table for

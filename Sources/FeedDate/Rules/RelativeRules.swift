@@ -114,24 +114,8 @@ extension Rules {
                 return (Count(unit: .elapsed, n: n), .hour, calm.instant(wt + msPerDay).map { min(t + (n + 1) * msPerHour, $0) })
             }
             if case .gregorian = services.calendarKind {
-                let c = gregorianCount(wt, we, span: delta)
-                // relativeBoundary's shifts of t (addMonths, then days), in
-                // wall-clock time where the offset is known.
-                @inline(__always)
-                func at(months: Int64) -> Int64? {
-                    let from = c.from ?? civilFromDays(floorDiv(wt, msPerDay))
-                    return calm.instant(shiftMonths(from, time: floorMod(wt, msPerDay), by: months))
-                }
-                if c.years >= 1 { return (Count(unit: .calendar, n: c.years), .year, at(months: 12 * (c.years + 1))) }
-                if c.months >= 1 { return (Count(unit: .calendar, n: c.months), .month, at(months: c.months + 1)) }
-                if c.days >= 7 {
-                    let n = c.days / 7
-                    guard let w = calm.instant(wt + 7 * (n + 1) * msPerDay), let m = at(months: 1) else {
-                        return (Count(unit: .calendar, n: n), .week, nil)
-                    }
-                    return (Count(unit: .calendar, n: n), .week, min(w, m))
-                }
-                return (Count(unit: .calendar, n: c.days), .day, calm.instant(wt + (c.days + 1) * msPerDay))
+                let c = gregorianDayCount(wt, we, span: delta)
+                return (Count(unit: .calendar, n: c.n), c.unit, countNextChange(wt, c.next, calm))
             }
         } else if future ? zone.instant(fromWall: wt - msPerDay) < e : zone.instant(fromWall: wt + msPerDay) > e {
             return (Count(unit: .elapsed, n: delta / msPerHour), .hour, nil)
@@ -233,6 +217,78 @@ extension Rules {
         let months = wholeMonths(from: a, at, to: b, floorMod(we, msPerDay))
         let base = shiftMonths(a, time: at, by: months)
         return (months / 12, months % 12, floorDiv(we - base, msPerDay), a)
+    }
+
+    /// A past count in calendar units of a Gregorian calendar, where the
+    /// zone's offset is calm around e: the count n of `unit`, and the one or
+    /// two local days (day numbers) at t's time of day whose earliest instant
+    /// is its next change (relativeBoundary's shifts of t: addMonths, then
+    /// days). For t two or more local days before e, the count and those days
+    /// are a function of t's local day and of whether t's time of day is
+    /// after e's alone: fd_format_many reuses them on that ground (countKey).
+    struct DayCount {
+        var n: Int64
+        var unit: CompactUnit
+        var next: (Int64, Int64)
+    }
+
+    func gregorianDayCount(_ wt: Int64, _ we: Int64, span: Int64) -> DayCount {
+        let c = gregorianCount(wt, we, span: span)
+        let dayT = floorDiv(wt, msPerDay)
+        @inline(__always)
+        func after(months: Int64) -> Int64 { shiftMonths(c.from ?? civilFromDays(dayT), by: months) }
+        if c.years >= 1 {
+            let d = after(months: 12 * (c.years + 1))
+            return DayCount(n: c.years, unit: .year, next: (d, d))
+        }
+        if c.months >= 1 {
+            let d = after(months: c.months + 1)
+            return DayCount(n: c.months, unit: .month, next: (d, d))
+        }
+        if c.days >= 7 {
+            let n = c.days / 7
+            return DayCount(n: n, unit: .week, next: (dayT + 7 * (n + 1), after(months: 1)))
+        }
+        return DayCount(n: c.days, unit: .day, next: (dayT + c.days + 1, dayT + c.days + 1))
+    }
+
+    /// The next change of a DayCount of t (wall-clock time wt): the earlier of
+    /// its days at t's time of day, nil when either lies outside what `calm`
+    /// knows (then the walk finds it).
+    @inline(__always)
+    func countNextChange(_ wt: Int64, _ days: (Int64, Int64), _ calm: Calm) -> Int64? {
+        let time = floorMod(wt, msPerDay)
+        guard let a = calm.instant(days.0 * msPerDay + time) else { return nil }
+        if days.1 == days.0 { return a }
+        guard let b = calm.instant(days.1 * msPerDay + time) else { return nil }
+        return min(a, b)
+    }
+
+    // MARK: fd_format_many's copies of counts
+
+    /// The Calm of now for a batch whose RELATIVE or COMPACT counts may be
+    /// copied by countKey: a Gregorian calendar, no max_unit, and `view`
+    /// covering now. nil otherwise.
+    func batchCalm(_ now: Int64, _ view: View) -> Calm? {
+        guard style == .relative || style == .compact, ceiling == .year, case .gregorian = services.calendarKind,
+              view.covers(now) else { return nil }
+        return calm(around: now, view)
+    }
+
+    /// The key under which t's label at now reads the same as every other
+    /// instant's of the batch with that key (2 × days back, + 1 when t's time
+    /// of day is after now's), and t's wall-clock time; nil when t is not a
+    /// past count two or more local days before now (`view`: now's, `calm`:
+    /// batchCalm's). Such a label is gregorianDayCount's, whose count and
+    /// days depend on the key alone.
+    @inline(__always)
+    func countKey(_ t: Int64, _ now: Int64, _ view: View, _ calm: Calm) -> (key: Int64, wt: Int64)? {
+        // (Two local days back is over a day of wall-clock time, but a DST change can make it
+        // less than just_now_ms, at most a day, of elapsed time: such a t is just now.)
+        guard t < now, FeedDateRange.contains(t), style != .relative || now - t >= options.justNowMs else { return nil }
+        let wt = zone.wall(t), daysBack = view.day - floorDiv(wt, msPerDay)
+        guard daysBack >= 2 else { return nil }
+        return (2 * daysBack + (floorMod(wt, msPerDay) > floorMod(calm.wall(now), msPerDay) ? 1 : 0), wt)
     }
 
     /// A first guess of whole (years, months) between two wall-clock times:
