@@ -393,39 +393,41 @@ public func fd_format_many_utf16(
     }
     guard let ts else { return fail(FD_ERR_ARGUMENT, "fd_format_many_utf16: t_ms is NULL with n = \(n)") }
     guard let ends else { return fail(FD_ERR_ARGUMENT, "fd_format_many_utf16: ends is NULL with n = \(n)") }
-    // Chunks of labels written as UTF-8 into scratch (room for each whole), then as code units into buf.
+    // Chunks of labels written as UTF-8 into scratch (room for each whole), then as code units into
+    // buf. The scratch comes from malloc: without it, FD_ERR_MEMORY, never an abort.
     let chunk = min(n, 256), room = chunk * FeedDateFormatter.capacity
+    guard let scratch = malloc(room + chunk * MemoryLayout<Int>.size) else {
+        return fail(FD_ERR_MEMORY, "fd_format_many_utf16: out of memory for \(room + chunk * MemoryLayout<Int>.size) bytes of scratch")
+    }
+    defer { free(scratch) }
+    let byteEnd = scratch.bindMemory(to: Int.self, capacity: chunk)  // first: malloc aligns it
+    let bytes = (scratch + chunk * MemoryLayout<Int>.size).bindMemory(to: UInt8.self, capacity: room)
     var earliest = Int64.max, used = 0
     let s = Handle.with(f) { formatter in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { scratch -> fd_status in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: chunk) { byteEnds -> fd_status in
-                let bytes = scratch.baseAddress!, byteEnd = byteEnds.baseAddress!
-                do throws(FeedDateError) {
-                    for start in stride(from: 0, to: n, by: chunk) {
-                        let k = min(chunk, n - start)
-                        earliest = min(earliest, try formatter.writeMany(
-                            ts + start, count: k, now: now, into: UnsafeMutableRawPointer(bytes), capacity: room,
-                            ends: byteEnd, nextChange: nextChangeMin != nil))
-                        var from = 0
-                        for j in 0..<k {
-                            let length = byteEnd[j] - from, label = bytes + from
-                            // A label has no more code units than bytes: where its bytes fit, it does.
-                            if let buf, length <= cap - min(used, cap) {
-                                used += UTF16Out.transcode(label, length, into: buf + used)
-                            } else {
-                                let units = UTF16Out.count(label, length)
-                                if let buf, used + units <= cap { UTF16Out.transcode(label, length, into: buf + used) }
-                                used += units
-                            }
-                            ends[start + j] = used
-                            from = byteEnd[j]
-                        }
+        do throws(FeedDateError) {
+            for start in stride(from: 0, to: n, by: chunk) {
+                let k = min(chunk, n - start)
+                earliest = min(earliest, try formatter.writeMany(
+                    ts + start, count: k, now: now, into: UnsafeMutableRawPointer(bytes), capacity: room,
+                    ends: byteEnd, nextChange: nextChangeMin != nil))
+                var from = 0
+                for j in 0..<k {
+                    let length = byteEnd[j] - from, label = bytes + from
+                    // A label has no more code units than bytes: where its bytes fit, it does.
+                    if let buf, length <= cap - min(used, cap) {
+                        used += UTF16Out.transcode(label, length, into: buf + used)
+                    } else {
+                        let units = UTF16Out.count(label, length)
+                        if let buf, used + units <= cap { UTF16Out.transcode(label, length, into: buf + used) }
+                        used += units
                     }
-                    return FD_OK
-                } catch {
-                    return fail(error)
+                    ends[start + j] = used
+                    from = byteEnd[j]
                 }
             }
+            return FD_OK
+        } catch {
+            return fail(error)
         }
     }
     guard s == FD_OK else { return s }
