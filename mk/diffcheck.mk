@@ -30,7 +30,7 @@ diff-check: lib $(DIFF_TOOL)
 #   make bench-compare BASE=<rev>   this tree's library against BASE's in one process,
 #                                   alternating rounds, per-style medians and new/base
 # BASE's library is built once by tools/base-lib.sh (as for diff-check).
-BENCH_COMPARE := $(BUILD)/bench/bench_compare
+BENCH_COMPARE := $(BUILD)/bench_compare
 BENCH_ROUNDS  ?= 21
 .PHONY: bench-compare
 
