@@ -282,26 +282,39 @@ public func fd_format(
     return succeed()
 }
 
+/// The argument rules fd_format_many and fd_format_many_utf16 share (`name`
+/// names the function in messages): the status to return at once, or nil to
+/// go on with count (>= 1) instants, ts and ends given. size_t arguments:
+/// SIZE_MAX must not read as -1, and more instants than an array can hold is
+/// a caller's mistake we can see. n = 0 is FD_OK, with a 0 at buf[0] when
+/// there is room.
+private func manyArguments<Unit: BinaryInteger>(
+    _ name: String, _ f: OpaquePointer?, _ ts: UnsafePointer<Int64>?, _ count: UInt,
+    _ buf: UnsafeMutablePointer<Unit>?, _ capacity: UInt, _ ends: UnsafeMutablePointer<Int>?,
+    _ nextChangeMin: UnsafeMutablePointer<Int64>?
+) -> fd_status? {
+    let cap = Int(clamping: capacity)
+    guard f != nil else { return fail(FD_ERR_ARGUMENT, "\(name): formatter is NULL") }
+    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "\(name): buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    guard count <= UInt(Int.max / 8) else { return fail(FD_ERR_ARGUMENT, "\(name): n \(count) is more instants than memory can hold") }
+    nextChangeMin?.pointee = Int64.max
+    if count == 0 {
+        if let buf, cap > 0 { buf[0] = 0 }
+        return succeed()
+    }
+    guard ts != nil else { return fail(FD_ERR_ARGUMENT, "\(name): t_ms is NULL with n = \(count)") }
+    guard ends != nil else { return fail(FD_ERR_ARGUMENT, "\(name): ends is NULL with n = \(count)") }
+    return nil
+}
+
 @_cdecl("fd_format_many")
 public func fd_format_many(
     _ f: OpaquePointer?, _ ts: UnsafePointer<Int64>?, _ count: UInt, _ now: Int64,
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ ends: UnsafeMutablePointer<Int>?,
     _ nextChangeMin: UnsafeMutablePointer<Int64>?
 ) -> fd_status {
-    // size_t arguments: SIZE_MAX must not read as -1. More instants than an
-    // array can hold is a caller's mistake we can see.
-    let cap = Int(clamping: capacity)
-    guard f != nil else { return fail(FD_ERR_ARGUMENT, "fd_format_many: formatter is NULL") }
-    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_format_many: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
-    guard count <= UInt(Int.max / 8) else { return fail(FD_ERR_ARGUMENT, "fd_format_many: n \(count) is more instants than memory can hold") }
-    let n = Int(count)
-    nextChangeMin?.pointee = Int64.max
-    if n == 0 {
-        if let buf, cap > 0 { buf[0] = 0 }
-        return succeed()
-    }
-    guard let ts else { return fail(FD_ERR_ARGUMENT, "fd_format_many: t_ms is NULL with n = \(n)") }
-    guard let ends else { return fail(FD_ERR_ARGUMENT, "fd_format_many: ends is NULL with n = \(n)") }
+    if let s = manyArguments("fd_format_many", f, ts, count, buf, capacity, ends, nextChangeMin) { return s }
+    let cap = Int(clamping: capacity), n = Int(count), ts = ts.unsafelyUnwrapped, ends = ends.unsafelyUnwrapped
     var earliest = Int64.max
     let s = Handle.with(f) { formatter in
         do throws(FeedDateError) {
@@ -355,9 +368,8 @@ public func fd_format_utf16(
         if let buf, cap > room {
             length = UTF16Out.transcode(bytes, w.length, into: buf, units: info == nil ? nil : units)
         } else {
-            length = UTF16Out.count(bytes, w.length)
+            length = UTF16Out.count(bytes, w.length, units: info == nil ? nil : units)
             if let buf, length < cap { UTF16Out.transcode(bytes, w.length, into: buf) }
-            if info != nil { _ = UTF16Out.count(bytes, w.length, units: units) }
         }
         if let info {
             let day = Int(units[w.day.lowerBound]), time = Int(units[w.time.lowerBound])
@@ -381,21 +393,12 @@ public func fd_format_many_utf16(
     _ buf: UnsafeMutablePointer<UInt16>?, _ capacity: UInt, _ ends: UnsafeMutablePointer<Int>?,
     _ nextChangeMin: UnsafeMutablePointer<Int64>?
 ) -> fd_status {
-    let cap = Int(clamping: capacity)
-    guard f != nil else { return fail(FD_ERR_ARGUMENT, "fd_format_many_utf16: formatter is NULL") }
-    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_format_many_utf16: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
-    guard count <= UInt(Int.max / 8) else { return fail(FD_ERR_ARGUMENT, "fd_format_many_utf16: n \(count) is more instants than memory can hold") }
-    let n = Int(count)
-    nextChangeMin?.pointee = Int64.max
-    if n == 0 {
-        if let buf, cap > 0 { buf[0] = 0 }
-        return succeed()
-    }
-    guard let ts else { return fail(FD_ERR_ARGUMENT, "fd_format_many_utf16: t_ms is NULL with n = \(n)") }
-    guard let ends else { return fail(FD_ERR_ARGUMENT, "fd_format_many_utf16: ends is NULL with n = \(n)") }
-    // Chunks of labels written as UTF-8 into scratch (room for each whole), then as code units into
-    // buf. The scratch comes from malloc: without it, FD_ERR_MEMORY, never an abort.
-    let chunk = min(n, 256), room = chunk * FeedDateFormatter.capacity
+    if let s = manyArguments("fd_format_many_utf16", f, ts, count, buf, capacity, ends, nextChangeMin) { return s }
+    let cap = Int(clamping: capacity), n = Int(count), ts = ts.unsafelyUnwrapped, ends = ends.unsafelyUnwrapped
+    // Chunks of up to 4,096 labels written as UTF-8 into scratch (room for each whole), then as code
+    // units into buf; each chunk is one writeMany, whose copies of days and counts serve the chunk.
+    // The scratch (1 MB at most) comes from malloc: without it, FD_ERR_MEMORY, never an abort.
+    let chunk = min(n, 4_096), room = chunk * FeedDateFormatter.capacity
     guard let scratch = malloc(room + chunk * MemoryLayout<Int>.size) else {
         return fail(FD_ERR_MEMORY, "fd_format_many_utf16: out of memory for \(room + chunk * MemoryLayout<Int>.size) bytes of scratch")
     }

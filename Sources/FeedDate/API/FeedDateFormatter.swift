@@ -139,7 +139,8 @@ public final class FeedDateFormatter: Sendable {
             for i in 0..<count {
                 let t = ts[i]
                 var slot = -1, countKey: (key: Int64, wt: Int64)? = nil
-                if let counts, let view = views.now, let calm, let k = rules.countKey(t, now, view, calm) {
+                if let counts, let view = views.now, let calm, let k = rules.countKey(t, now, view, calm),
+                   BatchCountCopies.holds(k.key) {
                     if let (start, length, days) = counts.written(k.key) {
                         // The same count, so the same text; its next change at t's time of day,
                         // unless that lies outside what calm knows (then worked out whole below).

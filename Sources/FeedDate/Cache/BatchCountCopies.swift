@@ -22,20 +22,23 @@ struct BatchCountCopies {
         self.table = table
     }
 
-    /// Where the text of `key` was written whole, and its next change's days.
+    /// Whether the table has an entry for `key` (512 days back or fewer).
+    @inline(__always)
+    static func holds(_ key: Int64) -> Bool { key < keys }
+
+    /// Where the text of `key` (one it holds) was written whole, and its next change's days.
     @inline(__always)
     func written(_ key: Int64) -> (start: Int, length: Int, days: (Int64, Int64))? {
-        guard key < BatchCountCopies.keys else { return nil }
         let k = 4 * Int(key)
         guard table[k] >= 0 else { return nil }
         return (Int(table[k]), Int(table[k + 1]), (table[k + 2], table[k + 3]))
     }
 
-    /// The text of `key` was written whole at start..<start + length, and
-    /// changes on `days` (a text that did not fit whole is not recorded).
+    /// The text of `key` (one it holds) was written whole at start..<start +
+    /// length, and changes on `days` (a text that did not fit whole is not
+    /// recorded).
     @inline(__always)
     func record(_ key: Int64, start: Int, length: Int, days: (Int64, Int64)) {
-        guard key < BatchCountCopies.keys else { return }
         let k = 4 * Int(key)
         (table[k], table[k + 1], table[k + 2], table[k + 3]) = (Int64(start), Int64(length), days.0, days.1)
     }
