@@ -11,7 +11,7 @@ from typing import Any, Optional, Tuple
 
 from ._errors import FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
-from ._instant import _DT64_UNITS, INT64, UNIT_NAMES, UNITS, datetime64_unit, looks_like, scaled_ms
+from ._instant import _DT64_UNITS, INT64, UNITS, datetime64_unit, scaled_ms, unit_hint
 
 # The first guess of a batch's text size, in bytes per label (a shorter guess is
 # retried with the size the library reports).
@@ -21,8 +21,7 @@ MANY_BYTES_PER_LABEL = 48
 def _array_error(where: str, index: int, value: int, unit: str) -> Exception:
     """The RangeError for element ``index`` of an array read in ``unit``; for a number
     that would fit counted in a finer unit, which unit= to pass."""
-    name = looks_like(value, unit)
-    hint = f"; it looks like {UNIT_NAMES[name]}: pass unit={name!r}" if name else ""
+    hint = unit_hint(value, unit)
     return error_for(
         FD_ERR_RANGE,
         f"{where}: ts[{index}] = {value} ({unit}) is outside the supported range "

@@ -30,7 +30,7 @@ from . import _ffi
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_MEMORY, FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, check
 from ._arrays import MANY_BYTES_PER_LABEL, float_ms, native
-from ._instant import _DT64_UNITS, _RANGE, INT64, UNIT_NAMES, UNITS, datetime64_unit, looks_like, scaled_ms, unit_bounds
+from ._instant import _DT64_UNITS, _RANGE, INT64, UNITS, datetime64_unit, scaled_ms, unit_bounds, unit_hint
 from ._modules import module_of
 
 #: Rows per fd_format_many call: a column longer than this comes back as a
@@ -93,8 +93,7 @@ def range_error(where: str, row: int, value: int, unit: str, numbers: bool = Fal
     """The RangeError for row ``row`` holding ``value`` counted in ``unit``. For
     plain numbers (``numbers``: the unit came from unit=) that would be in range
     counted in a finer unit, which unit= to pass."""
-    name = looks_like(value, unit) if numbers else None
-    hint = f"; it looks like {UNIT_NAMES[name]}: pass unit={name!r}" if name else ""
+    hint = unit_hint(value, unit) if numbers else ""
     if numbers:
         shown = f"{value} ({unit})"
     else:  # a timestamp: shown as one (numpy writes years past 9999 too)

@@ -52,6 +52,13 @@ def looks_like(value: float, unit: str) -> Optional[str]:
     return None
 
 
+def unit_hint(value: float, unit: str) -> str:
+    """"; it looks like milliseconds: pass unit='ms'" for a number out of range
+    counted in ``unit`` that looks_like a finer one; "" otherwise."""
+    name = looks_like(value, unit)
+    return f"; it looks like {UNIT_NAMES[name]}: pass unit={name!r}" if name else ""
+
+
 # numpy datetime64 units -> (numerator, denominator) to milliseconds; Y and M
 # are calendar units that numpy converts itself (see _datetime64_ms).
 _DT64_UNITS = {
