@@ -8,6 +8,8 @@
 #   tools/deps.sh web    what make test-web alone needs (node, Chromium, React)
 #   tools/deps.sh deb    what make deb and deb-check need (debhelper, lintian,
 #                        debootstrap, ...), and nothing else
+#   tools/deps.sh peers  the peer libraries make bench-peers measures against
+#                        (go-humanize, ICU4J, chrono-humanize)
 #
 # As root it runs apt-get (update once, then install); otherwise it prints the
 # one command to run and exits 1. Nothing is installed when nothing is missing.
@@ -19,7 +21,7 @@
 # installed.
 set -euo pipefail
 group=${1:-test}
-case "$group" in test|ci|web|deb) ;; *) echo "deps.sh: unknown group '$group' (test, ci, web or deb)" >&2; exit 2;; esac
+case "$group" in test|ci|web|deb|peers) ;; *) echo "deps.sh: unknown group '$group' (test, ci, web, deb or peers)" >&2; exit 2;; esac
 
 missing=()
 need() { missing+=("$1"); }
@@ -50,8 +52,18 @@ deb_tools() {
   done
 }
 
+# make bench-peers: what a user of each language would pick instead of feeddate.
+peer_libraries() {
+  local p
+  for p in golang-github-dustin-go-humanize-dev libicu4j-java librust-chrono-humanize-dev; do
+    installed "$p" || need "$p"
+  done
+}
+
 if [ "$group" = web ]; then
   node_and_web
+elif [ "$group" = peers ]; then
+  peer_libraries
 elif [ "$group" = deb ]; then
   deb_tools
 else
@@ -86,7 +98,7 @@ fi
 
 fi
 
-[ "$group" = web ] || [ "$group" = deb ] || has cargo || echo "deps.sh: cargo is missing: install Rust with rustup (https://rustup.rs); make test-rust needs it" >&2
+[ "$group" = web ] || [ "$group" = deb ] || [ "$group" = peers ] || has cargo || echo "deps.sh: cargo is missing: install Rust with rustup (https://rustup.rs); make test-rust needs it" >&2
 
 # Each package once, in the order first asked for.
 declare -A seen=()
