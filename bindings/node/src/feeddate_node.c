@@ -38,6 +38,7 @@
  * leave the free to the call that gives it back. There is no async work: no
  * call runs on the libuv pool.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime (benchMany) */
 #define NAPI_VERSION 8
 #include <node_api.h>
 
@@ -47,6 +48,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "feeddate.h"
 
@@ -486,14 +488,29 @@ static napi_value resolved(napi_env env, napi_callback_info info) {
 
 /* ---- format, label, formatMany ---- */
 
+/* What a string of n characters takes of V8's heap (64-bit, no pointer compression: a sequential
+ * string is 16 bytes of header and its characters, one byte each when all are below U+0100, else
+ * two, rounded up to 8). */
+static size_t string_heap(size_t n, int two) {
+    return (16 + n * (two ? 2 : 1) + 7) & ~(size_t)7;
+}
+
 /* A label as a JavaScript string, decoded here (V8's UTF-8 decoder costs more than the rest of a
- * short label): Latin-1 when every character is below U+0100, else UTF-16. The library writes
- * valid UTF-8; a sequence cut short by the end of the text would be U+FFFD, never read past it.
- * units: room for `bytes` code units. */
-static napi_status make_string(napi_env env, const char *text, size_t bytes, uint16_t *units, napi_value *out) {
+ * short label): Latin-1 when every character is below U+0100 (ASCII straight from text), else
+ * UTF-16. The library writes valid UTF-8; a sequence cut short by the end of the text would be
+ * U+FFFD, never read past it. units: room for `bytes` code units. *heap (heap may be NULL) gets
+ * what the string takes of the heap (string_heap). */
+static napi_status make_string(napi_env env, const char *text, size_t bytes, uint16_t *units, napi_value *out,
+                               size_t *heap) {
     const unsigned char *p = (const unsigned char *)text, *end = p + bytes;
     size_t n = 0;
     uint32_t high = 0;
+    while (p < end && *p < 0x80) p++;
+    if (p == end) {
+        if (heap != NULL) *heap = string_heap(bytes, 0);
+        return napi_create_string_latin1(env, text, bytes, out);
+    }
+    p = (const unsigned char *)text;
     while (p < end) {
         uint32_t c = *p;
         size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
@@ -520,6 +537,7 @@ static napi_status make_string(napi_env env, const char *text, size_t bytes, uin
         high |= c;
         units[n++] = (uint16_t)c;
     }
+    if (heap != NULL) *heap = string_heap(n, high >= 0x100);
     if (high < 0x100) {
         char *latin1 = (char *)units; /* in place, front to back: byte i is written after unit i is read */
         for (size_t i = 0; i < n; i++) latin1[i] = (char)units[i];
@@ -540,7 +558,7 @@ static napi_value format(napi_env env, napi_callback_info info) {
     release(h);
     if (s != FD_OK) return throw_last(env, s);
     uint16_t units[FD_LABEL_CAPACITY];
-    CALL(env, make_string(env, buf, strlen(buf), units, &result));
+    CALL(env, make_string(env, buf, strlen(buf), units, &result, NULL));
     return result;
 }
 
@@ -590,7 +608,7 @@ static napi_value label(napi_env env, napi_callback_info info) {
     out[4] = utf16_index(buf, l.time_offset + l.time_length);
     out[5] = l.expired ? 1 : 0;
     uint16_t units[FD_LABEL_CAPACITY];
-    CALL(env, make_string(env, buf, l.length, units, &result));
+    CALL(env, make_string(env, buf, l.length, units, &result, NULL));
     return result;
 }
 
@@ -598,6 +616,8 @@ static napi_value label(napi_env env, napi_callback_info info) {
 #define MANY_BYTES_PER_LABEL 32
 /* Labels made into strings per handle scope. */
 #define MANY_SCOPE 1024
+/* Labels of formatMany per handle scope and call of store, within which equal labels share a string. */
+#define MANY_GROUP 4096
 
 /* Which instant made a failed batch fail, named in the message: "ts[i] ...", "now ...". */
 static napi_value throw_many(napi_env env, fd_status s, const fd_formatter *f, const int64_t *ts, size_t n,
@@ -620,19 +640,84 @@ static napi_value throw_many(napi_env env, fd_status s, const fd_formatter *f, c
     return throw_msgf(env, (int)si, "%s: %s", where, fd_last_error());
 }
 
-/* What a label's string takes of V8's heap (64-bit, no pointer compression: a sequential string is
- * 16 bytes of header and its characters, one byte each when all are below U+0100, else two,
- * rounded up to 8). */
-static double heap_bytes(const char *text, size_t bytes) {
-    size_t units = 0;
-    int two = 0;
-    for (size_t i = 0; i < bytes; i++) {
-        unsigned char b = (unsigned char)text[i];
-        if ((b & 0xC0) == 0x80) continue;
-        units += b >= 0xF0 ? 2 : 1;
-        two |= b >= 0xC4;
+/* Labels of a group made into strings, by their bytes: an open-addressing table of 2^k slots
+ * (at least twice the group), each the group index + 1 of the first label with those bytes (0:
+ * free) and the low bits of its hash. */
+typedef struct label_table {
+    uint64_t *slots;  /* (index + 1) << 32 | hash's low 32 bits */
+    size_t *heap;     /* string_heap of the string made for a group index */
+    size_t mask, last;
+} label_table;
+
+static int label_table_init(label_table *t, size_t group) {
+    size_t size = 16;
+    while (size < 2 * group) size *= 2;
+    t->slots = malloc(size * sizeof *t->slots);
+    t->heap = malloc((group ? group : 1) * sizeof *t->heap);
+    t->mask = size - 1;
+    t->last = 0;
+    if (t->slots == NULL || t->heap == NULL) {
+        free(t->slots);
+        free(t->heap);
+        return -1;
     }
-    return (double)((16 + units * (two ? 2 : 1) + 7) & ~(size_t)7);
+    return 0;
+}
+
+static void label_table_free(label_table *t) {
+    free(t->slots);
+    free(t->heap);
+}
+
+static void label_table_clear(label_table *t) {
+    memset(t->slots, 0, (t->mask + 1) * sizeof *t->slots);
+}
+
+/* The first and the last 8 bytes of p[0..n) (for n < 8: the n bytes, then zeros, and 0), which are
+ * all of it up to 16 bytes, and which make its hash. Reads up to p[7]: buf has 8 bytes to spare
+ * after its labels (LABEL_SLACK). */
+#define LABEL_SLACK 8
+static void label_words(const char *p, size_t n, uint64_t *a, uint64_t *b) {
+    memcpy(a, p, 8);
+    if (n >= 8) {
+        memcpy(b, p + n - 8, 8);
+    } else {
+        *a &= n ? ~(uint64_t)0 >> (64 - 8 * n) : 0; /* little- or big-endian: the first n bytes */
+        *b = 0;
+    }
+}
+
+/* The group index (first..i] of the first label equal to text[0..bytes), label i of buf and ends;
+ * i itself when it is the first (its slot then taken: label_table_heap gives its string's heap),
+ * else *heap is that label's string_heap. */
+static size_t label_table_find(label_table *t, const char *buf, const size_t *ends, size_t first, size_t i,
+                               const char *text, size_t bytes, size_t *heap) {
+    uint64_t a, b;
+    label_words(text, bytes, &a, &b);
+    uint64_t h = (a * 0x9E3779B97F4A7C15u) ^ ((b ^ bytes) * 0xBF58476D1CE4E5B9u);
+    h ^= h >> 29;
+    uint32_t low = (uint32_t)h;
+    for (size_t at = (size_t)(h >> 32) & t->mask;; at = (at + 1) & t->mask) {
+        uint64_t slot = t->slots[at];
+        if (slot == 0) {
+            t->slots[at] = (uint64_t)(i - first + 1) << 32 | low;
+            t->last = i - first;
+            return i;
+        }
+        if ((uint32_t)slot != low) continue;
+        size_t j = first + (size_t)(slot >> 32) - 1, start = j ? ends[j - 1] : 0;
+        if (ends[j] - start != bytes) continue;
+        uint64_t ja, jb;
+        label_words(buf + start, bytes, &ja, &jb);
+        if (ja == a && jb == b && (bytes <= 16 || memcmp(buf + start + 8, text + 8, bytes - 16) == 0)) {
+            *heap = t->heap[j - first];
+            return j;
+        }
+    }
+}
+
+static void label_table_heap(label_table *t, size_t heap) {
+    t->heap[t->last] = heap;
 }
 
 static napi_value format_many(napi_env env, napi_callback_info info) {
@@ -666,7 +751,7 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
     int64_t *ts = malloc((n ? n : 1) * sizeof *ts);
     size_t *ends = malloc((n ? n : 1) * sizeof *ends);
     size_t cap = n * MANY_BYTES_PER_LABEL + 64;
-    char *buf = malloc(cap);
+    char *buf = malloc(cap + LABEL_SLACK);
     if (ts == NULL || ends == NULL || buf == NULL) {
         throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory for a chunk of %zu labels", n);
         goto done;
@@ -691,7 +776,7 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
     fd_status s = fd_format_many(h->f, ts, bad, now, buf, cap, ends, &next);
     if (s == FD_ERR_BUFFER && bad > 0 && ends[bad - 1] >= cap) {
         cap = ends[bad - 1] + 1;
-        char *grown = realloc(buf, cap);
+        char *grown = realloc(buf, cap + LABEL_SLACK);
         if (grown == NULL) {
             release(h);
             throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory for %zu bytes of labels", cap);
@@ -712,54 +797,68 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
         instant_of(env, ds[bad], name, &ts[bad]);
         goto done;
     }
-    /* One string per label, handed to index.js's store(texts, base, ...labels) MANY_SCOPE at a
+    /* The labels as strings, handed to index.js's store(texts, base, ...labels) MANY_GROUP at a
      * time: one call into JavaScript per group instead of one napi_set_element per label (which
-     * costs more than the label). store may run a setter of Array.prototype: f is given back. */
+     * costs more than the label). Within a group, equal labels are one string (a feed's labels
+     * repeat: "昨天", the same day or time): label_table finds the first of its bytes. store may
+     * run a setter of Array.prototype: f is given back. */
     napi_value store, recv;
     if (napi_get_reference_value(env, in->store_ref, &store) != napi_ok || napi_get_undefined(env, &recv) != napi_ok)
         goto failed;
-    napi_value *argv_store = malloc((2 + (n < MANY_SCOPE ? n : MANY_SCOPE)) * sizeof *argv_store);
-    size_t longest = 0;
+    size_t group = n < MANY_GROUP ? n : MANY_GROUP, longest = 0;
     for (size_t i = 0, start = 0; i < n; start = ends[i++])
         if (ends[i] - start > longest) longest = ends[i] - start;
+    label_table table;
+    napi_value *argv_store = malloc((2 + group) * sizeof *argv_store);
     uint16_t *units = malloc((longest ? longest : 1) * sizeof *units);
-    if (argv_store == NULL || units == NULL) {
+    if (argv_store == NULL || units == NULL || label_table_init(&table, group)) {
         free(argv_store);
         free(units);
         throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory");
         goto done;
     }
+    double total = 0; /* the heap of one string per label, as if none were shared (index.js's check) */
     for (size_t i = 0, start = 0; i < n;) {
         napi_handle_scope scope;
         if (napi_open_handle_scope(env, &scope) != napi_ok) {
             free(argv_store);
             free(units);
+            label_table_free(&table);
             goto failed;
         }
-        size_t stop = i + MANY_SCOPE < n ? i + MANY_SCOPE : n, argc = 2;
+        size_t first = i, stop = i + group < n ? i + group : n;
         napi_status st = napi_create_double(env, base + (double)i, &argv_store[1]);
         argv_store[0] = argv[5];
-        for (; i < stop && st == napi_ok; i++, argc++) {
-            st = make_string(env, buf + start, ends[i] - start, units, &argv_store[argc]);
+        label_table_clear(&table);
+        for (; i < stop && st == napi_ok; i++) {
+            const char *text = buf + start;
+            size_t bytes = ends[i] - start, heap;
+            napi_value *v = &argv_store[2 + i - first];
+            size_t same = label_table_find(&table, buf, ends, first, i, text, bytes, &heap);
+            if (same != i) {
+                *v = argv_store[2 + same - first];
+            } else {
+                st = make_string(env, text, bytes, units, v, &heap);
+                label_table_heap(&table, heap);
+            }
+            total += (double)heap;
             start = ends[i];
         }
-        if (st == napi_ok) st = napi_call_function(env, recv, store, argc, argv_store, NULL);
+        if (st == napi_ok) st = napi_call_function(env, recv, store, 2 + stop - first, argv_store, NULL);
         napi_close_handle_scope(env, scope);
         if (st != napi_ok) {
             free(argv_store);
             free(units);
+            label_table_free(&table);
             goto failed;
         }
     }
     free(argv_store);
     free(units);
+    label_table_free(&table);
     bool want_bytes = false;
     napi_get_value_bool(env, argv[7], &want_bytes);
-    if (want_bytes && in->scratch != NULL) {
-        double total = 0;
-        for (size_t i = 0, start = 0; i < n; start = ends[i++]) total += heap_bytes(buf + start, ends[i] - start);
-        in->scratch[1] = total;
-    }
+    if (want_bytes && in->scratch != NULL) in->scratch[1] = total;
     napi_create_double(env, next == FD_NEVER ? INFINITY : (double)next, &result);
     goto done;
 failed: {
@@ -772,6 +871,59 @@ done:
     free(ts);
     free(ends);
     free(buf);
+    return result;
+}
+
+/* For bench/bench_node.js only (not part of index.js's API): the library's own cost of the labels
+ * of formatMany, in this process. benchMany(handle, Float64Array ts, now, chunk, utf16) calls
+ * fd_format_many (utf16: fd_format_many_utf16) over ts in chunks of `chunk` labels, as formatMany
+ * does, into buffers made beforehand, and makes no JavaScript value of them; returns the
+ * nanoseconds those calls took (CLOCK_MONOTONIC). */
+static napi_value bench_many(napi_env env, napi_callback_info info) {
+    napi_value argv[5], result;
+    if (args(env, info, 5, argv) == NULL) return NULL;
+    napi_typedarray_type type;
+    size_t n;
+    void *data;
+    double chunk_d;
+    bool utf16 = false;
+    int64_t now;
+    if (napi_get_typedarray_info(env, argv[1], &type, &n, &data, NULL, NULL) != napi_ok || type != napi_float64_array ||
+        get_instant(env, argv[2], "now", &now) || napi_get_value_double(env, argv[3], &chunk_d) != napi_ok ||
+        !(chunk_d >= 1 && chunk_d <= 1e7) || napi_get_value_bool(env, argv[4], &utf16) != napi_ok) {
+        napi_throw_type_error(env, NULL, "feeddate: benchMany(handle, Float64Array, now, chunk 1..1e7, utf16)");
+        return NULL;
+    }
+    size_t chunk = (size_t)chunk_d, cap = chunk * 64 + 64;
+    int64_t *ts = malloc((n ? n : 1) * sizeof *ts);
+    size_t *ends = malloc(chunk * sizeof *ends);
+    void *buf = malloc(cap * 2);
+    fd_status s = FD_OK;
+    handle *h = NULL;
+    struct timespec a = {0, 0}, b = {0, 0};
+    if (ts == NULL || ends == NULL || buf == NULL) {
+        s = FD_ERR_MEMORY;
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) ts[i] = (int64_t)floor(((const double *)data)[i]);
+    h = acquire(env, argv[0]);
+    if (h == NULL) goto done;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    for (size_t i = 0; i < n && s == FD_OK; i += chunk) {
+        size_t k = n - i < chunk ? n - i : chunk;
+        int64_t next;
+        s = utf16 ? fd_format_many_utf16(h->f, ts + i, k, now, buf, cap, ends, &next)
+                  : fd_format_many(h->f, ts + i, k, now, buf, cap, ends, &next);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    release(h);
+done:
+    free(ts);
+    free(ends);
+    free(buf);
+    if (s != FD_OK) return throw_status(env, s, NULL);
+    if (h == NULL) return NULL;
+    CALL(env, napi_create_double(env, (double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec), &result));
     return result;
 }
 
@@ -924,7 +1076,7 @@ static napi_value schedule(napi_env env, napi_callback_info info) {
         throw_msgf(env, FD_ERR_MEMORY, "schedule: out of memory for a schedule of %zu entries", n);
         goto done;
     }
-    if (make_string(env, json, length, units, &json_value) != napi_ok ||
+    if (make_string(env, json, length, units, &json_value, NULL) != napi_ok ||
         napi_get_reference_value(env, in->store_entries_ref, &store) != napi_ok ||
         napi_get_undefined(env, &recv) != napi_ok)
         goto failed;
@@ -935,7 +1087,7 @@ static napi_value schedule(napi_env env, napi_callback_info info) {
         napi_status st = napi_create_double(env, (double)i, &argv_store[1]);
         argv_store[0] = argv[5];
         for (; i < stop && st == napi_ok; i++, argc += 2) {
-            st = make_string(env, buf + start, ends[i] - start, units, &argv_store[argc]);
+            st = make_string(env, buf + start, ends[i] - start, units, &argv_store[argc], NULL);
             if (st == napi_ok) st = napi_create_double(env, (double)from[i], &argv_store[argc + 1]);
             start = ends[i];
         }
@@ -1038,6 +1190,7 @@ NAPI_MODULE_INIT() {
         {"schedule", NULL, schedule, NULL, NULL, NULL, napi_default, NULL},
         {"setScratch", NULL, set_scratch, NULL, NULL, NULL, napi_default, NULL},
         {"versions", NULL, versions, NULL, NULL, NULL, napi_default, NULL},
+        {"benchMany", NULL, bench_many, NULL, NULL, NULL, napi_default, NULL},
     };
     if (napi_define_properties(env, exports, sizeof props / sizeof props[0], props) != napi_ok) return NULL;
     return exports;
