@@ -39,7 +39,7 @@ JNA_JAR    ?= /usr/share/java/jna.jar
 JAVA_DIR   := bindings/java
 JAVA_BUILD := $(BUILD)/java
 JAVA_JAR   := $(JAVA_BUILD)/feeddate-$(VERSION).jar
-JAVA_SRC   := $(sort $(shell find $(JAVA_DIR)/src/main -name '*.java' 2>/dev/null))
+JAVA_SRC   := $(sort $(shell find $(JAVA_DIR)/src/main/java -name '*.java' 2>/dev/null))
 # The test classes make compiles (for stress-java): all but the JUnit layer, which Maven builds.
 JAVA_TEST_SRC := $(filter-out %/SuitesTest.java,$(sort $(shell find $(JAVA_DIR)/src/test -name '*.java' 2>/dev/null)))
 MVN        ?= mvn
@@ -51,7 +51,7 @@ JAVA_FLAGS := -Dfeeddate.expectedVersion=$(VERSION)
 # tools/jar-check.sh checks that its root has this one).
 JNA_VERSION := 5.15.0
 
-.PHONY: java-jar java-tools test-java bench-java stress-java jar jar-check
+.PHONY: java-jar java-jar-ffm java-tools test-java test-java-ffm bench-java bench-peers-java stress-java jar jar-check
 
 java-tools:
 	@for tool in $(JAVAC) $(JAR) $(JAVA); do \
@@ -63,18 +63,41 @@ java-tools:
 
 java-jar: java-tools $(JAVA_JAR)
 
-# Class-Path: jna.jar beside this jar, or Debian's.
-$(JAVA_JAR): $(JAVA_SRC) include/feeddate.h mk/java.mk | java-tools
+# Class-Path: jna.jar beside this jar, or Debian's. A multi-release jar: the Java 17 classes, and in
+# META-INF/versions/22/ those of src/main/java22 (FFM: FfmCalls, and the CallPath that picks it),
+# compiled by a JDK 22+ ($(JAVA_DIR)/ffm.sh compile: JDK22=, a javac 22+, or Debian 13's JDK 25 in
+# the trixie root when JAVA_FFM=root, or when JAVA_FFM=auto and that root is already made). With
+# none, the jar is Java 17's alone, and says so (ffm.sh prints NO JDK 22+). The jar tool of JDK 17
+# cannot check a multi-release jar holding records (jar --release fails in its ASM), so the
+# versioned classes are put in place by hand with Multi-Release: true in the manifest.
+JAVA_FFM   ?= auto
+JAVA_SRC22 := $(sort $(shell find $(JAVA_DIR)/src/main/java22 -name '*.java' 2>/dev/null))
+$(JAVA_JAR): $(JAVA_SRC) $(JAVA_SRC22) include/feeddate.h mk/java.mk $(JAVA_DIR)/ffm.sh | java-tools
 	rm -rf $(JAVA_BUILD)/classes && mkdir -p $(JAVA_BUILD)/classes
 	$(JAVAC) --release 17 -Xlint:all -Werror -encoding UTF-8 -cp $(JNA_JAR) -d $(JAVA_BUILD)/classes $(JAVA_SRC)
+	rc=0; JAVAC=$(JAVAC) JNA_JAR=$(JNA_JAR) JAVA_FFM=$(JAVA_FFM) $(JAVA_DIR)/ffm.sh compile $(JAVA_BUILD)/classes \
+	  $(JAVA_BUILD)/classes22 || rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 3 ]
 	printf '%s\n' "Implementation-Title: feeddate" "Implementation-Version: $(VERSION)" \
 	  "Automatic-Module-Name: org.feeddate" "Class-Path: jna.jar /usr/share/java/jna.jar" > $(JAVA_BUILD)/MANIFEST.MF
+	if [ -f $(JAVA_BUILD)/classes22/org/feeddate/CallPath.class ]; then \
+	  mkdir -p $(JAVA_BUILD)/classes/META-INF/versions/22 && cp -r $(JAVA_BUILD)/classes22/org $(JAVA_BUILD)/classes/META-INF/versions/22/ && \
+	  echo "Multi-Release: true" >> $(JAVA_BUILD)/MANIFEST.MF && \
+	  echo "java-jar: multi-release: Java 17 classes (JNA) + META-INF/versions/22 (FFM on Java 22+)"; \
+	else echo "java-jar: Java 17 classes only (JNA on every Java; no JDK 22+, see above)"; fi
 	echo "version=$(VERSION)" > $(JAVA_BUILD)/classes/org/feeddate/version.properties
 	$(JAR) --create --file $@.tmp --manifest $(JAVA_BUILD)/MANIFEST.MF -C $(JAVA_BUILD)/classes .
 	mv -f $@.tmp $@
 
-# The jar with natives: the thin jar's classes plus the wheel's libraries (make wheel).
-jar: java-tools wheel $(JAVA_JAR)
+# The thin jar with its versions/22 classes (JAVA_FFM=root), rebuilt when it lacks them.
+java-jar-ffm: java-tools
+	@unzip -l $(JAVA_JAR) 2>/dev/null | grep -q 'META-INF/versions/22/org/feeddate/FfmCalls.class' || rm -f $(JAVA_JAR)
+	$(MAKE) --no-print-directory $(JAVA_JAR) JAVA_FFM=$(if $(filter off auto,$(JAVA_FFM)),root,$(JAVA_FFM))
+	@unzip -l $(JAVA_JAR) | grep -q 'META-INF/versions/22/org/feeddate/FfmCalls.class' || \
+	  { echo "java-jar-ffm: $(JAVA_JAR) has no META-INF/versions/22 classes (above: why)" >&2; exit 1; }
+
+# The jar with natives: the thin jar's classes plus the wheel's libraries (make wheel); always
+# multi-release (FFM on Java 22+): the Java 22 classes come from the trixie root when no JDK 22+ is here.
+jar: java-tools wheel java-jar-ffm
 	JAVA=$(JAVA) JAR=$(JAR) JNA_JAR=$(JNA_JAR) JNA_VERSION=$(JNA_VERSION) $(JAVA_DIR)/jar-build.sh
 
 jar-check: jar
@@ -94,6 +117,21 @@ test-java: lib java-tools $(JAVA_JAR)
 	@echo "== java suite: $(MVN) -o test (JUnit 5, $(JAVA_DIR)/pom.xml)"
 	cd $(JAVA_DIR) && timeout 900 $(MVN) -o -q -B -Dmaven.repo.local=$(MAVEN_REPO) -Drevision=$(VERSION) \
 	  -Dfeeddate.library=$(FEEDDATE_LIBRARY) test
+
+# The suite on Java 25 through FFM, in the trixie root (Debian 13's openjdk-25-jdk-headless; the
+# checkout bind-mounted, the library of make lib with this machine's ICU 72): the multi-release
+# jar (java-jar-ffm), the test classes of make (--release 17, no JUnit layer), AllTests expecting
+# FeedDate.nativeAccess() to be FFM; then the api and close suites again with -Dfeeddate.ffm=false
+# (JNA on Java 25). Not part of make test: it needs root and, once, the root (about a minute).
+test-java-ffm: lib java-tools java-jar-ffm $(JAVA_TEST_CLASSES)/.built
+	@echo "== java suite on Java 25 through FFM (trixie root .cache/trixie/java25)"
+	$(JAVA_DIR)/ffm.sh run java --enable-native-access=ALL-UNNAMED -Dfeeddate.expectedNativeAccess=FFM \
+	  $(JAVA_FLAGS) -cp /build/$(JAVA_JAR):/usr/share/java/jna.jar:/build/$(JAVA_TEST_CLASSES) \
+	  org.feeddate.AllTests /build/Tests/vectors
+	@echo "== java api and close suites on Java 25 through JNA (-Dfeeddate.ffm=false)"
+	$(JAVA_DIR)/ffm.sh run java --enable-native-access=ALL-UNNAMED -Dfeeddate.ffm=false \
+	  -Dfeeddate.expectedNativeAccess=JNA -Dfeeddate.suites=api,close $(JAVA_FLAGS) \
+	  -cp /build/$(JAVA_JAR):/usr/share/java/jna.jar:/build/$(JAVA_TEST_CLASSES) org.feeddate.AllTests /build/Tests/vectors
 
 # ---- bench: the binding against the C library, the same instants, one run ----
 $(BUILD)/bench_direct: bench/bench_direct.c include/feeddate.h $(LIBSO)

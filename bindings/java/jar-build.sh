@@ -3,7 +3,9 @@
 # Java binding with its natives for Linux x86_64, and dist/java/feeddate-<version>.pom.
 #
 #   1. the classes of `make java-jar` (build/java/feeddate-<version>.jar, javac
-#      --release 17): every class file must be version 61 (Java 17);
+#      --release 17): every class file must be version 61 (Java 17), but those
+#      of META-INF/versions/22/ (javac --release 22: the Foreign Function and
+#      Memory API path, FfmCalls), which must be there: a multi-release jar;
 #   2. the natives from the wheel of `make wheel`, as `make dist` takes them
 #      (tools/dist-build.sh): the stripped feeddate/libfeeddate.so.1 with its
 #      run path set to $ORIGIN (patchelf; the wheel's is $ORIGIN/../feeddate.libs)
@@ -56,11 +58,17 @@ step "classes of ${thin#"$REPO"/}"
 rm -rf "$stage" && mkdir -p "$tree" "$stage/whl" "$out"
 (cd "$tree" && "$JAR" --extract --file "$thin") || die "cannot unpack $thin"
 rm -f "$tree/META-INF/MANIFEST.MF"
-python3 - "$tree" <<'EOF' || die "a class file is not Java 17's (61)"
+python3 - "$tree" <<'EOF' || die "the classes are not Java 17's (61) with Java 22's (66) in META-INF/versions/22"
 import pathlib, struct, sys
-classes = list(pathlib.Path(sys.argv[1]).rglob("*.class"))
-bad = [str(c) for c in classes if struct.unpack(">H", c.read_bytes()[6:8])[0] != 61]
-print(f"    {len(classes)} classes, all class file version 61 (Java 17)" if classes and not bad else f"    not 61: {bad}")
+root = pathlib.Path(sys.argv[1])
+classes = list(root.rglob("*.class"))
+v22 = root / "META-INF/versions/22"
+def version(c): return struct.unpack(">H", c.read_bytes()[6:8])[0]
+bad = [str(c) for c in classes if version(c) != (66 if v22 in c.parents else 61)]
+ffm = [c for c in classes if v22 in c.parents]
+if not (v22 / "org/feeddate/FfmCalls.class").is_file(): bad.append("no META-INF/versions/22/org/feeddate/FfmCalls.class")
+print(f"    {len(classes) - len(ffm)} classes of version 61 (Java 17), {len(ffm)} in META-INF/versions/22 of version 66 (Java 22: FFM)"
+      if classes and not bad else f"    wrong: {bad}")
 sys.exit(1 if bad or not classes else 0)
 EOF
 [ "$(cat "$tree/org/feeddate/version.properties")" = "version=$version" ] || die "the classes are not version $version's"
@@ -111,7 +119,7 @@ printf '%s\n' "groupId=org.feeddate" "artifactId=feeddate" "version=$version" \
 cp LICENSE "$tree/META-INF/LICENSE"
 cp "$stage/whl/feeddate/ICU-LICENSE.txt" "$tree/META-INF/ICU-LICENSE.txt"
 printf '%s\n' "Implementation-Title: feeddate" "Implementation-Version: $version" \
-  "Automatic-Module-Name: org.feeddate" > "$stage/MANIFEST.MF"
+  "Automatic-Module-Name: org.feeddate" "Multi-Release: true" > "$stage/MANIFEST.MF"
 
 step "${jar#"$REPO"/}"
 "$JAR" --create --file "$jar.tmp" --manifest "$stage/MANIFEST.MF" -C "$tree" . || die "jar --create failed"

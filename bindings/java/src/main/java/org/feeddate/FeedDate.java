@@ -46,6 +46,17 @@ public final class FeedDate {
         return LibFeedDate.LIBRARY_PATH;
     }
 
+    /**
+     * What carries the per-label calls ({@code format}, {@code label}) on this runtime:
+     * "FFM (java.lang.foreign, Java 25)" on Java 22+ with the multi-release jar, else
+     * "JNA 5.13.0 (direct mapping)" (also on 22+ with {@code -Dfeeddate.ffm=false}, or when
+     * native access is denied, which a warning on the {@code org.feeddate} logger then says).
+     * The library is loaded, and formatters, batches and schedules are made, through JNA either way.
+     */
+    public static String nativeAccess() {
+        return CallPath.CALLS.description();
+    }
+
     /** The system clock as the library reads it ({@code fd_now_ms}). */
     public static Instant now() {
         return Instant.ofEpochMilli(LibFeedDate.fd_now_ms());

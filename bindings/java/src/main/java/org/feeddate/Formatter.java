@@ -60,31 +60,20 @@ import static org.feeddate.LibFeedDate.*;
 public final class Formatter implements AutoCloseable {
     private static final Cleaner CLEANER = Cleaner.create();
 
-    /** Per-thread native scratch: the label buffer, then an fd_label. */
+    /** Per-thread native scratch of the error and schedule paths: a UTF-8 label buffer, then an fd_label. */
     private static final int INFO_OFFSET = LABEL_CAPACITY;
-    private static final int OFF_LENGTH, OFF_NEXT, OFF_DAY, OFF_DAY_LEN, OFF_TIME, OFF_TIME_LEN, OFF_EXPIRED,
-            SCRATCH_SIZE;
-
-    static {
-        FdLabel l = new FdLabel();
-        OFF_LENGTH = INFO_OFFSET + l.offsetOf("length");
-        OFF_NEXT = INFO_OFFSET + l.offsetOf("next_change_ms");
-        OFF_DAY = INFO_OFFSET + l.offsetOf("day_offset");
-        OFF_DAY_LEN = INFO_OFFSET + l.offsetOf("day_length");
-        OFF_TIME = INFO_OFFSET + l.offsetOf("time_offset");
-        OFF_TIME_LEN = INFO_OFFSET + l.offsetOf("time_length");
-        OFF_EXPIRED = INFO_OFFSET + l.offsetOf("expired");
-        SCRATCH_SIZE = INFO_OFFSET + l.size();
-    }
+    private static final int SCRATCH_SIZE = INFO_OFFSET + new FdLabel().size();
 
     private static final class Scratch {
         final ByteBuffer bytes = ByteBuffer.allocateDirect(SCRATCH_SIZE).order(ByteOrder.nativeOrder());
         final long buf = Pointer.nativeValue(Native.getDirectBufferPointer(bytes));
         final long info = buf + INFO_OFFSET;
-        final byte[] text = new byte[LABEL_CAPACITY];
     }
 
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    /** format and label: JNA, or on Java 22+ the Foreign Function and Memory API (CallPath). */
+    private static final Calls CALLS = CallPath.CALLS;
 
     /**
      * The native handle and the calls in flight on it. A call enters (one
@@ -268,21 +257,13 @@ public final class Formatter implements AutoCloseable {
 
     /** The label of t as seen at now, both in milliseconds since the epoch. */
     public String format(long tMs, long nowMs) {
-        Scratch sc = SCRATCH.get();
         long f = handle.enter();
         try {
-            // info NULL: the next change is not worked out.
-            int s = fd_format(f, tMs, nowMs, sc.buf, LABEL_CAPACITY, 0);
-            if (s != 0) throw error(s);
+            return CALLS.format(f, tMs, nowMs);
         } finally {
             handle.exit();
             Reference.reachabilityFence(this);
         }
-        ByteBuffer b = sc.bytes;
-        int n = 0;
-        while (b.get(n) != 0) n++;
-        b.get(0, sc.text, 0, n);
-        return new String(sc.text, 0, n, StandardCharsets.UTF_8);
     }
 
     /** The label of t as seen at now, with its next change, parts and expiry. */
@@ -297,34 +278,13 @@ public final class Formatter implements AutoCloseable {
 
     /** The label of t as seen at now, both in milliseconds since the epoch. */
     public Label label(long tMs, long nowMs) {
-        Scratch sc = SCRATCH.get();
         long f = handle.enter();
         try {
-            int s = fd_format(f, tMs, nowMs, sc.buf, LABEL_CAPACITY, sc.info);
-            if (s != 0) throw error(s);
+            return CALLS.label(f, tMs, nowMs);
         } finally {
             handle.exit();
             Reference.reachabilityFence(this);
         }
-        ByteBuffer b = sc.bytes;
-        byte[] text = sc.text;
-        int n = (int) b.getLong(OFF_LENGTH);
-        b.get(0, text, 0, n);
-        int day = (int) b.getLong(OFF_DAY), dayEnd = day + (int) b.getLong(OFF_DAY_LEN);
-        int time = (int) b.getLong(OFF_TIME), timeEnd = time + (int) b.getLong(OFF_TIME_LEN);
-        return new Label(new String(text, 0, n, StandardCharsets.UTF_8), instant(b.getLong(OFF_NEXT)),
-                charIndex(text, day), charIndex(text, dayEnd), charIndex(text, time), charIndex(text, timeEnd),
-                b.getInt(OFF_EXPIRED) != 0);
-    }
-
-    /** The UTF-16 index into the decoded text of a byte offset into the UTF-8 text. */
-    private static int charIndex(byte[] utf8, int byteOffset) {
-        int index = 0;
-        for (int i = 0; i < byteOffset; i++) {
-            int b = utf8[i] & 0xFF;
-            if ((b & 0xC0) != 0x80) index += b >= 0xF0 ? 2 : 1;
-        }
-        return index;
     }
 
     /**

@@ -171,6 +171,10 @@ final class LibFeedDate {
     // fd_status fd_format(const fd_formatter *f, int64_t t_ms, int64_t now_ms, char *buf, size_t cap, fd_label *info);
     static native int fd_format(long f, long tMs, long nowMs, long buf, long cap, long info);
 
+    // (1.2) fd_status fd_format_utf16(const fd_formatter *f, int64_t t_ms, int64_t now_ms, uint16_t *buf,
+    //                                 size_t cap, fd_label *info); JnaCalls' single call: the text as code units.
+    static native int fd_format_utf16(long f, long tMs, long nowMs, long buf, long cap, long info);
+
     // fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n, int64_t now_ms,
     //                          char *buf, size_t cap, size_t *ends, int64_t *next_change_min);
     // Every pointer as a native address: the binding passes chunks of its own native block (no array copies).

@@ -45,8 +45,14 @@ final class ApiTests {
                 "bindingVersion (the jar's version.properties)", binding);
         check(FeedDate.libraryPath().contains("libfeeddate"), "libraryPath", FeedDate.libraryPath());
         check(Math.abs(FeedDate.now().toEpochMilli() - System.currentTimeMillis()) < 60_000, "now");
+        // Which path carries format and label: make test-java (Java 17) expects JNA, make test-java-ffm (Java 25,
+        // the multi-release jar) FFM; -Dfeeddate.expectedNativeAccess names it, so a fallback cannot pass unseen.
+        String access = FeedDate.nativeAccess(), expectedAccess = System.getProperty("feeddate.expectedNativeAccess");
+        check(expectedAccess == null || expectedAccess.isEmpty() || access.startsWith(expectedAccess + " "),
+                "nativeAccess", access + ", expected " + expectedAccess);
         System.out.println("library: " + FeedDate.libraryPath() + ", version " + FeedDate.version() + ", ICU "
-                + FeedDate.icuVersion() + ", binding " + binding);
+                + FeedDate.icuVersion() + ", binding " + binding + ", calls: " + access + " on Java "
+                + Runtime.version());
 
         TestKit.run("resolved ids", () -> {
             try (Formatter f = new Formatter(Options.builder(Style.FEED).locale(Locale.forLanguageTag("zh-CN"))

@@ -1,0 +1,119 @@
+package org.feeddate;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static org.feeddate.LibFeedDate.LABEL_CAPACITY;
+
+/**
+ * {@link Calls} through the Foreign Function and Memory API (Java 22+; in the
+ * multi-release jar's {@code META-INF/versions/22/}). One downcall handle,
+ * made once, to {@code fd_format_utf16} of the library JNA loaded (the same
+ * file: the dynamic linker hands back the same handle). The call is
+ * {@linkplain Linker.Option#critical(boolean) critical}: fd_format_utf16 is
+ * short, never blocks and never calls back into Java, so the JVM skips the
+ * thread-state transition, and the label's code units and its fd_label are
+ * written straight into a per-thread {@code char[]} and {@code long[]} (heap
+ * segments), which the String is then made from: no native scratch, no copy
+ * but the String's own.
+ *
+ * <p>The formatter's address crosses as a {@code long} (size_t and pointers
+ * are 64-bit here: LibFeedDate checks it), as on the JNA side. A failed call's
+ * message is read through JNA (fd_last_error, the same thread), off the hot
+ * path.
+ */
+final class FfmCalls implements Calls {
+    /** struct fd_label of include/feeddate.h (size_t is 64-bit here). */
+    private static final StructLayout FD_LABEL = MemoryLayout.structLayout(
+            JAVA_LONG.withName("length"), JAVA_LONG.withName("next_change_ms"),
+            JAVA_LONG.withName("day_offset"), JAVA_LONG.withName("day_length"),
+            JAVA_LONG.withName("time_offset"), JAVA_LONG.withName("time_length"),
+            JAVA_INT.withName("expired"), MemoryLayout.paddingLayout(4));
+    private static final long OFF_LENGTH = offset("length"), OFF_NEXT = offset("next_change_ms"),
+            OFF_DAY = offset("day_offset"), OFF_DAY_LEN = offset("day_length"), OFF_TIME = offset("time_offset"),
+            OFF_TIME_LEN = offset("time_length"), OFF_EXPIRED = offset("expired");
+
+    private static long offset(String name) {
+        return FD_LABEL.byteOffset(MemoryLayout.PathElement.groupElement(name));
+    }
+
+    /** Per-thread scratch on the Java heap, passed to the critical call as heap segments. */
+    private static final class Scratch {
+        final char[] text = new char[LABEL_CAPACITY];
+        final MemorySegment textSegment = MemorySegment.ofArray(text);
+        final long[] info = new long[(int) (FD_LABEL.byteSize() / 8)];
+        final MemorySegment infoSegment = MemorySegment.ofArray(info);
+    }
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    /** fd_status fd_format_utf16(const fd_formatter *f, int64_t t_ms, int64_t now_ms, uint16_t *buf, size_t cap,
+     *  fd_label *info) */
+    private final MethodHandle format;
+
+    @SuppressWarnings("restricted") // the library is the one JNA loaded; the descriptor is the header's
+    FfmCalls(String library) {
+        if (FD_LABEL.byteSize() != new LibFeedDate.FdLabel().size()) {
+            throw new IllegalStateException("fd_label: " + FD_LABEL.byteSize() + " bytes here, "
+                    + new LibFeedDate.FdLabel().size() + " for JNA");
+        }
+        // The library stays loaded for the JVM's life, as JNA keeps it.
+        SymbolLookup lookup = library.indexOf('/') >= 0
+                ? SymbolLookup.libraryLookup(Path.of(library), Arena.global())
+                : SymbolLookup.libraryLookup(library, Arena.global());
+        Linker linker = Linker.nativeLinker();
+        MemorySegment symbol = lookup.find("fd_format_utf16")
+                .orElseThrow(() -> new UnsatisfiedLinkError(library + " has no fd_format_utf16"));
+        format = linker.downcallHandle(symbol,
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS),
+                Linker.Option.critical(true));
+    }
+
+    @Override
+    public String description() {
+        return "FFM (java.lang.foreign, Java " + Runtime.version().feature() + ")";
+    }
+
+    private int call(long f, long tMs, long nowMs, MemorySegment buf, MemorySegment info) {
+        try {
+            return (int) format.invokeExact(f, tMs, nowMs, buf, (long) LABEL_CAPACITY, info);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e); // invokeExact of a downcall throws nothing checked
+        }
+    }
+
+    @Override
+    public String format(long f, long tMs, long nowMs) {
+        Scratch sc = SCRATCH.get();
+        int s = call(f, tMs, nowMs, sc.textSegment, MemorySegment.NULL);
+        if (s != 0) throw LibFeedDate.error(s);
+        char[] text = sc.text;
+        int n = 0;
+        while (n < LABEL_CAPACITY && text[n] != 0) n++;
+        return new String(text, 0, n);
+    }
+
+    @Override
+    public Label label(long f, long tMs, long nowMs) {
+        Scratch sc = SCRATCH.get();
+        int s = call(f, tMs, nowMs, sc.textSegment, sc.infoSegment);
+        if (s != 0) throw LibFeedDate.error(s);
+        MemorySegment i = sc.infoSegment;
+        int n = (int) Math.min(i.get(JAVA_LONG, OFF_LENGTH), LABEL_CAPACITY);
+        return Calls.label(new String(sc.text, 0, n), i.get(JAVA_LONG, OFF_NEXT), i.get(JAVA_LONG, OFF_DAY),
+                i.get(JAVA_LONG, OFF_DAY_LEN), i.get(JAVA_LONG, OFF_TIME), i.get(JAVA_LONG, OFF_TIME_LEN),
+                i.get(JAVA_INT, OFF_EXPIRED));
+    }
+}
