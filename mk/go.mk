@@ -8,6 +8,10 @@
 #                   installed library; then the -tags feeddate_env build (CGO_* flags)
 #   make bench-go   per-label cost of Format / Label / FormatMany against
 #                   direct C calls in the same process (part of `make bench`)
+#   make bench-peers-go  Format / FormatMany against time.Format (FEED zh_CN by
+#                   hand) and go-humanize's RelTime (RELATIVE en_US) on the
+#                   instant sets "mix" and "400d", 21 alternating rounds:
+#                   build/peers/go.json (BENCH_PEERS_QUICK=1: a smoke run)
 #   make stress-go  one FormatMany of 100,000,000 instants (STRESS_N): peak RSS
 #                   against the result's size (not part of `make test`: about
 #                   5 GB of memory for a minute)
@@ -20,7 +24,7 @@ GO_ENV    := GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local CGO_ENABLED=1 \
              PKG_CONFIG_PATH=$(CURDIR)/$(BUILD)/pkgconfig$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH} \
              LD_LIBRARY_PATH=$(CURDIR)/$(LIBDIR)$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH}
 
-.PHONY: test-go bench-go stress-go go-check-toolchain
+.PHONY: test-go bench-go bench-peers-go stress-go go-check-toolchain
 
 go-check-toolchain:
 	@if [ -z "$(GO)" ]; then echo "test-go: no Go toolchain (go) found: install it (Debian: apt-get install golang-go)" >&2; exit 1; fi
@@ -40,6 +44,19 @@ test-go: lib $(BUILD_PC) go-check-toolchain
 
 bench-go: lib $(BUILD_PC) go-check-toolchain
 	cd $(GO_DIR) && $(GO_ENV) $(GO) run ./internal/bench $(if $(BENCH_N),-n $(BENCH_N)) -json $(CURDIR)/$(BUILD)/bench_go.json
+
+# The peer benchmark is a module of its own (bindings/go/internal/peers), so
+# the binding never depends on go-humanize; Debian's package ships the source
+# without a go.mod, so its files are linked into $(BUILD)/peers/go-humanize
+# beside one (the peers module's replace points there). No module proxy.
+GO_HUMANIZE_SRC ?= /usr/share/gocode/src/github.com/dustin/go-humanize
+bench-peers-go: lib $(BUILD_PC) go-check-toolchain
+	@[ -f $(GO_HUMANIZE_SRC)/times.go ] || { echo "bench-peers-go: go-humanize is missing ($(GO_HUMANIZE_SRC)): tools/deps.sh peers (golang-github-dustin-go-humanize-dev)" >&2; exit 1; }
+	@rm -rf $(BUILD)/peers/go-humanize && mkdir -p $(BUILD)/peers/go-humanize
+	@for f in $(GO_HUMANIZE_SRC)/*.go; do case $$f in *_test.go) ;; *) ln -s $$f $(BUILD)/peers/go-humanize/;; esac; done
+	@printf 'module github.com/dustin/go-humanize\n\ngo 1.19\n' > $(BUILD)/peers/go-humanize/go.mod
+	cd $(GO_DIR)/internal/peers && $(GO_ENV) $(GO) run . $(if $(BENCH_PEERS_QUICK),-rounds 3 -n 1000) \
+	  -json $(CURDIR)/$(BUILD)/peers/go.json
 
 STRESS_N ?= 100000000
 stress-go: lib $(BUILD_PC) go-check-toolchain

@@ -1,6 +1,7 @@
 package feeddate
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -46,5 +47,35 @@ func benchmarkCall[T any](b *testing.B, call func(*Formatter, time.Time, time.Ti
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		_, _ = call(f, post, now)
+	}
+}
+
+// A label too long to come back by value (over 63 bytes) takes the second
+// path, a pooled scratch: the same text, whole, and the same parts. Words of
+// 57 and 58 bytes make labels of 63 (by value) and 64 bytes (the scratch).
+func TestLongLabelTakesTheScratch(t *testing.T) {
+	now := time.UnixMilli(1711348200000)
+	post := now.Add(-30 * time.Hour) // yesterday in Shanghai
+	for _, word := range []string{strings.Repeat("y", 57), strings.Repeat("y", 58), strings.Repeat("y", 64), strings.Repeat("昨", 21) + "a"} {
+		f, err := New(Options{Style: ChatBubble, Locale: "zh_CN", TimeZone: "Asia/Shanghai", YesterdayText: word})
+		if err != nil {
+			t.Fatal(err)
+		}
+		many, _, err := f.FormatMany([]time.Time{post}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := many[0] // "<word> 12:30": the word, a space, the time
+		if !strings.HasPrefix(want, word+" ") || len(want) != len(word)+6 {
+			t.Fatalf("FormatMany = %q, want %q, a space and a time", want, word)
+		}
+		if got, err := f.Format(post, now); err != nil || got != want {
+			t.Errorf("Format = %q, %v; want %q", got, err, want)
+		}
+		l, err := f.Label(post, now)
+		if err != nil || l.Text != want || l.DayText() != word || l.TimeText() != want[len(word)+1:] || l.NextChange.IsZero() {
+			t.Errorf("Label = %+v, %v; want %q with day part %q", l, err, want, word)
+		}
+		f.Close()
 	}
 }

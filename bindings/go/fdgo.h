@@ -26,8 +26,8 @@ static fd_status fdgo_new(const fd_options *o, fd_formatter **out, char **msg) {
 	return s;
 }
 
-// What Format and Label hand to C, in C memory, one per pooled scratch. It
-// and the formatter cross as integers: a pointer argument costs Go 1.19's
+// What Format and Label hand to C for a label over FDGO_INLINE - 1 bytes, in
+// C memory, one per pooled scratch. It and the formatter cross as integers: a pointer argument costs Go 1.19's
 // cgo an allocation per call (its pointer check), an integer none.
 typedef struct fdgo_scratch {
 	char buf[FD_LABEL_CAPACITY];
@@ -43,6 +43,28 @@ static fd_status fdgo_format(uintptr_t f, int64_t t, int64_t now, uintptr_t scra
 	fd_status s = fd_format((const fd_formatter *)f, t, now, sc->buf, sizeof sc->buf, with_info ? &sc->info : NULL);
 	sc->msg = fdgo_error(s);
 	return s;
+}
+
+// Format's and Label's result returned by value: it lands in the frame of
+// cgo's Go wrapper, on the goroutine's stack, so the call needs no scratch
+// (no pool) and no pointer argument. A label longer than FDGO_INLINE - 1
+// bytes comes back as FD_ERR_BUFFER without a message: the caller retries
+// with a pooled scratch of FD_LABEL_CAPACITY. length is the text's bytes.
+#define FDGO_INLINE 64
+typedef struct fdgo_result {
+	char text[FDGO_INLINE];
+	fd_label info;
+	char *msg;
+	uint32_t length;
+	int32_t status;
+} fdgo_result;
+
+static fdgo_result fdgo_format_inline(uintptr_t f, int64_t t, int64_t now, int with_info) {
+	fdgo_result r;
+	r.status = fd_format((const fd_formatter *)f, t, now, r.text, sizeof r.text, with_info ? &r.info : NULL);
+	r.length = r.status == FD_OK ? (uint32_t)strlen(r.text) : 0;
+	r.msg = r.status == FD_OK || r.status == FD_ERR_BUFFER ? NULL : fdgo_error(r.status);
+	return r;
 }
 
 static fd_status fdgo_format_many(const fd_formatter *f, const int64_t *t, size_t n, int64_t now,

@@ -401,8 +401,9 @@ func fromMillis(ms C.int64_t) time.Time {
 // for the C shims: no pointer check, so no allocation, per call.
 func cAddress(p unsafe.Pointer) C.uintptr_t { return C.uintptr_t(uintptr(p)) }
 
-// scratch is the per-call memory handed to C (the label, its info and the
-// error message), in C memory, pooled; freed when the pool drops it. nil
+// scratch is the memory handed to C for a label too long to come back by
+// value (and for FormatMany's error search): the label, its info and the
+// error message, in C memory, pooled; freed when the pool drops it. nil
 // when C could not allocate it.
 type scratch struct {
 	c *C.fdgo_scratch
@@ -416,7 +417,64 @@ var scratchPool = sync.Pool{New: func() any {
 	return sc
 }}
 
-func (f *Formatter) format(t, now time.Time, withInfo bool) (Label, error) {
+// Format returns the label of t as seen at now. It skips the next-change
+// work; Label does it too.
+//
+// One cgo call and one allocation, the string: the label comes back by value
+// (fdgo_result, in cgo's frame on this goroutine's stack), so no scratch is
+// fetched; only a label over 63 bytes takes a second call with a pooled one.
+func (f *Formatter) Format(t, now time.Time) (string, error) {
+	f.mu.RLock()
+	p := f.p
+	if p == nil {
+		f.mu.RUnlock()
+		return "", ErrClosed
+	}
+	r := C.fdgo_format_inline(cAddress(unsafe.Pointer(p)), millis(t), millis(now), 0)
+	f.mu.RUnlock() // p is not used again; f stays reachable up to here, so no finalizer ran during the call
+	if r.status == C.FD_OK {
+		return string(unsafe.Slice((*byte)(unsafe.Pointer(&r.text[0])), r.length)), nil
+	}
+	if r.status == C.FD_ERR_BUFFER {
+		l, err := f.formatLong(t, now, false)
+		return l.Text, err
+	}
+	return "", newError(C.fd_status(r.status), r.msg)
+}
+
+// Label returns the label of t as seen at now with its next change, parts and
+// expired flag.
+func (f *Formatter) Label(t, now time.Time) (Label, error) {
+	f.mu.RLock()
+	p := f.p
+	if p == nil {
+		f.mu.RUnlock()
+		return Label{}, ErrClosed
+	}
+	r := C.fdgo_format_inline(cAddress(unsafe.Pointer(p)), millis(t), millis(now), 1)
+	f.mu.RUnlock()
+	if r.status == C.FD_OK {
+		return makeLabel(string(unsafe.Slice((*byte)(unsafe.Pointer(&r.text[0])), r.length)), &r.info), nil
+	}
+	if r.status == C.FD_ERR_BUFFER {
+		return f.formatLong(t, now, true)
+	}
+	return Label{}, newError(C.fd_status(r.status), r.msg)
+}
+
+func makeLabel(text string, info *C.fd_label) Label {
+	return Label{
+		Text:       text,
+		NextChange: fromMillis(info.next_change_ms),
+		DayPart:    Span{int(info.day_offset), int(info.day_offset + info.day_length)},
+		TimePart:   Span{int(info.time_offset), int(info.time_offset + info.time_length)},
+		Expired:    info.expired != 0,
+	}
+}
+
+// formatLong is Format and Label for a label too long to come back by value:
+// a pooled scratch of FD_LABEL_CAPACITY bytes in C memory.
+func (f *Formatter) formatLong(t, now time.Time, withInfo bool) (Label, error) {
 	p := f.acquire()
 	if p == nil {
 		return Label{}, ErrClosed
@@ -432,12 +490,11 @@ func (f *Formatter) format(t, now time.Time, withInfo bool) (Label, error) {
 		with = 1
 	}
 	s := C.fdgo_format(cAddress(unsafe.Pointer(p)), millis(t), millis(now), cAddress(unsafe.Pointer(sc.c)), with)
-	f.mu.RUnlock() // p is not used again; f stays reachable up to here, so no finalizer ran during the call
+	f.mu.RUnlock()
 	if s != C.FD_OK {
 		return Label{}, newError(s, sc.c.msg)
 	}
-	// One allocation, the string: the label's bytes up to its NUL (C.GoString
-	// made a second one).
+	// The label's bytes up to its NUL, converted once.
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&sc.c.buf[0])), len(sc.c.buf))
 	n := bytes.IndexByte(b, 0)
 	if n < 0 {
@@ -447,26 +504,7 @@ func (f *Formatter) format(t, now time.Time, withInfo bool) (Label, error) {
 	if !withInfo {
 		return Label{Text: text}, nil
 	}
-	return Label{
-		Text:       text,
-		NextChange: fromMillis(sc.c.info.next_change_ms),
-		DayPart:    Span{int(sc.c.info.day_offset), int(sc.c.info.day_offset + sc.c.info.day_length)},
-		TimePart:   Span{int(sc.c.info.time_offset), int(sc.c.info.time_offset + sc.c.info.time_length)},
-		Expired:    sc.c.info.expired != 0,
-	}, nil
-}
-
-// Format returns the label of t as seen at now. It skips the next-change
-// work; Label does it too.
-func (f *Formatter) Format(t, now time.Time) (string, error) {
-	l, err := f.format(t, now, false)
-	return l.Text, err
-}
-
-// Label returns the label of t as seen at now with its next change, parts and
-// expired flag.
-func (f *Formatter) Label(t, now time.Time) (Label, error) {
-	return f.format(t, now, true)
+	return makeLabel(text, &sc.c.info), nil
 }
 
 // Version is the version of the library actually loaded ("1.1.0").
