@@ -14,6 +14,17 @@
 #                       LD_LIBRARY_PATH
 #   make bench-rust     per-label cost of format / label / format_many against
 #                       direct C calls in the same process (part of `make bench`)
+#   make bench-peers-rust  RELATIVE en_US through the binding (format, format_many)
+#                       against chrono-humanize's HumanTime in the same process,
+#                       21 alternating rounds, 10,000 instants of each set
+#                       (bench/bench.c's "mix" and "400d"): build/peers/rust.json
+#                       (the bench-peers contract). BENCH_PEERS_QUICK=1: 3 rounds
+#                       of 1,000. chrono-humanize comes from Debian's
+#                       librust-chrono-humanize-dev (tools/deps.sh peers) through
+#                       the directory source /usr/share/cargo/registry, in a crate
+#                       of its own (bindings/rust/peers, its .cargo/config.toml),
+#                       so the published crate gains no dependency. Not part of
+#                       `make test`.
 #   make stress-rust    one format_many of STRESS_N instants (100,000,000: about
 #                       7 GB of memory, a minute): peak RSS against the result's,
 #                       fails over 1.25x (SPEC 10, 1.2). Not part of `make test`.
@@ -29,7 +40,7 @@ RUST_ENV   := PATH="$(dir $(CARGO)):$$PATH" CARGO_TARGET_DIR=$(CURDIR)/$(BUILD)/
               LD_LIBRARY_PATH=$(CURDIR)/$(LIBDIR)$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH}
 RUST_CARGO := cd $(RUST_DIR) && $(RUST_ENV) $(CARGO)
 
-.PHONY: test-rust test-rust-link bench-rust stress-rust rust-check-toolchain
+.PHONY: test-rust test-rust-link bench-rust bench-peers-rust stress-rust rust-check-toolchain
 
 rust-check-toolchain:
 	@if [ -z "$(CARGO)" ]; then echo "test-rust: no cargo found (PATH, ~/.cargo/bin): install Rust 1.77 or later with rustup (https://rustup.rs; Debian 12's cargo is too old)" >&2; exit 1; fi
@@ -92,6 +103,17 @@ test-rust-link: lib rust-check-toolchain
 
 bench-rust: lib rust-check-toolchain
 	$(RUST_CARGO) run --offline --release --quiet --example bench -- $(if $(BENCH_N),$(BENCH_N),200000) $(CURDIR)/$(BUILD)/bench_rust.json
+
+# Cargo reads .cargo/config.toml from the folder it runs in (not from
+# --manifest-path's), hence the cd; its own target dir, so the binding's
+# builds and this one never wait for each other's lock.
+RUST_PEERS_DIR := $(RUST_DIR)/peers
+RUST_PEERS_REGISTRY := /usr/share/cargo/registry
+bench-peers-rust: lib rust-check-toolchain
+	@[ -d $(RUST_PEERS_REGISTRY)/chrono-humanize-0.1.1 ] || { echo "bench-peers-rust: chrono-humanize 0.1.1 is not in $(RUST_PEERS_REGISTRY): install Debian's librust-chrono-humanize-dev (tools/deps.sh peers)" >&2; exit 1; }
+	@mkdir -p $(BUILD)/peers
+	cd $(RUST_PEERS_DIR) && $(RUST_ENV) CARGO_TARGET_DIR=$(CURDIR)/$(BUILD)/rust-peers-target \
+	  $(CARGO) run --offline --release --quiet -- $(if $(BENCH_PEERS_QUICK),--quick) $(CURDIR)/$(BUILD)/peers/rust.json
 
 STRESS_N ?= 100000000
 stress-rust: lib rust-check-toolchain

@@ -442,6 +442,8 @@ impl Error {
     }
 
     /// The error of the call that just returned `code` on this thread.
+    #[cold]
+    #[inline(never)]
     fn last(code: i32) -> Error {
         let status = Status::from_code(code);
         let mut message = c_string(unsafe { sys::fd_last_error() });
@@ -791,33 +793,54 @@ impl Formatter {
         }
     }
 
-    fn call(&self, t_ms: i64, now_ms: i64, info: *mut sys::fd_label) -> Result<String, Error> {
+    /// One `fd_format` into a buffer on the stack, the label copied into a
+    /// String of its own: the only allocation of a call. `info` (`label`)
+    /// gives the length; without it (`format`, which skips the next-change
+    /// work) the NUL ends the label.
+    #[inline]
+    fn call(&self, t_ms: i64, now_ms: i64, info: Option<&mut sys::fd_label>) -> Result<String, Error> {
         let mut buf = MaybeUninit::<[u8; sys::FD_LABEL_CAPACITY]>::uninit();
-        check(unsafe {
+        let (info_ptr, with_info) = match info {
+            Some(i) => (i as *mut sys::fd_label, true),
+            None => (ptr::null_mut(), false),
+        };
+        let code = unsafe {
             sys::fd_format(
                 self.raw.as_ptr(),
                 t_ms,
                 now_ms,
                 buf.as_mut_ptr().cast(),
                 sys::FD_LABEL_CAPACITY,
-                info,
+                info_ptr,
             )
-        })?;
+        };
+        if code != sys::FD_OK {
+            return Err(Error::last(code));
+        }
         // FD_OK: the library wrote the label and its NUL within the buffer.
-        let text = unsafe { CStr::from_ptr(buf.as_ptr().cast()) };
-        owned(text.to_str().map_err(|_| not_utf8())?)
+        let len = if with_info {
+            // SAFETY: info_ptr is the caller's fd_label, which fd_format filled.
+            unsafe { (*info_ptr).length }
+        } else {
+            unsafe { CStr::from_ptr(buf.as_ptr().cast()) }.to_bytes().len()
+        };
+        if len >= sys::FD_LABEL_CAPACITY {
+            return Err(too_long(len));
+        }
+        // SAFETY: the first len bytes of buf are the label fd_format wrote.
+        label_string(unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), len) })
     }
 
     /// The label of instant `t_ms` as seen at `now_ms` (milliseconds since
     /// the epoch). Skips the next-change work; [`label`](Self::label) does it.
     pub fn format(&self, t_ms: i64, now_ms: i64) -> Result<String, Error> {
-        self.call(t_ms, now_ms, ptr::null_mut())
+        self.call(t_ms, now_ms, None)
     }
 
     /// The label with its next change, parts and expired flag.
     pub fn label(&self, t_ms: i64, now_ms: i64) -> Result<Label, Error> {
         let mut info = sys::fd_label::default();
-        let text = self.call(t_ms, now_ms, &mut info)?;
+        let text = self.call(t_ms, now_ms, Some(&mut info))?;
         Ok(Label {
             text,
             next_change_ms: (info.next_change_ms != sys::FD_NEVER).then_some(info.next_change_ms),
@@ -1335,6 +1358,35 @@ fn owned(s: &str) -> Result<String, Error> {
         ptr::copy_nonoverlapping(s.as_ptr(), p, s.len());
         Ok(String::from_raw_parts(p, s.len(), s.len()))
     }
+}
+
+/// A label the library wrote, in a String of its own (one allocation, one
+/// copy; `Status::Memory` when the allocation fails).
+///
+/// Not validated again as UTF-8 in release builds: the library writes only
+/// UTF-8 (include/feeddate.h and SPEC 7: `fd_format` "writes NUL-terminated
+/// UTF-8"). Its texts come from ICU through `u_strToUTF8`, which fails
+/// rather than write an ill-formed sequence, and from the caller's own
+/// words, which `fd_formatter_new` refuses unless they are UTF-8 (and
+/// which this crate passes from Rust `String`s). Validation was ~95 of
+/// the ~240 instructions this crate added to a `format` call. Debug builds
+/// (`cargo test`) still check every label.
+#[inline]
+fn label_string(bytes: &[u8]) -> Result<String, Error> {
+    debug_assert!(
+        std::str::from_utf8(bytes).is_ok(),
+        "the library returned a label that is not UTF-8"
+    );
+    // SAFETY: UTF-8, as above.
+    owned(unsafe { std::str::from_utf8_unchecked(bytes) })
+}
+
+#[cold]
+fn too_long(len: usize) -> Error {
+    Error::new(
+        Status::Internal,
+        format!("the library reported a label of {len} bytes, over its FD_LABEL_CAPACITY"),
+    )
 }
 
 #[cold]

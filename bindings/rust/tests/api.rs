@@ -473,6 +473,10 @@ fn format_many_in_chunks_matches_one_call() {
         let singles: Vec<_> = ts.iter().map(|&t| f.label(t, NOW).unwrap()).collect();
         let texts: Vec<String> = singles.iter().map(|l| l.text.clone()).collect();
         assert_eq!(whole.0, texts);
+        // format finds the end of its text by the NUL, label by the length
+        // the library reports: the same bytes, Chinese and 100-byte labels too.
+        let formatted: Vec<String> = ts.iter().map(|&t| f.format(t, NOW).unwrap()).collect();
+        assert_eq!(formatted, texts);
         assert_eq!(whole.1, singles.iter().filter_map(|l| l.next_change_ms).min());
         for chunk in [1, 7, 1000] {
             assert_eq!(
