@@ -60,13 +60,54 @@ typedef struct handle {
     int finalized;    /* the GC finalized the external: the struct is freed when busy drops to 0 */
 } handle;
 
+/* formatMany's memory: the instants, the labels' bytes and ends, the arguments of store, and the
+ * label table (slots, and the heap of the string made for each label of a group). Each array
+ * holds `*_n` elements; reserve() grows it. */
+typedef struct many_buffers {
+    int64_t *ts;
+    size_t *ends;
+    char *buf;
+    napi_value *argv;
+    uint16_t *units;
+    uint64_t *slots;
+    size_t *heap;
+    size_t ts_n, ends_n, buf_n, argv_n, units_n, slots_n, heap_n;
+} many_buffers;
+
 /* Per environment (the main thread and each worker load the addon apart). */
 typedef struct instance {
     double *scratch;      /* its memory */
     napi_ref scratch_ref; /* the Float64Array(8) of index.js, set once */
     napi_ref store_ref;   /* index.js's store(texts, base, ...labels), set with the scratch */
     napi_ref store_entries_ref; /* index.js's storeEntries(entries, base, text, start, ...), the same */
+    many_buffers many;    /* formatMany's, kept between calls (fresh memory for each chunk cost ~5 ns a label) */
+    int many_busy;        /* a formatMany is using them: a call made meanwhile (a setter that store ran) makes its own */
 } instance;
+
+static void many_free(many_buffers *m) {
+    free(m->ts);
+    free(m->ends);
+    free(m->buf);
+    free(m->argv);
+    free(m->units);
+    free(m->slots);
+    free(m->heap);
+    memset(m, 0, sizeof *m);
+}
+
+/* Makes *p hold at least `need` elements of `size` bytes (its content is not kept). 0, or -1 when
+ * there is no memory (*p is then as it was). */
+static int reserve(void *p, size_t *have, size_t need, size_t size) {
+    void **pp = p;
+    if (need <= *have && *pp != NULL) return 0;
+    if (need == 0) need = 1;
+    void *q = malloc(need * size);
+    if (q == NULL) return -1;
+    free(*pp);
+    *pp = q;
+    *have = need;
+    return 0;
+}
 
 static const char *const STATUS_CODES[] = {"FD_OK", "FD_ERR_ARGUMENT", "FD_ERR_LOCALE", "FD_ERR_TIME_ZONE",
                                            "FD_ERR_RANGE", "FD_ERR_BUFFER", "FD_ERR_ICU", "FD_ERR_MEMORY",
@@ -618,6 +659,9 @@ static napi_value label(napi_env env, napi_callback_info info) {
 #define MANY_SCOPE 1024
 /* Labels of formatMany per handle scope and call of store, within which equal labels share a string. */
 #define MANY_GROUP 4096
+/* The most labels of a chunk whose buffers an environment keeps for the next call (index.js's
+ * chunks are 4,096 unless $FEEDDATE_NODE_CHUNK says otherwise): about 100 bytes a label. */
+#define MANY_KEEP 16384
 
 /* Which instant made a failed batch fail, named in the message: "ts[i] ...", "now ...". */
 static napi_value throw_many(napi_env env, fd_status s, const fd_formatter *f, const int64_t *ts, size_t n,
@@ -649,24 +693,17 @@ typedef struct label_table {
     size_t mask, last;
 } label_table;
 
-static int label_table_init(label_table *t, size_t group) {
+/* A table for groups of `group` labels, in m's memory. */
+static int label_table_init(label_table *t, many_buffers *m, size_t group) {
     size_t size = 16;
     while (size < 2 * group) size *= 2;
-    t->slots = malloc(size * sizeof *t->slots);
-    t->heap = malloc((group ? group : 1) * sizeof *t->heap);
+    if (reserve(&m->slots, &m->slots_n, size, sizeof *m->slots) || reserve(&m->heap, &m->heap_n, group, sizeof *m->heap))
+        return -1;
+    t->slots = m->slots;
+    t->heap = m->heap;
     t->mask = size - 1;
     t->last = 0;
-    if (t->slots == NULL || t->heap == NULL) {
-        free(t->slots);
-        free(t->heap);
-        return -1;
-    }
     return 0;
-}
-
-static void label_table_free(label_table *t) {
-    free(t->slots);
-    free(t->heap);
 }
 
 static void label_table_clear(label_table *t) {
@@ -748,14 +785,22 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
     int64_t now;
     if (get_instant(env, argv[4], "now", &now)) return NULL;
     const double *ds = (const double *)data + offset;
-    int64_t *ts = malloc((n ? n : 1) * sizeof *ts);
-    size_t *ends = malloc((n ? n : 1) * sizeof *ends);
+    /* The environment's buffers, unless another formatMany is using them (see instance). */
+    many_buffers own = {0}, *m = &own;
+    int shared = !in->many_busy;
+    if (shared) {
+        m = &in->many;
+        in->many_busy = 1;
+    }
     size_t cap = n * MANY_BYTES_PER_LABEL + 64;
-    char *buf = malloc(cap + LABEL_SLACK);
-    if (ts == NULL || ends == NULL || buf == NULL) {
+    if (reserve(&m->ts, &m->ts_n, n, sizeof *m->ts) || reserve(&m->ends, &m->ends_n, n, sizeof *m->ends) ||
+        reserve(&m->buf, &m->buf_n, cap + LABEL_SLACK, 1)) {
         throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory for a chunk of %zu labels", n);
         goto done;
     }
+    int64_t *ts = m->ts;
+    size_t *ends = m->ends;
+    char *buf = m->buf;
     /* The instants an int64_t holds, up to the first that it does not (bad): the library's error
      * for one before it wins, so that the first bad index of the batch is named whatever the
      * chunks. */
@@ -776,13 +821,12 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
     fd_status s = fd_format_many(h->f, ts, bad, now, buf, cap, ends, &next);
     if (s == FD_ERR_BUFFER && bad > 0 && ends[bad - 1] >= cap) {
         cap = ends[bad - 1] + 1;
-        char *grown = realloc(buf, cap + LABEL_SLACK);
-        if (grown == NULL) {
+        if (reserve(&m->buf, &m->buf_n, cap + LABEL_SLACK, 1)) {
             release(h);
             throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory for %zu bytes of labels", cap);
             goto done;
         }
-        buf = grown;
+        buf = m->buf;
         s = fd_format_many(h->f, ts, bad, now, buf, cap, ends, &next);
     }
     if (s != FD_OK) {
@@ -809,23 +853,16 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
     for (size_t i = 0, start = 0; i < n; start = ends[i++])
         if (ends[i] - start > longest) longest = ends[i] - start;
     label_table table;
-    napi_value *argv_store = malloc((2 + group) * sizeof *argv_store);
-    uint16_t *units = malloc((longest ? longest : 1) * sizeof *units);
-    if (argv_store == NULL || units == NULL || label_table_init(&table, group)) {
-        free(argv_store);
-        free(units);
+    if (reserve(&m->argv, &m->argv_n, 2 + group, sizeof *m->argv) ||
+        reserve(&m->units, &m->units_n, longest, sizeof *m->units) || label_table_init(&table, m, group)) {
         throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory");
         goto done;
     }
+    napi_value *argv_store = m->argv;
     double total = 0; /* the heap of one string per label, as if none were shared (index.js's check) */
     for (size_t i = 0, start = 0; i < n;) {
         napi_handle_scope scope;
-        if (napi_open_handle_scope(env, &scope) != napi_ok) {
-            free(argv_store);
-            free(units);
-            label_table_free(&table);
-            goto failed;
-        }
+        if (napi_open_handle_scope(env, &scope) != napi_ok) goto failed;
         size_t first = i, stop = i + group < n ? i + group : n;
         napi_status st = napi_create_double(env, base + (double)i, &argv_store[1]);
         argv_store[0] = argv[5];
@@ -838,7 +875,7 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
             if (same != i) {
                 *v = argv_store[2 + same - first];
             } else {
-                st = make_string(env, text, bytes, units, v, &heap);
+                st = make_string(env, text, bytes, m->units, v, &heap);
                 label_table_heap(&table, heap);
             }
             total += (double)heap;
@@ -846,16 +883,8 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
         }
         if (st == napi_ok) st = napi_call_function(env, recv, store, 2 + stop - first, argv_store, NULL);
         napi_close_handle_scope(env, scope);
-        if (st != napi_ok) {
-            free(argv_store);
-            free(units);
-            label_table_free(&table);
-            goto failed;
-        }
+        if (st != napi_ok) goto failed;
     }
-    free(argv_store);
-    free(units);
-    label_table_free(&table);
     bool want_bytes = false;
     napi_get_value_bool(env, argv[7], &want_bytes);
     if (want_bytes && in->scratch != NULL) in->scratch[1] = total;
@@ -868,9 +897,9 @@ failed: {
     result = NULL;
 }
 done:
-    free(ts);
-    free(ends);
-    free(buf);
+    /* The environment keeps buffers of chunks up to MANY_KEEP labels; a bigger chunk's go. */
+    if (!shared || n > MANY_KEEP) many_free(m);
+    if (shared) in->many_busy = 0;
     return result;
 }
 
@@ -1120,6 +1149,7 @@ done:
 static void finalize_instance(napi_env env, void *data, void *hint) {
     (void)hint;
     instance *in = data;
+    many_free(&in->many);
     if (in->scratch_ref != NULL) napi_delete_reference(env, in->scratch_ref);
     if (in->store_ref != NULL) napi_delete_reference(env, in->store_ref);
     if (in->store_entries_ref != NULL) napi_delete_reference(env, in->store_entries_ref);

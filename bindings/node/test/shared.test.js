@@ -56,3 +56,39 @@ test('formatMany shares strings only between equal labels: as format() label by 
     }
   }
 });
+
+test('a formatMany run by a setter while another stores its labels leaves the other\'s buffers alone', () => {
+  // One chunk of 9,000 labels (three groups): the setter of index 2 runs while the first group is
+  // stored, and formats other instants; the groups stored after it must still be the outer call's.
+  const f = new Formatter({ style: 'feed_detail', locale: 'en_US', timeZone: 'America/New_York' });
+  const ts = Array.from({ length: 9000 }, (_, i) => NOW - i * 7.3 * HOUR);
+  const other = Array.from({ length: 5000 }, (_, i) => NOW - i * 61e3);
+  const inner = [];
+  let ran = false;
+  Object.defineProperty(Array.prototype, 2, {
+    configurable: true,
+    get() { return undefined; },
+    set(v) {
+      if (ran) return; // the inner call's own label 2 comes here too
+      ran = true;
+      inner.push(f.formatMany(other, NOW).texts);
+    },
+  });
+  const before = Formatter[Symbol.for('feeddate.chunkLabels')](10000);
+  let texts;
+  try {
+    texts = f.formatMany(ts, NOW).texts;
+  } finally {
+    Formatter[Symbol.for('feeddate.chunkLabels')](before);
+    delete Array.prototype[2];
+  }
+  assert.equal(inner.length, 1, 'the setter ran formatMany');
+  const otherOne = other.map((t) => f.format(t, NOW));
+  assert.equal(Object.hasOwn(inner[0], 2), false);
+  inner[0][2] = otherOne[2];
+  assert.deepEqual(inner[0], otherOne);
+  const one = ts.map((t) => f.format(t, NOW));
+  assert.equal(Object.hasOwn(texts, 2), false, 'label 2 went to the setter');
+  texts[2] = one[2];
+  assert.deepEqual(texts, one);
+});
