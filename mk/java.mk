@@ -89,10 +89,11 @@ $(JAVA_JAR): $(JAVA_SRC) $(JAVA_SRC22) include/feeddate.h mk/java.mk $(JAVA_DIR)
 	mv -f $@.tmp $@
 
 # The thin jar with its versions/22 classes (JAVA_FFM=root), rebuilt when it lacks them.
+JAVA_HAS_FFM = python3 -c 'import sys, zipfile; sys.exit("META-INF/versions/22/org/feeddate/FfmCalls.class" not in zipfile.ZipFile(sys.argv[1]).namelist())' 2>/dev/null
 java-jar-ffm: java-tools
-	@unzip -l $(JAVA_JAR) 2>/dev/null | grep -q 'META-INF/versions/22/org/feeddate/FfmCalls.class' || rm -f $(JAVA_JAR)
+	@$(JAVA_HAS_FFM) $(JAVA_JAR) || rm -f $(JAVA_JAR)
 	$(MAKE) --no-print-directory $(JAVA_JAR) JAVA_FFM=$(if $(filter off auto,$(JAVA_FFM)),root,$(JAVA_FFM))
-	@unzip -l $(JAVA_JAR) | grep -q 'META-INF/versions/22/org/feeddate/FfmCalls.class' || \
+	@$(JAVA_HAS_FFM) $(JAVA_JAR) || \
 	  { echo "java-jar-ffm: $(JAVA_JAR) has no META-INF/versions/22 classes (above: why)" >&2; exit 1; }
 
 # The jar with natives: the thin jar's classes plus the wheel's libraries (make wheel); always
@@ -154,3 +155,37 @@ JAVA_STRESS_HEAP ?= 12g
 stress-java: lib java-tools $(JAVA_JAR) $(JAVA_TEST_CLASSES)/.built
 	$(JAVA) -Xms$(JAVA_STRESS_HEAP) -Xmx$(JAVA_STRESS_HEAP) -Xmn256m -XX:+UseSerialGC \
 	  -cp $(JAVA_JAR):$(JNA_JAR):$(JAVA_TEST_CLASSES) org.feeddate.StressMany $(JAVA_STRESS_N)
+
+# ---- bench-peers: Formatter.format against ICU4J and java.time, the same instants, one JVM ----
+# bench/BenchPeersJava.java, on this machine's Java (JNA on 17) and then on Java 25 through FFM in
+# the trixie root (ffm.sh run; JAVA_PEERS_FFM=0 leaves that run out, and the JSON says so); the
+# rows of both in build/peers/java.json (the bench-peers contract; each row names its runtime).
+# BENCH_PEERS_QUICK=1: 3 rounds of 1,000 instants. Needs ICU4J (tools/deps.sh peers: libicu4j-java).
+ICU4J_JAR          ?= /usr/share/java/icu4j.jar
+JAVA_PEERS_CLASSES := $(JAVA_BUILD)/peers-classes
+JAVA_PEERS_FFM     ?= 1
+JAVA_PEERS_ARGS     = $(if $(BENCH_PEERS_QUICK),3 1000,21 10000)
+$(JAVA_PEERS_CLASSES)/.built: bench/BenchPeersJava.java $(JAVA_JAR)
+	@[ -f $(ICU4J_JAR) ] || { echo "bench-peers-java: no ICU4J at $(ICU4J_JAR): tools/deps.sh peers (Debian: libicu4j-java)" >&2; exit 1; }
+	rm -rf $(JAVA_PEERS_CLASSES) && mkdir -p $(JAVA_PEERS_CLASSES)
+	$(JAVAC) --release 17 -encoding UTF-8 -cp $(JAVA_JAR):$(JNA_JAR):$(ICU4J_JAR) -d $(JAVA_PEERS_CLASSES) $<
+	touch $@
+
+bench-peers-java: lib java-tools $(if $(filter 1,$(JAVA_PEERS_FFM)),java-jar-ffm,$(JAVA_JAR)) $(JAVA_PEERS_CLASSES)/.built
+	mkdir -p $(BUILD)/peers
+	rm -f $(JAVA_BUILD)/peers-host.json $(JAVA_BUILD)/peers-ffm.json
+	$(JAVA) -cp $(JAVA_JAR):$(JNA_JAR):$(ICU4J_JAR):$(JAVA_PEERS_CLASSES) BenchPeersJava $(JAVA_BUILD)/peers-host.json $(JAVA_PEERS_ARGS)
+ifeq ($(JAVA_PEERS_FFM),1)
+	$(JAVA_DIR)/ffm.sh run java --enable-native-access=ALL-UNNAMED \
+	  -cp /build/$(JAVA_JAR):/usr/share/java/jna.jar:/usr/share/java/icu4j.jar:/build/$(JAVA_PEERS_CLASSES) \
+	  BenchPeersJava /build/$(JAVA_BUILD)/peers-ffm.json $(JAVA_PEERS_ARGS)
+else
+	@echo "bench-peers-java: JAVA_PEERS_FFM=$(JAVA_PEERS_FFM): no run on Java 25 through FFM (the rows are JNA's alone)"
+endif
+	python3 -c 'import json, sys; rows = [r for f in sys.argv[3:] for r in json.load(open(f))]; \
+	  json.dump({"language": "java", "runtime": "; ".join(dict.fromkeys(r["runtime"] for r in rows)), \
+	  "rounds": int(sys.argv[2]), "rows": rows}, open(sys.argv[1], "w"), ensure_ascii=False, indent=1)' \
+	  $(BUILD)/peers/java.json $(firstword $(JAVA_PEERS_ARGS)) $(JAVA_BUILD)/peers-host.json \
+	  $(if $(filter 1,$(JAVA_PEERS_FFM)),$(JAVA_BUILD)/peers-ffm.json)
+	@echo "bench-peers-java: $(BUILD)/peers/java.json"
+
