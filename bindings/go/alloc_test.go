@@ -50,13 +50,14 @@ func benchmarkCall[T any](b *testing.B, call func(*Formatter, time.Time, time.Ti
 	}
 }
 
-// A label too long to come back by value (over 63 bytes) takes the second
-// path, a pooled scratch: the same text, whole, and the same parts. Words of
-// 57 and 58 bytes make labels of 63 (by value) and 64 bytes (the scratch).
+// A label too long to come back by value (Format: over 55 bytes; Label: over
+// 63) takes the second path, a pooled scratch: the same text, whole, and
+// the same parts. Words of 49, 50, 57 and 58 bytes make labels of 55, 56,
+// 63 and 64 bytes, on either side of each limit.
 func TestLongLabelTakesTheScratch(t *testing.T) {
 	now := time.UnixMilli(1711348200000)
 	post := now.Add(-30 * time.Hour) // yesterday in Shanghai
-	for _, word := range []string{strings.Repeat("y", 57), strings.Repeat("y", 58), strings.Repeat("y", 64), strings.Repeat("昨", 21) + "a"} {
+	for _, word := range []string{strings.Repeat("y", 49), strings.Repeat("y", 50), strings.Repeat("y", 57), strings.Repeat("y", 58), strings.Repeat("y", 64), strings.Repeat("昨", 21) + "a"} {
 		f, err := New(Options{Style: ChatBubble, Locale: "zh_CN", TimeZone: "Asia/Shanghai", YesterdayText: word})
 		if err != nil {
 			t.Fatal(err)

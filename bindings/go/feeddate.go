@@ -381,13 +381,14 @@ func (l Label) TimeText() string { return l.Text[l.TimePart.Start:l.TimePart.End
 // far out for int64 milliseconds becomes one the library refuses as out of
 // range, never a wrapped-around one.
 func millis(t time.Time) C.int64_t {
-	switch s := t.Unix(); {
+	s := t.Unix()
+	switch {
 	case s < math.MinInt64/1000+1:
 		return math.MinInt64
 	case s > math.MaxInt64/1000-1:
 		return math.MaxInt64
 	}
-	return C.int64_t(t.UnixMilli())
+	return C.int64_t(s*1000 + int64(t.Nanosecond())/1e6) // t.UnixMilli() without working out s again
 }
 
 func fromMillis(ms C.int64_t) time.Time {
@@ -421,8 +422,8 @@ var scratchPool = sync.Pool{New: func() any {
 // work; Label does it too.
 //
 // One cgo call and one allocation, the string: the label comes back by value
-// (fdgo_result, in cgo's frame on this goroutine's stack), so no scratch is
-// fetched; only a label over 63 bytes takes a second call with a pooled one.
+// (fdgo_text, in cgo's frame on this goroutine's stack), so no scratch is
+// fetched; only a label over 55 bytes takes a second call with a pooled one.
 func (f *Formatter) Format(t, now time.Time) (string, error) {
 	f.mu.RLock()
 	p := f.p
@@ -430,7 +431,7 @@ func (f *Formatter) Format(t, now time.Time) (string, error) {
 		f.mu.RUnlock()
 		return "", ErrClosed
 	}
-	r := C.fdgo_format_inline(cAddress(unsafe.Pointer(p)), millis(t), millis(now), 0)
+	r := C.fdgo_format_text(cAddress(unsafe.Pointer(p)), millis(t), millis(now))
 	f.mu.RUnlock() // p is not used again; f stays reachable up to here, so no finalizer ran during the call
 	if r.status == C.FD_OK {
 		return string(unsafe.Slice((*byte)(unsafe.Pointer(&r.text[0])), r.length)), nil

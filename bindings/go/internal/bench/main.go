@@ -41,6 +41,9 @@ static double fdb_format(const fd_formatter *f, const int64_t *ts, size_t n, int
 	return sink == (size_t)-1 ? 0 : t / n;
 }
 
+// The cgo floor: a C function that does nothing, with Format's arguments.
+static int fdb_empty(uintptr_t f, int64_t t, int64_t now, int with_info) { return (int)(f + t + now + with_info) & 1; }
+
 // ns per label of fd_format_many in batches.
 static double fdb_many(const fd_formatter *f, const int64_t *ts, size_t n, int64_t now, size_t batch) {
 	char *buf = malloc(batch * 64);
@@ -72,6 +75,8 @@ import (
 )
 
 const batch = 1000
+
+var sink int
 
 func median(xs []float64) float64 {
 	sort.Float64s(xs)
@@ -175,6 +180,13 @@ func main() {
 				}
 			})
 		}},
+		{"cgo call, empty C function", func() float64 {
+			return perLabel(func() {
+				for i, m := range ms {
+					sink += int(C.fdb_empty(C.uintptr_t(i), C.int64_t(m), nowMs, 0))
+				}
+			})
+		}},
 		{"C fd_format_many (1000)", func() float64 { return float64(C.fdb_many(cf, cts, C.size_t(*n), nowMs, batch)) }},
 		{"Go FormatMany (1000)", func() float64 {
 			return perLabel(func() {
@@ -201,7 +213,7 @@ func main() {
 		*n, *rounds, runtime.Version(), runtime.GOMAXPROCS(0))
 	fig := map[string]any{"labels_per_run": *n, "go": runtime.Version()}
 	keys := []string{"c_format_ns", "go_format_ns", "c_label_ns", "go_label_ns", "time_format_feed_ns", "go_format_again_ns",
-		"c_format_many_ns", "go_format_many_ns"}
+		"cgo_empty_call_ns", "c_format_many_ns", "go_format_many_ns"}
 	med := make([]float64, len(rows))
 	for i, r := range rows {
 		med[i] = median(samples[i])
@@ -209,12 +221,15 @@ func main() {
 		line := fmt.Sprintf("  %-26s %8.1f ns/label", r.name, med[i])
 		if i == 5 {
 			line += fmt.Sprintf("   %.2fx time.Format by hand", med[i]/med[i-1])
-		} else if i%2 == 1 {
+		} else if i == 6 {
+			line += fmt.Sprintf("   Go Format = C %.1f + this + %.1f ns of the binding's own",
+				med[0], (med[1]+med[5])/2-med[0]-med[i])
+		} else if i == 1 || i == 3 || i == 8 {
 			line += fmt.Sprintf("   binding overhead %+.1f ns (%.2fx)", med[i]-med[i-1], med[i]/med[i-1])
 		}
 		fmt.Println(line)
 	}
-	fmt.Printf("  Go FormatMany vs Go Format: %.2fx the cost per label\n", med[7]/med[1])
+	fmt.Printf("  Go FormatMany vs Go Format: %.2fx the cost per label\n", med[8]/med[1])
 	if *out != "" {
 		data, _ := json.MarshalIndent(fig, "", " ")
 		if err := os.WriteFile(*out, append(data, '\n'), 0o644); err != nil {
