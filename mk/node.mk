@@ -17,7 +17,13 @@
 #                     shows the package's own libfeeddate and ICU (tools/npm-check.sh; root cached
 #                     in .cache/trixie/npm)
 #   make bench-node   per-label cost through the binding against a direct C call, in one
-#                     run (part of `make bench`)
+#                     run (part of `make bench`); formatMany against fd_format_many in the same
+#                     process, alternating rounds (the addon's benchMany)
+#   make bench-peers-node  format / formatMany against Node's Intl (RelativeTimeFormat for
+#                     RELATIVE en_US and zh_CN, DateTimeFormat for FEED zh_CN written by hand,
+#                     checked equal) and formatMany against fd_format_many, on the mix and
+#                     400d sets, 21 alternating rounds, medians: build/peers/node.json (the
+#                     bench-peers contract). BENCH_PEERS_QUICK=1: 3 rounds of 1,000 instants
 #   make stress-node  one formatMany of STRESS_N instants (default 100,000,000) in a heap of
 #                     STRESS_HEAP_MB, reporting the peak RSS it added against the size of its
 #                     result (SPEC 10, 1.2: <= 1.25x), then a batch too big for a small heap,
@@ -35,7 +41,7 @@ NODE_DIR     := bindings/node
 NODE_BUILD   := $(BUILD)/node
 NODE_ADDON   := $(NODE_BUILD)/feeddate.node
 
-.PHONY: node-addon node-tools test-node bench-node stress-node check-node-version node-pack npm npm-check
+.PHONY: node-addon node-tools test-node bench-node bench-peers-node stress-node check-node-version node-pack npm npm-check
 
 node-tools:
 	@command -v $(NODE) >/dev/null 2>&1 || { echo "node: no $(NODE): install Node.js 18+ (Debian: apt-get install nodejs)" >&2; exit 1; }
@@ -71,6 +77,10 @@ test-node: lib node-tools check-node-version $(NODE_ADDON)
 bench-node: lib node-tools $(BUILD)/bench_direct $(NODE_ADDON)
 	./$(BUILD)/bench_direct $(if $(BENCH_N),$(BENCH_N),200000) $(BUILD)/bench_direct_node.json
 	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) bench/bench_node.js $(BUILD)/bench_direct_node.json $(BUILD)/bench_node.json
+
+bench-peers-node: lib node-tools $(NODE_ADDON)
+	@mkdir -p $(BUILD)/peers
+	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) bench/bench_peers_node.js $(BUILD)/peers/node.json
 
 STRESS_N       ?= 100000000
 STRESS_HEAP_MB ?= 12000
