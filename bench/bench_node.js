@@ -1,12 +1,19 @@
 'use strict';
 // make bench-node: the per-label cost through the Node binding, FEED zh_CN,
-// beside the direct C figures that build/bench_direct wrote just before (the
-// same instants: see bench/bench_direct.c). Each figure is the fastest of 7
-// timed rounds after warm-up rounds, as in bench_direct.
+// beside the direct C figures that build/bench_direct wrote just before, in
+// another process (the same instants: see bench/bench_direct.c). Each figure
+// is the fastest of 7 timed rounds after warm-up rounds, as in bench_direct.
+// Then formatMany against fd_format_many in this same process (the addon's
+// benchMany export, which times the library call alone, in chunks of 4,096 as
+// formatMany makes them) on the mix and 400d sets of node_instants.js, 10,000
+// instants, 21 alternating rounds, the median of the per-round ratios (issue
+// 27 item 4: <= 1.3).
 //   node bench/bench_node.js C_JSON OUT_JSON
 const fs = require('node:fs');
 const path = require('node:path');
-const { Formatter } = require(path.join(__dirname, '..', 'bindings', 'node'));
+const feeddate = require(path.join(__dirname, '..', 'bindings', 'node'));
+const { Formatter } = feeddate;
+const { instantSet, median } = require('./node_instants.js');
 
 const [cJson, outJson] = process.argv.slice(2);
 const c = JSON.parse(fs.readFileSync(cJson, 'utf8'));
@@ -59,4 +66,29 @@ for (const [name, key, round] of rows) {
     `${((node - direct >= 0 ? '+' : '') + (node - direct).toFixed(0)).padStart(7)} ns`);
   out.push({ call: name, node_ns: Number(node.toFixed(1)), c_ns: direct });
 }
-fs.writeFileSync(outJson, JSON.stringify({ labels: n, rows: out, sink: sink > 0 }) + '\n');
+
+// formatMany against fd_format_many alone, same process, alternating rounds.
+const addon = require(feeddate.addonPath);
+const h = addon.create({ style: 0, locale: 'zh_CN', timeZone: 'Asia/Shanghai' }); // FEED
+const ROUNDS = 21;
+const same = [];
+console.log(`formatMany(Float64Array) of 10,000 against fd_format_many in this process, FEED zh_CN, ${ROUNDS} alternating rounds`);
+for (const set of ['mix', '400d']) {
+  const xs = instantSet(set, 10000);
+  const ours = () => {
+    const t0 = process.hrtime.bigint();
+    sink += f.formatMany(xs, NOW).texts.length;
+    return Number(process.hrtime.bigint() - t0) / xs.length;
+  };
+  const direct = () => addon.benchMany(h, xs, NOW, 4096, false) / xs.length;
+  for (let w = 0; w < 5; w++) ours(), direct();
+  const a = [];
+  const b = [];
+  for (let r = 0; r < ROUNDS; r++) a.push(ours()), b.push(direct());
+  const row = { set, node_ns: Number(median(a).toFixed(1)), c_ns: Number(median(b).toFixed(1)),
+    ratio: Number(median(a.map((x, i) => x / b[i])).toFixed(3)) };
+  same.push(row);
+  console.log(`  ${set.padEnd(5)} formatMany ${row.node_ns} ns a label, fd_format_many ${row.c_ns} ns: ${row.ratio}x`);
+}
+addon.close(h);
+fs.writeFileSync(outJson, JSON.stringify({ labels: n, rows: out, same_process: same, sink: sink > 0 }) + '\n');
