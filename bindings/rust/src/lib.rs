@@ -1005,13 +1005,11 @@ impl Formatter {
                 break;
             }
             next = next.min(chunk_next);
-            let all = text
-                .get(..ends[m - 1])
-                .and_then(|bytes| std::str::from_utf8(bytes).ok())
-                .ok_or_else(not_utf8)?;
+            // Each label is UTF-8 as the library wrote it (label_string).
+            let all = text.get(..ends[m - 1]).ok_or_else(bad_ends)?;
             let mut start = 0;
             for &end in &ends[..m] {
-                labels.push(owned(all.get(start..end).ok_or_else(not_utf8)?)?);
+                labels.push(label_string(all.get(start..end).ok_or_else(bad_ends)?)?);
                 start = end;
             }
         }
@@ -1403,6 +1401,14 @@ fn too_long(len: usize) -> Error {
             "the library returned a label of {len} bytes or more, over the {} that FD_LABEL_CAPACITY allows",
             sys::FD_LABEL_CAPACITY - 1
         ),
+    )
+}
+
+#[cold]
+fn bad_ends() -> Error {
+    Error::new(
+        Status::Internal,
+        "fd_format_many returned label ends out of order or past its buffer".into(),
     )
 }
 
