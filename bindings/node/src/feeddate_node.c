@@ -69,7 +69,7 @@ typedef struct many_buffers {
     char *buf;
     napi_value *argv;
     uint16_t *units;
-    uint64_t *slots;
+    uint32_t *slots;
     size_t *heap;
     size_t ts_n, ends_n, buf_n, argv_n, units_n, slots_n, heap_n;
 } many_buffers;
@@ -686,9 +686,11 @@ static napi_value throw_many(napi_env env, fd_status s, const fd_formatter *f, c
 
 /* Labels of a group made into strings, by their bytes: an open-addressing table of 2^k slots
  * (at least twice the group), each the group index + 1 of the first label with those bytes (0:
- * free) and the low bits of its hash. */
+ * free) below TABLE_INDEX_BITS, and 19 bits of its hash above (32 KB for a group of 4,096: it
+ * stays in the L1 cache). */
+#define TABLE_INDEX_BITS 13 /* index + 1 <= MANY_GROUP */
 typedef struct label_table {
-    uint64_t *slots;  /* (index + 1) << 32 | hash's low 32 bits */
+    uint32_t *slots;  /* hash bits << TABLE_INDEX_BITS | (index + 1) */
     size_t *heap;     /* string_heap of the string made for a group index */
     size_t mask, last;
 } label_table;
@@ -733,16 +735,17 @@ static size_t label_table_find(label_table *t, const char *buf, const size_t *en
     label_words(text, bytes, &a, &b);
     uint64_t h = (a * 0x9E3779B97F4A7C15u) ^ ((b ^ bytes) * 0xBF58476D1CE4E5B9u);
     h ^= h >> 29;
-    uint32_t low = (uint32_t)h;
+    uint32_t tag = (uint32_t)(h >> (64 - (32 - TABLE_INDEX_BITS))) << TABLE_INDEX_BITS;
+    const uint32_t index_mask = (1u << TABLE_INDEX_BITS) - 1;
     for (size_t at = (size_t)(h >> 32) & t->mask;; at = (at + 1) & t->mask) {
-        uint64_t slot = t->slots[at];
+        uint32_t slot = t->slots[at];
         if (slot == 0) {
-            t->slots[at] = (uint64_t)(i - first + 1) << 32 | low;
+            t->slots[at] = tag | (uint32_t)(i - first + 1);
             t->last = i - first;
             return i;
         }
-        if ((uint32_t)slot != low) continue;
-        size_t j = first + (size_t)(slot >> 32) - 1, start = j ? ends[j - 1] : 0;
+        if ((slot & ~index_mask) != tag) continue;
+        size_t j = first + (size_t)(slot & index_mask) - 1, start = j ? ends[j - 1] : 0;
         if (ends[j] - start != bytes) continue;
         uint64_t ja, jb;
         label_words(buf + start, bytes, &ja, &jb);
@@ -808,7 +811,8 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
     for (size_t i = 0; i < n; i++) {
         double d = ds[i];
         if (isfinite(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0) {
-            ts[i] = (int64_t)floor(d);
+            int64_t v = (int64_t)d; /* toward zero, then floored: no call to floor() a label */
+            ts[i] = (double)v > d ? v - 1 : v;
         } else {
             bad = i;
             break;
