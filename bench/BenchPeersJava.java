@@ -1,3 +1,9 @@
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -105,6 +111,71 @@ public class BenchPeersJava {
         }
     }
 
+    /**
+     * The binding's insides, by reflection (classes on the class path are in the unnamed module, open to
+     * it), for two rows on a runtime where format goes through FFM: the same call through JNA in this JVM
+     * (a JnaCalls of its own), and the floor, FfmCalls.formatStatus: the downcall alone, no String. The
+     * MethodHandles are static finals, so the JIT calls them as it calls the binding's own.
+     */
+    static final class Insides {
+        static final MethodHandle CALLS_FORMAT, FFM_STATUS;
+        static final Object FFM, JNA;
+
+        static {
+            try {
+                MethodHandles.Lookup lookup = MethodHandles.lookup();
+                Method format = Class.forName("org.feeddate.Calls").getDeclaredMethod("format", long.class,
+                        long.class, long.class);
+                format.setAccessible(true);
+                CALLS_FORMAT = lookup.unreflect(format).asType(MethodType.methodType(String.class, Object.class,
+                        long.class, long.class, long.class));
+                Field calls = Class.forName("org.feeddate.CallPath").getDeclaredField("CALLS");
+                calls.setAccessible(true);
+                FFM = calls.get(null);
+                Method status = FFM.getClass().getDeclaredMethod("formatStatus", long.class, long.class, long.class);
+                status.setAccessible(true);
+                FFM_STATUS = lookup.unreflect(status).asType(MethodType.methodType(int.class, Object.class,
+                        long.class, long.class, long.class));
+                Constructor<?> jna = Class.forName("org.feeddate.JnaCalls").getDeclaredConstructor();
+                jna.setAccessible(true);
+                JNA = jna.newInstance();
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        /** The native address of f (Formatter.handle.address). */
+        static long address(Formatter f) throws ReflectiveOperationException {
+            Field handle = Formatter.class.getDeclaredField("handle");
+            handle.setAccessible(true);
+            Object h = handle.get(f);
+            Field address = h.getClass().getDeclaredField("address");
+            address.setAccessible(true);
+            return address.getLong(h);
+        }
+
+        static String format(Object calls, long f, long t) {
+            try {
+                return (String) CALLS_FORMAT.invokeExact(calls, f, t, NOW);
+            } catch (Throwable e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        /** The floor, as a String of the status's length so that pass() can sum it like the others. */
+        static String floor(long f, long t) {
+            try {
+                int s = (int) FFM_STATUS.invokeExact(FFM, f, t, NOW);
+                if (s != 0) throw new IllegalStateException("fd_format_utf16: status " + s);
+                return "";
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
     /** ns per label of one pass of f over ts. */
     static double pass(long[] ts, LongFunction<String> f) {
         long t0 = System.nanoTime();
@@ -123,7 +194,7 @@ public class BenchPeersJava {
 
     /** {ours ns, peer ns, ratio}: medians over alternating rounds, after warm-up passes (the JIT). */
     static double[] compare(long[] ts, int rounds, LongFunction<String> ours, LongFunction<String> peer) {
-        for (int w = 0; w < 5; w++) {
+        for (int w = 0; w < 15; w++) { // C2 compiles both within about ten passes of 10,000
             pass(ts, ours);
             pass(ts, peer);
         }
@@ -190,12 +261,43 @@ public class BenchPeersJava {
                         + "instant", compare(ts, rounds, t -> f.format(t, NOW), peer)));
             }
         }
+        if (path.equals("FFM")) {
+            // The call itself: FFM against JNA in this JVM, and the floor under format (the C work and a bare
+            // downcall), FEED zh_CN and RELATIVE en_US, so that what the binding adds is measured, not guessed.
+            for (Style style : new Style[] {Style.FEED, Style.RELATIVE}) {
+                String locale = style == Style.FEED ? "zh_CN" : "en_US";
+                try (Formatter f = new Formatter(Options.builder(style).locale(locale).timeZone("Asia/Shanghai")
+                        .build())) {
+                    long address = Insides.address(f);
+                    String name = style + " " + locale + ", single call";
+                    String paths = name + ": FFM vs JNA", floor = name + ": binding vs C floor";
+                    for (String set : new String[] {"400d", "mix"}) {
+                        long[] ts = instants(set, n);
+                        for (long t : ts) {
+                            if (!Insides.format(Insides.JNA, address, t).equals(f.format(t, NOW))) {
+                                throw new IllegalStateException("JNA and FFM differ at " + t);
+                            }
+                        }
+                        rows.add(row(paths, set, path, runtime, "Calls.format through FFM (FfmCalls)",
+                                "the same call through JNA 5 in this JVM (JnaCalls)", "the binding's two paths, "
+                                + "labels checked equal; ratio < 1: FFM is cheaper", compare(ts, rounds,
+                                t -> Insides.format(Insides.FFM, address, t), t -> Insides.format(Insides.JNA,
+                                address, t))));
+                        rows.add(row(floor, set, path, runtime, "Formatter.format(long, long) (FFM)",
+                                "floor: the fd_format_utf16 downcall alone, no String (FfmCalls.formatStatus)",
+                                "not a peer: ours_ns - peer_ns is what the binding adds to the C call (the closed "
+                                + "check, the scratch, the String)", compare(ts, rounds, t -> f.format(t, NOW),
+                                t -> Insides.floor(address, t))));
+                    }
+                }
+            }
+        }
         Files.writeString(Path.of(args[0]), "[" + String.join(",\n ", rows) + "]\n");
     }
 
     static String row(String name, String set, String path, String runtime, String ours, String peer, String note,
             double[] r) {
-        System.out.printf(Locale.ROOT, "  %-30s %-5s %-4s ours %7.1f ns  peer %7.1f ns  ratio %.2f%n", name, set, path,
+        System.out.printf(Locale.ROOT, "  %-50s %-5s %-4s ours %7.1f ns  peer %7.1f ns  ratio %.2f%n", name, set, path,
                 r[0], r[1], r[2]);
         return String.format(Locale.ROOT, "{\"case\": %s, \"set\": %s, \"ours\": %s, \"peer\": %s, \"ours_ns\": %.1f, "
                 + "\"peer_ns\": %.1f, \"ratio\": %.3f, \"runtime\": %s, \"note\": %s}", json(name), json(set),

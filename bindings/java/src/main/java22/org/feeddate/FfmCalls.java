@@ -94,6 +94,15 @@ final class FfmCalls implements Calls {
         }
     }
 
+    /**
+     * The downcall alone, into this thread's scratch, without the String: its status. Not API: make
+     * bench-peers-java reaches it by reflection to measure the floor under {@link #format} (the C work and
+     * the call), in the same JVM.
+     */
+    int formatStatus(long f, long tMs, long nowMs) {
+        return call(f, tMs, nowMs, SCRATCH.get().textSegment, MemorySegment.NULL);
+    }
+
     @Override
     public String format(long f, long tMs, long nowMs) {
         Scratch sc = SCRATCH.get();
