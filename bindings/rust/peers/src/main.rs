@@ -9,7 +9,8 @@
 //! The instants are those of bench/bench.c: now = 2024-03-25T06:30Z,
 //! xorshift64 from 88172645463325252; "mix" (70% in the last week, the rest
 //! over 5 years) and "400d" (spread over the 400 days before now), 10,000
-//! each (1,000 with --quick, which also runs 3 rounds, not 21).
+//! each (1,000 with --quick, which also runs 3 rounds, not 21). Each round
+//! times each side over 3 passes of the instants.
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Instant;
@@ -64,11 +65,18 @@ fn median(mut xs: Vec<f64>) -> f64 {
     }
 }
 
-/// ns per label of `run` (which labels `n` instants).
+/// Passes over the instants in one timing of a side: a round of ~3 ms a
+/// side rather than ~1, so that a burst of another process's work lands in
+/// fewer of them.
+const PASSES: usize = 3;
+
+/// ns per label of `run` (which labels `n` instants), over PASSES runs.
 fn time(n: usize, run: &mut dyn FnMut()) -> f64 {
     let t0 = Instant::now();
-    run();
-    t0.elapsed().as_nanos() as f64 / n as f64
+    for _ in 0..PASSES {
+        run();
+    }
+    t0.elapsed().as_nanos() as f64 / (n * PASSES) as f64
 }
 
 /// Alternating rounds: (median ours ns, median peer ns, median of the ratios).
