@@ -18,8 +18,9 @@
  *   formatMany(handle, Float64Array src, offset, count, now, texts, base, wantBytes) -> earliest next change of
  *                               src[offset .. offset+count) (Infinity: never); label i goes to
  *                               texts[base + i] through store(texts, base, ...labels), index.js's.
- *                               One library call: index.js calls it per chunk. wantBytes: scratch[1]
- *                               = the JavaScript heap that the labels' strings take.
+ *                               One library call: index.js calls it per chunk. Equal labels of a
+ *                               group of MANY_GROUP share one string. wantBytes: scratch[1] = the
+ *                               JavaScript heap that the labels' strings would take unshared.
  *   schedule(handle, t, now, horizon, maxEntries, entries, guess) -> the wire form (fd_schedule_json) as a
  *                               string; entry i goes to entries[i] through storeEntries(entries, base,
  *                               text0, start0, text1, start1, ...), index.js's; scratch[0] = until (NaN:
@@ -27,6 +28,7 @@
  *                               integer. guess false: first buffers of one byte (tests: the retries).
  *   setScratch(Float64Array(8), store, storeEntries) (once per environment),
  *   versions() -> [version, versionNumber, icuVersion, FD_SCHEDULE_MAX_HORIZON_MS, FD_SCHEDULE_MAX_ENTRIES]
+ *   benchMany(handle, Float64Array, now, chunk, utf16) -> ns that fd_format_many took alone (benchmarks only)
  * Offsets in the scratch are UTF-16 indices into the text (JavaScript's).
  *
  * Closing (SPEC 10, 1.2). A handle belongs to the environment (main thread or
