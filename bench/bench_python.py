@@ -396,7 +396,12 @@ def main() -> int:
     parser.add_argument("--memory-rows", type=int, default=10_000_000, help="rows of the memory row (default 10,000,000)")
     parser.add_argument("--dask-rows", type=int, default=None, help="rows of the Dask rows (default 20,000,000; 0: none)")
     parser.add_argument("--memory-child", type=int, default=0, help=argparse.SUPPRESS)  # the memory row's process
+    parser.add_argument("--peers", metavar="PATH", help="make bench-peers-python: only the peer comparison, to PATH "
+                        "(BENCH_PEERS_QUICK=1 or --quick: a smoke run)")
     args = parser.parse_args()
+    if args.peers:
+        return peers_main(args.peers, args.quick or bool(os.environ.get("BENCH_PEERS_QUICK")),
+                          not args.no_install and not os.environ.get("FEEDDATE_BENCH_NO_INSTALL"))
     if args.memory_child:
         return memory_child(args.memory_child)
     if args.dask_rows is None:
@@ -520,6 +525,185 @@ def main() -> int:
 
     columns = column_rows(args, reps, install)
     report(table, cores, usable, versions, n, calls, reps, args.json, columns)
+    return 0
+
+
+# ---- bench-peers: the issue-27 comparison, ratios of alternating rounds --------------
+
+
+def peer_instants(kind: str, n: int) -> List[int]:
+    """The lead's instant sets in ms (bench/bench.c's generator and seed): "mix" (70%
+    within the last week, the rest over five years) or "400d" (over 400 days)."""
+    mask = (1 << 64) - 1
+    state = 88172645463325252
+
+    def rand() -> int:
+        nonlocal state
+        state ^= (state << 13) & mask
+        state ^= state >> 7
+        state ^= (state << 17) & mask
+        return state
+
+    out = []
+    for _ in range(n):
+        if kind == "mix":
+            r = rand()
+            back = rand() % (7 * 86400000) if r % 10 < 7 else rand() % (5 * 365 * 86400000)
+        else:
+            back = rand() % (400 * 86400000)
+        out.append(NOW_MS - back)
+    return out
+
+
+def timed(call: Callable[[], Any], per: int) -> float:
+    """ns per item of one call of ``call`` over ``per`` items: gc collected first,
+    then one call untimed (a collection walks every object and leaves the CPU's
+    caches cold: the next 50-label call takes 10 times as long), then the timed one."""
+    gc.collect()
+    call()
+    t0 = time.perf_counter_ns()
+    call()
+    return (time.perf_counter_ns() - t0) / per
+
+
+def median(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def peers_main(path: str, quick: bool, install: bool) -> int:
+    """make bench-peers-python: Formatter.format and format_many (RELATIVE, en_US)
+    against babel format_timedelta, humanize naturaltime and arrow humanize, and
+    format_many from lists against the numpy path, on both instant sets. Each row
+    is timed ours, peer, ours, peer ... (one pair per round); its ratio is the
+    median of the per-round ratios (ours / peer: < 1 means feeddate wins)."""
+    n, rounds = (1000, 3) if quick else (10000, 21)
+    mods: Dict[str, Any] = {}
+    for module, package in (("babel", "babel"), ("humanize", "humanize"), ("arrow", "arrow")):
+        mod = ensure(module, package, install)
+        if mod is not None:
+            mods[module] = mod
+    try:
+        import numpy as np
+    except ImportError:
+        np = None
+    locale, zone = "en_US", "America/New_York"
+    rel = feeddate.Formatter("relative", locale=locale, tz=zone)
+    now_s = NOW_MS / 1000
+    now_dt = datetime.fromtimestamp(NOW_MS // 1000, timezone.utc)
+    rows: List[Dict[str, Any]] = []
+    for kind in ("400d", "mix"):
+        ms = peer_instants(kind, n)
+        floats = [t / 1000 for t in ms]  # time.time()-style float seconds
+        ints = [t // 1000 for t in ms]
+        dts = [datetime.fromtimestamp(t / 1000, timezone.utc) for t in ms]
+        ours_labels = rel.format_many(floats, now_s)
+        # Labels exactly as the library makes them: every path gives the same.
+        same = [without_numpy(lambda: rel.format_many(floats, now_s))(), rel.format_many(dts, now_dt),
+                [rel.format(t, now_dt) for t in dts[:500]] + ours_labels[500:]]
+        if np is not None:
+            same.append(rel.format_many(np.array(floats), now_s, unit="s"))
+        if any(labels != ours_labels for labels in same):
+            print("bench-peers: format_many's paths disagree: the results would mean nothing")
+            return 1
+        int_labels = rel.format_many(ints, now_s)
+        peers: List[Tuple[str, Callable[[], Any], str]] = []
+        if "babel" in mods:
+            import babel.dates
+
+            loc = mods["babel"].Locale.parse(locale)
+            format_timedelta = babel.dates.format_timedelta
+            babel_labels = [format_timedelta(t - now_dt, add_direction=True, locale=loc) for t in dts]
+
+            def babel_loop() -> None:
+                for t in dts:
+                    format_timedelta(t - now_dt, add_direction=True, locale=loc)
+
+            peers.append(("babel format_timedelta(add_direction=True)", babel_loop, babel_labels))
+        if "humanize" in mods:
+            naturaltime = mods["humanize"].naturaltime
+            human_labels = [naturaltime(t, when=now_dt) for t in dts]
+
+            def humanize_loop() -> None:
+                for t in dts:
+                    naturaltime(t, when=now_dt)
+
+            peers.append(("humanize naturaltime", humanize_loop, human_labels))
+        if "arrow" in mods:
+            arrow = mods["arrow"]
+            arrows = [arrow.Arrow.fromdatetime(t) for t in dts]
+            now_a = arrow.Arrow.fromdatetime(now_dt)
+            arrow_labels = [a.humanize(now_a, locale="en") for a in arrows]
+
+            def arrow_loop() -> None:
+                for a in arrows:
+                    a.humanize(now_a, locale="en")
+
+            peers.append(("arrow Arrow.humanize", arrow_loop, arrow_labels))
+
+        fmt = rel.format
+
+        def single() -> None:
+            for t in dts:
+                fmt(t, now_dt)
+
+        # (case, ours, our call, peer, peer call, note)
+        pairs: List[Tuple[str, str, Callable[[], Any], str, Callable[[], Any], str]] = []
+        for name, loop, labels in peers:
+            agree = sum(a.lower() == b.lower() for a, b in zip(ours_labels, labels)) / n
+            note = (f"same input (aware datetimes); the peer's text equals ours (case aside) on {agree:.0%} of "
+                    "the instants: it rounds to the nearest unit (30-day months, English only for humanize)")
+            pairs.append(("RELATIVE en_US, single call", "Formatter.format(datetime)", single, name, loop, note))
+            pairs.append(("RELATIVE en_US, list of float seconds, per label",
+                          "format_many(list[float]), numpy not loaded", without_numpy(lambda: rel.format_many(floats, now_s)),
+                          name, loop, note + "; ours from time.time()-style floats"))
+            if name.startswith("babel"):
+                pairs.append(("RELATIVE en_US, list of int seconds, per label", "format_many(list[int]), numpy not loaded",
+                              without_numpy(lambda: rel.format_many(ints, now_s)), name, loop, note))
+                pairs.append(("RELATIVE en_US, list of datetimes, per label", "format_many(list[datetime])",
+                              lambda: rel.format_many(dts, now_dt), name, loop, note))
+                if np is not None:
+                    pairs.append(("RELATIVE en_US, list of float seconds, per label", "format_many(list[float]), numpy loaded",
+                                  lambda: rel.format_many(floats, now_s), name, loop, note))
+        if np is not None:
+            arr_f = np.array(floats)
+            arr_ms = np.array(ms, dtype=np.int64)
+            note = "labels checked equal on every instant"
+            pairs.append(("RELATIVE en_US, list vs numpy path, per label", "format_many(list[float]), numpy not loaded",
+                          without_numpy(lambda: rel.format_many(floats, now_s)), "format_many(float64 ndarray, unit='s')",
+                          lambda: rel.format_many(arr_f, now_s, unit="s"), note))
+            pairs.append(("RELATIVE en_US, list vs numpy path, per label", "format_many(list[int]), numpy not loaded",
+                          without_numpy(lambda: rel.format_many(ints, now_s)), "format_many(int64 ndarray, unit='ms')",
+                          lambda: rel.format_many(arr_ms, now_s, unit="ms"),
+                          "int seconds against the same instants in ms; " + note
+                          if int_labels == rel.format_many(np.array(ints) * 1000, now_s, unit="ms") else "LABELS DIFFER"))
+            pairs.append(("RELATIVE en_US, list vs numpy path, per label", "format_many(list[datetime])",
+                          lambda: rel.format_many(dts, now_dt), "format_many(float64 ndarray, unit='s')",
+                          lambda: rel.format_many(arr_f, now_s, unit="s"), note))
+        ours_ns: List[List[float]] = [[] for _ in pairs]
+        peer_ns: List[List[float]] = [[] for _ in pairs]
+        for call in {id(p[2]): p[2] for p in pairs}.values():
+            call()  # warm
+        for _ in range(rounds):
+            for i, (_case, _ours, ours_call, _peer, peer_call, _note) in enumerate(pairs):
+                ours_ns[i].append(timed(ours_call, n))
+                peer_ns[i].append(timed(peer_call, n))
+        for i, (case, ours, _oc, peer, _pc, note) in enumerate(pairs):
+            ratio = median([a / b for a, b in zip(ours_ns[i], peer_ns[i])])
+            rows.append({"case": case, "set": kind, "ours": ours, "peer": peer, "ours_ns": round(median(ours_ns[i]), 1),
+                         "peer_ns": round(median(peer_ns[i]), 1), "ratio": round(ratio, 4), "note": note})
+            print(f"{kind:5s} {case:50s} {ours:42s} {median(ours_ns[i]):8.1f} ns  {peer:42s} "
+                  f"{median(peer_ns[i]):8.1f} ns  ratio {ratio:.3f} (1/{1 / ratio:.1f})", flush=True)
+    out = {"language": "python", "runtime": f"{platform.python_implementation()} {platform.python_version()} "
+           f"{sys.platform}/{platform.machine()}", "rounds": rounds, "instants": n,
+           "versions": {"feeddate": feeddate.__version__, "libfeeddate": feeddate.library_version(),
+                        "babel": version_of("babel"), "humanize": version_of("humanize"), "arrow": version_of("arrow"),
+                        "numpy": version_of("numpy")},
+           "rows": rows}
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"written: {path}")
     return 0
 
 

@@ -7,6 +7,11 @@
 # baselines are pip-installed on demand; if that fails their rows say "not
 # installed". Its figures go to build/bench_python.json, which `make bench`
 # merges with the C figures into bench/results.json.
+#   make bench-peers-python              issue 27's comparison (the bench-peers contract):
+#                                        format / format_many RELATIVE en_US against babel,
+#                                        humanize and arrow, lists against the numpy path,
+#                                        21 alternating rounds on the "400d" and "mix" sets
+#                                        -> build/peers/python.json (BENCH_PEERS_QUICK=1: a smoke run)
 
 PYTHON        ?= python3
 BENCH_PY_ARGS ?=
@@ -14,7 +19,10 @@ BENCH_PY_ARGS ?=
 # in build/venv when `make test-python` made it (it has them), else in $(PYTHON).
 BENCH_PYTHON  ?= $(if $(wildcard $(BUILD)/venv/bin/python),$(BUILD)/venv/bin/python,$(PYTHON))
 
-.PHONY: bench-python
+.PHONY: bench-python bench-peers-python
 
 bench-python: lib
 	PYTHONPATH=$(CURDIR)/bindings/python timeout 1800 $(BENCH_PYTHON) bench/bench_python.py --json $(BUILD)/bench_python.json $(if $(BENCH_N),--n $(BENCH_N)) $(BENCH_PY_ARGS)
+
+bench-peers-python: lib
+	PYTHONPATH=$(CURDIR)/bindings/python timeout 1200 $(BENCH_PYTHON) bench/bench_python.py --peers $(BUILD)/peers/python.json

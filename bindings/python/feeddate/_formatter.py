@@ -5,19 +5,20 @@ from __future__ import annotations
 import array
 import ctypes
 import weakref
-from datetime import datetime, timezone
-from itertools import chain
+from datetime import datetime, timedelta, timezone
+from itertools import chain, repeat
 import math
 import operator
+from operator import floordiv as _floordiv, sub as _sub
 import os
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
-from . import _ffi
+from . import _ffi, _lists
 from ._clock import Clock, ServerClock, clock_reader
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, error_for
 from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, FD_NEVER, check
 from ._arrays import MANY_BYTES_PER_LABEL, numpy_ms
-from ._instant import UNITS, Instant, local_now_ms, to_datetime, to_ms
+from ._instant import EPOCH, UNITS, Instant, local_now_ms, to_datetime, to_ms
 from ._modules import loaded, module_of
 from ._options import OPTIONS, describe, fill, host_zone_hint, zone_hint
 from ._schedule import DEFAULT_HORIZON, DEFAULT_MAX_ENTRIES, Horizon, Schedule, entry_count, horizon_ms
@@ -86,6 +87,9 @@ _ZERO_ENDS = array.array(_SIZE_T_CODE, [0])
 _NUMPY_SPLIT_MIN = 256
 _JUST_INT = {int}
 _JUST_FLOAT = {float}
+_INT_FLOAT = {int, float}
+_JUST_DATETIME = {datetime}
+_ONE_MS = timedelta(milliseconds=1)
 # Instants whose milliseconds format may remember by identity (see Formatter._last_now):
 # immutable, and converted by a pure function of the value (not subclasses). A
 # datetime only with a fixed-offset timezone: another tzinfo's utcoffset() may
@@ -94,41 +98,47 @@ _CACHEABLE_NOW = (int, float)
 _NO_NOW = object()  # a _last_now key no call passes
 
 
-def _seconds_ms(ts: Any, np: Any) -> Any:
-    """Fast path of format_many: a list or tuple of plain int or of plain float epoch
-    seconds as int64 milliseconds (an ndarray or array.array), or None when ``ts`` is
-    anything else, holds a NaN or infinity, or an instant is outside the supported
-    range (the caller then takes the general path, which raises the error to_ms
-    raises). Floats are rounded as to_ms rounds them: ``round(t * 1000)``, the
-    product in double precision and halves to even, which numpy's rint does too."""
+def _list_ms(ts: Any, unit: Optional[str]) -> Any:
+    """Fast path of format_many for a list or tuple whose elements are all plain
+    ``int`` (epoch seconds, or milliseconds with unit="ms"), all plain ``float``
+    or ``int`` seconds, or all aware ``datetime`` objects: their int64
+    milliseconds as an array.array, converted without a Python step per element
+    (see _lists), or None when ``ts`` is anything else or the fast path says no
+    (the caller then takes the general path, element by element, which gives
+    exactly these milliseconds or raises its error naming the element). Values
+    that pass here but lie outside the supported range are refused by the
+    library (FD_ERR_RANGE), and the caller then finds the culprit the same way.
+    One set of the element types (~10 ns an element) keeps bools, numpy scalars
+    and subclasses on the general path."""
     if type(ts) is not list and type(ts) is not tuple:
         return None
     kinds = set(map(type, ts))
-    if kinds == _JUST_INT:
-        if np is not None and len(ts) >= _NUMPY_SPLIT_MIN:
-            try:
-                seconds = np.array(ts, dtype=np.int64)
+    if unit is None or unit == "s":
+        if kinds == _JUST_INT:
+            if _lists.ENABLED:
+                return _lists.int_seconds_ms(ts)
+            try:  # checked by the library: FD_ERR_RANGE sends the caller to to_ms
+                return array.array("q", [t * 1000 for t in ts])
             except OverflowError:
                 return None
-            if seconds.min() < _MIN_S or seconds.max() > _MAX_S:
+        if (kinds == _JUST_FLOAT or kinds == _INT_FLOAT) and _lists.ENABLED:
+            return _lists.float_seconds_ms(ts)  # time.time() values, a float column's tolist()
+        if kinds == _JUST_FLOAT:
+            try:
+                return array.array("q", [round(t * 1000) for t in ts])
+            except (OverflowError, ValueError):  # infinity, NaN
                 return None
-            seconds *= 1000
-            return seconds
-        try:  # the range is checked by the library: FD_ERR_RANGE sends the caller to to_ms
-            return array.array("q", [t * 1000 for t in ts])
-        except OverflowError:
-            return None
-    if kinds == _JUST_FLOAT:  # time.time() values, a float column's tolist()
-        if np is not None and len(ts) >= _NUMPY_SPLIT_MIN:
-            ms = np.rint(np.array(ts, dtype=np.float64) * 1000.0)
-            if not np.isfinite(ms).all() or ms.min() < FD_MIN_INSTANT_MS or ms.max() > FD_MAX_INSTANT_MS:
+        if kinds == _JUST_DATETIME:
+            # (t - EPOCH) // 1 ms is to_ms's arithmetic for an aware datetime, one
+            # C call per element; a naive one (or a tzinfo that fails) is an
+            # exception here and to_ms's error on the general path.
+            try:
+                return array.array("q", map(_floordiv, map(_sub, ts, repeat(EPOCH)), repeat(_ONE_MS)))
+            except Exception:
                 return None
-            return ms.astype(np.int64)
-        try:
-            return array.array("q", [round(t * 1000) for t in ts])
-        except (OverflowError, ValueError):  # infinity, NaN
-            return None
-    return None  # bool, datetime, numpy scalars, mixed kinds: the general path
+    elif unit == "ms" and kinds == _JUST_INT:
+        return _lists.int_ms(ts)
+    return None
 
 
 def _split_numpy(np: Any, buf: Any, ends: "array.array[int]", n: int, total: int) -> Optional[List[str]]:
@@ -560,14 +570,15 @@ class Formatter:
         array_np = module_of(ts, "numpy")
         np = array_np or loaded("numpy")
         fast = None
+        convert: Callable[[Any], int] = to_ms
         if array_np is not None and isinstance(ts, array_np.ndarray) and ts.dtype.kind != "O":
             keep = numpy_ms(np, ts, unit, where)
-        elif unit is not None and unit != "s":
-            keep = _converted(_in_unit(unit), ts, where)
         else:
-            keep = fast = _seconds_ms(ts, np)
+            if unit is not None and unit != "s":
+                convert = _in_unit(unit)
+            keep = fast = _list_ms(ts, unit)
             if keep is None:
-                keep = _converted(to_ms, ts, where)
+                keep = _converted(convert, ts, where)
         n = len(keep)
         if n == 0:
             return [], FD_NEVER
@@ -595,7 +606,7 @@ class Formatter:
                 status = _fd_format_many(self._handle, at, m, now_ms, buf, cap, ends_at, next_p)
             if status:
                 if status == FD_ERR_RANGE and fast is not None:
-                    _converted(to_ms, ts, where)  # raises to_ms's RangeError for the first bad instant
+                    _converted(convert, ts, where)  # raises the RangeError naming the first bad instant
                 check(status, f"{where}({n} instants, now={now!r})")
             if next_min is not None and next_min.value < earliest:
                 earliest = next_min.value

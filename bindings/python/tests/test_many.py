@@ -295,9 +295,9 @@ def test_a_pandas_datetime_index() -> None:
 
 @pytest.mark.parametrize("n", [5, 255, 256, 5000], ids=lambda n: f"{n} floats")
 def test_float_seconds_lists_round_as_one_instant_does(n: int) -> None:
-    """A list of float seconds takes format_many's fast path (numpy's rint from 256
-    on, a list comprehension below): its milliseconds are to_ms's, halves to even
-    included, and so are its labels."""
+    """A list of float seconds takes format_many's fast path (feeddate._lists: the
+    rounding done on all elements at once): its milliseconds are to_ms's, halves
+    to even included, and so are its labels."""
     import random
 
     from feeddate._instant import to_ms
@@ -309,9 +309,9 @@ def test_float_seconds_lists_round_as_one_instant_does(n: int) -> None:
     for k in range(0, n, 3):
         ms = NOW_MS - rng.randrange(400 * 86400 * 1000)
         ts[k] = (ms + 0.5) / 1000 if k % 2 == 0 else float(np.nextafter((ms + 0.5) / 1000, 0))
-    fast = _formatter._seconds_ms(ts, np)
+    fast = _formatter._list_ms(ts, None)
     assert fast is not None
     assert list(fast) == [to_ms(t) for t in ts]
     f = feeddate.Formatter("relative", locale="en_US", tz="America/New_York")
     assert f.format_many(ts, NOW) == [f.format(t, NOW) for t in ts]
-    assert _formatter._seconds_ms(ts + [1], np) is None  # mixed kinds: the general path
+    assert _formatter._list_ms(ts + [True], None) is None  # a bool among them: the general path
