@@ -50,6 +50,7 @@ import org.feeddate.Style;
 public class BenchPeersJava {
     static final long NOW = 1711348200000L;
     static volatile long sink;
+    static long warmUpNs = 1_500_000_000L;
 
     static long[] instants(String set, int n) {
         long x = 88172645463325252L;
@@ -194,7 +195,10 @@ public class BenchPeersJava {
 
     /** {ours ns, peer ns, ratio}: medians over alternating rounds, after warm-up passes (the JIT). */
     static double[] compare(long[] ts, int rounds, LongFunction<String> ours, LongFunction<String> peer) {
-        for (int w = 0; w < 15; w++) { // C2 compiles both within about ten passes of 10,000
+        // Warm-up: at least 15 passes each (C2 compiles both within about ten passes of 10,000) and at least
+        // WARM_UP_NS, as the compiler threads share two cores with the other benchmarks of the machine.
+        long until = System.nanoTime() + warmUpNs;
+        for (int w = 0; w < 15 || System.nanoTime() < until; w++) {
             pass(ts, ours);
             pass(ts, peer);
         }
@@ -219,6 +223,7 @@ public class BenchPeersJava {
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 21;
         int n = args.length > 2 ? Integer.parseInt(args[2]) : 10_000;
+        if (rounds < 21) warmUpNs = 200_000_000L; // the smoke run (BENCH_PEERS_QUICK=1)
         String access = FeedDate.nativeAccess();
         String path = access.startsWith("FFM") ? "FFM" : "JNA";
         String runtime = "Java " + Runtime.version() + ", " + access + ", ICU4J " + VersionInfo.ICU_VERSION

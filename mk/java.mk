@@ -1,9 +1,24 @@
-# Java binding (bindings/java, JNA over build/lib/libfeeddate.so.1).
+# Java binding (bindings/java, JNA over build/lib/libfeeddate.so.1; on Java 22+ format and label
+# through the Foreign Function and Memory API).
 #   make java-jar     build/java/feeddate-$(VERSION).jar (javac --release 17 + jar; no Maven needed):
 #                     the thin jar, classes only; its manifest's Class-Path names jna.jar beside it
 #                     and Debian's /usr/share/java/jna.jar. It loads $FEEDDATE_LIBRARY, else the
-#                     system's libfeeddate.so.1. The suites and benchmarks run on it.
-#   make jar          dist/java/feeddate-$(VERSION).jar and .pom: the same classes with the natives
+#                     system's libfeeddate.so.1. The suites and benchmarks run on it. A multi-release
+#                     jar when a JDK 22+ compiles src/main/java22 into META-INF/versions/22
+#                     (bindings/java/ffm.sh: JDK22=/path/to/jdk, a javac 22+, or Debian 13's JDK 25
+#                     in the trixie root .cache/trixie/java25 when it is already made or
+#                     JAVA_FFM=root); else Java 17's classes alone, and ffm.sh says "NO JDK 22+"
+#   make test-java-ffm  the suite (AllTests, without the JUnit layer) on Java 25 in that trixie root,
+#                     through FFM (it fails unless FeedDate.nativeAccess() says FFM), then the api and
+#                     close suites through JNA there (-Dfeeddate.ffm=false). Needs root; the root is
+#                     made once (debootstrap, about a minute), then the run takes ~20 s. Not part of
+#                     make test, which stays on this machine's JDK 17 (JNA)
+#   make bench-peers-java  Formatter.format against ICU4J's RelativeDateTimeFormatter (RELATIVE en_US,
+#                     zh_CN) and FEED zh_CN by hand with java.time, on this machine's Java and on
+#                     Java 25 (FFM) in the root: build/peers/java.json (BENCH_PEERS_QUICK=1: smoke run;
+#                     JAVA_PEERS_FFM=0: this machine's Java alone)
+#   make jar          dist/java/feeddate-$(VERSION).jar and .pom: the same classes (always multi-release:
+#                     the Java 22 classes from the trixie root when no JDK 22+ is here) with the natives
 #                     for Linux x86_64 (libfeeddate.so.1 and the trimmed ICU 72 of make wheel, run
 #                     path $ORIGIN as in the tarball of make dist), which
 #                     it unpacks once into ~/.cache/feeddate/<version>-<hash> and loads when
