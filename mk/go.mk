@@ -1,5 +1,6 @@
 # Go binding (bindings/go, cgo over libfeeddate.so.1): its tests and benchmark.
-#   make test-go    go vet + go test (vectors, errors, threads, Close racing calls,
+#   make test-go    go vet + go test (vectors, errors, threads, Close racing calls
+#                   (again with FEEDDATE_GO_NO_MEMBARRIER=1, fdgo.c's other way),
 #                   chunked FormatMany and its memory check, zones as
 #                   *time.Location, schedules against the schedule vectors
 #                   and Label, the README's examples, examples/go built as a
@@ -34,6 +35,8 @@ go-check-toolchain:
 test-go: lib $(BUILD_PC) go-check-toolchain
 	cd $(GO_DIR) && $(GO_ENV) $(GO) vet ./...
 	cd $(GO_DIR) && $(GO_ENV) timeout 600 $(GO) test -count=1 -v ./... 2>&1 | grep -Ev '^=== RUN'
+	@# Close racing Format and Label the other way (fdgo.c): an atomic exchange a call, no membarrier.
+	cd $(GO_DIR) && $(GO_ENV) FEEDDATE_GO_NO_MEMBARRIER=1 $(GO) test -count=1 -run 'TestHazardMode|TestCloseRace|TestFinalizerWhileCalling' .
 	@# The other way to find the library: -tags feeddate_env with CGO_CFLAGS / CGO_LDFLAGS.
 	cd $(GO_DIR) && $(GO_ENV) CGO_CFLAGS="-I$(CURDIR)/include" CGO_LDFLAGS="-L$(CURDIR)/$(LIBDIR)" \
 	  $(GO) test -count=1 -tags feeddate_env -run 'Example|TestFormatterBasics' .

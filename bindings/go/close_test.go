@@ -3,6 +3,7 @@ package feeddate_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -163,4 +164,97 @@ func TestFinalizerWhileCalling(t *testing.T) {
 			t.Fatalf("round %d: %q, %v", r, labels, err)
 		}
 	}
+}
+
+// Close racing with calls is tested both ways of publishing a call's
+// formatter: make test-go runs this file's tests again with
+// FEEDDATE_GO_NO_MEMBARRIER=1, where each call makes an atomic exchange.
+func TestHazardMode(t *testing.T) {
+	if os.Getenv("FEEDDATE_GO_NO_MEMBARRIER") != "" {
+		if feeddate.Asymmetric() {
+			t.Fatal("FEEDDATE_GO_NO_MEMBARRIER is set, but calls publish with plain stores (membarrier)")
+		}
+		t.Log("calls publish their formatter with an atomic exchange")
+		return
+	}
+	t.Logf("calls publish their formatter with %s", map[bool]string{true: "plain stores (membarrier works)", false: "an atomic exchange (no membarrier)"}[feeddate.Asymmetric()])
+}
+
+// Format and Label take no lock (a hazard slot per thread, fdgo.c): Close
+// lands among tight loops of them, no Gosched between calls, at a different
+// moment each round. Every call gets the right label or ErrClosed, and
+// ErrClosed for good once seen; a formatter freed under a call would crash
+// or garble labels here.
+func TestCloseRaceFormatLabel(t *testing.T) {
+	budget := time.Second
+	opts := feeddate.Options{Style: feeddate.Feed, Locale: "zh_CN", TimeZone: "Asia/Shanghai"}
+	workers := 2 * runtime.GOMAXPROCS(0)
+	if workers < 4 {
+		workers = 4
+	}
+	var labels, closed atomic.Int64
+	start := time.Now()
+	rounds := 0
+	for ; time.Since(start) < budget; rounds++ {
+		f, err := feeddate.New(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg, started sync.WaitGroup
+		errs := make(chan error, workers)
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			started.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for k := 0; ; k++ {
+					var err error
+					if (k+w)%2 == 0 {
+						var s string
+						if s, err = f.Format(yday, now2024); err == nil && s != "昨天" {
+							err = fmt.Errorf("Format = %q", s)
+						}
+					} else {
+						var l feeddate.Label
+						if l, err = f.Label(yday, now2024); err == nil && (l.Text != "昨天" || l.NextChange.UnixMilli() != 1711382400000) {
+							err = fmt.Errorf("Label = %+v", l)
+						}
+					}
+					if k == 0 {
+						started.Done()
+					}
+					if err == feeddate.ErrClosed {
+						closed.Add(1)
+						if _, err := f.Format(yday, now2024); err != feeddate.ErrClosed {
+							errs <- fmt.Errorf("Format after ErrClosed: %v", err)
+						} else if _, err := f.Label(yday, now2024); err != feeddate.ErrClosed {
+							errs <- fmt.Errorf("Label after ErrClosed: %v", err)
+						}
+						return
+					}
+					if err != nil {
+						errs <- err
+						return
+					}
+					labels.Add(1)
+				}
+			}(w)
+		}
+		started.Wait()
+		for spin := 0; spin < rounds%64*50; spin++ { // Close at a different moment each round
+			_ = spin
+		}
+		f.Close()
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatalf("round %d: %v", rounds, err)
+		}
+	}
+	// Rounds are few on a busy machine (Close waits for a P among tight loops).
+	if rounds < 5 || closed.Load() != int64(rounds*workers) {
+		t.Errorf("%d rounds, %d ErrClosed (want one a goroutine a round, %d)", rounds, closed.Load(), rounds*workers)
+	}
+	t.Logf("%d rounds of Close racing %d goroutines in tight loops: %d right labels, %d ErrClosed",
+		rounds, workers, labels.Load(), closed.Load())
 }

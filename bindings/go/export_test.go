@@ -38,3 +38,7 @@ func SetScheduleGuess(on bool) (restore func()) {
 
 // HorizonMillis is Schedule's reading of a horizon in milliseconds.
 func HorizonMillis(d time.Duration) int64 { return horizonMillis(d) }
+
+// Asymmetric says whether Format and Label publish their formatter with plain
+// stores (membarrier works) or with an atomic exchange (fdgo.c).
+func Asymmetric() bool { return asymmetric }

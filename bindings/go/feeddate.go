@@ -193,10 +193,14 @@ func newError(s C.fd_status, msg *C.char) *Error {
 // with its label (Close waits for it), and a call after Close returns
 // ErrClosed.
 type Formatter struct {
-	// mu is held shared by every call while it uses p, and alone by Close to
-	// free it: a reader count that Close waits on, not just a pointer swap.
+	// mu is held shared by FormatMany and Schedule while they use p (several
+	// C calls each), and alone by Close: a reader count that Close waits on,
+	// not just a pointer swap. Format and Label take no lock: their one C
+	// call publishes the formatter it uses in its thread's hazard slot
+	// (fdgo.c), and Close, after taking mu, waits for those too (fdgo_close).
 	mu       sync.RWMutex
 	p        *C.fd_formatter // nil once closed
+	cell     *C.fdgo_cell    // C memory, holds p until Close; freed with the Formatter
 	locale   string
 	zone     string
 	tzSource string
@@ -308,14 +312,32 @@ func New(o Options) (*Formatter, error) {
 		}
 		return nil, e
 	}
+	cell := C.fdgo_cell_new(p)
+	if cell == nil {
+		C.fd_formatter_free(p)
+		return nil, &Error{Status: StatusMemory, Message: "out of memory for a formatter's cell"}
+	}
 	f := &Formatter{
 		p:        p,
+		cell:     cell,
 		locale:   C.GoString(C.fd_formatter_locale(p)),
 		zone:     C.GoString(C.fd_formatter_time_zone(p)),
 		tzSource: C.GoString(C.fd_formatter_tz_source(p)),
 	}
-	runtime.SetFinalizer(f, (*Formatter).Close)
+	runtime.SetFinalizer(f, (*Formatter).finalize)
 	return f, nil
+}
+
+// asymmetric: calls publish their formatter with a plain store and Close
+// runs membarrier(2); else each call makes one atomic exchange (fdgo.c).
+// Fixed here, before any formatter exists.
+var asymmetric = C.fdgo_init() != 0
+
+// finalize is Close and the cell's free, once no call can use the cell: a
+// call keeps its Formatter reachable until its C call has returned.
+func (f *Formatter) finalize() {
+	f.Close()
+	C.fdgo_cell_free(f.cell)
 }
 
 func cbool(b bool) C.int32_t {
@@ -331,12 +353,12 @@ func cbool(b bool) C.int32_t {
 // fine.
 func (f *Formatter) Close() error {
 	f.mu.Lock()
-	p := f.p
-	f.p = nil
-	f.mu.Unlock()
-	if p != nil {
-		C.fd_formatter_free(p)
-		runtime.SetFinalizer(f, nil)
+	defer f.mu.Unlock()
+	if f.p != nil {
+		f.p = nil
+		// Empties the cell, waits for the Format and Label calls in flight
+		// (FormatMany and Schedule are out: mu), frees the formatter.
+		C.fdgo_close(f.cell)
 	}
 	return nil
 }
@@ -425,14 +447,8 @@ var scratchPool = sync.Pool{New: func() any {
 // (fdgo_text, in cgo's frame on this goroutine's stack), so no scratch is
 // fetched; only a label over 55 bytes takes a second call with a pooled one.
 func (f *Formatter) Format(t, now time.Time) (string, error) {
-	f.mu.RLock()
-	p := f.p
-	if p == nil {
-		f.mu.RUnlock()
-		return "", ErrClosed
-	}
-	r := C.fdgo_format_text(cAddress(unsafe.Pointer(p)), millis(t), millis(now))
-	f.mu.RUnlock() // p is not used again; f stays reachable up to here, so no finalizer ran during the call
+	r := C.fdgo_format_text(cAddress(unsafe.Pointer(f.cell)), millis(t), millis(now))
+	runtime.KeepAlive(f) // the cell outlives the call: no finalizer before it returns
 	if r.status == C.FD_OK {
 		return string(unsafe.Slice((*byte)(unsafe.Pointer(&r.text[0])), r.length)), nil
 	}
@@ -440,27 +456,32 @@ func (f *Formatter) Format(t, now time.Time) (string, error) {
 		l, err := f.formatLong(t, now, false)
 		return l.Text, err
 	}
-	return "", newError(C.fd_status(r.status), r.msg)
+	return "", callError(r.status, r.msg)
+}
+
+// callError is the error of a Format or Label call that failed or could not start.
+func callError(status C.int32_t, msg *C.char) error {
+	switch status {
+	case C.FDGO_CLOSED:
+		return ErrClosed
+	case C.FDGO_NO_SLOT:
+		return &Error{Status: StatusMemory, Message: "out of memory for this thread's call slot"}
+	}
+	return newError(C.fd_status(status), msg)
 }
 
 // Label returns the label of t as seen at now with its next change, parts and
 // expired flag.
 func (f *Formatter) Label(t, now time.Time) (Label, error) {
-	f.mu.RLock()
-	p := f.p
-	if p == nil {
-		f.mu.RUnlock()
-		return Label{}, ErrClosed
-	}
-	r := C.fdgo_format_inline(cAddress(unsafe.Pointer(p)), millis(t), millis(now), 1)
-	f.mu.RUnlock()
+	r := C.fdgo_format_inline(cAddress(unsafe.Pointer(f.cell)), millis(t), millis(now))
+	runtime.KeepAlive(f)
 	if r.status == C.FD_OK {
 		return makeLabel(string(unsafe.Slice((*byte)(unsafe.Pointer(&r.text[0])), r.length)), &r.info), nil
 	}
 	if r.status == C.FD_ERR_BUFFER {
 		return f.formatLong(t, now, true)
 	}
-	return Label{}, newError(C.fd_status(r.status), r.msg)
+	return Label{}, callError(r.status, r.msg)
 }
 
 func makeLabel(text string, info *C.fd_label) Label {

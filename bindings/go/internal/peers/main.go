@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"sort"
@@ -122,7 +123,7 @@ func median(xs []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-func round(x float64, unit float64) float64 { return float64(int64(x/unit+0.5)) * unit }
+func round(x float64, digits float64) float64 { return math.Round(x*digits) / digits }
 
 func fail(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "bench-peers-go: "+format+"\n", args...)
@@ -192,7 +193,7 @@ func main() {
 	var rows []row
 	add := func(c, set, ours, peer, note string, o, p func()) {
 		on, pn, r := compare(*rounds, *n, o, p)
-		rows = append(rows, row{c, set, ours, peer, round(on, 0.1), round(pn, 0.1), round(r, 0.001), note})
+		rows = append(rows, row{c, set, ours, peer, round(on, 10), round(pn, 10), round(r, 1000), note})
 		fmt.Printf("  %-40s %-5s %8.1f ns  %8.1f ns  %6.3fx\n", c, set, on, pn, r)
 	}
 	fmt.Printf("Go binding against its peers, %d instants a set, medians of %d alternating rounds (%s, GOMAXPROCS %d)\n",
