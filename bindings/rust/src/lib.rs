@@ -1467,6 +1467,13 @@ mod tests {
         assert_eq!(e.status(), Status::Memory, "{e}");
         // And the small ones succeed.
         assert_eq!(owned("昨天").unwrap(), "昨天");
+        assert_eq!(label_string("昨天 11:11".as_bytes()).unwrap(), "昨天 11:11");
+        assert_eq!(label_string(b"").unwrap(), "");
+        // What a broken library would get: Internal errors that say what broke.
+        let e = too_long(256);
+        assert_eq!(e.status(), Status::Internal);
+        assert!(e.message().contains("256 bytes or more, over the 255"), "{e}");
+        assert!(bad_ends().message().contains("label ends out of order"));
         let mut v = vec![1u8];
         grow(&mut v, 10, TEXT_BUFFER).unwrap();
         assert_eq!(v, [1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
