@@ -98,7 +98,7 @@ _CACHEABLE_NOW = (int, float)
 _NO_NOW = object()  # a _last_now key no call passes
 
 
-def _list_ms(ts: Any, unit: Optional[str]) -> Any:
+def _list_ms(ts: Any, unit: Optional[str], np: Any = None) -> Any:
     """Fast path of format_many for a list or tuple whose elements are all plain
     ``int`` (epoch seconds, or milliseconds with unit="ms"), all plain ``float``
     or ``int`` seconds, or all aware ``datetime`` objects: their int64
@@ -139,6 +139,35 @@ def _list_ms(ts: Any, unit: Optional[str]) -> Any:
     elif unit == "ms" and kinds == _JUST_INT:
         return _lists.int_ms(ts)
     return None
+
+
+def _numpy_list_ms(np: Any, ts: Any, unit: Optional[str], kinds: Any) -> Any:
+    """_list_ms by numpy: int64 milliseconds, or None as _list_ms says it. Floats
+    are rounded as to_ms rounds them: the product in double precision, halves to
+    even (numpy's rint)."""
+    if unit is not None and unit != "s":
+        if unit != "ms" or kinds != _JUST_INT:
+            return None
+        try:
+            return np.array(ts, dtype=np.int64)  # the library checks the range
+        except OverflowError:
+            return None
+    if kinds == _JUST_INT:
+        try:
+            seconds = np.array(ts, dtype=np.int64)
+        except OverflowError:
+            return None
+        if seconds.min() < _MIN_S or seconds.max() > _MAX_S:
+            return None
+        seconds *= 1000
+        return seconds
+    try:
+        ms = np.rint(np.array(ts, dtype=np.float64) * 1000.0)
+    except (OverflowError, TypeError, ValueError):  # an int too big for a double
+        return None
+    if not np.isfinite(ms).all() or ms.min() < FD_MIN_INSTANT_MS or ms.max() > FD_MAX_INSTANT_MS:
+        return None
+    return ms.astype(np.int64)
 
 
 def _split_numpy(np: Any, buf: Any, ends: "array.array[int]", n: int, total: int) -> Optional[List[str]]:
@@ -576,7 +605,7 @@ class Formatter:
         else:
             if unit is not None and unit != "s":
                 convert = _in_unit(unit)
-            keep = fast = _list_ms(ts, unit)
+            keep = fast = _list_ms(ts, unit, np)
             if keep is None:
                 keep = _converted(convert, ts, where)
         n = len(keep)

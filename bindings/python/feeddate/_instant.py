@@ -100,7 +100,9 @@ def scaled_ms(np: Any, ints: Any, num: int, den: int) -> Tuple[Any, Optional[int
 def out_of_range(given: object, seconds: Optional[float] = None) -> Exception:
     """The RangeError for an instant outside the supported range. ``seconds``: the
     value as epoch seconds when ``given`` was a number, for the unit hint."""
-    name = looks_like(seconds, "s") if seconds is not None and math.isfinite(seconds) else None
+    # An int may be too big for a float (math.isfinite would raise): looks_like takes it.
+    finite = seconds is not None and (isinstance(seconds, int) or math.isfinite(seconds))
+    name = looks_like(seconds, "s") if finite else None
     hint = ""
     if name is not None:
         num, den = UNITS[name]

@@ -309,9 +309,10 @@ def test_float_seconds_lists_round_as_one_instant_does(n: int) -> None:
     for k in range(0, n, 3):
         ms = NOW_MS - rng.randrange(400 * 86400 * 1000)
         ts[k] = (ms + 0.5) / 1000 if k % 2 == 0 else float(np.nextafter((ms + 0.5) / 1000, 0))
-    fast = _formatter._list_ms(ts, None)
-    assert fast is not None
-    assert list(fast) == [to_ms(t) for t in ts]
+    for np_mod in (None, np):  # _lists, and numpy from 256 on
+        fast = _formatter._list_ms(ts, None, np_mod)
+        assert fast is not None
+        assert list(fast) == [to_ms(t) for t in ts]
     f = feeddate.Formatter("relative", locale="en_US", tz="America/New_York")
     assert f.format_many(ts, NOW) == [f.format(t, NOW) for t in ts]
     assert _formatter._list_ms(ts + [True], None) is None  # a bool among them: the general path
