@@ -1,8 +1,10 @@
 /*
  * make bench: nanoseconds per label through fd_format, next to ICU's own
  * udat_format with a cached formatter on the same instants, in the same run
- * (alternating rounds, the median round). The instants are a realistic
- * feed mix: 70% within the last week, the rest spread over five years.
+ * (alternating rounds, the median round). Two sets of instants: a realistic
+ * feed mix (70% within the last week, the rest spread over five years), and
+ * an even spread over the 400 days before now, where most labels are counts
+ * of weeks and months. make bench-peers uses the same two sets.
  * Results also go to bench/results.json.
  */
 #define _GNU_SOURCE
@@ -221,19 +223,24 @@ int main(int argc, char **argv) {
     size_t n = argc > 1 ? (size_t)atol(argv[1]) : N;
     const char *json = argc > 2 ? argv[2] : "bench/results.json";
     const int64_t now = 1711348200000LL; /* 2024-03-25T06:30Z */
-    int64_t *ts = malloc(n * sizeof *ts);
+    int64_t *ts = malloc(n * sizeof *ts), *spread = malloc(n * sizeof *spread);
     for (size_t i = 0; i < n; i++) {
         uint64_t r = next_rand();
         int64_t back = (r % 10 < 7) ? (int64_t)(next_rand() % (7LL * 86400000)) : (int64_t)(next_rand() % (5LL * 365 * 86400000));
         ts[i] = now - back;
     }
+    rng = 88172645463325252ULL;
+    for (size_t i = 0; i < n; i++) spread[i] = now - (int64_t)(next_rand() % (400LL * 86400000));
+    static const char *const set_names[2] = {"mix", "400d"};
+    const int64_t *set_ts[2] = {ts, spread};
     static const char *styles[] = {"FEED", "FEED_DETAIL", "CHAT_LIST", "CHAT_BUBBLE", "RELATIVE", "COMPACT", "COUNTDOWN"};
     static const struct { const char *locale, *zone; } where[] = {
         {"zh_CN", "Asia/Shanghai"}, {"en_US", "America/New_York"}};
     FILE *out = fopen(json, "w");
     if (out) fprintf(out, "{\"labels_per_run\": %zu, \"styles\": [\n", n);
-    printf("%-12s %-7s %-17s %12s %12s %8s\n", "style", "locale", "zone", "fd_format", "udat_format", "ratio");
+    printf("%-12s %-7s %-17s %-5s %12s %12s %8s\n", "style", "locale", "zone", "set", "fd_format", "udat_format", "ratio");
     int first = 1;
+    for (size_t set = 0; set < 2; set++)
     for (size_t w = 0; w < 2; w++) {
         UDateFormat *icu = icu_open(where[w].locale, where[w].zone);
         for (int s = 0; s <= FD_STYLE_COUNTDOWN; s++) {
@@ -244,10 +251,10 @@ int main(int argc, char **argv) {
             fd_formatter *f = NULL;
             if (fd_formatter_new(&o, &f) != FD_OK) { fprintf(stderr, "fd_formatter_new failed\n"); return 1; }
             double ns = 0, base = 0;
-            versus(f, icu, ts, n, now, &ns, &base);
-            printf("%-12s %-7s %-17s %9.0f ns %9.0f ns %7.2fx\n", styles[s], where[w].locale, where[w].zone, ns, base, ns / base);
-            if (out) fprintf(out, "%s  {\"style\": \"%s\", \"locale\": \"%s\", \"zone\": \"%s\", \"fd_format_ns\": %.1f, \"udat_format_ns\": %.1f}",
-                             first ? "" : ",\n", styles[s], where[w].locale, where[w].zone, ns, base);
+            versus(f, icu, set_ts[set], n, now, &ns, &base);
+            printf("%-12s %-7s %-17s %-5s %9.0f ns %9.0f ns %7.2fx\n", styles[s], where[w].locale, where[w].zone, set_names[set], ns, base, ns / base);
+            if (out) fprintf(out, "%s  {\"style\": \"%s\", \"locale\": \"%s\", \"zone\": \"%s\", \"set\": \"%s\", \"fd_format_ns\": %.1f, \"udat_format_ns\": %.1f}",
+                             first ? "" : ",\n", styles[s], where[w].locale, where[w].zone, set_names[set], ns, base);
             first = 0;
             fd_formatter_free(f);
         }
@@ -377,5 +384,6 @@ int main(int argc, char **argv) {
         fclose(out);
     }
     free(ts);
+    free(spread);
     return 0;
 }
