@@ -8,12 +8,19 @@
 // instants at which a rule's inputs can change and returns the first one at
 // which the text really differs. How long a label stays valid, as the caches
 // see it, is Validity.swift's question; the caches themselves live in
-// SharedView.swift, NextChangeMemo.swift and BatchDayCopies.swift.
+// SharedView.swift, NextChangeMemo.swift, CountMemo.swift and the batch
+// copies (BatchDayCopies.swift, BatchCountCopies.swift).
 
-struct Rules: Sendable {
+// A class, not a struct: the formatter's calls then hand the rules on by
+// reference. As a struct of 200 bytes, each call copied it four times.
+final class Rules: Sendable {
     let options: FeedDateOptions
     let zone: Zone
     let services: LocaleServices
+
+    init(options: FeedDateOptions, zone: Zone, services: LocaleServices) {
+        (self.options, self.zone, self.services) = (options, zone, services)
+    }
 
     var style: FeedDateStyle { options.style }
 
