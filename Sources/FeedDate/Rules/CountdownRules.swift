@@ -50,42 +50,68 @@ extension Rules {
         for _ in 0..<precision { fractionScale *= 10 }
         let totalSeconds = k / fractionScale
         var hours = totalSeconds / 3600
-        let ascii = try services.digitsAreASCII()
+        let days = options.countdownDays && hours >= 24
+        if days {
+            try services.write(Piece(kind: .days, key: hours / 24), to: &sink)
+            sink.append(Rules.space)
+            hours %= 24
+        }
+        let minutes = totalSeconds / 60 % 60, seconds = totalSeconds % 60
+        if try services.digitsAreASCII() {
+            // The locale writes 0-9 as ASCII: H:MM:SS in one go, no table per digit.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buf in
+                let p = buf.baseAddress!
+                var i = Rules.asciiDigits(hours, width: days ? 2 : 1, p)
+                p[i] = 0x3A
+                i += 1 + Rules.asciiDigits(minutes, width: 2, p + i + 1)
+                p[i] = 0x3A
+                i += 1 + Rules.asciiDigits(seconds, width: 2, p + i + 1)
+                sink.append(UnsafeRawBufferPointer(start: p, count: i))
+            }
+            if precision > 0 {
+                try services.write(Piece(kind: .digit, key: 10), to: &sink)
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buf in
+                    sink.append(UnsafeRawBufferPointer(start: buf.baseAddress!,
+                                                       count: Rules.asciiDigits(k % fractionScale, width: precision, buf.baseAddress!)))
+                }
+            }
+            return
+        }
         func digits(_ v: Int64, width: Int) throws(FeedDateError) {
             var scale: Int64 = 1, n = 1
             while scale <= v / 10 { scale *= 10; n += 1 }
-            if ascii {
-                // The locale writes 0-9 as ASCII: the bytes at once, no table per digit.
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buf in
-                    var i = 0
-                    for _ in n..<max(width, n) { buf[i] = 0x30; i += 1 }
-                    while scale > 0 { buf[i] = 0x30 &+ UInt8(truncatingIfNeeded: v / scale % 10); i += 1; scale /= 10 }
-                    sink.append(UnsafeRawBufferPointer(start: buf.baseAddress, count: i))
-                }
-                return
-            }
             for _ in n..<max(width, n) { try services.write(Piece(kind: .digit, key: 0), to: &sink) }
             while scale > 0 {
                 try services.write(Piece(kind: .digit, key: v / scale % 10), to: &sink)
                 scale /= 10
             }
         }
-        if options.countdownDays && hours >= 24 {
-            try services.write(Piece(kind: .days, key: hours / 24), to: &sink)
-            sink.append(Rules.space)
-            hours %= 24
-            try digits(hours, width: 2)
-        } else {
-            try digits(hours, width: 1)
-        }
+        try digits(hours, width: days ? 2 : 1)
         sink.append(Rules.colon)
-        try digits(totalSeconds / 60 % 60, width: 2)
+        try digits(minutes, width: 2)
         sink.append(Rules.colon)
-        try digits(totalSeconds % 60, width: 2)
+        try digits(seconds, width: 2)
         if precision > 0 {
             try services.write(Piece(kind: .digit, key: 10), to: &sink)
             try digits(k % fractionScale, width: precision)
         }
+    }
+
+    /// v >= 0 in ASCII digits, at least `width` of them (zeros in front), at
+    /// p (room for 19 digits, or `width` when more); returns how many.
+    @inline(__always)
+    static func asciiDigits(_ v: Int64, width: Int, _ p: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = 1, x = v / 10
+        while x > 0 { n += 1; x /= 10 }
+        let count = max(n, width)
+        var i = count
+        x = v
+        repeat {
+            i -= 1
+            p[i] = 0x30 &+ UInt8(truncatingIfNeeded: x % 10)
+            x /= 10
+        } while i > 0
+        return count
     }
 
     private static let space = UnsafeRawBufferPointer(start: StaticString(" ").utf8Start, count: 1)
