@@ -341,6 +341,48 @@ final class NextChangeTests: XCTestCase {
         }
     }
 
+    /// A formatter remembers a RELATIVE or COMPACT count two or more days
+    /// back by its key for every now of now's local day (CountMemo): at nows
+    /// all over a few days, in any order, each label and next change is the
+    /// rules' own, worked out without any cache, in zones with DST, offsets
+    /// of 30 and 45 minutes and a skipped day, with just_now_ms up to a day,
+    /// spoken, max_unit.
+    func testCountMemoReadsAsTheRules() throws {
+        var rng = SplitMix64(state: 20_261_203)
+        for i in 0..<60 {
+            var o = FeedDateOptions(style: [.relative, .compact].randomElement(using: &rng)!,
+                                    locale: Self.locales.randomElement(using: &rng)!,
+                                    timeZone: Self.zones.randomElement(using: &rng)!)
+            o.justNowMs = [0, 60_000, 86_400_000].randomElement(using: &rng)!
+            o.spoken = Int.random(in: 0..<4, using: &rng) == 0
+            o.maxUnit = Int.random(in: 0..<6, using: &rng) == 0 ? .month : .year
+            let f = try FeedDateFormatter(o)
+            let first = Int64.random(in: 1_262_304_000_000...1_893_456_000_000, using: &rng)
+            // Nows over three days: many in one local day, met again after others.
+            let nows = (0..<8).map { _ in first + Int64.random(in: 0...3 * 86_400_000, using: &rng) }
+            for now in nows + nows.shuffled(using: &rng) {
+                for _ in 0..<150 {
+                    let t = Int.random(in: 0..<8, using: &rng) == 0
+                        ? now + Int64.random(in: 0...40 * 86_400_000, using: &rng)
+                        : now - Int64.random(in: 0...600 * 86_400_000, using: &rng)
+                    let label = try f.label(t, now: now)
+                    var views = Views()
+                    let plan = try f.rules.plan(t, now, &views)
+                    var bytes = [UInt8](repeating: 0, count: 256)
+                    let length = try bytes.withUnsafeMutableBytes { (buf) throws(FeedDateError) -> Int in
+                        var sink = Sink(base: buf.baseAddress, capacity: buf.count)
+                        _ = try f.rules.write(plan, to: &sink)
+                        return sink.length
+                    }
+                    let walked = try f.rules.nextChange(t, now, current: plan, &views)
+                    let context = "case \(i): \(o.style) \(o.locale!) \(o.timeZone!) justNow \(o.justNowMs) t=\(t) now=\(now)"
+                    XCTAssertEqual(label.text, String(decoding: bytes[..<length], as: UTF8.self), context)
+                    XCTAssertEqual(label.nextChangeMs ?? Rules.never, walked, context)
+                }
+            }
+        }
+    }
+
     /// The memo serves every generation of views, past the sign bit of its
     /// slots (generation 2048) and across the wrap at 4096 that clears them.
     func testMemoServesEveryGeneration() {

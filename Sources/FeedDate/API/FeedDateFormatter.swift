@@ -52,6 +52,9 @@ public final class FeedDateFormatter: Sendable {
     let sharedNextView = SharedView()
     /// Next changes of day labels (see Validity.swift) by days back.
     let memo: NextChangeMemo
+    /// RELATIVE's and COMPACT's counts of two or more days back, by key
+    /// (holding none for other styles).
+    let countMemo: CountMemo
 
     public init(_ options: FeedDateOptions) throws(FeedDateError) {
         try options.validate()
@@ -67,6 +70,7 @@ public final class FeedDateFormatter: Sendable {
         self.tzSource = zone.source
         self.rules = Rules(options: options, zone: zone, services: services)
         memo = NextChangeMemo(slots: Validity.byDay(options.style) ? NextChangeMemo.slotCount : 0)
+        countMemo = CountMemo(holdsCounts: options.style == .relative || options.style == .compact)
     }
 
     /// The label of instant `t` (ms since the epoch) as seen at `now`.
@@ -126,7 +130,7 @@ public final class FeedDateFormatter: Sendable {
         // FEED's and CHAT_LIST's days (BatchDayCopies), RELATIVE's and
         // COMPACT's counts of two or more days (BatchCountCopies).
         let copying = Validity.textByDay(options.style) && base != nil && count >= 8
-        let calm = base != nil && count >= BatchCountCopies.minimumBatch ? views.now.flatMap { rules.batchCalm(now, $0) } : nil
+        let calm = base != nil && count >= BatchCountCopies.minimumBatch ? views.now.flatMap { rules.countCalm(now, $0) } : nil
         // The counts' table from malloc: without the memory, the batch works every count out.
         let countTable = calm != nil ? malloc(BatchCountCopies.words * MemoryLayout<Int64>.size) : nil
         defer { free(countTable) }
@@ -193,7 +197,29 @@ public final class FeedDateFormatter: Sendable {
         _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, _ views: inout Views, unlessFrom limit: Int64
     ) throws(FeedDateError) -> FeedDateWritten {
         guard FeedDateRange.contains(t) else { throw .range(t) }
+        if countMemo.holdsCounts { return try writeCount(t, now: now, into: base, capacity: capacity, &views, unlessFrom: limit) }
         let plan = try rules.plan(t, now, &views)
+        return try write(plan, t, now: now, into: base, capacity: capacity, &views, unlessFrom: limit)
+    }
+
+    /// `write` for the styles with counts (RELATIVE, COMPACT): a count two or
+    /// more days back comes from the count memo. Apart, so that the other
+    /// styles' calls keep theirs inline.
+    @inline(never)
+    private func writeCount(
+        _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, _ views: inout Views, unlessFrom limit: Int64
+    ) throws(FeedDateError) -> FeedDateWritten {
+        let plan: Plan
+        if let p = rememberedCount(t, now, views) { plan = p } else { plan = try rules.plan(t, now, &views) }
+        return try write(plan, t, now: now, into: base, capacity: capacity, &views, unlessFrom: limit)
+    }
+
+    /// The label of `plan`, t's at now.
+    @inline(__always)
+    private func write(
+        _ plan: Plan, _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, _ views: inout Views,
+        unlessFrom limit: Int64
+    ) throws(FeedDateError) -> FeedDateWritten {
         var sink = Sink(base: base, capacity: capacity)
         var parts = try rules.write(plan, to: &sink)
         if !options.style.hasParts { parts = Parts() }
@@ -201,6 +227,20 @@ public final class FeedDateFormatter: Sendable {
         // Not needed when it cannot come before limit.
         let next = validity.earliestChange(now: now) >= limit ? Rules.never : try nextChange(t, now, plan, validity, &views)
         return FeedDateWritten(length: sink.length, nextChange: next, day: parts.day, time: parts.time, expired: plan.expired)
+    }
+
+    /// The plan of a RELATIVE or COMPACT count two or more days back by its
+    /// key, from the count memo (worked out and remembered there on a miss);
+    /// nil for every other label, which the rules plan in full.
+    @inline(__always)
+    private func rememberedCount(_ t: Int64, _ now: Int64, _ views: Views) -> Plan? {
+        guard let view = views.now, let calm = rules.countCalm(now, view),
+              let k = rules.countKey(t, now, view, calm) else { return nil }
+        let tDay = floorDiv(k.wt, msPerDay)
+        if let c = countMemo.load(k.key, nowDay: view.day, tDay: tDay) { return rules.countPlan(c, k.wt, calm) }
+        let c = rules.gregorianDayCount(k.wt, calm.wall(now), span: now - t)
+        countMemo.store(k.key, c, nowDay: view.day, tDay: tDay)
+        return rules.countPlan(c, k.wt, calm)
     }
 
     /// The next change of a label: from its validity when that knows it,

@@ -15,12 +15,26 @@ extension Rules {
         // working out the count).
         if try overCeiling(t, e, future) { return try dateOverCeiling(t, e, future, views) }
         let (count, unit, next) = try relativeCount(t, e, future, views.now)
+        return countPlan(count, unit, next, future: future)
+    }
+
+    /// The plan of a displayed count, with its next change when known.
+    @inline(__always)
+    private func countPlan(_ count: Count, _ unit: CompactUnit, _ next: Int64?, future: Bool) -> Plan {
         if count.unit == .justNow { return .plain(Rules.justNow) }
         // Spoken, COMPACT reads as RELATIVE at width LONG ("2h": "2 hours ago").
-        let kind: Piece.Kind = compact ? (options.spoken ? .past : .compact) : future ? .future : .past
+        let kind: Piece.Kind = style == .compact ? (options.spoken ? .past : .compact) : future ? .future : .past
         var plan = Plan.plain(.count(kind, count.n, unit))
         plan.nextChange = next
         return plan
+    }
+
+    /// The plan of t (wall-clock time wt) whose count is `c`, a DayCount of
+    /// countKey's (a past count two or more local days back): what
+    /// relativePlan gives, from the count alone.
+    @inline(__always)
+    func countPlan(_ c: DayCount, _ wt: Int64, _ calm: Calm) -> Plan {
+        countPlan(Count(unit: .calendar, n: c.n), c.unit, countNextChange(wt, c.next, calm), future: false)
     }
 
     /// The largest unit counted (max_unit), as a CompactUnit.
@@ -225,7 +239,7 @@ extension Rules {
     /// is its next change (relativeBoundary's shifts of t: addMonths, then
     /// days). For t two or more local days before e, the count and those days
     /// are a function of t's local day and of whether t's time of day is
-    /// after e's alone: fd_format_many reuses them on that ground (countKey).
+    /// after e's alone: fd_format_many and CountMemo reuse them on that ground (countKey).
     struct DayCount {
         var n: Int64
         var unit: CompactUnit
@@ -264,23 +278,24 @@ extension Rules {
         return min(a, b)
     }
 
-    // MARK: fd_format_many's copies of counts
+    // MARK: counts by key (fd_format_many's copies, the formatter's CountMemo)
 
-    /// The Calm of now for a batch whose RELATIVE or COMPACT counts may be
-    /// copied by countKey: a Gregorian calendar, no max_unit, and `view`
-    /// covering now. nil otherwise.
-    func batchCalm(_ now: Int64, _ view: View) -> Calm? {
+    /// The Calm of now under which RELATIVE or COMPACT counts may be reused
+    /// by countKey: a Gregorian calendar, no max_unit, and `view` covering
+    /// now. nil otherwise.
+    @inline(__always)
+    func countCalm(_ now: Int64, _ view: View) -> Calm? {
         guard style == .relative || style == .compact, ceiling == .year, case .gregorian = services.calendarKind,
               view.covers(now) else { return nil }
         return calm(around: now, view)
     }
 
     /// The key under which t's label at now reads the same as every other
-    /// instant's of the batch with that key (2 × days back, + 1 when t's time
-    /// of day is after now's), and t's wall-clock time; nil when t is not a
-    /// past count two or more local days before now (`view`: now's, `calm`:
-    /// batchCalm's). Such a label is gregorianDayCount's, whose count and
-    /// days depend on the key alone.
+    /// instant's with that key at any now of now's local day (2 × days back,
+    /// + 1 when t's time of day is after now's), and t's wall-clock time; nil
+    /// when t is not a past count two or more local days before now (`view`:
+    /// now's, `calm`: countCalm's). Such a label is gregorianDayCount's,
+    /// whose count and days depend on the key and now's local day alone.
     @inline(__always)
     func countKey(_ t: Int64, _ now: Int64, _ view: View, _ calm: Calm) -> (key: Int64, wt: Int64)? {
         // (Two local days back is over a day of wall-clock time, but a DST change can make it
