@@ -258,3 +258,24 @@ func TestCloseRaceFormatLabel(t *testing.T) {
 	t.Logf("%d rounds of Close racing %d goroutines in tight loops: %d right labels, %d ErrClosed",
 		rounds, workers, labels.Load(), closed.Load())
 }
+
+// A Formatter that New did not make (the zero value) is a closed one: every
+// method says ErrClosed, nothing reaches C.
+func TestZeroFormatterIsClosed(t *testing.T) {
+	var f feeddate.Formatter
+	if _, err := f.Format(yday, now2024); err != feeddate.ErrClosed {
+		t.Errorf("Format: %v, want ErrClosed", err)
+	}
+	if _, err := f.Label(yday, now2024); err != feeddate.ErrClosed {
+		t.Errorf("Label: %v, want ErrClosed", err)
+	}
+	if _, _, err := f.FormatMany([]time.Time{yday}, now2024); err != feeddate.ErrClosed {
+		t.Errorf("FormatMany: %v, want ErrClosed", err)
+	}
+	if _, err := f.Schedule(yday, now2024, feeddate.DefaultHorizon, 1); err != feeddate.ErrClosed {
+		t.Errorf("Schedule: %v, want ErrClosed", err)
+	}
+	if err := f.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+}

@@ -443,10 +443,15 @@ var scratchPool = sync.Pool{New: func() any {
 // Format returns the label of t as seen at now. It skips the next-change
 // work; Label does it too.
 //
-// One cgo call and one allocation, the string: the label comes back by value
-// (fdgo_text, in cgo's frame on this goroutine's stack), so no scratch is
-// fetched; only a label over 55 bytes takes a second call with a pooled one.
+// One cgo call, no lock and one allocation, the string: the C call publishes
+// the formatter in its thread's hazard slot (fdgo.c), and the label comes
+// back by value (fdgo_text, in cgo's frame on this goroutine's stack), so no
+// scratch is fetched; only a label over 55 bytes takes a second call with a
+// pooled one.
 func (f *Formatter) Format(t, now time.Time) (string, error) {
+	if f.cell == nil { // a Formatter not made by New
+		return "", ErrClosed
+	}
 	r := C.fdgo_format_text(cAddress(unsafe.Pointer(f.cell)), millis(t), millis(now))
 	runtime.KeepAlive(f) // the cell outlives the call: no finalizer before it returns
 	if r.status == C.FD_OK {
@@ -473,6 +478,9 @@ func callError(status C.int32_t, msg *C.char) error {
 // Label returns the label of t as seen at now with its next change, parts and
 // expired flag.
 func (f *Formatter) Label(t, now time.Time) (Label, error) {
+	if f.cell == nil {
+		return Label{}, ErrClosed
+	}
 	r := C.fdgo_format_inline(cAddress(unsafe.Pointer(f.cell)), millis(t), millis(now))
 	runtime.KeepAlive(f)
 	if r.status == C.FD_OK {
