@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.feeddate.FeedDate;
 import org.feeddate.Formatter;
 import org.feeddate.Options;
 import org.feeddate.Style;
@@ -73,8 +74,8 @@ public class BenchJava {
                 () -> batches(f, ts, 1000),
             };
             StringBuilder json = new StringBuilder("{\"labels\": " + n + ", \"rows\": [");
-            System.out.printf("Java binding (JNA direct mapping), FEED zh_CN, %d labels, fastest of %d rounds%n", n,
-                    ROUNDS);
+            System.out.printf("Java binding (%s, Java %s), FEED zh_CN, %d labels, fastest of %d rounds%n",
+                    FeedDate.nativeAccess(), Runtime.version(), n, ROUNDS);
             System.out.printf("%-28s %10s %10s %10s%n", "call", "Java", "C", "overhead");
             for (int k = 0; k < names.length; k++) {
                 double java = Math.min(bestNs(n, rounds[k]), bestNs(n, rounds[k])), direct = field(c, cNames[k]);

@@ -104,6 +104,11 @@ public final class JarCheck {
         String lib = FeedDate.libraryPath();
         System.out.println("     library: " + lib + " (version " + version + ", ICU " + FeedDate.icuVersion()
                 + ", binding " + FeedDate.bindingVersion() + "; loaded in " + loadMs + " ms)");
+        // The jar is multi-release: on Java 22+ its META-INF/versions/22 classes call through FFM.
+        String access = FeedDate.nativeAccess(), expectedAccess = Runtime.version().feature() >= 22 ? "FFM " : "JNA ";
+        System.out.println("     calls: " + access + " on Java " + Runtime.version());
+        check(access.startsWith(expectedAccess), "format and label through " + expectedAccess.trim() + " on Java "
+                + Runtime.version().feature() + " (" + access + ")");
         check(version.equals(FeedDate.bindingVersion()), "the library's version is the jar's (" + version + ")");
         check(FeedDate.icuVersion().startsWith("72."), "ICU 72, the jar's (not a system ICU)");
         Path dir = Paths.get(lib).getParent();
