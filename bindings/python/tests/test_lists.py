@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import feeddate
-from feeddate import _formatter, _lists
+from feeddate import _formatter, _lists, _modules
 from feeddate._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
 from feeddate._instant import to_ms
 
@@ -31,12 +31,23 @@ F = feeddate.Formatter("relative", locale="en_US", tz="America/New_York")
 FEED = feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai")
 
 
+def _hide_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The binding sees no numpy (_formatter's loaded and module_of's), as in a
+    process that never imported it; the tests themselves still use it."""
+    monkeypatch.setattr(_modules, "loaded", lambda name: None if name == "numpy" else real_loaded(name))
+    monkeypatch.setattr(_formatter, "loaded", _modules.loaded)
+    assert _formatter.module_of([], "numpy") is None and _formatter.loaded("numpy") is None
+
+
+real_loaded = _modules.loaded
+
+
 @pytest.fixture(params=["numpy imported", "numpy not imported"])
 def numpy_state(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Both list paths: numpy's (it is imported in this process) and _lists' (as in
     a process that never imported numpy)."""
     if request.param == "numpy not imported":
-        monkeypatch.setattr(_formatter, "loaded", lambda name: None)
+        _hide_numpy(monkeypatch)
     return str(request.param)
 
 
@@ -220,3 +231,4 @@ def test_the_errors_say_which_element_and_what_is_valid(ts: List[Any], error: ty
 )
 def test_lists_it_took_before_it_still_takes(ts: List[Any], numpy_state: str) -> None:
     assert _same_as_general(F, ts) == [F.format(t, NOW) for t in ts]
+
