@@ -6,6 +6,8 @@
 #   make check       the quick offline loop: Swift, C, the library's checks, Python with the pytest at hand
 #   make bench       benchmarks against ICU (and babel/humanize/arrow for Python; the Go,
 #                    Rust, Java and Node bindings against direct C calls)
+#   make bench-peers every language against what its users would pick instead (ICU, babel,
+#                    go-humanize, chrono-humanize, ICU4J, Intl): build/peers/table.md
 #   make help        every target, one line each, from these comments
 #   make version     the version, from include/feeddate.h (tools/version.sh)
 #   make py-version  write bindings/python/feeddate/_version.py from that version
@@ -52,7 +54,7 @@ override FEEDDATE_VECTORS := $(subst $(eval) ,:,$(abspath $(subst :, ,$(FEEDDATE
 export FEEDDATE_VECTORS
 endif
 
-.PHONY: lib demo test deps check help test-python-core test-swift check-lib check-vectors check-py-version bench clean version py-version
+.PHONY: lib demo test deps check help test-python-core test-swift check-lib check-vectors check-py-version bench bench-peers clean version py-version
 
 # A feeddate.pc for the build tree (the installed template, with the prefix at
 # the source tree's include/ and libdir at build/lib), so that pkg-config users
@@ -170,6 +172,13 @@ $(BUILD)/bench: bench/bench.c include/feeddate.h $(LIBSO)
 
 $(BUILD)/first_label: bench/first_label.c include/feeddate.h
 	$(CC) -std=c99 -Wall -O2 -Iinclude $< -ldl -o $@
+
+# Each language's bench-peers-<lang> (mk/*.mk) writes build/peers/<lang>.json;
+# C's rows are make bench's style table. BENCH_PEERS_QUICK=1: a smoke run.
+bench-peers: $(BUILD)/bench bench-peers-python bench-peers-go bench-peers-rust bench-peers-java bench-peers-node
+	./$(BUILD)/bench $(if $(BENCH_PEERS_QUICK),2100,$(if $(BENCH_N),$(BENCH_N),200000)) $(BUILD)/bench_c_styles.json --styles
+	$(PYTHON) bench/peers_table.py c $(BUILD)/bench_c_styles.json $(BUILD)/peers/c.json
+	$(PYTHON) bench/peers_table.py table $(BUILD)/peers
 
 # The Python benchmark (mk/bench.mk) and the Python cold start (mk/wheel.mk)
 # first, then the Go, Rust, Java and Node bindings against direct C calls
