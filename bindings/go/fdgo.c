@@ -37,20 +37,22 @@ static void slot_release(void *p) {
 	atomic_store(&s->used, 0);
 }
 
+static int slot_no_membarrier;
+
 static void slot_init(void) {
 	pthread_key_create(&slot_key, slot_release);
 #if defined(__linux__) && defined(__NR_membarrier)
-	/* FEEDDATE_GO_NO_MEMBARRIER=1: the other way, for make test-go to test. */
-	const char *off = getenv("FEEDDATE_GO_NO_MEMBARRIER");
-	if ((off == NULL || *off == '\0') &&
-	    syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0)
+	if (!slot_no_membarrier && syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0)
 		fdgo_asymmetric = 1;
 #endif
 }
 
 /* Called once from Go before any formatter exists: the mode is fixed before a
- * call could use it. */
-int fdgo_init(void) {
+ * call could use it. no_membarrier (FEEDDATE_GO_NO_MEMBARRIER=1, read by Go:
+ * C's getenv could race a setenv in another thread) takes the other way, for
+ * make test-go to test. */
+int fdgo_init(int no_membarrier) {
+	slot_no_membarrier = no_membarrier;
 	pthread_once(&slot_once, slot_init);
 	return fdgo_asymmetric;
 }

@@ -22,7 +22,7 @@ typedef struct fdgo_slot {
 
 extern int fdgo_asymmetric;           // membarrier works: calls publish with a plain store
 extern __thread fdgo_slot *fdgo_mine; // this thread's slot
-int fdgo_init(void);
+int fdgo_init(int no_membarrier);
 fdgo_slot *fdgo_slot_slow(void);
 fdgo_cell *fdgo_cell_new(const fd_formatter *f);
 void fdgo_cell_free(fdgo_cell *c);

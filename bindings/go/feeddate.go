@@ -31,6 +31,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -330,8 +331,10 @@ func New(o Options) (*Formatter, error) {
 
 // asymmetric: calls publish their formatter with a plain store and Close
 // runs membarrier(2); else each call makes one atomic exchange (fdgo.c).
-// Fixed here, before any formatter exists.
-var asymmetric = C.fdgo_init() != 0
+// Fixed here, before any formatter exists. FEEDDATE_GO_NO_MEMBARRIER=1 takes
+// the other way (for make test-go); Go's os.Getenv, unlike C's getenv, cannot
+// race a setenv.
+var asymmetric = C.fdgo_init(C.int(cbool(os.Getenv("FEEDDATE_GO_NO_MEMBARRIER") != ""))) != 0
 
 // finalize is Close and the cell's free, once no call can use the cell: a
 // call keeps its Formatter reachable until its C call has returned.
