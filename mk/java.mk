@@ -90,7 +90,7 @@ JAVA_SRC22 := $(sort $(shell find $(JAVA_DIR)/src/main/java22 -name '*.java' 2>/
 $(JAVA_JAR): $(JAVA_SRC) $(JAVA_SRC22) include/feeddate.h mk/java.mk $(JAVA_DIR)/ffm.sh | java-tools
 	rm -rf $(JAVA_BUILD)/classes && mkdir -p $(JAVA_BUILD)/classes
 	$(JAVAC) --release 17 -Xlint:all -Werror -encoding UTF-8 -cp $(JNA_JAR) -d $(JAVA_BUILD)/classes $(JAVA_SRC)
-	rc=0; JAVAC=$(JAVAC) JNA_JAR=$(JNA_JAR) JAVA_FFM=$(JAVA_FFM) $(JAVA_DIR)/ffm.sh compile $(JAVA_BUILD)/classes \
+	rc=0; FFM_TARGET=jar JAVAC=$(JAVAC) JNA_JAR=$(JNA_JAR) JAVA_FFM=$(JAVA_FFM) $(JAVA_DIR)/ffm.sh compile $(JAVA_BUILD)/classes \
 	  $(JAVA_BUILD)/classes22 || rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 3 ]
 	printf '%s\n' "Implementation-Title: feeddate" "Implementation-Version: $(VERSION)" \
 	  "Automatic-Module-Name: org.feeddate" "Class-Path: jna.jar /usr/share/java/jna.jar" > $(JAVA_BUILD)/MANIFEST.MF
@@ -141,11 +141,11 @@ test-java: lib java-tools $(JAVA_JAR)
 # (JNA on Java 25). Not part of make test: it needs root and, once, the root (about a minute).
 test-java-ffm: lib java-tools java-jar-ffm $(JAVA_TEST_CLASSES)/.built
 	@echo "== java suite on Java 25 through FFM (trixie root .cache/trixie/java25)"
-	$(JAVA_DIR)/ffm.sh run java --enable-native-access=ALL-UNNAMED -Dfeeddate.expectedNativeAccess=FFM \
+	FFM_TARGET=$@ $(JAVA_DIR)/ffm.sh run java --enable-native-access=ALL-UNNAMED -Dfeeddate.expectedNativeAccess=FFM \
 	  $(JAVA_FLAGS) -cp /build/$(JAVA_JAR):/usr/share/java/jna.jar:/build/$(JAVA_TEST_CLASSES) \
 	  org.feeddate.AllTests /build/Tests/vectors
 	@echo "== java api and close suites on Java 25 through JNA (-Dfeeddate.ffm=false)"
-	$(JAVA_DIR)/ffm.sh run java --enable-native-access=ALL-UNNAMED -Dfeeddate.ffm=false \
+	FFM_TARGET=$@ $(JAVA_DIR)/ffm.sh run java --enable-native-access=ALL-UNNAMED -Dfeeddate.ffm=false \
 	  -Dfeeddate.expectedNativeAccess=JNA -Dfeeddate.suites=api,close $(JAVA_FLAGS) \
 	  -cp /build/$(JAVA_JAR):/usr/share/java/jna.jar:/build/$(JAVA_TEST_CLASSES) org.feeddate.AllTests /build/Tests/vectors
 
@@ -191,7 +191,7 @@ bench-peers-java: lib java-tools $(if $(filter 1,$(JAVA_PEERS_FFM)),java-jar-ffm
 	rm -f $(JAVA_BUILD)/peers-host.json $(JAVA_BUILD)/peers-ffm.json
 	$(JAVA) -cp $(JAVA_JAR):$(JNA_JAR):$(ICU4J_JAR):$(JAVA_PEERS_CLASSES) BenchPeersJava $(JAVA_BUILD)/peers-host.json $(JAVA_PEERS_ARGS)
 ifeq ($(JAVA_PEERS_FFM),1)
-	$(JAVA_DIR)/ffm.sh run java --enable-native-access=ALL-UNNAMED \
+	FFM_TARGET=$@ $(JAVA_DIR)/ffm.sh run java --enable-native-access=ALL-UNNAMED \
 	  -cp /build/$(JAVA_JAR):/usr/share/java/jna.jar:/usr/share/java/icu4j.jar:/build/$(JAVA_PEERS_CLASSES) \
 	  BenchPeersJava /build/$(JAVA_BUILD)/peers-ffm.json $(JAVA_PEERS_ARGS)
 else

@@ -41,7 +41,7 @@ javac_version() { "$1" -version 2>&1 | sed -n 's/^javac \([0-9]*\).*/\1/p'; }
 java_root() {
   # shellcheck source=tools/debian-root.sh
   . tools/debian-root.sh
-  need_root "$NAME"
+  need_root "${FFM_TARGET:-test-java-ffm}"
   root_make java25 "${ROOT_PACKAGES[@]}" >&2
   ROOT=$MADE_ROOT
 }
