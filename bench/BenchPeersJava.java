@@ -223,7 +223,7 @@ public class BenchPeersJava {
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 21;
         int n = args.length > 2 ? Integer.parseInt(args[2]) : 10_000;
-        if (rounds < 21) warmUpNs = 200_000_000L; // the smoke run (BENCH_PEERS_QUICK=1)
+        if (rounds < 21) warmUpNs = 20_000_000L; // the smoke run (BENCH_PEERS_QUICK=1)
         String access = FeedDate.nativeAccess();
         String path = access.startsWith("FFM") ? "FFM" : "JNA";
         String runtime = "Java " + Runtime.version() + ", " + access + ", ICU4J " + VersionInfo.ICU_VERSION
