@@ -54,6 +54,17 @@ _S_SPAN_BITS = 39
 # high bits of the lane it came from set); plus (2**63 - 2**51) give
 # v + 2**63, in (0, 2**64); the top bit flipped gives v as int64.
 _F_SPAN_BITS = 52
+# Floats of one binade, without that Python step: every t in [2**30, 2**31)
+# seconds (2004-01-10 .. 2038-01-19) is S * 2**-22, S its 53-bit significand
+# (the stored 52 bits plus the implicit 2**52). t * 1000 is exactly
+# P * 2**-22 with P = 1000 * S in [2**61.97, 2**62.97); when every P is at
+# least 2**62 (t * 1000 >= 2**40 ms: from 2004-11-03 on), the double product
+# keeps P's top 53 bits, rounded to nearest, halves to even: Q = rne(P, 10)
+# (value Q * 2**-12), and round() of it is rne(Q, 12): what to_ms computes,
+# each step on all lanes at once. rne(x, k) = (x + 2**(k-1) - 1 + bit k of x)
+# >> k; no lane overflows (P < 2**63, plus 2**9), and the bits a right shift
+# brings in from the next lane are masked off.
+_F_EXPONENT = (1023 + 30) << 52  # sign 0, exponent 30
 
 # The 64-bit words repeated in a lane constant, by name.
 _WORDS: Dict[str, int] = {
@@ -64,6 +75,16 @@ _WORDS: Dict[str, int] = {
     "f_low": _MAGIC_BITS - (1 << 51),
     "f_high": _WORD ^ ((1 << _F_SPAN_BITS) - 1),
     "f_back": _TOP - (1 << 51),
+    "b_sign_exponent": _WORD ^ ((1 << 52) - 1),
+    "b_exponent": _F_EXPONENT,
+    "b_fraction": (1 << 52) - 1,
+    "b_implicit": 1 << 52,
+    "b_bit62": 1 << 62,
+    "one": 1,
+    "b_half10": (1 << 9) - 1,
+    "b_low54": (1 << 54) - 1,
+    "b_half12": (1 << 11) - 1,
+    "b_low52": (1 << 52) - 1,
 }
 _constants: Dict[str, int] = {}  # name -> _WORDS[name] in each of _LANES lanes (made on first use)
 
@@ -120,6 +141,18 @@ def _packed(code: str, values: "list[Any] | tuple[Any, ...]") -> Optional["array
     return out
 
 
+def _binade_step(lanes: int, m: int) -> Optional[int]:
+    if lanes & _lanes("b_sign_exponent", m) != _lanes("b_exponent", m):
+        return None  # a t outside [2**30, 2**31) seconds (or negative, NaN, infinite)
+    p = ((lanes & _lanes("b_fraction", m)) + _lanes("b_implicit", m)) * 1000
+    bit62 = _lanes("b_bit62", m)
+    if p & bit62 != bit62:
+        return None  # a t * 1000 under 2**40: its product keeps 9 bits fewer
+    one = _lanes("one", m)
+    q = ((p + _lanes("b_half10", m) + ((p >> 10) & one)) >> 10) & _lanes("b_low54", m)
+    return ((q + _lanes("b_half12", m) + ((q >> 12) & one)) >> 12) & _lanes("b_low52", m)
+
+
 def _int64(values: "list[Any] | tuple[Any, ...]") -> Optional["array.array[int]"]:
     return _packed("q", values)
 
@@ -142,7 +175,11 @@ def int_ms(values: "list[int] | tuple[int, ...]") -> Optional["array.array[int]"
 def float_seconds_ms(values: "list[float] | tuple[float, ...]") -> Optional["array.array[int]"]:
     """Plain floats (and ints) of epoch seconds as int64 milliseconds, each
     ``round(t * 1000)`` as to_ms rounds it; None for NaN, an infinity or one too
-    far out of range."""
+    far out of range. Floats of 2004-11-03 .. 2038-01-19 (the usual case) take no
+    Python step per element (_binade_step); others one addition each."""
+    out = _packed("d", values)
+    if out is not None and _each_block(out, _binade_step):
+        return array.array("q", out.tobytes())  # the lanes now hold int64
     magic = _MAGIC
     try:
         sums = [t * 1000.0 + magic for t in values]
@@ -162,8 +199,10 @@ def _self_check() -> None:
     floats = [0.0, -0.0, 0.0005, 0.0015, -0.0005, 1711348200.0005, 1711348200.0015, -62135596800.0, 253402300799.999]
     if list(int_seconds_ms(ints) or ()) != [s * 1000 for s in ints]:
         raise ArithmeticError("int lanes")
-    if list(float_seconds_ms(floats) or ()) != [round(t * 1000) for t in floats]:
-        raise ArithmeticError("float lanes")
+    recent = [1711348200.0005, 1711348200.0015, 1.5e9 + 0.0005, 1099511627.776, 2147483647.9995]  # _binade_step's
+    for some in (floats, recent):
+        if list(float_seconds_ms(some) or ()) != [round(t * 1000) for t in some]:
+            raise ArithmeticError("float lanes")
     for bad in ([_MIN_S - 1], [2**40], [-(2**62)]):
         if int_seconds_ms(bad) is not None:
             raise ArithmeticError("int lanes out of range")

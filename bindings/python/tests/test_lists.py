@@ -126,6 +126,20 @@ def test_the_lanes_alone() -> None:
         for bad_f in (float("nan"), float("inf"), -float("inf"), 2.0**51 / 1000, -(2.0**52) / 1000, 1e300, -1e300):
             at = rng.randrange(n)
             assert _lists.float_seconds_ms(floats[:at] + [bad_f] + floats[at + 1:]) is None
+    # Floats of 2004-11-03 .. 2038-01-19 take no Python step (_binade_step), halves
+    # of a millisecond and ties of the product's own rounding (significands of 64
+    # mod 128) included; one float outside sends the list to the other way.
+    recent = [rng.uniform(2**40 / 1000, 2**31) for _ in range(5000)]
+    recent += [(rng.randrange(2**40, 2**31 * 1000) + 0.5) / 1000 for _ in range(5000)]
+    recent += [(s - s % 128 + 64) * 2.0**-22 for s in (rng.randrange(2**52, 2**53) for _ in range(5000))]
+    recent = [t for t in recent if 2**30 <= t < 2**31 and t * 1000 >= 2**40]
+    assert len(recent) > 14000 and _lists._each_block(_lists._packed("d", recent), _lists._binade_step)
+    assert list(_lists.float_seconds_ms(recent) or ()) == [round(t * 1000) for t in recent]
+    for other in (2**40 / 1000 - 0.001, 2.0**31, 1e9, -1711348200.0, float("nan")):
+        mixed = recent[:7] + [other]
+        assert not _lists._each_block(_lists._packed("d", mixed), _lists._binade_step)
+        got = _lists.float_seconds_ms(mixed)
+        assert (list(got) if got is not None else None) == (None if other != other else [round(t * 1000) for t in mixed])
     assert _lists.int_seconds_ms([2**63]) is None  # beyond int64
     assert _lists.float_seconds_ms([10**400]) is None  # an int too big for a double
     # Out of the library's range but within reach: exact, and the library refuses it.
