@@ -268,9 +268,11 @@ public class BenchPeersJava {
         }
         if (path.equals("FFM")) {
             // The call itself: FFM against JNA in this JVM, and the floor under format (the C work and a bare
-            // downcall), FEED zh_CN and RELATIVE en_US, so that what the binding adds is measured, not guessed.
-            for (Style style : new Style[] {Style.FEED, Style.RELATIVE}) {
-                String locale = style == Style.FEED ? "zh_CN" : "en_US";
+            // downcall), FEED zh_CN and RELATIVE en_US and zh_CN, so that what the binding adds is measured.
+            String[][] cases = {{"FEED", "zh_CN"}, {"RELATIVE", "en_US"}, {"RELATIVE", "zh_CN"}};
+            for (String[] c : cases) {
+                Style style = Style.valueOf(c[0]);
+                String locale = c[1];
                 try (Formatter f = new Formatter(Options.builder(style).locale(locale).timeZone("Asia/Shanghai")
                         .build())) {
                     long address = Insides.address(f);
