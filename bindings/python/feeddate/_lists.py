@@ -77,8 +77,7 @@ _WORDS: Dict[str, int] = {
     "f_back": _TOP - (1 << 51),
     "b_sign_exponent": _WORD ^ ((1 << 52) - 1),
     "b_exponent": _F_EXPONENT,
-    "b_fraction": (1 << 52) - 1,
-    "b_implicit": 1 << 52,
+    "b_to_significand": _F_EXPONENT - (1 << 52),  # the exponent bits out, the implicit bit in
     "b_bit62": 1 << 62,
     "one": 1,
     "b_half10": (1 << 9) - 1,
@@ -144,7 +143,7 @@ def _packed(code: str, values: "list[Any] | tuple[Any, ...]") -> Optional["array
 def _binade_step(lanes: int, m: int) -> Optional[int]:
     if lanes & _lanes("b_sign_exponent", m) != _lanes("b_exponent", m):
         return None  # a t outside [2**30, 2**31) seconds (or negative, NaN, infinite)
-    p = ((lanes & _lanes("b_fraction", m)) + _lanes("b_implicit", m)) * 1000
+    p = (lanes - _lanes("b_to_significand", m)) * 1000  # every lane's exponent is _F_EXPONENT: no borrow
     bit62 = _lanes("b_bit62", m)
     if p & bit62 != bit62:
         return None  # a t * 1000 under 2**40: its product keeps 9 bits fewer
