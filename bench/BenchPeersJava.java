@@ -230,7 +230,8 @@ public class BenchPeersJava {
                 + ", libfeeddate " + FeedDate.version() + " (ICU " + FeedDate.icuVersion() + ")";
         System.out.println("bench-peers-java: " + runtime + "; " + rounds + " alternating rounds, " + n
                 + " instants per set, medians");
-        List<String> rows = new ArrayList<>();
+        List<String> rows = new ArrayList<>(), diagnostics = new ArrayList<>();
+        String shortRuntime = "Java " + Runtime.version().feature() + ", " + path;
         for (String locale : new String[] {"en_US", "zh_CN"}) {
             try (Formatter f = new Formatter(Options.builder(Style.RELATIVE).locale(locale)
                     .timeZone(locale.equals("en_US") ? "America/New_York" : "Asia/Shanghai").build())) {
@@ -242,7 +243,7 @@ public class BenchPeersJava {
                     String note = String.format(Locale.ROOT, "ICU4J's words, the unit picked by hand (30-day months, "
                             + "365-day years, \"now\" under a minute where feeddate writes its just-now word; "
                             + "feeddate counts calendar days and months): %.1f%% of labels equal", 100.0 * same / n);
-                    rows.add(row("RELATIVE " + locale + ", single call", set, path, runtime,
+                    rows.add(row("RELATIVE " + locale + ", single call", set, path, shortRuntime,
                             "Formatter.format(long, long) (" + path + ")",
                             "ICU4J RelativeDateTimeFormatter.format, unit by hand", note,
                             compare(ts, rounds, t -> f.format(t, NOW), peer)));
@@ -261,7 +262,7 @@ public class BenchPeersJava {
                                 + ": feeddate " + ours + ", java.time " + theirs);
                     }
                 }
-                rows.add(row("FEED zh_CN, single call", set, path, runtime, "Formatter.format(long, long) (" + path
+                rows.add(row("FEED zh_CN, single call", set, path, shortRuntime, "Formatter.format(long, long) (" + path
                         + ")", "java.time DateTimeFormatter, FEED written by hand", "labels checked equal on every "
                         + "instant", compare(ts, rounds, t -> f.format(t, NOW), peer)));
             }
@@ -285,12 +286,12 @@ public class BenchPeersJava {
                                 throw new IllegalStateException("JNA and FFM differ at " + t);
                             }
                         }
-                        rows.add(row(paths, set, path, runtime, "Calls.format through FFM (FfmCalls)",
+                        diagnostics.add(row(paths, set, path, shortRuntime, "Calls.format through FFM (FfmCalls)",
                                 "the same call through JNA 5 in this JVM (JnaCalls)", "the binding's two paths, "
                                 + "labels checked equal; ratio < 1: FFM is cheaper", compare(ts, rounds,
                                 t -> Insides.format(Insides.FFM, address, t), t -> Insides.format(Insides.JNA,
                                 address, t))));
-                        rows.add(row(floor, set, path, runtime, "Formatter.format(long, long) (FFM)",
+                        diagnostics.add(row(floor, set, path, shortRuntime, "Formatter.format(long, long) (FFM)",
                                 "floor: the fd_format_utf16 downcall alone, no String (FfmCalls.formatStatus)",
                                 "not a peer: ours_ns - peer_ns is what the binding adds to the C call (the closed "
                                 + "check, the scratch, the String)", compare(ts, rounds, t -> f.format(t, NOW),
@@ -299,7 +300,10 @@ public class BenchPeersJava {
                 }
             }
         }
-        Files.writeString(Path.of(args[0]), "[" + String.join(",\n ", rows) + "]\n");
+        // rows: feeddate against a peer (the bench-peers contract); diagnostics: the binding against itself (FFM
+        // and JNA, and its floor), kept apart so that make bench-peers' table counts only peers.
+        Files.writeString(Path.of(args[0]), "{\"runtime\": " + json(runtime) + ",\n \"rows\": [" + String.join(",\n  ",
+                rows) + "],\n \"diagnostics\": [" + String.join(",\n  ", diagnostics) + "]}\n");
     }
 
     static String row(String name, String set, String path, String runtime, String ours, String peer, String note,

@@ -174,7 +174,9 @@ stress-java: lib java-tools $(JAVA_JAR) $(JAVA_TEST_CLASSES)/.built
 # ---- bench-peers: Formatter.format against ICU4J and java.time, the same instants, one JVM ----
 # bench/BenchPeersJava.java, on this machine's Java (JNA on 17) and then on Java 25 through FFM in
 # the trixie root (ffm.sh run; JAVA_PEERS_FFM=0 leaves that run out, and the JSON says so); the
-# rows of both in build/peers/java.json (the bench-peers contract; each row names its runtime).
+# rows of both in build/peers/java.json (the bench-peers contract; each row names its runtime,
+# "Java 25, FFM"), and apart from them, under "diagnostics", the FFM run's rows that are not peers:
+# the same call through FFM and through JNA, and format against its floor, the bare downcall.
 # BENCH_PEERS_QUICK=1: 3 rounds of 1,000 instants. Needs ICU4J (tools/deps.sh peers: libicu4j-java).
 ICU4J_JAR          ?= /usr/share/java/icu4j.jar
 JAVA_PEERS_CLASSES := $(JAVA_BUILD)/peers-classes
@@ -197,9 +199,10 @@ ifeq ($(JAVA_PEERS_FFM),1)
 else
 	@echo "bench-peers-java: JAVA_PEERS_FFM=$(JAVA_PEERS_FFM): no run on Java 25 through FFM (the rows are JNA's alone)"
 endif
-	python3 -c 'import json, sys; rows = [r for f in sys.argv[3:] for r in json.load(open(f))]; \
-	  json.dump({"language": "java", "runtime": "; ".join(dict.fromkeys(r["runtime"] for r in rows)), \
-	  "rounds": int(sys.argv[2]), "rows": rows}, open(sys.argv[1], "w"), ensure_ascii=False, indent=1)' \
+	python3 -c 'import json, sys; runs = [json.load(open(f)) for f in sys.argv[3:]]; \
+	  json.dump({"language": "java", "runtime": "; ".join(r["runtime"] for r in runs), "rounds": int(sys.argv[2]), \
+	  "rows": [x for r in runs for x in r["rows"]], "diagnostics": [x for r in runs for x in r["diagnostics"]]}, \
+	  open(sys.argv[1], "w"), ensure_ascii=False, indent=1)' \
 	  $(BUILD)/peers/java.json $(firstword $(JAVA_PEERS_ARGS)) $(JAVA_BUILD)/peers-host.json \
 	  $(if $(filter 1,$(JAVA_PEERS_FFM)),$(JAVA_BUILD)/peers-ffm.json)
 	@echo "bench-peers-java: $(BUILD)/peers/java.json"
