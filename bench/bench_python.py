@@ -608,7 +608,7 @@ def peers_main(path: str, quick: bool, install: bool) -> int:
             print("bench-peers: format_many's paths disagree: the results would mean nothing")
             return 1
         int_labels = rel.format_many(ints, now_s)
-        peers: List[Tuple[str, Callable[[], Any], str]] = []
+        peers: List[Tuple[str, Callable[[], Any], List[str], str]] = []
         if "babel" in mods:
             import babel.dates
 
@@ -620,7 +620,9 @@ def peers_main(path: str, quick: bool, install: bool) -> int:
                 for t in dts:
                     format_timedelta(t - now_dt, add_direction=True, locale=loc)
 
-            peers.append(("babel format_timedelta(add_direction=True)", babel_loop, babel_labels))
+            peers.append(("babel format_timedelta(add_direction=True)", babel_loop, babel_labels,
+                          "babel rounds a difference to its largest unit at 0.85 of it, months of 30 days "
+                          "('7 months ago' where we count 6 calendar months)"))
         if "humanize" in mods:
             naturaltime = mods["humanize"].naturaltime
             human_labels = [naturaltime(t, when=now_dt) for t in dts]
@@ -629,7 +631,8 @@ def peers_main(path: str, quick: bool, install: bool) -> int:
                 for t in dts:
                     naturaltime(t, when=now_dt)
 
-            peers.append(("humanize naturaltime", humanize_loop, human_labels))
+            peers.append(("humanize naturaltime", humanize_loop, human_labels,
+                          "humanize: English only here, 'a day ago', '10 days ago', '1 year, 15 days ago'"))
         if "arrow" in mods:
             arrow = mods["arrow"]
             arrows = [arrow.Arrow.fromdatetime(t) for t in dts]
@@ -640,7 +643,8 @@ def peers_main(path: str, quick: bool, install: bool) -> int:
                 for a in arrows:
                     a.humanize(now_a, locale="en")
 
-            peers.append(("arrow Arrow.humanize", arrow_loop, arrow_labels))
+            peers.append(("arrow Arrow.humanize", arrow_loop, arrow_labels,
+                          "arrow rounds to the nearest unit, 'a day ago', 'a week ago'"))
 
         fmt = rel.format
 
@@ -650,22 +654,26 @@ def peers_main(path: str, quick: bool, install: bool) -> int:
 
         # (case, ours, our call, peer, peer call, note)
         pairs: List[Tuple[str, str, Callable[[], Any], str, Callable[[], Any], str]] = []
-        for name, loop, labels in peers:
+        for name, loop, labels, how in peers:
             agree = sum(a.lower() == b.lower() for a, b in zip(ours_labels, labels)) / n
-            note = (f"same input (aware datetimes); the peer's text equals ours (case aside) on {agree:.0%} of "
-                    "the instants: it rounds to the nearest unit (30-day months, English only for humanize)")
-            pairs.append(("RELATIVE en_US, single call", "Formatter.format(datetime)", single, name, loop, note))
+            note = (f"the peer's text equals ours (case aside) on {agree:.0%} of the instants: {how}; "
+                    "the peer is called once per label with aware datetimes (and t - now for babel)")
+            pairs.append(("RELATIVE en_US, single call", "Formatter.format(datetime)", single, name, loop,
+                          note + "; ours once per label with the same datetimes"))
             pairs.append(("RELATIVE en_US, list of float seconds, per label",
                           "format_many(list[float]), numpy not loaded", without_numpy(lambda: rel.format_many(floats, now_s)),
-                          name, loop, note + "; ours from time.time()-style floats"))
+                          name, loop, note + "; ours one call on a list of time.time()-style floats"))
             if name.startswith("babel"):
                 pairs.append(("RELATIVE en_US, list of int seconds, per label", "format_many(list[int]), numpy not loaded",
-                              without_numpy(lambda: rel.format_many(ints, now_s)), name, loop, note))
+                              without_numpy(lambda: rel.format_many(ints, now_s)), name, loop,
+                              note + "; ours one call on a list of int seconds"))
                 pairs.append(("RELATIVE en_US, list of datetimes, per label", "format_many(list[datetime])",
-                              lambda: rel.format_many(dts, now_dt), name, loop, note))
+                              lambda: rel.format_many(dts, now_dt), name, loop,
+                              note + "; ours one call on the list of those datetimes"))
                 if np is not None:
                     pairs.append(("RELATIVE en_US, list of float seconds, per label", "format_many(list[float]), numpy loaded",
-                                  lambda: rel.format_many(floats, now_s), name, loop, note))
+                                  lambda: rel.format_many(floats, now_s), name, loop,
+                                  note + "; ours one call on a list of floats, numpy imported (it converts the list)"))
         if np is not None:
             arr_f = np.array(floats)
             arr_ms = np.array(ms, dtype=np.int64)
