@@ -105,10 +105,14 @@ def test_milliseconds_are_to_ms_s_to_the_last_one(numpy_state: str) -> None:
     for ts in (floats, floats[:-1], floats[:255]):
         got = _formatter._list_ms(ts, None, np_mod)
         assert got is not None and list(got) == [to_ms(t) for t in ts]
+        # numpy, when imported, converts from 256 numbers on; _lists below that and without it
+        assert isinstance(got, np.ndarray) == (np_mod is not None and len(ts) >= 256)
     ints = [0, -1, 1, MIN_S, MAX_S, NOW_S] + [rng.randrange(MIN_S, MAX_S + 1) for _ in range(5000)]
     got = _formatter._list_ms(ints, None, np_mod)
     assert got is not None and list(got) == [to_ms(t) for t in ints]
-    assert list(_formatter._list_ms(ints, "ms", np_mod) or ()) == ints
+    assert isinstance(got, np.ndarray) == (np_mod is not None)
+    in_ms = _formatter._list_ms(ints, "ms", np_mod)
+    assert in_ms is not None and list(in_ms) == ints and isinstance(in_ms, np.ndarray) == (np_mod is not None)
 
 
 def test_the_lanes_alone() -> None:
