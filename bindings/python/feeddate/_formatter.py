@@ -90,6 +90,8 @@ _JUST_FLOAT = frozenset({float})
 _INT_FLOAT = frozenset({int, float})
 _JUST_DATETIME = frozenset({datetime})
 _ONE_MS = timedelta(milliseconds=1)
+_ONE_KIND = {int: _JUST_INT, float: _JUST_FLOAT, datetime: _JUST_DATETIME}
+_OTHER_NUMBER = {int: float, float: int}
 # Instants whose milliseconds format may remember by identity (see Formatter._last_now):
 # immutable, and converted by a pure function of the value (not subclasses). A
 # datetime only with a fixed-offset timezone: another tzinfo's utcoffset() may
@@ -152,16 +154,13 @@ def _kinds(ts: Any) -> Any:
     n = len(types)
     if n == 0:
         return set()
-    floats = types.count(float)
-    if floats == n:
-        return _JUST_FLOAT
-    ints = types.count(int)
-    if ints == n:
-        return _JUST_INT
-    if ints + floats == n:
+    first = types[0]
+    same = types.count(first)  # one pass when all are of one type
+    if same == n:
+        return _ONE_KIND.get(first) or {first}
+    other = _OTHER_NUMBER.get(first)
+    if other is not None and same + types.count(other) == n:
         return _INT_FLOAT
-    if types.count(datetime) == n:
-        return _JUST_DATETIME
     return set(types)
 
 
