@@ -85,6 +85,9 @@ _ZERO_ENDS = array.array(_SIZE_T_CODE, [0])
 # numpy when numpy is already imported (below it numpy's per-call overhead costs
 # more than it saves).
 _NUMPY_SPLIT_MIN = 256
+# From this many numbers on, format_many converts a list with _lists (below, one
+# Python step per element costs less than _lists' fixed cost).
+_LANES_MIN = 64
 _JUST_INT = frozenset({int})
 _JUST_FLOAT = frozenset({float})
 _INT_FLOAT = frozenset({int, float})
@@ -116,21 +119,25 @@ def _list_ms(ts: Any, unit: Optional[str], np: Any = None) -> Any:
     ndarray, ~2.5 times as fast as _lists)."""
     if type(ts) is not list and type(ts) is not tuple:
         return None
-    kinds = _kinds(ts)
-    if np is not None and len(ts) >= _NUMPY_SPLIT_MIN and kinds and kinds <= _INT_FLOAT:
+    n = len(ts)
+    kinds = _kinds(ts) if n >= _LANES_MIN else set(map(type, ts))  # a set costs less for a few
+    if np is not None and n >= _NUMPY_SPLIT_MIN and kinds and kinds <= _INT_FLOAT:
         return _numpy_list_ms(np, ts, unit, kinds)
+    # _lists costs ~3 us a call whatever the length (its lane constants, ~20 big-int
+    # steps): below _LANES_MIN numbers one Python step per element costs less.
+    lanes = n >= _LANES_MIN and _lists.ENABLED
     if unit is None or unit == "s":
         if kinds == _JUST_INT:
-            if _lists.ENABLED:
+            if lanes:
                 return _lists.int_seconds_ms(ts)
             try:  # checked by the library: FD_ERR_RANGE sends the caller to to_ms
                 return array.array("q", [t * 1000 for t in ts])
             except OverflowError:
                 return None
-        if (kinds == _JUST_FLOAT or kinds == _INT_FLOAT) and _lists.ENABLED:
+        if (kinds == _JUST_FLOAT or kinds == _INT_FLOAT) and lanes:
             return _lists.float_seconds_ms(ts)  # time.time() values, a float column's tolist()
-        if kinds == _JUST_FLOAT:
-            try:
+        if kinds == _JUST_FLOAT or kinds == _INT_FLOAT:
+            try:  # an int t: round(t * 1000) is t * 1000, to_ms's
                 return array.array("q", [round(t * 1000) for t in ts])
             except (OverflowError, ValueError):  # infinity, NaN
                 return None
