@@ -1,24 +1,28 @@
 """Plain lists of instants as int64 milliseconds at C speed, without numpy.
 
 format_many's fast path for a list or tuple of plain ``int`` or ``float``
-epoch seconds (or ``int`` milliseconds): the list goes into an
-``array.array`` in one C call, and the arithmetic (seconds to milliseconds,
-a float rounded to the nearest millisecond) is done on all elements at
-once, as lanes of one big Python int: element i is bits 64i..64i+63 of the
-int (``int.from_bytes`` of the array's bytes), and an addition or a
-multiplication by a small number acts on every lane at once as long as no
-lane carries into the next. Each step below says why none does. The cost
-is a few nanoseconds per element (from_bytes, to_bytes and ~4 linear
-operations), where a Python step per element costs 60-80; the list goes
-into memory by ``struct.pack`` (4-12 ns an element, array.array's
-constructor 11-16).
+epoch seconds (or ``int`` milliseconds) of 64 elements or more: the list
+goes into memory in one C call (``struct.pack``, 4-12 ns an element;
+array.array's constructor costs 11-16), and the arithmetic (seconds to
+milliseconds, a float rounded to the nearest millisecond) is done on all
+elements at once, as lanes of one big Python int: element i is bits
+64i..64i+63 of the int (``int.from_bytes`` of the array's bytes), and an
+addition, a mask, a shift or a multiplication by a small number acts on
+every lane at once as long as no lane carries into the next. Each step
+below says why none does. The cost is a few nanoseconds per element
+(from_bytes, to_bytes and a dozen linear operations), where a Python step
+per element costs 60-80; but ~3 us a call (the lane constants, ~20 big-int
+steps), so the caller keeps one Python step per element for short lists.
 
-Floats: ``round(t * 1000)`` (the product in double precision, halves to
-even: what to_ms does) is ``t * 1000.0 + 1.5 * 2**52`` in double arithmetic
-for ``|t * 1000| < 2**51``: the sum lands in [2**52, 2**53), where doubles
-are exactly the integers, so the addition rounds to an integer, halves to
-even, and the double's bits are ``0x4338000000000000 + v`` (v the rounded
-milliseconds). That one addition per element is the only Python step.
+Floats of 2004-11-03 .. 2038-01-19 (one binade of seconds and of
+milliseconds): the double product ``t * 1000`` and round() of it, both to
+nearest with halves to even (what to_ms does), on the significands, with no
+Python step at all (_binade_step). Other floats: ``round(t * 1000)`` is
+``t * 1000.0 + 1.5 * 2**52`` in double arithmetic for ``|t * 1000| <=
+2**51``: the sum lands in [2**52, 2**53], where doubles are exactly the
+integers, so the addition rounds to an integer, halves to even, and the
+double's bits are ``0x4338000000000000 + v`` (v the rounded milliseconds).
+That one addition per element is then the only Python step.
 
 Every conversion either gives exactly the milliseconds to_ms gives, or says
 no (None); an in-range value is never made from an out-of-range one. Values
