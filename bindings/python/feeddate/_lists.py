@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import array
 import struct
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, Optional
 
 from ._ffi import FD_MIN_INSTANT_MS
 
