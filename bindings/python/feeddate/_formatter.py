@@ -88,6 +88,7 @@ _NUMPY_SPLIT_MIN = 256
 # From this many numbers on, format_many converts a list with _lists (below, one
 # Python step per element costs less than _lists' fixed cost).
 _LANES_MIN = 64
+_LIST_UNITS = (None, "s", "ms")  # the units a list has a fast path in
 _JUST_INT = frozenset({int})
 _JUST_FLOAT = frozenset({float})
 _INT_FLOAT = frozenset({int, float})
@@ -117,8 +118,8 @@ def _list_ms(ts: Any, unit: Optional[str], np: Any = None) -> Any:
     scalars and subclasses on the general path. ``np``: numpy when it is
     already imported; from _NUMPY_SPLIT_MIN numbers on it converts them (an
     ndarray, ~2.5 times as fast as _lists)."""
-    if type(ts) is not list and type(ts) is not tuple:
-        return None
+    if type(ts) is not list and type(ts) is not tuple or unit not in _LIST_UNITS:
+        return None  # us and ns: floor divisions, the general path's
     n = len(ts)
     kinds = _kinds(ts) if n >= _LANES_MIN else set(map(type, ts))  # a set costs less for a few
     if np is not None and n >= _NUMPY_SPLIT_MIN and kinds and kinds <= _INT_FLOAT:
