@@ -34,6 +34,7 @@ static pthread_once_t slot_once = PTHREAD_ONCE_INIT;
 static void slot_release(void *p) {
 	fdgo_slot *s = p;
 	atomic_store(&s->hazard, NULL);
+	fdgo_mine = NULL; /* a later key destructor calling Format takes a slot anew */
 	atomic_store(&s->used, 0);
 }
 
@@ -59,6 +60,7 @@ int fdgo_init(int no_membarrier) {
 
 fdgo_slot *fdgo_slot_slow(void) {
 	fdgo_slot *s;
+	pthread_once(&slot_once, slot_init); /* the key exists, whatever Go's init order */
 	for (s = atomic_load(&slots); s != NULL; s = s->next) {
 		int free_ = 0;
 		if (atomic_compare_exchange_strong(&s->used, &free_, 1))
