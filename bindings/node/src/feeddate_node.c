@@ -719,11 +719,12 @@ static void label_table_clear(label_table *t) {
  * after its labels (LABEL_SLACK). */
 #define LABEL_SLACK 8
 static void label_words(const char *p, size_t n, uint64_t *a, uint64_t *b) {
-    memcpy(a, p, 8);
     if (n >= 8) {
+        memcpy(a, p, 8);
         memcpy(b, p + n - 8, 8);
     } else {
-        *a &= n ? ~(uint64_t)0 >> (64 - 8 * n) : 0; /* little- or big-endian: the first n bytes */
+        *a = 0; /* the first n bytes, then zeros, in either byte order */
+        memcpy(a, p, n);
         *b = 0;
     }
 }
@@ -940,7 +941,14 @@ static napi_value bench_many(napi_env env, napi_callback_info info) {
         s = FD_ERR_MEMORY;
         goto done;
     }
-    for (size_t i = 0; i < n; i++) ts[i] = (int64_t)floor(((const double *)data)[i]);
+    for (size_t i = 0; i < n; i++) {
+        double d = ((const double *)data)[i];
+        if (!(d >= -9.2e18 && d <= 9.2e18)) { /* NaN, infinities, beyond int64: no cast (undefined) */
+            s = FD_ERR_ARGUMENT;
+            goto done;
+        }
+        ts[i] = (int64_t)floor(d);
+    }
     h = acquire(env, argv[0]);
     if (h == NULL) goto done;
     clock_gettime(CLOCK_MONOTONIC, &a);
