@@ -9,6 +9,7 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
+import java.util.Objects;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -20,12 +21,16 @@ import static org.feeddate.LibFeedDate.LABEL_CAPACITY;
  * multi-release jar's {@code META-INF/versions/22/}). One downcall handle,
  * made once, to {@code fd_format_utf16} of the library JNA loaded (the same
  * file: the dynamic linker hands back the same handle). The call is
- * {@linkplain Linker.Option#critical(boolean) critical}: fd_format_utf16 is
- * short, never blocks and never calls back into Java, so the JVM skips the
- * thread-state transition, and the label's code units and its fd_label are
- * written straight into a per-thread {@code char[]} and {@code long[]} (heap
- * segments), which the String is then made from: no native scratch, no copy
- * but the String's own.
+ * {@linkplain Linker.Option#critical(boolean) critical}: fd_format_utf16 never
+ * calls back into Java, so the JVM skips the thread-state transition, and the
+ * label's code units and its fd_label are written straight into a per-thread
+ * {@code char[]} and {@code long[]} (heap segments), which the String is then
+ * made from: no native scratch, no copy but the String's own. The price: while
+ * a call runs, this thread holds off the JVM's safepoints (a garbage
+ * collection waits for it). A warm call takes tens of nanoseconds; one that
+ * misses a text table first (a new day, a new count) asks ICU under the
+ * locale's lock, tens of microseconds, and may wait for that lock while
+ * another thread holds it (README: "FFM and pauses").
  *
  * <p>The formatter's address crosses as a {@code long} (size_t and pointers
  * are 64-bit here: LibFeedDate checks it), as on the JNA side. A failed call's
@@ -58,25 +63,32 @@ final class FfmCalls implements Calls {
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     /** fd_status fd_format_utf16(const fd_formatter *f, int64_t t_ms, int64_t now_ms, uint16_t *buf, size_t cap,
-     *  fd_label *info) */
-    private final MethodHandle format;
+     *  fd_label *info): in a static final field, so that the JIT sees a constant handle. Made when
+     *  CallPath first makes an FfmCalls; a failure there is a LinkageError, and CallPath takes JNA. */
+    private static final class Handle {
+        static final MethodHandle FORMAT = downcall(LibFeedDate.LIBRARY_PATH);
+    }
 
     @SuppressWarnings("restricted") // the library is the one JNA loaded; the descriptor is the header's
+    private static MethodHandle downcall(String library) {
+        // The library stays loaded for the JVM's life, as JNA keeps it.
+        SymbolLookup lookup = library.indexOf('/') >= 0
+                ? SymbolLookup.libraryLookup(Path.of(library), Arena.global())
+                : SymbolLookup.libraryLookup(library, Arena.global());
+        MemorySegment symbol = lookup.find("fd_format_utf16")
+                .orElseThrow(() -> new UnsatisfiedLinkError(library + " has no fd_format_utf16"));
+        return Linker.nativeLinker().downcallHandle(symbol,
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS),
+                Linker.Option.critical(true));
+    }
+
     FfmCalls(String library) {
         if (FD_LABEL.byteSize() != new LibFeedDate.FdLabel().size()) {
             throw new IllegalStateException("fd_label: " + FD_LABEL.byteSize() + " bytes here, "
                     + new LibFeedDate.FdLabel().size() + " for JNA");
         }
-        // The library stays loaded for the JVM's life, as JNA keeps it.
-        SymbolLookup lookup = library.indexOf('/') >= 0
-                ? SymbolLookup.libraryLookup(Path.of(library), Arena.global())
-                : SymbolLookup.libraryLookup(library, Arena.global());
-        Linker linker = Linker.nativeLinker();
-        MemorySegment symbol = lookup.find("fd_format_utf16")
-                .orElseThrow(() -> new UnsatisfiedLinkError(library + " has no fd_format_utf16"));
-        format = linker.downcallHandle(symbol,
-                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS),
-                Linker.Option.critical(true));
+        if (!library.equals(LibFeedDate.LIBRARY_PATH)) throw new IllegalArgumentException(library);
+        Objects.requireNonNull(Handle.FORMAT);
     }
 
     @Override
@@ -86,7 +98,7 @@ final class FfmCalls implements Calls {
 
     private int call(long f, long tMs, long nowMs, MemorySegment buf, MemorySegment info) {
         try {
-            return (int) format.invokeExact(f, tMs, nowMs, buf, (long) LABEL_CAPACITY, info);
+            return (int) Handle.FORMAT.invokeExact(f, tMs, nowMs, buf, (long) LABEL_CAPACITY, info);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
