@@ -176,9 +176,12 @@ public final class FeedDateFormatter: Sendable {
                 let w = try write(t, now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room, &views,
                                   unlessFrom: earliest)
                 if slot >= 0 { copies.unsafelyUnwrapped.record(slot, start: used, length: w.length, whole: used + w.length <= capacity) }
-                if let k = countKey, used + w.length <= capacity, let calm {
-                    counts.unsafelyUnwrapped.record(k.key, start: used, length: w.length,
-                                                    days: rules.gregorianDayCount(k.wt, calm.wall(now), span: now - t).next)
+                if let k = countKey, used + w.length <= capacity, let calm, let view = views.now {
+                    // The count the label was written from, remembered in the count memo (else worked out again).
+                    let tDay = floorDiv(k.wt, msPerDay)
+                    let days = (countMemo.load(k.key, nowDay: view.day, tDay: tDay)
+                        ?? rules.gregorianDayCount(k.wt, calm.wall(now), span: now - t)).next
+                    counts.unsafelyUnwrapped.record(k.key, start: used, length: w.length, days: days)
                 }
                 used += w.length
                 earliest = min(earliest, w.nextChange)
