@@ -271,11 +271,8 @@ public final class FeedDateFormatter: Sendable {
     private func knownViews(_ now: Int64) throws(FeedDateError) -> Views {
         guard FeedDateRange.contains(now) else { throw .range(now) }
         var views = Views(now: sharedView.load(covering: now))
-        if let v = views.now {
-            views.other = sharedNextView.load(covering: v.until)
-        } else {
-            _ = try views.at(now, rules.makeView)
-        }
+        if views.now == nil { _ = try views.at(now, rules.makeView) }
+        views.next = sharedNextView
         return views
     }
 

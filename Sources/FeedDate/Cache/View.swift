@@ -34,12 +34,19 @@ struct Views {
     var other: View?
     /// Whether `at` made a view in this call (one for the formatter to keep).
     var made = false
+    /// The formatter's view of the day after now's, read only when a call
+    /// needs a view other than now's (most labels need none).
+    unowned(unsafe) var next: SharedView? = nil
 
     /// The view of x, from those met so far or made (and kept) now.
     @inline(__always)
     mutating func at(_ x: Int64, _ make: (Int64) throws(FeedDateError) -> View) throws(FeedDateError) -> View {
         if let v = now, v.covers(x) { return v }
         if let v = other, v.covers(x) { return v }
+        if other == nil, let v = next?.load(covering: x) {
+            other = v
+            return v
+        }
         let v = try make(x)
         if now == nil { now = v } else { other = v }
         made = true
@@ -52,6 +59,7 @@ struct Views {
     func day(_ x: Int64, _ partial: (Int64) throws(FeedDateError) -> View) throws(FeedDateError) -> View {
         if let v = now, v.covers(x) { return v }
         if let v = other, v.covers(x) { return v }
+        if other == nil, let v = next?.load(covering: x) { return v }
         return try partial(x)
     }
 }
