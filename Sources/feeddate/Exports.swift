@@ -366,10 +366,11 @@ public func fd_format_utf16(
         // Straight into buf when it has room for any label; else counted first, and written when it fits.
         let length: Int
         if let buf, cap > room {
-            length = UTF16Out.transcode(bytes, w.length, into: buf, units: info == nil ? nil : units)
+            length = info == nil ? UTF16Out.transcode(bytes, w.length, into: buf)
+                                 : UTF16Out.transcode(bytes, w.length, into: buf, units: units)
         } else {
             length = UTF16Out.count(bytes, w.length, units: info == nil ? nil : units)
-            if let buf, length < cap { UTF16Out.transcode(bytes, w.length, into: buf) }
+            if let buf, length < cap { _ = UTF16Out.transcode(bytes, w.length, into: buf) }
         }
         if let info {
             let day = Int(units[w.day.lowerBound]), time = Int(units[w.time.lowerBound])
@@ -421,7 +422,7 @@ public func fd_format_many_utf16(
                         used += UTF16Out.transcode(label, length, into: buf + used)
                     } else {
                         let units = UTF16Out.count(label, length)
-                        if let buf, used + units <= cap { UTF16Out.transcode(label, length, into: buf + used) }
+                        if let buf, used + units <= cap { _ = UTF16Out.transcode(label, length, into: buf + used) }
                         used += units
                     }
                     ends[start + j] = used

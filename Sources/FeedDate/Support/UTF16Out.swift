@@ -22,7 +22,37 @@ package enum UTF16Out {
     }
 
     /// Writes the UTF-16 of the UTF-8 bytes p[0..<n] to out, which has room
-    /// for count(p, n) code units; returns how many it wrote. When `units`
+    /// for count(p, n) code units; returns how many it wrote. (Inlined into
+    /// the exports: the call of a label with no fd_label wants nothing else.)
+    @inlinable
+    package static func transcode(_ p: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt16>) -> Int {
+        // (Wrapping arithmetic: i and o stay below n + 4, a label's length.)
+        var i = 0, o = 0
+        while i < n {
+            let b = UInt32(p[i])
+            if b < 0x80 {
+                out[o] = UInt16(truncatingIfNeeded: b)
+                i &+= 1
+            } else if b < 0xE0 {
+                out[o] = UInt16(truncatingIfNeeded: (b & 0x1F) &<< 6 | UInt32(p[i &+ 1] & 0x3F))
+                i &+= 2
+            } else if b < 0xF0 {
+                out[o] = UInt16(truncatingIfNeeded: (b & 0x0F) &<< 12 | UInt32(p[i &+ 1] & 0x3F) &<< 6 | UInt32(p[i &+ 2] & 0x3F))
+                i &+= 3
+            } else {
+                let c = (b & 0x07) &<< 18 | UInt32(p[i &+ 1] & 0x3F) &<< 12 | UInt32(p[i &+ 2] & 0x3F) &<< 6
+                    | UInt32(p[i &+ 3] & 0x3F)
+                out[o] = UInt16(truncatingIfNeeded: 0xD800 &+ ((c &- 0x10000) &>> 10))
+                o &+= 1
+                out[o] = UInt16(truncatingIfNeeded: 0xDC00 &+ ((c &- 0x10000) & 0x3FF))
+                i &+= 4
+            }
+            o &+= 1
+        }
+        return o
+    }
+
+    /// transcode, and with `units`
     /// is given (room for n + 1 entries), units[i] gets the code units before
     /// byte i for every i that starts a character, and units[n] the total:
     /// the label's parts in code units, in the same pass.
@@ -30,7 +60,7 @@ package enum UTF16Out {
     @discardableResult
     package static func transcode(
         _ p: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt16>,
-        units: UnsafeMutablePointer<UInt16>? = nil
+        units: UnsafeMutablePointer<UInt16>?
     ) -> Int {
         var i = 0, o = 0
         while i < n {
