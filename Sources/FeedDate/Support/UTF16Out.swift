@@ -22,8 +22,8 @@ package enum UTF16Out {
     }
 
     /// Writes the UTF-16 of the UTF-8 bytes p[0..<n] to out, which has room
-    /// for count(p, n) code units; returns how many it wrote. (Inlined into
-    /// the exports: the call of a label with no fd_label wants nothing else.)
+    /// for count(p, n) code units; returns how many it wrote (the call of a
+    /// label without an fd_label wants nothing else).
     @inlinable
     package static func transcode(_ p: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt16>) -> Int {
         // (Wrapping arithmetic: i and o stay below n + 4, a label's length.)
@@ -52,8 +52,8 @@ package enum UTF16Out {
         return o
     }
 
-    /// transcode, and with `units`
-    /// is given (room for n + 1 entries), units[i] gets the code units before
+    /// transcode, and when `units` is given (room for n + 1 entries),
+    /// units[i] gets the code units before
     /// byte i for every i that starts a character, and units[n] the total:
     /// the label's parts in code units, in the same pass.
     @inline(__always)
