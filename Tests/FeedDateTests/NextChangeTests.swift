@@ -342,8 +342,9 @@ final class NextChangeTests: XCTestCase {
     }
 
     /// A formatter remembers a RELATIVE or COMPACT count two or more days
-    /// back by its key for every now of now's local day (CountMemo): at nows
-    /// all over a few days, in any order, each label and next change is the
+    /// back by its key for every now of now's local day (CountMemo, in blocks
+    /// up to 2,047 days back): at nows all over a few days, in any order, and
+    /// instants up to 2,200 days back, each label and next change is the
     /// rules' own, worked out without any cache, in zones with DST, offsets
     /// of 30 and 45 minutes and a skipped day, with just_now_ms up to a day,
     /// spoken, max_unit.
@@ -364,7 +365,7 @@ final class NextChangeTests: XCTestCase {
                 for _ in 0..<150 {
                     let t = Int.random(in: 0..<8, using: &rng) == 0
                         ? now + Int64.random(in: 0...40 * 86_400_000, using: &rng)
-                        : now - Int64.random(in: 0...600 * 86_400_000, using: &rng)
+                        : now - Int64.random(in: 0...[600, 2_100, 2_200][i % 3] * 86_400_000, using: &rng)
                     let label = try f.label(t, now: now)
                     var views = Views()
                     let plan = try f.rules.plan(t, now, &views)
