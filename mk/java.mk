@@ -133,6 +133,7 @@ test-java: lib java-tools $(JAVA_JAR)
 	@echo "== java suite: $(MVN) -o test (JUnit 5, $(JAVA_DIR)/pom.xml)"
 	cd $(JAVA_DIR) && timeout 900 $(MVN) -o -q -B -Dmaven.repo.local=$(MAVEN_REPO) -Drevision=$(VERSION) \
 	  -Dfeeddate.library=$(FEEDDATE_LIBRARY) test
+	@echo "test-java: through JNA on $$($(JAVA) -version 2>&1 | head -n 1); the jar's Java 22 classes (FFM) are make test-java-ffm's (CI runs it)"
 
 # The suite on Java 25 through FFM, in the trixie root (Debian 13's openjdk-25-jdk-headless; the
 # checkout bind-mounted, the library of make lib with this machine's ICU 72): the multi-release
