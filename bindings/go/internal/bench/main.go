@@ -121,20 +121,6 @@ func main() {
 	}
 	defer f.Close()
 	cts := (*C.int64_t)(unsafe.Pointer(&ms[0]))
-	shanghai, err := time.LoadLocation("Asia/Shanghai")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "bench-go:", err)
-		os.Exit(1)
-	}
-	// The peer: FEED as a Go programmer writes it with the time package, checked
-	// against Format on every instant first (same labels, or the row means nothing).
-	for _, t := range ts {
-		if got, _ := f.Format(t, now); got != feedByHand(t, now, shanghai) {
-			fmt.Fprintf(os.Stderr, "bench-go: time.Format FEED says %q, Format %q for %v\n", feedByHand(t, now, shanghai), got, t)
-			os.Exit(1)
-		}
-	}
-
 	perLabel := func(run func()) float64 {
 		t0 := time.Now()
 		run()
@@ -159,22 +145,6 @@ func main() {
 			return perLabel(func() {
 				for _, t := range ts {
 					if _, err := f.Label(t, now); err != nil {
-						panic(err)
-					}
-				}
-			})
-		}},
-		{"time.Format FEED by hand", func() float64 {
-			return perLabel(func() {
-				for _, t := range ts {
-					_ = feedByHand(t, now, shanghai)
-				}
-			})
-		}},
-		{"Go Format, again", func() float64 {
-			return perLabel(func() {
-				for _, t := range ts {
-					if _, err := f.Format(t, now); err != nil {
 						panic(err)
 					}
 				}
@@ -212,24 +182,22 @@ func main() {
 	fmt.Printf("Go binding vs direct C, FEED zh_CN Asia/Shanghai, %d labels, median of %d rounds (%s, GOMAXPROCS %d)\n",
 		*n, *rounds, runtime.Version(), runtime.GOMAXPROCS(0))
 	fig := map[string]any{"labels_per_run": *n, "go": runtime.Version()}
-	keys := []string{"c_format_ns", "go_format_ns", "c_label_ns", "go_label_ns", "time_format_feed_ns", "go_format_again_ns",
+	keys := []string{"c_format_ns", "go_format_ns", "c_label_ns", "go_label_ns",
 		"cgo_empty_call_ns", "c_format_many_ns", "go_format_many_ns"}
 	med := make([]float64, len(rows))
 	for i, r := range rows {
 		med[i] = median(samples[i])
 		fig[keys[i]] = float64(int(med[i]*10)) / 10
 		line := fmt.Sprintf("  %-26s %8.1f ns/label", r.name, med[i])
-		if i == 5 {
-			line += fmt.Sprintf("   %.2fx time.Format by hand", med[i]/med[i-1])
-		} else if i == 6 {
+		if i == 4 {
 			line += fmt.Sprintf("   Go Format = C %.1f + this + %.1f ns of the binding's own",
-				med[0], (med[1]+med[5])/2-med[0]-med[i])
-		} else if i == 1 || i == 3 || i == 8 {
+				med[0], med[1]-med[0]-med[i])
+		} else if i == 1 || i == 3 || i == 6 {
 			line += fmt.Sprintf("   binding overhead %+.1f ns (%.2fx)", med[i]-med[i-1], med[i]/med[i-1])
 		}
 		fmt.Println(line)
 	}
-	fmt.Printf("  Go FormatMany vs Go Format: %.2fx the cost per label\n", med[8]/med[1])
+	fmt.Printf("  Go FormatMany vs Go Format: %.2fx the cost per label\n", med[6]/med[1])
 	if *out != "" {
 		data, _ := json.MarshalIndent(fig, "", " ")
 		if err := os.WriteFile(*out, append(data, '\n'), 0o644); err != nil {
@@ -239,24 +207,3 @@ func main() {
 	}
 }
 
-// feedByHand is FEED in zh_CN as a Go programmer writes it with the time
-// package: today's time, 昨天 and 前天 by calendar days in the zone, this
-// year's month and day, else the full date.
-func feedByHand(t, now time.Time, loc *time.Location) string {
-	t, now = t.In(loc), now.In(loc)
-	y, m, d := t.Date()
-	ny, nm, nd := now.Date()
-	days := time.Date(ny, nm, nd, 0, 0, 0, 0, time.UTC).Sub(time.Date(y, m, d, 0, 0, 0, 0, time.UTC)) / (24 * time.Hour)
-	switch {
-	case days == 0:
-		return t.Format("15:04")
-	case days == 1:
-		return "昨天"
-	case days == 2:
-		return "前天"
-	case y == ny:
-		return t.Format("1月2日")
-	default:
-		return t.Format("2006年1月2日")
-	}
-}

@@ -54,7 +54,7 @@ func instants(set string, n int) []time.Time {
 
 // feedByHand is FEED in zh_CN as a Go programmer writes it with the time
 // package: today's time, 昨天 and 前天 by calendar days in the zone, this
-// year's month and day, else the full date (the same as internal/bench).
+// year's month and day, else the full date.
 func feedByHand(t, now time.Time, loc *time.Location) string {
 	t, now = t.In(loc), now.In(loc)
 	y, m, d := t.Date()
