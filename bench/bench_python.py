@@ -88,8 +88,9 @@ TARGET_MEMORY_RATIO = 2.0  # format_column's peak memory at most twice its outpu
 EXAMPLES = HERE.parent / "examples" / "python"
 
 
-def instants(n: int) -> List[int]:
-    """bench.c's instants in milliseconds: the same generator, seed and mix."""
+def instants(n: int, kind: str = "mix") -> List[int]:
+    """bench.c's instants in milliseconds, the same generator and seed: "mix" (70%
+    within the last week, the rest over five years) or "400d" (over 400 days)."""
     mask = (1 << 64) - 1
     state = 88172645463325252
 
@@ -102,8 +103,11 @@ def instants(n: int) -> List[int]:
 
     out = []
     for _ in range(n):
-        r = rand()
-        back = rand() % (7 * 86400000) if r % 10 < 7 else rand() % (5 * 365 * 86400000)
+        if kind == "mix":
+            r = rand()
+            back = rand() % (7 * 86400000) if r % 10 < 7 else rand() % (5 * 365 * 86400000)
+        else:
+            back = rand() % (400 * 86400000)
         out.append(NOW_MS - back)
     return out
 
@@ -531,30 +535,6 @@ def main() -> int:
 # ---- bench-peers: the issue-27 comparison, ratios of alternating rounds --------------
 
 
-def peer_instants(kind: str, n: int) -> List[int]:
-    """The lead's instant sets in ms (bench/bench.c's generator and seed): "mix" (70%
-    within the last week, the rest over five years) or "400d" (over 400 days)."""
-    mask = (1 << 64) - 1
-    state = 88172645463325252
-
-    def rand() -> int:
-        nonlocal state
-        state ^= (state << 13) & mask
-        state ^= state >> 7
-        state ^= (state << 17) & mask
-        return state
-
-    out = []
-    for _ in range(n):
-        if kind == "mix":
-            r = rand()
-            back = rand() % (7 * 86400000) if r % 10 < 7 else rand() % (5 * 365 * 86400000)
-        else:
-            back = rand() % (400 * 86400000)
-        out.append(NOW_MS - back)
-    return out
-
-
 def timed(call: Callable[[], Any], per: int) -> float:
     """ns per item of one call of ``call`` over ``per`` items: gc collected first,
     then one call untimed (a collection walks every object and leaves the CPU's
@@ -594,7 +574,7 @@ def peers_main(path: str, quick: bool, install: bool) -> int:
     now_dt = datetime.fromtimestamp(NOW_MS // 1000, timezone.utc)
     rows: List[Dict[str, Any]] = []
     for kind in ("400d", "mix"):
-        ms = peer_instants(kind, n)
+        ms = instants(n, kind)
         floats = [t / 1000 for t in ms]  # time.time()-style float seconds
         ints = [t // 1000 for t in ms]
         dts = [datetime.fromtimestamp(t / 1000, timezone.utc) for t in ms]
