@@ -763,6 +763,15 @@ static void label_table_heap(label_table *t, size_t heap) {
     t->heap[t->last] = heap;
 }
 
+/* *out = d floored, when an int64_t holds it (false for NaN, the infinities and beyond: no cast,
+ * which would be undefined). Toward zero, then down: no call to floor() a label. */
+static inline bool floor_ms(double d, int64_t *out) {
+    if (!(isfinite(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0)) return false;
+    int64_t v = (int64_t)d;
+    *out = (double)v > d ? v - 1 : v;
+    return true;
+}
+
 static napi_value format_many(napi_env env, napi_callback_info info) {
     napi_value argv[8], result = NULL;
     if (args(env, info, 8, argv) == NULL) return NULL;
@@ -812,11 +821,7 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
      * chunks. */
     size_t bad = n;
     for (size_t i = 0; i < n; i++) {
-        double d = ds[i];
-        if (isfinite(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0) {
-            int64_t v = (int64_t)d; /* toward zero, then floored: no call to floor() a label */
-            ts[i] = (double)v > d ? v - 1 : v;
-        } else {
+        if (!floor_ms(ds[i], &ts[i])) {
             bad = i;
             break;
         }
@@ -942,12 +947,10 @@ static napi_value bench_many(napi_env env, napi_callback_info info) {
         goto done;
     }
     for (size_t i = 0; i < n; i++) {
-        double d = ((const double *)data)[i];
-        if (!(d >= -9.2e18 && d <= 9.2e18)) { /* NaN, infinities, beyond int64: no cast (undefined) */
+        if (!floor_ms(((const double *)data)[i], &ts[i])) {
             s = FD_ERR_ARGUMENT;
             goto done;
         }
-        ts[i] = (int64_t)floor(d);
     }
     h = acquire(env, argv[0]);
     if (h == NULL) goto done;
