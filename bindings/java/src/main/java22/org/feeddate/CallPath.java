@@ -19,7 +19,7 @@ final class CallPath {
         String library = LibFeedDate.LIBRARY_PATH; // loads the library (its errors are JNA's, as on 17)
         if ("false".equalsIgnoreCase(System.getProperty("feeddate.ffm", ""))) return new JnaCalls();
         try {
-            return new FfmCalls(library);
+            return new FfmCalls();
         } catch (RuntimeException | LinkageError e) {
             System.getLogger("org.feeddate").log(System.Logger.Level.WARNING,
                     () -> "feeddate: the Foreign Function and Memory API cannot call " + library

@@ -82,12 +82,12 @@ final class FfmCalls implements Calls {
                 Linker.Option.critical(true));
     }
 
-    FfmCalls(String library) {
+    /** Makes the downcall handle (of the library JNA loaded) now, so that a failure is CallPath's to see. */
+    FfmCalls() {
         if (FD_LABEL.byteSize() != new LibFeedDate.FdLabel().size()) {
             throw new IllegalStateException("fd_label: " + FD_LABEL.byteSize() + " bytes here, "
                     + new LibFeedDate.FdLabel().size() + " for JNA");
         }
-        if (!library.equals(LibFeedDate.LIBRARY_PATH)) throw new IllegalArgumentException(library);
         Objects.requireNonNull(Handle.FORMAT);
     }
 
