@@ -6,7 +6,7 @@ import array
 import ctypes
 import weakref
 from datetime import datetime, timedelta, timezone
-from itertools import chain, repeat
+from itertools import repeat
 import math
 import operator
 from operator import floordiv as _floordiv, sub as _sub
@@ -219,7 +219,7 @@ def _split(buf: Any, ends: "array.array[int]", total: int) -> List[str]:
     """The labels concatenated in buf, ends[i] the byte offset just past label i."""
     raw: bytes = buf[:total]
     stops = ends.tolist()
-    starts = stops[:-1]  # two lists zip a little faster than a chain and a list
+    starts = stops[:-1]  # two lists zip a little faster than itertools.chain and a list
     starts.insert(0, 0)
     if raw.isascii():  # byte offsets are character offsets: decode once
         text = raw.decode("ascii")
