@@ -1375,21 +1375,13 @@ fn owned(s: &str) -> Result<String, Error> {
 /// A label the library wrote, in a String of its own (one allocation, one
 /// copy; `Status::Memory` when the allocation fails).
 ///
-/// Checked as UTF-8, an ASCII label by `is_ascii` alone (a few bytes a
-/// word), any other by `from_utf8`: the library writes only UTF-8 (SPEC 7),
-/// but this crate's safe API cannot vouch for whichever `libfeeddate.so.1`
-/// the dynamic linker finds, so a broken one is an `Err`, never undefined
-/// behaviour.
+/// Checked as UTF-8 (`from_utf8` reads ASCII a word at a time): the library
+/// writes only UTF-8 (SPEC 7), but this crate's safe API cannot vouch for
+/// whichever `libfeeddate.so.1` the dynamic linker finds, so a broken one is
+/// an `Err`, never undefined behaviour.
 #[inline]
 fn label_string(bytes: &[u8]) -> Result<String, Error> {
-    if bytes.is_ascii() {
-        // SAFETY: ASCII is UTF-8.
-        return owned(unsafe { std::str::from_utf8_unchecked(bytes) });
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => owned(s),
-        Err(_) => Err(not_utf8()),
-    }
+    owned(std::str::from_utf8(bytes).map_err(|_| not_utf8())?)
 }
 
 #[cold]
