@@ -70,7 +70,7 @@ public final class FeedDateFormatter: Sendable {
         self.tzSource = zone.source
         self.rules = Rules(options: options, zone: zone, services: services)
         memo = NextChangeMemo(slots: Validity.byDay(options.style) ? NextChangeMemo.slotCount : 0)
-        countMemo = CountMemo(holdsCounts: options.style == .relative || options.style == .compact)
+        countMemo = CountMemo(holdsCounts: options.style.countsBack)
     }
 
     /// The label of instant `t` (ms since the epoch) as seen at `now`.

@@ -33,6 +33,10 @@ public enum FeedDateStyle: Int32, Sendable, CaseIterable {
         default: return false
         }
     }
+    /// Whether labels are counts of the time since t (RELATIVE, COMPACT):
+    /// the styles whose counts CountMemo and BatchCountCopies keep.
+    @inline(__always)
+    var countsBack: Bool { self == .relative || self == .compact }
 }
 
 /// The hour cycle of the time piece.

@@ -285,7 +285,7 @@ extension Rules {
     /// now. nil otherwise.
     @inline(__always)
     func countCalm(_ now: Int64, _ view: View) -> Calm? {
-        guard style == .relative || style == .compact, ceiling == .year, case .gregorian = services.calendarKind,
+        guard style.countsBack, ceiling == .year, case .gregorian = services.calendarKind,
               view.covers(now) else { return nil }
         return calm(around: now, view)
     }
