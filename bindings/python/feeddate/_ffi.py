@@ -317,8 +317,9 @@ fd_format_many = _declare(
 )
 
 # (1.2) The same labels as UTF-16 code units, for bindings whose strings are
-# UTF-16 (Java, JavaScript). Python's str takes UTF-8 as cheaply, so the package
-# does not call them; they are declared for ctypes users, buffers as void *.
+# UTF-16 (Java, JavaScript), buffers as void *. The package's format_many reads
+# a batch as UTF-16 (decoded once, then sliced: see _formatter._split16);
+# fd_format_utf16 is declared for ctypes users.
 # fd_status fd_format_utf16(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
 #                           uint16_t *buf, size_t cap, fd_label *info);
 fd_format_utf16 = _declare(

@@ -1,0 +1,132 @@
+"""format_many's UTF-16 batches (feeddate._formatter._split16): where Python splits
+the labels itself and a formatter's last batch was not all ASCII, the next comes
+from fd_format_many_utf16, decoded at once and sliced by the library's offsets.
+Checked against format() label by label, both ways of the hint, across chunks
+and the buffer's retry, and with characters outside the BMP (two code units, one
+str character), where the slices would be wrong and each label is decoded apart."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any, List
+
+import numpy as np  # imported, so that the binding may use it: the "numpy imported" state
+import pytest
+
+import feeddate
+from feeddate import _formatter, _modules
+
+NOW = datetime(2024, 3, 25, 6, 30, tzinfo=timezone.utc)
+NOW_S = 1711348200
+# Every 7 hours back for 120 days: times, yesterday, weekdays, dates.
+INSTANTS = [NOW_S - 7 * 3600 * i for i in range(412)]
+
+
+@pytest.fixture(params=["numpy imported", "numpy not imported"])
+def numpy_state(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """With numpy imported, batches of 256 and more are split by numpy from UTF-8, and
+    smaller ones by Python (UTF-16 when wide); without numpy, Python splits them all."""
+    assert _modules.loaded("numpy") is np
+    if request.param == "numpy not imported":
+        _hide_numpy(monkeypatch)
+    return str(request.param)
+
+
+def _hide_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The binding sees no numpy (_formatter's loaded and module_of's, as test_lists)."""
+    real = _modules.loaded
+    monkeypatch.setattr(_modules, "loaded", lambda name: None if name == "numpy" else real(name))
+    monkeypatch.setattr(_formatter, "loaded", _modules.loaded)
+    assert _formatter.module_of([], "numpy") is None and _formatter.loaded("numpy") is None
+
+
+def _calls(monkeypatch: pytest.MonkeyPatch) -> List[str]:
+    """The library batch calls format_many makes, by name."""
+    made: List[str] = []
+    for name in ("_fd_format_many", "_fd_format_many_utf16"):
+        real = getattr(_formatter, name)
+        monkeypatch.setattr(_formatter, name, lambda *a, real=real, name=name: made.append(name) or real(*a))
+    return made
+
+
+@pytest.mark.parametrize(("style", "locale", "astral"), [
+    ("feed", "zh_CN", False),            # "昨天", "3月25日"
+    ("chat_bubble", "en_US", False),     # U+202F before AM/PM
+    ("feed", "ar_EG", False),            # Arabic-Indic digits
+    ("feed", "ff_Adlm_GN", True),        # Adlam digits and words: outside the BMP
+    ("chat_list", "ccp", True),          # Chakma
+])
+@pytest.mark.parametrize("size", [5, 300])
+def test_wide_labels_come_as_utf16_after_the_first_batch(style: str, locale: str, astral: bool, size: int,
+                                                         numpy_state: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    f = feeddate.Formatter(style, locale=locale, tz="Asia/Shanghai")
+    ts = INSTANTS[:size]
+    expected = [f.format(t, NOW) for t in ts]
+    assert any(not label.isascii() for label in expected)
+    assert astral == any(ord(c) > 0xFFFF for label in expected for c in label)
+    made = _calls(monkeypatch)
+    assert f.format_many(ts, NOW) == expected  # UTF-8: the formatter's first batch
+    assert f.format_many(ts, NOW) == expected  # UTF-16 where Python splits
+    python_splits = numpy_state == "numpy not imported" or size < _formatter._NUMPY_SPLIT_MIN
+    assert made == ["_fd_format_many", "_fd_format_many_utf16" if python_splits else "_fd_format_many"]
+    assert f.batch(ts, NOW).texts == expected
+
+
+def test_the_hint_follows_the_labels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An ASCII batch after wide ones goes back to UTF-8, and the other way."""
+    f = feeddate.Formatter("relative", locale="en_US", tz="UTC")
+    ascii_ts = [NOW_S - 3600 * i for i in range(2, 50)]  # "2 hours ago" ...
+    wide = feeddate.Formatter("relative", locale="zh_CN", tz="UTC")
+    made = _calls(monkeypatch)
+    for _ in range(2):
+        assert f.format_many(ascii_ts, NOW) == [f.format(t, NOW) for t in ascii_ts]
+        assert wide.format_many(ascii_ts, NOW) == [wide.format(t, NOW) for t in ascii_ts]
+    assert made == ["_fd_format_many", "_fd_format_many", "_fd_format_many", "_fd_format_many_utf16"]
+    # A formatter whose labels turn ASCII ("Yesterday" ... then "2 hours ago"): one UTF-16
+    # batch finds them ASCII, the next is UTF-8 again.
+    g = feeddate.Formatter("feed", locale="en_US", tz="UTC")
+    days = [NOW_S - 86400 * d for d in range(1, 6)]  # "Yesterday", weekday names: ASCII
+    times = [NOW_S - 60 * m for m in range(1, 30)]   # "6:29 AM" with U+202F
+    del made[:]
+    g.format_many(times, NOW)
+    g.format_many(days, NOW)
+    assert g.format_many(days, NOW) == [g.format(t, NOW) for t in days]
+    assert made == ["_fd_format_many", "_fd_format_many_utf16", "_fd_format_many"]
+
+
+def test_utf16_chunks_and_retry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Several chunks, a first guess of the buffer that is too short (FD_ERR_BUFFER, then
+    the size the library reported, in code units), astral and BMP labels in one batch."""
+    monkeypatch.setattr(_formatter, "_MANY_CHUNK", 37)
+    monkeypatch.setattr(_formatter, "_MANY_BYTES_PER_LABEL", 1)
+    _hide_numpy(monkeypatch)
+    for locale in ("zh_CN", "ff_Adlm_GN"):
+        f = feeddate.Formatter("feed_detail", locale=locale, tz="Asia/Shanghai")
+        expected = [f.format(t, NOW) for t in INSTANTS]
+        made = _calls(monkeypatch)
+        for _ in range(3):
+            assert f.format_many(INSTANTS, NOW) == expected, locale
+        assert "_fd_format_many_utf16" in made, locale
+
+
+def test_utf16_errors_name_the_element_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    f = feeddate.Formatter("feed", locale="zh_CN", tz="UTC")
+    f.format_many(INSTANTS[:10], NOW)
+    bad: List[Any] = INSTANTS[:10] + [1e300]
+    with pytest.raises(feeddate.RangeError) as wide_error:
+        f.format_many(bad, NOW)
+    g = feeddate.Formatter("feed", locale="zh_CN", tz="UTC")  # its first batch: UTF-8
+    with pytest.raises(feeddate.RangeError) as narrow_error:
+        g.format_many(bad, NOW)
+    assert str(wide_error.value) == str(narrow_error.value)
+    assert "ts[10]" in str(wide_error.value)
+    # an instant the library refuses (after the conversion): its status, the same message
+    far: List[Any] = INSTANTS[:10] + [10**13]
+    made = _calls(monkeypatch)
+    with pytest.raises(feeddate.RangeError) as wide_error:
+        f.format_many(far, NOW)
+    with pytest.raises(feeddate.RangeError) as narrow_error:
+        feeddate.Formatter("feed", locale="zh_CN", tz="UTC").format_many(far, NOW)
+    assert str(wide_error.value) == str(narrow_error.value)
+    assert "ts[10]" in str(wide_error.value)
+    assert made[0] == "_fd_format_many_utf16"
