@@ -388,6 +388,13 @@ public func fd_format_utf16(
     }
 }
 
+/// fd_format_utf16 with its six arguments read from *call (JNA on Java 17: one argument, not six).
+@_cdecl("fd_format_utf16_call")
+public func fd_format_utf16_call(_ call: UnsafePointer<fd_utf16_call>?) -> fd_status {
+    guard let c = call?.pointee else { return fail(FD_ERR_ARGUMENT, "fd_format_utf16_call: call is NULL") }
+    return fd_format_utf16(c.formatter, c.t_ms, c.now_ms, c.buf, UInt(c.cap), c.info)
+}
+
 @_cdecl("fd_format_many_utf16")
 public func fd_format_many_utf16(
     _ f: OpaquePointer?, _ ts: UnsafePointer<Int64>?, _ count: UInt, _ now: Int64,

@@ -897,6 +897,53 @@ static void check_utf16(const fd_formatter *f)
              "many_utf16: cap SIZE_MAX (over-stated)");
 }
 
+/* fd_format_utf16_call: fd_format_utf16 of the struct's fields, whatever they are, with one struct
+ * reused across calls as a binding keeps it (buf, cap and info set once). */
+static void check_utf16_call(const fd_formatter *f)
+{
+    uint16_t direct[FD_LABEL_CAPACITY], area[FD_LABEL_CAPACITY + 8];
+    fd_label want, got;
+    fd_utf16_call call = {.formatter = f, .buf = area, .cap = FD_LABEL_CAPACITY, .info = &got};
+    static const int64_t back[] = {0, 30 * 1000, 3 * 3600 * 1000LL, DAY, 3 * DAY, 40 * DAY, 800 * DAY, -DAY};
+    int same = 1;
+    for (size_t i = 0; i < COUNT_OF(back); i++) {
+        call.t_ms = NOW - back[i];
+        call.now_ms = NOW;
+        call.info = i % 2 ? NULL : &got; /* info NULL, as format() passes it */
+        memset(&want, 0, sizeof want);
+        memset(&got, 0, sizeof got);
+        fd_status a = fd_format_utf16(f, NOW - back[i], NOW, direct, FD_LABEL_CAPACITY, i % 2 ? NULL : &want);
+        fd_status b = fd_format_utf16_call(&call);
+        size_t n = 0;
+        while (n < FD_LABEL_CAPACITY && direct[n] != 0) n++;
+        if (a != FD_OK || b != FD_OK || memcmp(direct, area, (n + 1) * sizeof *area) != 0 ||
+            memcmp(&want, &got, sizeof want) != 0) {
+            same = 0;
+            tk_fail("utf16_call: t = now - %lld: %s / %s, or the label or its fd_label differ", (long long)back[i],
+                    status_name(a), status_name(b));
+        }
+    }
+    if (same) tk_count(1);
+    utf16_check(fd_format_utf16_call(NULL) == FD_ERR_ARGUMENT && strstr(fd_last_error(), "NULL") != NULL,
+                "utf16_call: call NULL");
+    call.formatter = NULL;
+    utf16_check(fd_format_utf16_call(&call) == FD_ERR_ARGUMENT, "utf16_call: formatter NULL");
+    call.formatter = f;
+    call.t_ms = MAX_MS + 1;
+    utf16_check(fd_format_utf16_call(&call) == FD_ERR_RANGE, "utf16_call: t out of range");
+    call.t_ms = NOW - DAY;
+    call.info = &got;
+    call.cap = 0;
+    call.buf = NULL;
+    utf16_check(fd_format_utf16_call(&call) == FD_ERR_BUFFER && got.length > 0, "utf16_call: size query");
+    size_t units = got.length;
+    for (size_t i = 0; i < COUNT_OF(area); i++) area[i] = 0x5A5A;
+    call.buf = area;
+    call.cap = units;
+    utf16_check(fd_format_utf16_call(&call) == FD_ERR_BUFFER && area[0] == 0 && area[units] == 0x5A5A,
+                "utf16_call: cap = length: nothing past cap");
+}
+
 int main(void)
 {
     /* Before any library call: the host default zone of check_resolved. */
@@ -923,6 +970,7 @@ int main(void)
         for (size_t i = 0; i < COUNT_OF(MANY_ROWS); i++)
             run_many_row(f, &MANY_ROWS[i]);
         check_utf16(f);
+        check_utf16_call(f);
         fd_formatter_free(f);
     }
     check_status_messages();

@@ -10,17 +10,28 @@ import java.nio.CharBuffer;
 import static org.feeddate.LibFeedDate.*;
 
 /**
- * {@link Calls} through JNA's direct mapping (Java 17+): fd_format_utf16
- * writes into a per-thread direct buffer (the label's code units, then an
- * fd_label), every argument a primitive long, so JNA converts nothing.
+ * {@link Calls} through JNA's direct mapping (Java 17+): fd_format_utf16_call
+ * with the address of a per-thread direct buffer, which holds its arguments
+ * (an fd_utf16_call), then the label's code units, then an fd_label. JNA's
+ * direct mapping costs 15-25 ns an argument, so the arguments go in memory
+ * (ByteBuffer.putLong: no JNI) and the call takes one.
  */
 final class JnaCalls implements Calls {
-    /** Per-thread native scratch: LABEL_CAPACITY code units, then an fd_label. */
-    private static final int INFO_OFFSET = 2 * LABEL_CAPACITY;
+    /** Per-thread native scratch: an fd_utf16_call, LABEL_CAPACITY code units, then an fd_label. */
+    private static final int C_FORMATTER, C_T, C_NOW, C_BUF, C_CAP, C_INFO, BUF_OFFSET, INFO_OFFSET;
     private static final int OFF_LENGTH, OFF_NEXT, OFF_DAY, OFF_DAY_LEN, OFF_TIME, OFF_TIME_LEN, OFF_EXPIRED,
             SCRATCH_SIZE;
 
     static {
+        FdUtf16Call c = new FdUtf16Call();
+        C_FORMATTER = c.offsetOf("formatter");
+        C_T = c.offsetOf("t_ms");
+        C_NOW = c.offsetOf("now_ms");
+        C_BUF = c.offsetOf("buf");
+        C_CAP = c.offsetOf("cap");
+        C_INFO = c.offsetOf("info");
+        BUF_OFFSET = (c.size() + 7) & ~7;
+        INFO_OFFSET = BUF_OFFSET + 2 * LABEL_CAPACITY;
         FdLabel l = new FdLabel();
         OFF_LENGTH = INFO_OFFSET + l.offsetOf("length");
         OFF_NEXT = INFO_OFFSET + l.offsetOf("next_change_ms");
@@ -34,10 +45,25 @@ final class JnaCalls implements Calls {
 
     private static final class Scratch {
         final ByteBuffer bytes = ByteBuffer.allocateDirect(SCRATCH_SIZE).order(ByteOrder.nativeOrder());
-        final CharBuffer chars = bytes.asCharBuffer();
-        final long buf = Pointer.nativeValue(Native.getDirectBufferPointer(bytes));
-        final long info = buf + INFO_OFFSET;
+        final CharBuffer chars = bytes.slice(BUF_OFFSET, 2 * LABEL_CAPACITY).order(ByteOrder.nativeOrder())
+                .asCharBuffer();
+        final long block = Pointer.nativeValue(Native.getDirectBufferPointer(bytes));
+        final long info = block + INFO_OFFSET;
         final char[] text = new char[LABEL_CAPACITY];
+
+        Scratch() {
+            bytes.putLong(C_BUF, block + BUF_OFFSET); // the same every call: set once
+            bytes.putLong(C_CAP, LABEL_CAPACITY);
+        }
+
+        /** The call's own arguments; info 0 (NULL): no next change worked out. */
+        int call(long f, long tMs, long nowMs, long info) {
+            bytes.putLong(C_FORMATTER, f);
+            bytes.putLong(C_T, tMs);
+            bytes.putLong(C_NOW, nowMs);
+            bytes.putLong(C_INFO, info);
+            return fd_format_utf16_call(block);
+        }
     }
 
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
@@ -60,7 +86,7 @@ final class JnaCalls implements Calls {
     @Override
     public String format(long f, long tMs, long nowMs) {
         Scratch sc = SCRATCH.get();
-        int s = fd_format_utf16(f, tMs, nowMs, sc.buf, LABEL_CAPACITY, 0);
+        int s = sc.call(f, tMs, nowMs, 0);
         if (s != 0) throw error(s);
         CharBuffer c = sc.chars;
         int n = 0;
@@ -72,7 +98,7 @@ final class JnaCalls implements Calls {
     @Override
     public Label label(long f, long tMs, long nowMs) {
         Scratch sc = SCRATCH.get();
-        int s = fd_format_utf16(f, tMs, nowMs, sc.buf, LABEL_CAPACITY, sc.info);
+        int s = sc.call(f, tMs, nowMs, sc.info);
         if (s != 0) throw error(s);
         ByteBuffer b = sc.bytes;
         int n = (int) Math.min(b.getLong(OFF_LENGTH), LABEL_CAPACITY);
