@@ -52,8 +52,8 @@ function makePool(size) {
   pool = p;
   return p;
 }
-// schedule's entries, handed over the same way: the arguments after base are pairs (text, start
-// in ms), and pair i becomes entries[base + i] = { text, start: a Date }. An object literal defines
+// schedule's entries, handed over by the addon a group at a time: the arguments after base are
+// pairs (text, start in ms), and pair i becomes entries[base + i] = { text, start: a Date }. An object literal defines
 // its properties (no setter of Object.prototype runs).
 const DateCtor = Date;
 function storeEntries(entries, base) {

@@ -5,7 +5,8 @@ import java.time.Instant;
 /**
  * The per-call paths into the library, the ones whose cost is the binding's
  * own: one label into a thread's scratch ({@code fd_format_utf16}, UTF-16
- * code units, so no transcoding). Two implementations: {@link JnaCalls}
+ * code units, so no transcoding; through JNA {@code fd_format_utf16_call},
+ * the same with its arguments in the thread's scratch). Two implementations: {@link JnaCalls}
  * (Java 17+, JNA direct mapping) and, in the multi-release jar's
  * {@code META-INF/versions/22/}, {@code FfmCalls} (the Foreign Function and
  * Memory API); {@link CallPath} picks one when the binding loads.
