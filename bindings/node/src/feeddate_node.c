@@ -730,6 +730,17 @@ static inline void label_words(const char *p, size_t n, uint64_t *a, uint64_t *b
     *b = n >= 8 ? last : 0;
 }
 
+/* The pool's memory given back (its array's reference aside). */
+static void pool_release(label_pool *p) {
+    free(p->slots);
+    free(p->words);
+    free(p->start);
+    free(p->length);
+    free(p->heap);
+    free(p->text);
+    memset(p, 0, sizeof *p);
+}
+
 /* The pool's memory, made on its first use; -1 when there is none (nothing is kept then). */
 static int pool_init(label_pool *p) {
     if (p->slots != NULL) return 0;
@@ -743,25 +754,13 @@ static int pool_init(label_pool *p) {
     p->text_n = POOL_LABELS * 16 + LABEL_SLACK;
     p->text = malloc(p->text_n);
     if (p->slots && p->words && p->start && p->length && p->heap && p->text) return 0;
-    free(p->slots);
-    free(p->words);
-    free(p->start);
-    free(p->length);
-    free(p->heap);
-    free(p->text);
-    memset(p, 0, sizeof *p);
+    pool_release(p);
     return -1;
 }
 
 static void pool_free(napi_env env, label_pool *p) {
     if (p->array != NULL) napi_delete_reference(env, p->array);
-    free(p->slots);
-    free(p->words);
-    free(p->start);
-    free(p->length);
-    free(p->heap);
-    free(p->text);
-    memset(p, 0, sizeof *p);
+    pool_release(p);
 }
 
 /* A new pool array from index.js's makePool, its table empty. Runs JavaScript (makePool): a

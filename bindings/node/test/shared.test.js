@@ -59,30 +59,40 @@ test('formatMany shares strings only between equal labels: as format() label by 
   }
 });
 
+// body() with a setter of Array.prototype[2] that runs inner() the first time an array's element 2
+// is set (the inner call's own element 2 comes to it too, and is dropped); [body's result, the
+// results of inner()].
+function withSetterOf2(inner, body) {
+  const results = [];
+  let ran = false;
+  Object.defineProperty(Array.prototype, 2, {
+    configurable: true,
+    get() { return undefined; },
+    set(v) {
+      if (ran) return;
+      ran = true;
+      results.push(inner());
+    },
+  });
+  try {
+    return [body(), results];
+  } finally {
+    delete Array.prototype[2];
+  }
+}
+
 test('a formatMany run by a setter while another stores its labels leaves the other\'s buffers alone', () => {
   // A chunk of 8,192 labels then one of 808: the setter of index 2 runs while the first chunk is
   // stored, and formats other instants; the labels stored after it must still be the outer call's.
   const f = new Formatter({ style: 'feed_detail', locale: 'en_US', timeZone: 'America/New_York' });
   const ts = Array.from({ length: 9000 }, (_, i) => NOW - i * 7.3 * HOUR);
   const other = Array.from({ length: 5000 }, (_, i) => NOW - i * 61e3);
-  const inner = [];
-  let ran = false;
-  Object.defineProperty(Array.prototype, 2, {
-    configurable: true,
-    get() { return undefined; },
-    set(v) {
-      if (ran) return; // the inner call's own label 2 comes here too
-      ran = true;
-      inner.push(f.formatMany(other, NOW).texts);
-    },
-  });
   const before = Formatter[Symbol.for('feeddate.chunkLabels')](10000);
-  let texts;
+  let texts, inner;
   try {
-    texts = f.formatMany(ts, NOW).texts;
+    [texts, inner] = withSetterOf2(() => f.formatMany(other, NOW).texts, () => f.formatMany(ts, NOW).texts);
   } finally {
     Formatter[Symbol.for('feeddate.chunkLabels')](before);
-    delete Array.prototype[2];
   }
   assert.equal(inner.length, 1, 'the setter ran formatMany');
   const otherOne = other.map((t) => f.format(t, NOW));
@@ -122,23 +132,7 @@ test('a new pool made while JavaScript stores the labels of the old one leaves t
   const g = new Formatter({ style: 'chat_bubble', locale: 'de_DE', timeZone: 'Europe/Berlin' });
   const ts = Array.from({ length: 3000 }, (_, i) => NOW - i * 7.3 * HOUR);
   const other = Array.from({ length: 9000 }, (_, i) => NOW - i * 5.1 * HOUR);
-  const inner = [];
-  let ran = false;
-  Object.defineProperty(Array.prototype, 2, {
-    configurable: true,
-    get() { return undefined; },
-    set(v) {
-      if (ran) return;
-      ran = true;
-      inner.push(g.formatMany(other, NOW).texts);
-    },
-  });
-  let texts;
-  try {
-    texts = f.formatMany(ts, NOW).texts;
-  } finally {
-    delete Array.prototype[2];
-  }
+  const [texts, inner] = withSetterOf2(() => g.formatMany(other, NOW).texts, () => f.formatMany(ts, NOW).texts);
   assert.equal(inner.length, 1, 'the setter ran formatMany');
   const otherOne = other.map((t) => g.format(t, NOW));
   assert.ok(new Set(otherOne).size > 8192 - 3000, 'the inner call needs a new pool');
