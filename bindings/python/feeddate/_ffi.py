@@ -151,6 +151,23 @@ c_int64_p = POINTER(c_int64)
 c_size_t_p = POINTER(c_size_t)
 
 
+class fd_utf16_call(Structure):
+    """``struct fd_utf16_call`` (1.2): fd_format_utf16's arguments in memory, for
+    fd_format_utf16_call (pointers as integer addresses, or None)."""
+
+    _fields_ = [
+        ("formatter", c_void_p),
+        ("t_ms", c_int64),
+        ("now_ms", c_int64),
+        ("buf", c_void_p),
+        ("cap", c_size_t),
+        ("info", c_void_p),
+    ]
+
+
+fd_utf16_call_p = POINTER(fd_utf16_call)
+
+
 # ---- Loading ---------------------------------------------------------------------
 
 
@@ -325,6 +342,10 @@ fd_format_many = _declare(
 fd_format_utf16 = _declare(
     "fd_format_utf16", [fd_formatter_p, c_int64, c_int64, c_void_p, c_size_t, fd_label_p], fd_status, keep_gil=True
 )
+# (1.2) For callers whose foreign calls cost by the argument (JNA on Java 17); declared
+# for ctypes users: the package does not call it.
+# fd_status fd_format_utf16_call(const fd_utf16_call *call);
+fd_format_utf16_call = _declare("fd_format_utf16_call", [fd_utf16_call_p], fd_status, keep_gil=True)
 # fd_status fd_format_many_utf16(const fd_formatter *f, const int64_t *t_ms, size_t n,
 #                                int64_t now_ms, uint16_t *buf, size_t cap, size_t *ends,
 #                                int64_t *next_change_min);

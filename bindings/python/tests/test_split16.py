@@ -130,3 +130,25 @@ def test_utf16_errors_name_the_element_as_before(monkeypatch: pytest.MonkeyPatch
     assert str(wide_error.value) == str(narrow_error.value)
     assert "ts[10]" in str(wide_error.value)
     assert made[0] == "_fd_format_many_utf16"
+
+
+def test_the_raw_layer_declares_fd_format_utf16_call_as_fd_format_utf16() -> None:
+    """_ffi's raw declaration (for ctypes users): the same code units and fd_label."""
+    import ctypes
+
+    from feeddate import _ffi
+
+    f = feeddate.Formatter("chat_bubble", locale="zh_CN", tz="Asia/Shanghai")
+    handle = f._handle  # noqa: SLF001
+    for t in INSTANTS[:40]:
+        direct, via = (ctypes.c_uint16 * 256)(), (ctypes.c_uint16 * 256)()
+        a, b = _ffi.fd_label(), _ffi.fd_label()
+        s1 = _ffi.fd_format_utf16(handle, t * 1000, NOW_S * 1000, ctypes.addressof(direct), 256, ctypes.byref(a))
+        call = _ffi.fd_utf16_call(handle, t * 1000, NOW_S * 1000, ctypes.addressof(via), 256, ctypes.addressof(b))
+        s2 = _ffi.fd_format_utf16_call(ctypes.byref(call))
+        assert s1 == s2 == 0
+        assert bytes(direct) == bytes(via)
+        assert [getattr(a, n) for n, _ in a._fields_] == [getattr(b, n) for n, _ in b._fields_]
+        text = bytes(via)[: 2 * a.length].decode(_formatter._UTF16)
+        assert text == f.format(t, NOW)
+    assert _ffi.fd_format_utf16_call(None) == 1  # FD_ERR_ARGUMENT
