@@ -26,8 +26,7 @@
 #                     bench-peers contract). BENCH_PEERS_QUICK=1: 3 rounds of 1,000 instants
 #   make stress-node  one formatMany of STRESS_N instants (default 100,000,000) in a heap of
 #                     STRESS_HEAP_MB, reporting the peak RSS it added against the size of its
-#                     result, or V8's own peak for an array of that many slots if larger
-#                     (SPEC 10, 1.2: <= 1.25x), then a batch too big for a small heap,
+#                     result (SPEC 10, 1.2: <= 1.25x), then a batch too big for a small heap,
 #                     which must be a RangeError (FD_ERR_MEMORY), not an abort. Not part of
 #                     `make test`: about a minute and 6 GB of memory at the default size
 # Needs node 18+ and Node's headers (NODE_INCLUDE, default /usr/include/node: NodeSource's

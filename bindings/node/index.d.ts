@@ -141,7 +141,6 @@ export class Formatter {
   /**
    * All labels with their earliest next change, worked in chunks of 4096 labels (one library
    * call and one native buffer of that size at a time), so memory beyond the result is bounded.
-   * Equal labels are one string, kept for later calls (up to 8,192 strings a thread).
    * An error names the first bad element of the whole batch ("ts[1234]: ..."). A batch that the
    * JavaScript heap cannot hold is a RangeError with status FD_ERR_MEMORY, never an abort.
    */

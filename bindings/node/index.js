@@ -41,19 +41,12 @@ function loadAddon() {
 
 const { addon, addonPath } = loadAddon();
 const scratch = new Float64Array(8); // what label reports besides the text; [1]: formatMany's heap bytes
-// formatMany's strings, kept by the addon between calls (a feed's labels repeat): label i of a
-// call is pool[ids[i]]. The addon sets an element once and never changes it; when it needs more
-// than are left it calls makePool for a new array. Array.from defines every element as the array's
-// own (no setter of Array.prototype runs, now or when the addon sets one), and `pool` is assigned
-// only once the array is whole, so a formatMany run meanwhile cannot leave another array here.
-let pool = null;
-function makePool(size) {
-  const p = Array.from({ length: size }, () => '');
-  pool = p;
-  return p;
+// formatMany's labels, handed over by the addon a group at a time: texts[base + i] = labels[i].
+function store(texts, base) {
+  for (let i = 2; i < arguments.length; i++) texts[base + i - 2] = arguments[i];
 }
-// schedule's entries, handed over by the addon a group at a time: the arguments after base are
-// pairs (text, start in ms), and pair i becomes entries[base + i] = { text, start: a Date }. An object literal defines
+// schedule's entries, handed over the same way: the arguments after base are pairs (text, start
+// in ms), and pair i becomes entries[base + i] = { text, start: a Date }. An object literal defines
 // its properties (no setter of Object.prototype runs).
 const DateCtor = Date;
 function storeEntries(entries, base) {
@@ -63,7 +56,7 @@ function storeEntries(entries, base) {
 }
 // The addon keeps writing to this scratch: it is never handed out, and cannot be transferred away.
 require('node:worker_threads').markAsUntransferable(scratch.buffer);
-const POOL_LABELS = addon.setScratch(scratch, makePool, storeEntries);
+addon.setScratch(scratch, store, storeEntries);
 
 const [version, versionNumber, icuVersion, MAX_SCHEDULE_HORIZON_MS, MAX_SCHEDULE_ENTRIES] = addon.versions();
 const EXPECTED_MAJOR = 1;
@@ -71,8 +64,8 @@ if (Math.floor(versionNumber / 10000) !== EXPECTED_MAJOR) {
   throw new Error(`feeddate: the library is version ${version}; this package needs ${EXPECTED_MAJOR}.x`);
 }
 
-// formatMany works in chunks of this many labels (at most POOL_LABELS): one
-// library call and one buffer of this size at a time, never one for the whole batch.
+// formatMany works in chunks of this many labels: one library call and one
+// buffer of this size at a time, never one for the whole batch.
 // $FEEDDATE_NODE_CHUNK (read here, at load) or the hidden
 // Formatter[Symbol.for('feeddate.chunkLabels')] (tests) set it.
 const DEFAULT_CHUNK = 4096;
@@ -304,8 +297,7 @@ class Formatter {
   /**
    * The labels of ts as seen at now and their earliest next change. A batch of any length is
    * worked in chunks of 4096 labels (one library call and one native buffer of that size at a
-   * time): the memory it takes beyond its result is bounded. Equal labels are one string, kept
-   * for later calls (up to 8,192 strings a thread). An error names the first bad
+   * time): the memory it takes beyond its result is bounded. An error names the first bad
    * element of the whole batch ("ts[1234]: ..."), and no result is returned. A batch that the
    * JavaScript heap cannot hold is a RangeError with status FD_ERR_MEMORY, before V8 would run
    * out of heap (which aborts the process): checked before the first chunk and between chunks.
@@ -320,7 +312,7 @@ class Formatter {
       throw argumentError(`formatMany(ts): ts.length is ${quote(n)}, not a length`, TypeError);
     }
     const nowMs = toMs(now, 'now');
-    const chunk = Math.min(chunkLabels, POOL_LABELS);
+    const chunk = chunkLabels;
     const big = n > chunk;
     if (big) {
       const [left, limit] = heapLeft();
@@ -333,7 +325,6 @@ class Formatter {
     const texts = new Array(n);
     let next = Infinity;
     const buf = f64 ? ts : new Float64Array(Math.min(n, chunk));
-    const ids = new Int32Array(Math.min(n, chunk));
     let bytes = 0; // the heap that the labels made so far take (big batches)
     for (let base = 0; base < n || base === 0; base += chunk) {
       const k = Math.min(chunk, n - base);
@@ -343,22 +334,19 @@ class Formatter {
           for (; i < k; i++) buf[i] = toMs(ts[base + i], 'ts', base + i);
         } catch (e) {
           // An error of the library's for an element before this one comes first, as in one call.
-          if (i > 0) addon.formatMany(this.#h, buf, 0, i, nowMs, ids, base, false);
+          if (i > 0) addon.formatMany(this.#h, buf, 0, i, nowMs, texts, base, false);
           throw e;
         }
       }
       let c;
       try {
-        c = addon.formatMany(this.#h, buf, f64 ? base : 0, k, nowMs, ids, base, big);
+        c = addon.formatMany(this.#h, buf, f64 ? base : 0, k, nowMs, texts, base, big);
       } catch (e) {
         if (e instanceof RangeError && e.status === undefined && /array length/i.test(e.message)) {
           throw tooLong(n, e.message);
         }
         throw e;
       }
-      // The strings, before any setter that texts[...] = may run (which may format, and renew the pool).
-      const p = pool;
-      for (let i = 0; i < k; i++) texts[base + i] = p[ids[i]];
       if (c < next) next = c;
       if (big && base + k < n) {
         bytes += scratch[1];

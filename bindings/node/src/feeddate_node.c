@@ -15,19 +15,18 @@
  *   resolved(handle) -> [locale, timeZone, tzSource]
  *   format(handle, t, now) -> string
  *   label(handle, t, now) -> text; scratch = [next|NaN, dayStart, dayEnd, timeStart, timeEnd, expired]
- *   formatMany(handle, Float64Array src, offset, count, now, Int32Array ids, base, wantBytes) -> earliest
- *                               next change of src[offset .. offset+count) (Infinity: never); label i's
- *                               string is pool[ids[i]] of the pool array that index.js's makePool made
- *                               last (see label_pool). One library call: index.js calls it per chunk of
- *                               at most POOL_LABELS. base: index of src[offset] in the batch, for
- *                               errors. wantBytes: scratch[1] = the JavaScript heap that the labels'
- *                               strings would take unshared.
+ *   formatMany(handle, Float64Array src, offset, count, now, texts, base, wantBytes) -> earliest next change of
+ *                               src[offset .. offset+count) (Infinity: never); label i goes to
+ *                               texts[base + i] through store(texts, base, ...labels), index.js's.
+ *                               One library call: index.js calls it per chunk. Equal labels of a
+ *                               group of MANY_GROUP share one string. wantBytes: scratch[1] = the
+ *                               JavaScript heap that the labels' strings would take unshared.
  *   schedule(handle, t, now, horizon, maxEntries, entries, guess) -> the wire form (fd_schedule_json) as a
  *                               string; entry i goes to entries[i] through storeEntries(entries, base,
  *                               text0, start0, text1, start1, ...), index.js's; scratch[0] = until (NaN:
  *                               none), written last. horizon: ms, rounded away from zero; maxEntries: an
  *                               integer. guess false: first buffers of one byte (tests: the retries).
- *   setScratch(Float64Array(8), makePool, storeEntries) -> POOL_LABELS (once per environment),
+ *   setScratch(Float64Array(8), store, storeEntries) (once per environment),
  *   versions() -> [version, versionNumber, icuVersion, FD_SCHEDULE_MAX_HORIZON_MS, FD_SCHEDULE_MAX_ENTRIES]
  *   benchMany(handle, Float64Array, now, chunk, utf16) -> ns that fd_format_many took alone (benchmarks only)
  * Offsets in the scratch are UTF-16 indices into the text (JavaScript's).
@@ -63,65 +62,38 @@ typedef struct handle {
     int finalized;    /* the GC finalized the external: the struct is freed when busy drops to 0 */
 } handle;
 
-/* formatMany's memory: the instants, the labels' bytes and ends, and one label's UTF-16 units. Each
- * array holds `*_n` elements; reserve() grows it. */
+/* formatMany's memory: the instants, the labels' bytes and ends, the arguments of store, and the
+ * label table (slots, and the heap of the string made for each label of a group). Each array
+ * holds `*_n` elements; reserve() grows it. */
 typedef struct many_buffers {
     int64_t *ts;
     size_t *ends;
     char *buf;
+    napi_value *argv;
     uint16_t *units;
-    size_t ts_n, ends_n, buf_n, units_n;
+    uint32_t *slots;
+    size_t *heap;
+    size_t ts_n, ends_n, buf_n, argv_n, units_n, slots_n, heap_n;
 } many_buffers;
-
-/* The strings formatMany made, by their bytes, kept from one call to the next: a feed's labels
- * repeat within a batch and from batch to batch ("昨天", the same day, the same minute), and V8
- * takes about 30 ns to make a string, more than the library takes to write the label. String id
- * is element id of index.js's pool array (an array of POOL_LABELS strings that makePool made with
- * every element its own, so that setting one runs no setter). An element, once set, is never
- * changed: when a call could need more ids than are left, makePool makes a new array and the
- * table starts empty, and an array JavaScript still reads keeps its strings.
- * The table is small enough for the L1 cache (a lookup per label is most of what the pool
- * costs): slots_n slots (twice the ids at least; it doubles as they come), each 0 (free) or
- * POOL_TAKEN | 10 bits of hash | the label's length (8 bits, 255 for longer) | its id (13 bits),
- * and a 16-byte record of each id's first and last 8 bytes, which are all of a label of up to 16
- * (longer ones are compared with their bytes in `text`). */
-#define POOL_LABELS 8192 /* ids: 13 bits */
-#define POOL_FIRST_SLOTS_LOG2 10
-#define POOL_FIRST_SLOTS (1u << POOL_FIRST_SLOTS_LOG2)
-#define POOL_TAKEN 0x80000000u
-#define POOL_NONE UINT32_MAX
-typedef struct pool_words {
-    uint64_t a, b; /* label_words of its bytes */
-} pool_words;
-typedef struct label_pool {
-    uint32_t *slots;    /* slots_n of them */
-    pool_words *words;  /* per id */
-    uint32_t *start;    /* per id: its bytes are text[start .. start + length) */
-    uint16_t *length;
-    uint32_t *heap;     /* per id: string_heap of its string */
-    char *text;         /* the ids' bytes, then LABEL_SLACK bytes to spare */
-    size_t text_n, text_used, slots_n;
-    unsigned slots_shift; /* 64 - log2(slots_n) */
-    uint32_t used;      /* ids given out of the current array */
-    napi_ref array;     /* the current pool array; NULL before the first formatMany */
-} label_pool;
 
 /* Per environment (the main thread and each worker load the addon apart). */
 typedef struct instance {
     double *scratch;      /* its memory */
     napi_ref scratch_ref; /* the Float64Array(8) of index.js, set once */
-    napi_ref make_pool_ref; /* index.js's makePool(size) -> a new pool array, set with the scratch */
+    napi_ref store_ref;   /* index.js's store(texts, base, ...labels), set with the scratch */
     napi_ref store_entries_ref; /* index.js's storeEntries(entries, base, text, start, ...), the same */
     many_buffers many;    /* formatMany's, kept between calls (fresh memory for each chunk cost ~5 ns a label) */
-    int many_busy;        /* a formatMany is using them: a call made meanwhile makes its own */
-    label_pool pool;      /* formatMany's strings */
+    int many_busy;        /* a formatMany is using them: a call made meanwhile (a setter that store ran) makes its own */
 } instance;
 
 static void many_free(many_buffers *m) {
     free(m->ts);
     free(m->ends);
     free(m->buf);
+    free(m->argv);
     free(m->units);
+    free(m->slots);
+    free(m->heap);
     memset(m, 0, sizeof *m);
 }
 
@@ -685,8 +657,10 @@ static napi_value label(napi_env env, napi_callback_info info) {
 
 /* format_many's first guess of UTF-8 bytes per label; a larger need costs one more call. */
 #define MANY_BYTES_PER_LABEL 32
-/* Strings made per handle scope. */
+/* Labels made into strings per handle scope. */
 #define MANY_SCOPE 1024
+/* Labels of formatMany per handle scope and call of store, within which equal labels share a string. */
+#define MANY_GROUP 4096
 /* The most labels of a chunk whose buffers an environment keeps for the next call (index.js's
  * chunks are 4,096 unless $FEEDDATE_NODE_CHUNK says otherwise): about 100 bytes a label. */
 #define MANY_KEEP 16384
@@ -712,163 +686,87 @@ static napi_value throw_many(napi_env env, fd_status s, const fd_formatter *f, c
     return throw_msgf(env, (int)si, "%s: %s", where, fd_last_error());
 }
 
+/* Labels of a group made into strings, by their bytes: an open-addressing table of 2^k slots
+ * (at least twice the group), each the group index + 1 of the first label with those bytes (0:
+ * free) below TABLE_INDEX_BITS, and 19 bits of its hash above (32 KB for a group of 4,096: it
+ * stays in the L1 cache). */
+#define TABLE_INDEX_BITS 13 /* index + 1 <= MANY_GROUP */
+typedef struct label_table {
+    uint32_t *slots;  /* hash bits << TABLE_INDEX_BITS | (index + 1) */
+    size_t *heap;     /* string_heap of the string made for a group index */
+    size_t mask, last;
+} label_table;
+
+/* A table for groups of `group` labels, in m's memory. */
+static int label_table_init(label_table *t, many_buffers *m, size_t group) {
+    size_t size = 16;
+    while (size < 2 * group) size *= 2;
+    if (reserve(&m->slots, &m->slots_n, size, sizeof *m->slots) || reserve(&m->heap, &m->heap_n, group, sizeof *m->heap))
+        return -1;
+    t->slots = m->slots;
+    t->heap = m->heap;
+    t->mask = size - 1;
+    t->last = 0;
+    return 0;
+}
+
+static void label_table_clear(label_table *t) {
+    memset(t->slots, 0, (t->mask + 1) * sizeof *t->slots);
+}
+
 /* The first and the last 8 bytes of p[0..n) (for n < 8: the n bytes, then zeros, and 0), which are
- * all of it up to 16 bytes, and which make its hash. Reads p[0..8) whatever n: buf and the pool's
- * text have 8 bytes to spare after their labels (LABEL_SLACK); for n < 8 the bytes past n are
- * masked off. No branch: labels of under and over 8 bytes come mixed (a time, a day). */
+ * all of it up to 16 bytes, and which make its hash. Reads up to p[7]: buf has 8 bytes to spare
+ * after its labels (LABEL_SLACK). */
 #define LABEL_SLACK 8
-static inline void label_words(const char *p, size_t n, uint64_t *a, uint64_t *b) {
-    uint64_t first, last;
-    memcpy(&first, p, 8);
-    memcpy(&last, p + (n >= 8 ? n - 8 : 0), 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    uint64_t keep = ~(~(uint64_t)0 >> (8 * (n & 7))); /* the first n & 7 bytes are the high ones */
-#else
-    uint64_t keep = ((uint64_t)1 << (8 * (n & 7))) - 1; /* the first n & 7 bytes */
-#endif
-    *a = n >= 8 ? first : first & keep;
-    *b = n >= 8 ? last : 0;
+static void label_words(const char *p, size_t n, uint64_t *a, uint64_t *b) {
+    if (n >= 8) {
+        memcpy(a, p, 8);
+        memcpy(b, p + n - 8, 8);
+    } else {
+        *a = 0; /* the first n bytes, then zeros, in either byte order */
+        memcpy(a, p, n);
+        *b = 0;
+    }
 }
 
-/* The pool's memory given back (its array's reference aside). */
-static void pool_release(label_pool *p) {
-    free(p->slots);
-    free(p->words);
-    free(p->start);
-    free(p->length);
-    free(p->heap);
-    free(p->text);
-    memset(p, 0, sizeof *p);
-}
-
-/* The pool's memory, made on its first use; -1 when there is none (nothing is kept then). */
-static int pool_init(label_pool *p) {
-    if (p->slots != NULL) return 0;
-    p->slots_n = POOL_FIRST_SLOTS;
-    p->slots_shift = 64 - POOL_FIRST_SLOTS_LOG2;
-    p->slots = calloc(p->slots_n, sizeof *p->slots);
-    p->words = malloc(POOL_LABELS * sizeof *p->words);
-    p->start = malloc(POOL_LABELS * sizeof *p->start);
-    p->length = malloc(POOL_LABELS * sizeof *p->length);
-    p->heap = malloc(POOL_LABELS * sizeof *p->heap);
-    p->text_n = POOL_LABELS * 16 + LABEL_SLACK;
-    p->text = malloc(p->text_n);
-    if (p->slots && p->words && p->start && p->length && p->heap && p->text) return 0;
-    pool_release(p);
-    return -1;
-}
-
-static void pool_free(napi_env env, label_pool *p) {
-    if (p->array != NULL) napi_delete_reference(env, p->array);
-    pool_release(p);
-}
-
-/* A new pool array from index.js's makePool, its table empty. Runs JavaScript (makePool): a
- * formatMany made meanwhile may renew the pool too; the array that this call keeps is its own,
- * and its table is emptied after makePool returns. */
-static napi_status pool_renew(napi_env env, instance *in) {
-    napi_value make, recv, size, array;
-    napi_ref ref;
-    napi_status st = napi_get_reference_value(env, in->make_pool_ref, &make);
-    if (st == napi_ok) st = napi_get_undefined(env, &recv);
-    if (st == napi_ok) st = napi_create_uint32(env, POOL_LABELS, &size);
-    if (st == napi_ok) st = napi_call_function(env, recv, make, 1, &size, &array);
-    if (st == napi_ok) st = napi_create_reference(env, array, 1, &ref);
-    if (st != napi_ok) return st;
-    label_pool *p = &in->pool;
-    if (p->array != NULL) napi_delete_reference(env, p->array);
-    p->array = ref;
-    memset(p->slots, 0, p->slots_n * sizeof *p->slots);
-    p->used = 0;
-    p->text_used = 0;
-    return napi_ok;
-}
-
-/* The slot bits of a label but its id, and *h, whose top bits say where its probes start. One
- * multiply (a lookup per label is most of what the pool costs). */
-static inline uint32_t pool_hash(uint64_t a, uint64_t b, size_t bytes, uint64_t *h) {
-    uint64_t x = (a ^ ((b << 29) | (b >> 35)) ^ bytes) * 0x9E3779B97F4A7C15u;
-    *h = x;
-    return POOL_TAKEN | (uint32_t)((x >> 20) & 1023) << 21 | (uint32_t)(bytes < 255 ? bytes : 255) << 13;
-}
-
-/* The id of the string of text[0..bytes), or POOL_NONE with *at the free slot for it, *key its slot
- * bits but the id and *w its words. */
-static inline uint32_t pool_find(const label_pool *p, const char *text, size_t bytes, size_t *at, uint32_t *key,
-                                 pool_words *w) {
-    label_words(text, bytes, &w->a, &w->b);
-    uint64_t h;
-    *key = pool_hash(w->a, w->b, bytes, &h);
-    const size_t mask = p->slots_n - 1;
-    for (size_t i = (size_t)(h >> p->slots_shift);; i = (i + 1) & mask) {
-        uint32_t slot = p->slots[i];
+/* The group index (first..i] of the first label equal to text[0..bytes), label i of buf and ends;
+ * i itself when it is the first (its slot then taken: label_table_heap gives its string's heap),
+ * else *heap is that label's string_heap. */
+static size_t label_table_find(label_table *t, const char *buf, const size_t *ends, size_t first, size_t i,
+                               const char *text, size_t bytes, size_t *heap) {
+    uint64_t a, b;
+    label_words(text, bytes, &a, &b);
+    uint64_t h = (a * 0x9E3779B97F4A7C15u) ^ ((b ^ bytes) * 0xBF58476D1CE4E5B9u);
+    h ^= h >> 29;
+    uint32_t tag = (uint32_t)(h >> (64 - (32 - TABLE_INDEX_BITS))) << TABLE_INDEX_BITS;
+    const uint32_t index_mask = (1u << TABLE_INDEX_BITS) - 1;
+    for (size_t at = (size_t)(h >> 32) & t->mask;; at = (at + 1) & t->mask) {
+        uint32_t slot = t->slots[at];
         if (slot == 0) {
-            *at = i;
-            return POOL_NONE;
+            t->slots[at] = tag | (uint32_t)(i - first + 1);
+            t->last = i - first;
+            return i;
         }
-        if ((slot & ~(uint32_t)(POOL_LABELS - 1)) != *key) continue;
-        uint32_t id = slot & (POOL_LABELS - 1);
-        if (((p->words[id].a ^ w->a) | (p->words[id].b ^ w->b)) == 0 &&
-            (bytes <= 16 || (p->length[id] == bytes && memcmp(p->text + p->start[id] + 8, text + 8, bytes - 16) == 0)))
-            return id;
+        if ((slot & ~index_mask) != tag) continue;
+        size_t j = first + (size_t)(slot & index_mask) - 1, start = j ? ends[j - 1] : 0;
+        if (ends[j] - start != bytes) continue;
+        uint64_t ja, jb;
+        label_words(buf + start, bytes, &ja, &jb);
+        if (ja == a && jb == b && (bytes <= 16 || memcmp(buf + start + 8, text + 8, bytes - 16) == 0)) {
+            *heap = t->heap[j - first];
+            return j;
+        }
     }
 }
 
-/* Twice the slots, the ids put back: -1 when there is no memory (the table is as it was). */
-static int pool_grow(label_pool *p) {
-    size_t n = 2 * p->slots_n;
-    uint32_t *slots = calloc(n, sizeof *slots);
-    if (slots == NULL) return -1;
-    for (uint32_t id = 0; id < p->used; id++) {
-        uint64_t h;
-        uint32_t key = pool_hash(p->words[id].a, p->words[id].b, p->length[id], &h);
-        size_t i = (size_t)(h >> (p->slots_shift - 1));
-        while (slots[i] != 0) i = (i + 1) & (n - 1);
-        slots[i] = key | id;
-    }
-    free(p->slots);
-    p->slots = slots;
-    p->slots_n = n;
-    p->slots_shift--;
-    return 0;
-}
-
-/* Room for one more id of `bytes` bytes: more text, or twice the slots (the ids put back; *moved is
- * then true: slots found before are gone). -1 when there is no memory (nothing is changed), so the
- * table is never more than half full. */
-static int pool_room(label_pool *p, size_t bytes, bool *moved) {
-    *moved = false;
-    if (p->text_used + bytes + LABEL_SLACK > p->text_n) {
-        size_t n = 2 * p->text_n + bytes;
-        char *q = realloc(p->text, n);
-        if (q == NULL) return -1;
-        p->text = q;
-        p->text_n = n;
-    }
-    if (2 * ((size_t)p->used + 1) <= p->slots_n) return 0;
-    if (pool_grow(p)) return -1;
-    *moved = true;
-    return 0;
-}
-
-/* Gives the next id to text[0..bytes) (words w, slot bits key, free slot at; pool_room made room),
- * whose string (heap bytes of it) is now that element of the pool array. */
-static void pool_add(label_pool *p, size_t at, uint32_t key, pool_words w, const char *text, size_t bytes,
-                     size_t heap) {
-    uint32_t id = p->used++;
-    memcpy(p->text + p->text_used, text, bytes);
-    p->words[id] = w;
-    p->start[id] = (uint32_t)p->text_used;
-    p->length[id] = (uint16_t)bytes;
-    p->heap[id] = (uint32_t)heap;
-    p->text_used += bytes;
-    p->slots[at] = key | id;
+static void label_table_heap(label_table *t, size_t heap) {
+    t->heap[t->last] = heap;
 }
 
 /* *out = d floored, when an int64_t holds it (false for NaN, the infinities and beyond: no cast,
  * which would be undefined). Toward zero, then down: no call to floor() a label. */
 static inline bool floor_ms(double d, int64_t *out) {
-    if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0)) return false; /* NaN compares false */
+    if (!(isfinite(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0)) return false;
     int64_t v = (int64_t)d;
     *out = (double)v > d ? v - 1 : v;
     return true;
@@ -893,30 +791,14 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
         napi_throw_range_error(env, NULL, "feeddate: formatMany: offset and count outside the Float64Array");
         return NULL;
     }
-    if (count_d > POOL_LABELS) {
-        napi_throw_range_error(env, NULL, "feeddate: formatMany: more labels in one call than its pool holds");
-        return NULL;
-    }
     size_t offset = (size_t)offset_d, n = (size_t)count_d;
     instance *in = NULL;
-    if (napi_get_instance_data(env, (void **)&in) != napi_ok || in == NULL || in->make_pool_ref == NULL) {
+    if (napi_get_instance_data(env, (void **)&in) != napi_ok || in == NULL || in->store_ref == NULL) {
         napi_throw_error(env, NULL, "feeddate: setScratch was not called");
         return NULL;
     }
     int64_t now;
     if (get_instant(env, argv[4], "now", &now)) return NULL;
-    /* Room for n more ids, else a new pool array: the only JavaScript that this call runs (makePool),
-     * before anything else is taken. */
-    label_pool *pool = &in->pool;
-    if (pool_init(pool)) return throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory for its strings' table");
-    if ((pool->array == NULL || pool->used + n > POOL_LABELS) && pool_renew(env, in) != napi_ok) return NULL;
-    int32_t *ids;
-    size_t ids_n;
-    if (napi_get_typedarray_info(env, argv[5], &type, &ids_n, (void **)&ids, NULL, NULL) != napi_ok ||
-        type != napi_int32_array || ids_n < n) {
-        napi_throw_type_error(env, NULL, "feeddate: formatMany needs an Int32Array of count ids");
-        return NULL;
-    }
     const double *ds = (const double *)data + offset;
     /* The environment's buffers, unless another formatMany is using them (see instance). */
     many_buffers own = {0}, *m = &own;
@@ -971,54 +853,59 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
         instant_of(env, ds[bad], name, &ts[bad]);
         goto done;
     }
-    /* ids[i] = the pool's id of label i's string; a label not in the pool gets its string made and
-     * set as the next element (own, so no setter runs: no JavaScript runs here). */
-    napi_value array;
-    if (napi_get_reference_value(env, pool->array, &array) != napi_ok) goto failed;
+    /* The labels as strings, handed to index.js's store(texts, base, ...labels) MANY_GROUP at a
+     * time: one call into JavaScript per group instead of one napi_set_element per label (which
+     * costs more than the label). Within a group, equal labels are one string (a feed's labels
+     * repeat: "昨天", the same day or time): label_table finds the first of its bytes. store may
+     * run a setter of Array.prototype: f is given back. */
+    napi_value store, recv;
+    if (napi_get_reference_value(env, in->store_ref, &store) != napi_ok || napi_get_undefined(env, &recv) != napi_ok)
+        goto failed;
+    size_t group = n < MANY_GROUP ? n : MANY_GROUP, longest = 0;
+    for (size_t i = 0, start = 0; i < n; start = ends[i++])
+        if (ends[i] - start > longest) longest = ends[i] - start;
+    label_table table;
+    if (reserve(&m->argv, &m->argv_n, 2 + group, sizeof *m->argv) ||
+        reserve(&m->units, &m->units_n, longest, sizeof *m->units) || label_table_init(&table, m, group)) {
+        throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory");
+        goto done;
+    }
+    napi_value *argv_store = m->argv;
+    double total = 0; /* the heap of one string per label, as if none were shared (index.js's check) */
+    for (size_t i = 0, start = 0; i < n;) {
+        napi_handle_scope scope;
+        if (napi_open_handle_scope(env, &scope) != napi_ok) goto failed;
+        size_t first = i, stop = i + group < n ? i + group : n;
+        napi_status st = napi_create_double(env, base + (double)i, &argv_store[1]);
+        argv_store[0] = argv[5];
+        label_table_clear(&table);
+        for (; i < stop && st == napi_ok; i++) {
+            const char *text = buf + start;
+            size_t bytes = ends[i] - start, heap;
+            napi_value *v = &argv_store[2 + i - first];
+            size_t same = label_table_find(&table, buf, ends, first, i, text, bytes, &heap);
+            if (same != i) {
+                *v = argv_store[2 + same - first];
+            } else {
+                st = make_string(env, text, bytes, m->units, v, &heap);
+                label_table_heap(&table, heap);
+            }
+            total += (double)heap;
+            start = ends[i];
+        }
+        if (st == napi_ok) st = napi_call_function(env, recv, store, 2 + stop - first, argv_store, NULL);
+        napi_close_handle_scope(env, scope);
+        if (st != napi_ok) goto failed;
+    }
     bool want_bytes = false;
     napi_get_value_bool(env, argv[7], &want_bytes);
-    double total = 0; /* the heap of one string per label, as if none were shared (index.js's check) */
-    napi_handle_scope scope;
-    if (napi_open_handle_scope(env, &scope) != napi_ok) goto failed;
-    size_t made = 0;
-    napi_status st = napi_ok;
-    for (size_t i = 0, start = 0; i < n; start = ends[i++]) {
-        const char *text = buf + start;
-        size_t bytes = ends[i] - start, at = 0;
-        pool_words w;
-        uint32_t key, id = pool_find(pool, text, bytes, &at, &key, &w);
-        if (id == POOL_NONE) {
-            if (++made % MANY_SCOPE == 0) {
-                napi_close_handle_scope(env, scope);
-                if ((st = napi_open_handle_scope(env, &scope)) != napi_ok) goto failed;
-            }
-            napi_value v;
-            size_t heap;
-            bool moved;
-            if (reserve(&m->units, &m->units_n, bytes, sizeof *m->units) || pool_room(pool, bytes, &moved)) {
-                napi_close_handle_scope(env, scope);
-                throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory for its strings");
-                goto done;
-            }
-            if (moved) pool_find(pool, text, bytes, &at, &key, &w);
-            id = pool->used;
-            st = make_string(env, text, bytes, m->units, &v, &heap);
-            if (st == napi_ok) st = napi_set_element(env, array, id, v);
-            if (st != napi_ok) break;
-            pool_add(pool, at, key, w, text, bytes, heap);
-        }
-        ids[i] = (int32_t)id;
-        if (want_bytes) total += (double)pool->heap[id];
-    }
-    napi_close_handle_scope(env, scope);
-    if (st != napi_ok) goto failed;
     if (want_bytes && in->scratch != NULL) in->scratch[1] = total;
     napi_create_double(env, next == FD_NEVER ? INFINITY : (double)next, &result);
     goto done;
 failed: {
     bool pending = false;
     napi_is_exception_pending(env, &pending);
-    if (!pending) napi_throw_error(env, NULL, "feeddate: formatMany could not make its labels' strings");
+    if (!pending) napi_throw_error(env, NULL, "feeddate: formatMany could not store its labels");
     result = NULL;
 }
 done:
@@ -1280,9 +1167,8 @@ static void finalize_instance(napi_env env, void *data, void *hint) {
     (void)hint;
     instance *in = data;
     many_free(&in->many);
-    pool_free(env, &in->pool);
     if (in->scratch_ref != NULL) napi_delete_reference(env, in->scratch_ref);
-    if (in->make_pool_ref != NULL) napi_delete_reference(env, in->make_pool_ref);
+    if (in->store_ref != NULL) napi_delete_reference(env, in->store_ref);
     if (in->store_entries_ref != NULL) napi_delete_reference(env, in->store_entries_ref);
     free(in);
 }
@@ -1303,20 +1189,18 @@ static napi_value set_scratch(napi_env env, napi_callback_info info) {
     napi_valuetype t, t2;
     if (napi_typeof(env, argv[1], &t) != napi_ok || t != napi_function || napi_typeof(env, argv[2], &t2) != napi_ok ||
         t2 != napi_function) {
-        napi_throw_type_error(env, NULL, "feeddate: setScratch needs the makePool and storeEntries functions");
+        napi_throw_type_error(env, NULL, "feeddate: setScratch needs the store and storeEntries functions");
         return NULL;
     }
     if (in->scratch_ref != NULL) {
         napi_throw_error(env, NULL, "feeddate: setScratch was already called in this environment");
         return NULL;
     }
-    CALL(env, napi_create_reference(env, argv[1], 1, &in->make_pool_ref));
+    CALL(env, napi_create_reference(env, argv[1], 1, &in->store_ref));
     CALL(env, napi_create_reference(env, argv[2], 1, &in->store_entries_ref));
     CALL(env, napi_create_reference(env, argv[0], 1, &in->scratch_ref)); /* keeps the memory alive */
     in->scratch = data;
-    napi_value size;
-    CALL(env, napi_create_uint32(env, POOL_LABELS, &size));
-    return size;
+    return NULL;
 }
 
 static napi_value versions(napi_env env, napi_callback_info info) {
