@@ -219,11 +219,26 @@ def _split_numpy(np: Any, buf: Any, ends: "array.array[int]", n: int, total: int
     return labels if len(labels) == n else None
 
 
+# UTF-8 continuation bytes, deleted to count a text's characters.
+_CONTINUATION = bytes(range(0x80, 0xC0))
+# Labels whose bytes _dense looks at: enough to tell a script, a constant cost a batch.
+_WIDE_SAMPLE = 64
+
+
+def _dense(sample: bytes) -> bool:
+    """Whether UTF-8 text like ``sample`` takes 1.25 bytes a character or more (a feed in
+    Chinese, Arabic or Russian, today's ASCII times included: UTF-16 splits it faster),
+    not English dates and times with a U+202F each (1.1-1.2: decoding each label's UTF-8
+    costs as much)."""
+    chars = len(sample.translate(None, _CONTINUATION))
+    return 4 * len(sample) >= 5 * chars
+
+
 def _split16(buf: Any, ends: "array.array[int]", m: int) -> Tuple[List[str], bool]:
     """The m labels of one fd_format_many_utf16 call (ends may be longer than m), and
-    whether any is not ASCII: the text decoded at once, then sliced by the library's
-    offsets, which are str indices unless a character lies outside the BMP (two code
-    units, one str character); then each label is decoded apart."""
+    whether they are dense (_dense): the text decoded at once, then sliced by the
+    library's offsets, which are str indices unless a character lies outside the BMP
+    (two code units, one str character); then each label is decoded apart."""
     total = ends[m - 1]
     raw = ctypes.string_at(buf, 2 * total)
     text = raw.decode(_UTF16)
@@ -231,13 +246,14 @@ def _split16(buf: Any, ends: "array.array[int]", m: int) -> Tuple[List[str], boo
     starts = stops[:-1]
     starts.insert(0, 0)
     if len(text) == total:
-        return [text[a:b] for a, b in zip(starts, stops)], not text.isascii()
+        wide = not text.isascii() and _dense(text[:stops[min(m, _WIDE_SAMPLE) - 1]].encode())
+        return [text[a:b] for a, b in zip(starts, stops)], wide
     return [raw[2 * a:2 * b].decode(_UTF16) for a, b in zip(starts, stops)], True
 
 
 def _split(buf: Any, ends: "array.array[int]", total: int) -> Tuple[List[str], bool]:
     """The labels concatenated in buf, ends[i] the byte offset just past label i, and
-    whether any is not ASCII."""
+    whether they are dense (_dense)."""
     raw: bytes = buf[:total]
     stops = ends.tolist()
     starts = stops[:-1]  # two lists zip a little faster than itertools.chain and a list
@@ -245,7 +261,8 @@ def _split(buf: Any, ends: "array.array[int]", total: int) -> Tuple[List[str], b
     if raw.isascii():  # byte offsets are character offsets: decode once
         text = raw.decode("ascii")
         return [text[a:b] for a, b in zip(starts, stops)], False
-    return [raw[a:b].decode() for a, b in zip(starts, stops)], True
+    wide = _dense(raw[:stops[min(len(stops), _WIDE_SAMPLE) - 1]])
+    return [raw[a:b].decode() for a, b in zip(starts, stops)], wide
 
 
 def _at_index(exc: BaseException, where: str, index: int) -> BaseException:
@@ -431,10 +448,11 @@ class Formatter:
         # changes every call pays only for storing the pair. One tuple, replaced
         # whole, so that threads always read a matching pair.
         self._last_now: Tuple[object, Any] = (_NO_NOW, None)
-        # Whether format_many's last labels (split in Python) were not all ASCII: then it
-        # asks for UTF-16 (see _many). A hint only, rewritten by each batch; any thread's
-        # value is right to use.
-        self._wide = False
+        # How far format_many's recent batches (split in Python) were not all ASCII: a
+        # counter of 0..3, up one for such a batch, down one for an ASCII one; from 2 up it
+        # asks for UTF-16 (see _many), so that batches that alternate stay UTF-8. A hint only;
+        # any thread's value is right to use.
+        self._wide = 0
         self._clock = clock
         # The clock's now_ms, its value checked (an int of milliseconds, not seconds).
         self._now: Callable[[], int] = clock_reader(clock) if clock is not None else local_now_ms
@@ -681,11 +699,12 @@ class Formatter:
         next_p = ctypes.byref(next_min) if next_min is not None else None
         # Labels come as UTF-8, which Python decodes at once and slices when it is all ASCII
         # (_split), and which numpy splits whatever it holds (_split_numpy). Where Python
-        # splits and the formatter's last labels were not ASCII ("昨天", U+202F in English
-        # times), they come as UTF-16, decoded at once and sliced by the library's offsets
-        # (_split16): a quarter to a third less than decoding each label apart. cap counts
-        # bytes or code units.
-        utf16 = self._wide and (np is None or step < _NUMPY_SPLIT_MIN)
+        # splits and the formatter's recent batches were dense (_dense: "昨天", not English with
+        # its U+202F), they come as UTF-16, decoded at once and sliced by the library's
+        # offsets (_split16): 0.86-0.92 of decoding each label apart, but 1.07-1.20 of UTF-8
+        # for a batch that turns out ASCII, hence the counter (self._wide). cap counts bytes
+        # or code units.
+        utf16 = self._wide >= 2 and (np is None or step < _NUMPY_SPLIT_MIN)
         call = _fd_format_many_utf16 if utf16 else _fd_format_many
         width = 2 if utf16 else 1
         cap = step * _MANY_BYTES_PER_LABEL + 1
@@ -710,8 +729,8 @@ class Formatter:
                 part, wide = _split16(buf, ends, m)
             else:
                 part, wide = _split_chunk(np, buf, ends, m)
-            if wide is not None and wide != self._wide:
-                self._wide = wide
+            if wide is not None:
+                self._wide = min(self._wide + 1, 3) if wide else max(self._wide - 1, 0)
             if n <= step:
                 labels = part
             else:

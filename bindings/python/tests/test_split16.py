@@ -1,9 +1,11 @@
 """format_many's UTF-16 batches (feeddate._formatter._split16): where Python splits
-the labels itself and a formatter's last batch was not all ASCII, the next comes
-from fd_format_many_utf16, decoded at once and sliced by the library's offsets.
-Checked against format() label by label, both ways of the hint, across chunks
-and the buffer's retry, and with characters outside the BMP (two code units, one
-str character), where the slices would be wrong and each label is decoded apart."""
+the labels itself and a formatter's recent batches were not all ASCII (a counter
+of 0..3, up for such a batch, down for an ASCII one, UTF-16 from 2 up), the next
+comes from fd_format_many_utf16, decoded at once and sliced by the library's
+offsets. Checked against format() label by label, both ways of the counter,
+across chunks and the buffer's retry, and with characters outside the BMP (two
+code units, one str character), where the slices would be wrong and each label
+is decoded apart."""
 
 from __future__ import annotations
 
@@ -51,13 +53,13 @@ def _calls(monkeypatch: pytest.MonkeyPatch) -> List[str]:
 
 @pytest.mark.parametrize(("style", "locale", "astral"), [
     ("feed", "zh_CN", False),            # "昨天", "3月25日"
-    ("chat_bubble", "en_US", False),     # U+202F before AM/PM
     ("feed", "ar_EG", False),            # Arabic-Indic digits
+    ("feed", "ru_RU", False),            # Cyrillic
     ("feed", "ff_Adlm_GN", True),        # Adlam digits and words: outside the BMP
     ("chat_list", "ccp", True),          # Chakma
 ])
 @pytest.mark.parametrize("size", [5, 300])
-def test_wide_labels_come_as_utf16_after_the_first_batch(style: str, locale: str, astral: bool, size: int,
+def test_wide_labels_come_as_utf16_after_two_batches(style: str, locale: str, astral: bool, size: int,
                                                          numpy_state: str, monkeypatch: pytest.MonkeyPatch) -> None:
     f = feeddate.Formatter(style, locale=locale, tz="Asia/Shanghai")
     ts = INSTANTS[:size]
@@ -65,33 +67,39 @@ def test_wide_labels_come_as_utf16_after_the_first_batch(style: str, locale: str
     assert any(not label.isascii() for label in expected)
     assert astral == any(ord(c) > 0xFFFF for label in expected for c in label)
     made = _calls(monkeypatch)
-    assert f.format_many(ts, NOW) == expected  # UTF-8: the formatter's first batch
+    assert f.format_many(ts, NOW) == expected  # UTF-8: the formatter's first two batches
+    assert f.format_many(ts, NOW) == expected
     assert f.format_many(ts, NOW) == expected  # UTF-16 where Python splits
     python_splits = numpy_state == "numpy not imported" or size < _formatter._NUMPY_SPLIT_MIN
-    assert made == ["_fd_format_many", "_fd_format_many_utf16" if python_splits else "_fd_format_many"]
+    assert made == ["_fd_format_many"] * 2 + ["_fd_format_many_utf16" if python_splits else "_fd_format_many"]
     assert f.batch(ts, NOW).texts == expected
 
 
-def test_the_hint_follows_the_labels(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An ASCII batch after wide ones goes back to UTF-8, and the other way."""
+def test_the_counter_follows_the_labels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ASCII batches stay UTF-8, and so do English ones whose one non-ASCII character a label
+    is U+202F (not dense: decoding each label costs as much); two dense batches in a row make
+    the next UTF-16; an ASCII batch counts down; batches that alternate stay UTF-8."""
+    made = _calls(monkeypatch)
     f = feeddate.Formatter("relative", locale="en_US", tz="UTC")
     ascii_ts = [NOW_S - 3600 * i for i in range(2, 50)]  # "2 hours ago" ...
-    wide = feeddate.Formatter("relative", locale="zh_CN", tz="UTC")
-    made = _calls(monkeypatch)
-    for _ in range(2):
+    english = feeddate.Formatter("chat_bubble", locale="en_US", tz="UTC")
+    for _ in range(3):
         assert f.format_many(ascii_ts, NOW) == [f.format(t, NOW) for t in ascii_ts]
-        assert wide.format_many(ascii_ts, NOW) == [wide.format(t, NOW) for t in ascii_ts]
-    assert made == ["_fd_format_many", "_fd_format_many", "_fd_format_many", "_fd_format_many_utf16"]
-    # A formatter whose labels turn ASCII ("Yesterday" ... then "2 hours ago"): one UTF-16
-    # batch finds them ASCII, the next is UTF-8 again.
-    g = feeddate.Formatter("feed", locale="en_US", tz="UTC")
-    days = [NOW_S - 86400 * d for d in range(1, 6)]  # "Yesterday", weekday names: ASCII
-    times = [NOW_S - 60 * m for m in range(1, 30)]   # "6:29 AM" with U+202F
+        assert english.format_many(INSTANTS[:50], NOW) == [english.format(t, NOW) for t in INSTANTS[:50]]
+    assert made == ["_fd_format_many"] * 6
+    # FEED zh_CN: today's times ASCII ("06:29"), days dense ("昨天", "星期五").
+    g = feeddate.Formatter("feed", locale="zh_CN", tz="UTC")
+    days = [NOW_S - 86400 * d for d in range(1, 6)]
+    times = [NOW_S - 60 * m for m in range(1, 30)]
+    expected = {id(days): [g.format(t, NOW) for t in days], id(times): [g.format(t, NOW) for t in times]}
+    order = [days, times] * 3 + [days, days, days, times, times, times, days]
     del made[:]
-    g.format_many(times, NOW)
-    g.format_many(days, NOW)
-    assert g.format_many(days, NOW) == [g.format(t, NOW) for t in days]
-    assert made == ["_fd_format_many", "_fd_format_many_utf16", "_fd_format_many"]
+    for ts in order:
+        assert g.format_many(ts, NOW) == expected[id(ts)]
+    u8, u16 = "_fd_format_many", "_fd_format_many_utf16"
+    # alternating: counter 1, 0, 1, 0 ...: never UTF-16; then 1, 2, 3 (the third time UTF-16),
+    # times at 3 and 2 (UTF-16, wrong), then at 1 (UTF-8), days at 0 (UTF-8)
+    assert made == [u8] * 6 + [u8, u8, u16, u16, u16, u8, u8]
 
 
 def test_utf16_chunks_and_retry(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -112,6 +120,7 @@ def test_utf16_chunks_and_retry(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_utf16_errors_name_the_element_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
     f = feeddate.Formatter("feed", locale="zh_CN", tz="UTC")
     f.format_many(INSTANTS[:10], NOW)
+    f.format_many(INSTANTS[:10], NOW)  # two wide batches: the next is UTF-16
     bad: List[Any] = INSTANTS[:10] + [1e300]
     with pytest.raises(feeddate.RangeError) as wide_error:
         f.format_many(bad, NOW)
