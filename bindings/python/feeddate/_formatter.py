@@ -234,11 +234,12 @@ def _dense(sample: bytes) -> bool:
     return 4 * len(sample) >= 5 * chars
 
 
-def _split16(buf: Any, ends: "array.array[int]", m: int) -> Tuple[List[str], bool]:
-    """The m labels of one fd_format_many_utf16 call (ends may be longer than m), and
-    whether they are dense (_dense): the text decoded at once, then sliced by the
-    library's offsets, which are str indices unless a character lies outside the BMP
-    (two code units, one str character); then each label is decoded apart."""
+def _split16(buf: Any, ends: "array.array[int]", m: int, measure: bool) -> Tuple[List[str], bool, Optional[bool]]:
+    """The m labels of one fd_format_many_utf16 call (ends may be longer than m),
+    whether any is not ASCII, and (measure, and not ASCII) whether they are dense
+    (_dense, else None): the text decoded at once, then sliced by the library's
+    offsets, which are str indices unless a character lies outside the BMP (two code
+    units, one str character); then each label is decoded apart."""
     total = ends[m - 1]
     raw = ctypes.string_at(buf, 2 * total)
     text = raw.decode(_UTF16)
@@ -246,23 +247,25 @@ def _split16(buf: Any, ends: "array.array[int]", m: int) -> Tuple[List[str], boo
     starts = stops[:-1]
     starts.insert(0, 0)
     if len(text) == total:
-        wide = not text.isascii() and _dense(text[:stops[min(m, _WIDE_SAMPLE) - 1]].encode())
-        return [text[a:b] for a, b in zip(starts, stops)], wide
-    return [raw[2 * a:2 * b].decode(_UTF16) for a, b in zip(starts, stops)], True
+        wide = not text.isascii()
+        dense = _dense(text[:stops[min(m, _WIDE_SAMPLE) - 1]].encode()) if wide and measure else None
+        return [text[a:b] for a, b in zip(starts, stops)], wide, dense
+    return [raw[2 * a:2 * b].decode(_UTF16) for a, b in zip(starts, stops)], True, True if measure else None
 
 
-def _split(buf: Any, ends: "array.array[int]", total: int) -> Tuple[List[str], bool]:
-    """The labels concatenated in buf, ends[i] the byte offset just past label i, and
-    whether they are dense (_dense)."""
+def _split(buf: Any, ends: "array.array[int]", total: int, measure: bool) -> Tuple[List[str], bool, Optional[bool]]:
+    """The labels concatenated in buf, ends[i] the byte offset just past label i, whether
+    any is not ASCII, and (measure, and not ASCII) whether they are dense (_dense, else
+    None)."""
     raw: bytes = buf[:total]
     stops = ends.tolist()
     starts = stops[:-1]  # two lists zip a little faster than itertools.chain and a list
     starts.insert(0, 0)
     if raw.isascii():  # byte offsets are character offsets: decode once
         text = raw.decode("ascii")
-        return [text[a:b] for a, b in zip(starts, stops)], False
-    wide = _dense(raw[:stops[min(len(stops), _WIDE_SAMPLE) - 1]])
-    return [raw[a:b].decode() for a, b in zip(starts, stops)], wide
+        return [text[a:b] for a, b in zip(starts, stops)], False, None
+    dense = _dense(raw[:stops[min(len(stops), _WIDE_SAMPLE) - 1]]) if measure else None
+    return [raw[a:b].decode() for a, b in zip(starts, stops)], True, dense
 
 
 def _at_index(exc: BaseException, where: str, index: int) -> BaseException:
@@ -382,7 +385,7 @@ class Formatter:
 
     __slots__ = (
         "_handle", "_handle_arg", "_last_now", "_now", "_clock", "_style", "_locale", "_tz", "_tz_source",
-        "_given", "_wide", "__weakref__",
+        "_given", "_wide", "_dense_text", "__weakref__",
     )
 
     # The parameters are _options.OPTIONS, written out for IDEs, type checkers and
@@ -453,6 +456,9 @@ class Formatter:
         # asks for UTF-16 (see _many), so that batches that alternate stay UTF-8. A hint only;
         # any thread's value is right to use.
         self._wide = 0
+        # Whether this formatter's non-ASCII labels are dense (_dense), looked at once: the
+        # script of a formatter's words does not change.
+        self._dense_text: Optional[bool] = None
         self._clock = clock
         # The clock's now_ms, its value checked (an int of milliseconds, not seconds).
         self._now: Callable[[], int] = clock_reader(clock) if clock is not None else local_now_ms
@@ -725,12 +731,21 @@ class Formatter:
                 check(status, f"{where}({n} instants, now={now!r})")
             if next_min is not None and next_min.value < earliest:
                 earliest = next_min.value
+            measure = self._dense_text is None
             if utf16:
-                part, wide = _split16(buf, ends, m)
+                part, wide, dense = _split16(buf, ends, m, measure)
             else:
-                part, wide = _split_chunk(np, buf, ends, m)
-            if wide is not None:
-                self._wide = min(self._wide + 1, 3) if wide else max(self._wide - 1, 0)
+                part, wide, dense = _split_chunk(np, buf, ends, m, measure)
+            if wide:
+                if dense is not None:
+                    self._dense_text = dense
+                if self._dense_text:
+                    if self._wide < 3:
+                        self._wide += 1
+                elif self._wide:
+                    self._wide -= 1
+            elif wide is not None and self._wide:
+                self._wide -= 1
             if n <= step:
                 labels = part
             else:
@@ -738,17 +753,18 @@ class Formatter:
         return labels, earliest
 
 
-def _split_chunk(np: Any, buf: Any, ends: "array.array[int]", m: int) -> Tuple[List[str], Optional[bool]]:
-    """The m labels of one fd_format_many call (ends may be longer than m), and whether
-    any is not ASCII (None when numpy split them: it was not looked at)."""
+def _split_chunk(np: Any, buf: Any, ends: "array.array[int]", m: int,
+                 measure: bool) -> Tuple[List[str], Optional[bool], Optional[bool]]:
+    """The m labels of one fd_format_many call (ends may be longer than m), as _split
+    gives them (None, None when numpy split them: they were not looked at)."""
     total = ends[m - 1]
     if m < len(ends):
         ends = ends[:m]
     if np is not None and m >= _NUMPY_SPLIT_MIN:
         split = _split_numpy(np, buf, ends, m, total)
         if split is not None:
-            return split, None
-    return _split(buf, ends, total)
+            return split, None, None
+    return _split(buf, ends, total, measure)
 
 
 Formatter.__doc__ = f"{Formatter.__doc__}\n    Options:\n\n" + "\n".join(
