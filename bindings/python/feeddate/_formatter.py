@@ -222,7 +222,7 @@ def _split_numpy(np: Any, buf: Any, ends: "array.array[int]", n: int, total: int
 # UTF-8 continuation bytes, deleted to count a text's characters.
 _CONTINUATION = bytes(range(0x80, 0xC0))
 # Labels whose bytes _dense looks at: enough to tell a script, a constant cost a batch.
-_WIDE_SAMPLE = 64
+_DENSE_SAMPLE = 64
 
 
 def _dense(sample: bytes) -> bool:
@@ -248,7 +248,7 @@ def _split16(buf: Any, ends: "array.array[int]", m: int, measure: bool) -> Tuple
     starts.insert(0, 0)
     if len(text) == total:
         wide = not text.isascii()
-        dense = _dense(text[:stops[min(m, _WIDE_SAMPLE) - 1]].encode()) if wide and measure else None
+        dense = _dense(text[:stops[min(m, _DENSE_SAMPLE) - 1]].encode()) if wide and measure else None
         return [text[a:b] for a, b in zip(starts, stops)], wide, dense
     return [raw[2 * a:2 * b].decode(_UTF16) for a, b in zip(starts, stops)], True, True if measure else None
 
@@ -264,7 +264,7 @@ def _split(buf: Any, ends: "array.array[int]", total: int, measure: bool) -> Tup
     if raw.isascii():  # byte offsets are character offsets: decode once
         text = raw.decode("ascii")
         return [text[a:b] for a, b in zip(starts, stops)], False, None
-    dense = _dense(raw[:stops[min(len(stops), _WIDE_SAMPLE) - 1]]) if measure else None
+    dense = _dense(raw[:stops[min(len(stops), _DENSE_SAMPLE) - 1]]) if measure else None
     return [raw[a:b].decode() for a, b in zip(starts, stops)], True, dense
 
 
@@ -451,10 +451,11 @@ class Formatter:
         # changes every call pays only for storing the pair. One tuple, replaced
         # whole, so that threads always read a matching pair.
         self._last_now: Tuple[object, Any] = (_NO_NOW, None)
-        # How far format_many's recent batches (split in Python) were not all ASCII: a
-        # counter of 0..3, up one for such a batch, down one for an ASCII one; from 2 up it
-        # asks for UTF-16 (see _many), so that batches that alternate stay UTF-8. A hint only;
-        # any thread's value is right to use.
+        # How far format_many's recent batches (split in Python) were dense: a counter of
+        # 0..3, up one for a batch that is not all ASCII when the formatter's text is dense
+        # (_dense_text), down one for any other; from 2 up it asks for UTF-16 (see _many), so
+        # that batches that alternate stay UTF-8. A hint only; any thread's value is right
+        # to use.
         self._wide = 0
         # Whether this formatter's non-ASCII labels are dense (_dense), looked at once: the
         # script of a formatter's words does not change.
@@ -707,7 +708,7 @@ class Formatter:
         # (_split), and which numpy splits whatever it holds (_split_numpy). Where Python
         # splits and the formatter's recent batches were dense (_dense: "昨天", not English with
         # its U+202F), they come as UTF-16, decoded at once and sliced by the library's
-        # offsets (_split16): 0.86-0.92 of decoding each label apart, but 1.07-1.20 of UTF-8
+        # offsets (_split16): 0.87-0.93 of decoding each label apart, but 1.07-1.20 of UTF-8
         # for a batch that turns out ASCII, hence the counter (self._wide). cap counts bytes
         # or code units.
         utf16 = self._wide >= 2 and (np is None or step < _NUMPY_SPLIT_MIN)
