@@ -321,12 +321,12 @@ fd_status fd_format_many_utf16(const fd_formatter *f, const int64_t *t_ms, size_
 /*
  * (1.2) fd_format_utf16 with its arguments in memory: for a caller whose
  * foreign calls cost by the argument (JNA's direct mapping on Java 17 costs
- * 15-25 ns for each, more than the library takes for many labels), one
- * pointer instead of six. The call reads the six fields of *call once, and
- * is fd_format_utf16 of them in every other way (the same label, errors and
- * buffer rules; its messages name fd_format_utf16). The struct stays with
- * the caller and may be reused: a thread's own, with buf, cap and info set
- * once and formatter, t_ms and now_ms each call. call NULL: FD_ERR_ARGUMENT.
+ * 15-25 ns for each: six cost more than the library takes to write a
+ * label), one pointer instead of six. The call reads the six fields of *call
+ * once, and is fd_format_utf16 of them in every other way (the same label,
+ * errors and buffer rules; its messages name fd_format_utf16). The struct
+ * stays with the caller and may be reused: a thread's own, with buf and cap
+ * set once and the other fields each call. call NULL: FD_ERR_ARGUMENT.
  */
 typedef struct fd_utf16_call {
     const fd_formatter *formatter;
