@@ -917,9 +917,7 @@ static void check_utf16_call(const fd_formatter *f)
         size_t n = 0;
         while (n < FD_LABEL_CAPACITY && direct[n] != 0) n++;
         if (a != FD_OK || b != FD_OK || memcmp(direct, area, (n + 1) * sizeof *area) != 0 ||
-            want.length != got.length || want.next_change_ms != got.next_change_ms ||
-            want.day_offset != got.day_offset || want.day_length != got.day_length ||
-            want.time_offset != got.time_offset || want.time_length != got.time_length || want.expired != got.expired) {
+            !tk_label_same(&want, &got)) {
             same = 0;
             tk_fail("utf16_call: t = now - %lld: %s / %s, or the label or its fd_label differ", (long long)back[i],
                     status_name(a), status_name(b));

@@ -12,6 +12,15 @@
 
 #include "feeddate.h"
 
+/* Whether two fd_labels say the same, field by field (their padding is not compared: the library
+ * may leave it as it was). Inline, so that the fuzzers can use it without testkit.c. */
+static inline int tk_label_same(const fd_label *a, const fd_label *b)
+{
+    return a->length == b->length && a->next_change_ms == b->next_change_ms && a->day_offset == b->day_offset &&
+           a->day_length == b->day_length && a->time_offset == b->time_offset && a->time_length == b->time_length &&
+           a->expired == b->expired;
+}
+
 /* Counts one check as passed (ok != 0) or failed. Returns ok. */
 int tk_count(int ok);
 
