@@ -186,10 +186,6 @@ final class LibFeedDate {
     // fd_status fd_format(const fd_formatter *f, int64_t t_ms, int64_t now_ms, char *buf, size_t cap, fd_label *info);
     static native int fd_format(long f, long tMs, long nowMs, long buf, long cap, long info);
 
-    // (1.2) fd_status fd_format_utf16(const fd_formatter *f, int64_t t_ms, int64_t now_ms, uint16_t *buf,
-    //                                 size_t cap, fd_label *info); JnaCalls' single call: the text as code units.
-    static native int fd_format_utf16(long f, long tMs, long nowMs, long buf, long cap, long info);
-
     // (1.2) fd_status fd_format_utf16_call(const fd_utf16_call *call); JnaCalls' single call on Java 17:
     // one argument, where JNA's direct mapping costs 15-25 ns for each.
     static native int fd_format_utf16_call(long call);
