@@ -234,10 +234,9 @@ def _dense(sample: bytes) -> bool:
     return 4 * len(sample) >= 5 * chars
 
 
-def _split16(buf: Any, ends: "array.array[int]", m: int, measure: bool) -> Tuple[List[str], bool, Optional[bool]]:
-    """The m labels of one fd_format_many_utf16 call (ends may be longer than m),
-    whether any is not ASCII, and (measure, and not ASCII) whether they are dense
-    (_dense, else None): the text decoded at once, then sliced by the library's
+def _split16(buf: Any, ends: "array.array[int]", m: int) -> Tuple[List[str], bool]:
+    """The m labels of one fd_format_many_utf16 call (ends may be longer than m), and
+    whether any is not ASCII: the text decoded at once, then sliced by the library's
     offsets, which are str indices unless a character lies outside the BMP (two code
     units, one str character); then each label is decoded apart."""
     total = ends[m - 1]
@@ -247,25 +246,21 @@ def _split16(buf: Any, ends: "array.array[int]", m: int, measure: bool) -> Tuple
     starts = stops[:-1]
     starts.insert(0, 0)
     if len(text) == total:
-        wide = not text.isascii()
-        dense = _dense(text[:stops[min(m, _DENSE_SAMPLE) - 1]].encode()) if wide and measure else None
-        return [text[a:b] for a, b in zip(starts, stops)], wide, dense
-    return [raw[2 * a:2 * b].decode(_UTF16) for a, b in zip(starts, stops)], True, True if measure else None
+        return [text[a:b] for a, b in zip(starts, stops)], not text.isascii()
+    return [raw[2 * a:2 * b].decode(_UTF16) for a, b in zip(starts, stops)], True
 
 
-def _split(buf: Any, ends: "array.array[int]", total: int, measure: bool) -> Tuple[List[str], bool, Optional[bool]]:
-    """The labels concatenated in buf, ends[i] the byte offset just past label i, whether
-    any is not ASCII, and (measure, and not ASCII) whether they are dense (_dense, else
-    None)."""
+def _split(buf: Any, ends: "array.array[int]", total: int) -> Tuple[List[str], bool]:
+    """The labels concatenated in buf, ends[i] the byte offset just past label i, and
+    whether any is not ASCII."""
     raw: bytes = buf[:total]
     stops = ends.tolist()
     starts = stops[:-1]  # two lists zip a little faster than itertools.chain and a list
     starts.insert(0, 0)
     if raw.isascii():  # byte offsets are character offsets: decode once
         text = raw.decode("ascii")
-        return [text[a:b] for a, b in zip(starts, stops)], False, None
-    dense = _dense(raw[:stops[min(len(stops), _DENSE_SAMPLE) - 1]]) if measure else None
-    return [raw[a:b].decode() for a, b in zip(starts, stops)], True, dense
+        return [text[a:b] for a, b in zip(starts, stops)], False
+    return [raw[a:b].decode() for a, b in zip(starts, stops)], True
 
 
 def _at_index(exc: BaseException, where: str, index: int) -> BaseException:
@@ -732,19 +727,15 @@ class Formatter:
                 check(status, f"{where}({n} instants, now={now!r})")
             if next_min is not None and next_min.value < earliest:
                 earliest = next_min.value
-            measure = self._dense_text is None
             if utf16:
-                part, wide, dense = _split16(buf, ends, m, measure)
+                part, wide = _split16(buf, ends, m)
             else:
-                part, wide, dense = _split_chunk(np, buf, ends, m, measure)
-            if wide:
-                if dense is not None:
-                    self._dense_text = dense
-                if self._dense_text:
-                    if self._wide < 3:
-                        self._wide += 1
-                elif self._wide:
-                    self._wide -= 1
+                part, wide = _split_chunk(np, buf, ends, m)
+            if wide and self._dense_text is None:  # judged on UTF-8: UTF-16 comes only once it says dense
+                self._dense_text = _dense(ctypes.string_at(buf, ends[min(m, _DENSE_SAMPLE) - 1]))
+            if wide and self._dense_text:
+                if self._wide < 3:
+                    self._wide += 1
             elif wide is not None and self._wide:
                 self._wide -= 1
             if n <= step:
@@ -754,18 +745,17 @@ class Formatter:
         return labels, earliest
 
 
-def _split_chunk(np: Any, buf: Any, ends: "array.array[int]", m: int,
-                 measure: bool) -> Tuple[List[str], Optional[bool], Optional[bool]]:
-    """The m labels of one fd_format_many call (ends may be longer than m), as _split
-    gives them (None, None when numpy split them: they were not looked at)."""
+def _split_chunk(np: Any, buf: Any, ends: "array.array[int]", m: int) -> Tuple[List[str], Optional[bool]]:
+    """The m labels of one fd_format_many call (ends may be longer than m), and whether
+    any is not ASCII (None when numpy split them: they were not looked at)."""
     total = ends[m - 1]
     if m < len(ends):
         ends = ends[:m]
     if np is not None and m >= _NUMPY_SPLIT_MIN:
         split = _split_numpy(np, buf, ends, m, total)
         if split is not None:
-            return split, None, None
-    return _split(buf, ends, total, measure)
+            return split, None
+    return _split(buf, ends, total)
 
 
 Formatter.__doc__ = f"{Formatter.__doc__}\n    Options:\n\n" + "\n".join(

@@ -14,7 +14,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
+import pytest
+
 import feeddate
+from feeddate import _formatter, _modules
 
 REPO = Path(__file__).resolve().parents[3]
 HEADER = REPO / "include" / "feeddate.h"
@@ -113,3 +116,24 @@ def formatter_for(style: str, options: Dict[str, Any]) -> feeddate.Formatter:
     if key not in _formatters:
         _formatters[key] = feeddate.Formatter(style, **options)
     return _formatters[key]
+
+
+def hide_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The binding sees no numpy (_formatter's loaded and module_of's), as in a
+    process that never imported it; the tests themselves still use it."""
+    real = _modules.loaded
+    monkeypatch.setattr(_modules, "loaded", lambda name: None if name == "numpy" else real(name))
+    monkeypatch.setattr(_formatter, "loaded", _modules.loaded)
+    assert _formatter.module_of([], "numpy") is None and _formatter.loaded("numpy") is None
+
+
+@pytest.fixture(params=["numpy imported", "numpy not imported"])
+def numpy_state(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Both of format_many's list paths: numpy's (imported in this process: it converts
+    lists, and splits batches of 256 and more) and the pure-Python ones (_lists, and
+    the splits of _formatter), as in a process that never imported numpy."""
+    if request.param == "numpy imported":
+        import numpy  # noqa: F401,PLC0415 (a test dependency; imported here so that the state is true)
+    else:
+        hide_numpy(monkeypatch)
+    return str(request.param)

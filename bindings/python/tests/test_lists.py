@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import feeddate
-from feeddate import _formatter, _lists, _modules
+from feeddate import _formatter, _lists
 from feeddate._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
 from feeddate._instant import to_ms
 
@@ -29,26 +29,6 @@ MIN_S = FD_MIN_INSTANT_MS // 1000
 MAX_S = FD_MAX_INSTANT_MS // 1000
 F = feeddate.Formatter("relative", locale="en_US", tz="America/New_York")
 FEED = feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai")
-
-
-def _hide_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The binding sees no numpy (_formatter's loaded and module_of's), as in a
-    process that never imported it; the tests themselves still use it."""
-    monkeypatch.setattr(_modules, "loaded", lambda name: None if name == "numpy" else real_loaded(name))
-    monkeypatch.setattr(_formatter, "loaded", _modules.loaded)
-    assert _formatter.module_of([], "numpy") is None and _formatter.loaded("numpy") is None
-
-
-real_loaded = _modules.loaded
-
-
-@pytest.fixture(params=["numpy imported", "numpy not imported"])
-def numpy_state(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Both list paths: numpy's (it is imported in this process) and _lists' (as in
-    a process that never imported numpy)."""
-    if request.param == "numpy not imported":
-        _hide_numpy(monkeypatch)
-    return str(request.param)
 
 
 def _spread(n: int, seed: int) -> List[int]:

@@ -12,34 +12,17 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any, List
 
-import numpy as np  # imported, so that the binding may use it: the "numpy imported" state
 import pytest
 
+from conftest import hide_numpy
+
 import feeddate
-from feeddate import _formatter, _modules
+from feeddate import _formatter
 
 NOW = datetime(2024, 3, 25, 6, 30, tzinfo=timezone.utc)
 NOW_S = 1711348200
 # Every 7 hours back for 120 days: times, yesterday, weekdays, dates.
 INSTANTS = [NOW_S - 7 * 3600 * i for i in range(412)]
-
-
-@pytest.fixture(params=["numpy imported", "numpy not imported"])
-def numpy_state(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """With numpy imported, batches of 256 and more are split by numpy from UTF-8, and
-    smaller ones by Python (UTF-16 when wide); without numpy, Python splits them all."""
-    assert _modules.loaded("numpy") is np
-    if request.param == "numpy not imported":
-        _hide_numpy(monkeypatch)
-    return str(request.param)
-
-
-def _hide_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The binding sees no numpy (_formatter's loaded and module_of's, as test_lists)."""
-    real = _modules.loaded
-    monkeypatch.setattr(_modules, "loaded", lambda name: None if name == "numpy" else real(name))
-    monkeypatch.setattr(_formatter, "loaded", _modules.loaded)
-    assert _formatter.module_of([], "numpy") is None and _formatter.loaded("numpy") is None
 
 
 def _calls(monkeypatch: pytest.MonkeyPatch) -> List[str]:
@@ -107,7 +90,7 @@ def test_utf16_chunks_and_retry(monkeypatch: pytest.MonkeyPatch) -> None:
     the size the library reported, in code units), astral and BMP labels in one batch."""
     monkeypatch.setattr(_formatter, "_MANY_CHUNK", 37)
     monkeypatch.setattr(_formatter, "_MANY_BYTES_PER_LABEL", 1)
-    _hide_numpy(monkeypatch)
+    hide_numpy(monkeypatch)
     for locale in ("zh_CN", "ff_Adlm_GN"):
         f = feeddate.Formatter("feed_detail", locale=locale, tz="Asia/Shanghai")
         expected = [f.format(t, NOW) for t in INSTANTS]
