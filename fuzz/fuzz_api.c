@@ -21,7 +21,8 @@
  *     next_change_ms is > now (and <= FD_MAX_INSTANT_MS) or FD_NEVER;
  *   - the same call again gives the same bytes (no hidden state), a size
  *     query gives the same length, fd_format_many gives the labels of
- *     fd_format one by one and the minimum of their next changes.
+ *     fd_format one by one and the minimum of their next changes, and
+ *     fd_format_many_nul gives them with a NUL after each.
  *
  * The library is not instrumented (it is the release build); ASan and UBSan
  * instrument this harness, and ASan's malloc/memcpy interceptors see every
@@ -478,6 +479,39 @@ static void op_format(run *r)
     area_check_free(&a, "fd_format");
 }
 
+/* fd_format_many_nul against fd_format_many's labels (labels[0..ends[n-1]), n >= 1): each with its
+ * NUL, ends counting them; all its bytes fit, one fewer is FD_ERR_BUFFER with what it needs and no
+ * byte written past cap. */
+static void check_many_nul(run *r, const int64_t *ts, size_t n, int64_t now, const char *labels, const size_t *ends,
+                           int64_t earliest)
+{
+    size_t need = ends[n - 1] + n;
+    size_t *e = malloc(n * sizeof *e);
+    if (e == NULL)
+        abort();
+    for (size_t shorter = 0; shorter < 2; shorter++) {
+        size_t cap = need - shorter;
+        area a;
+        area_make(&a, cap, cap, (r->flags & FZ_EXACT_ALLOC) != 0);
+        memset(e, 0xA5, n * sizeof *e);
+        int64_t next = 12345;
+        fd_status s = fd_format_many_nul(r->f, ts, n, now, a.buf, cap, e, &next);
+        if (s != (shorter ? FD_ERR_BUFFER : FD_OK) || e[n - 1] != need)
+            fuzz_fail("fd_format_many_nul(n %zu, cap %zu): status %d, %zu bytes; expected %d, %zu", n, cap, (int)s,
+                      e[n - 1], shorter ? (int)FD_ERR_BUFFER : (int)FD_OK, need);
+        for (size_t i = 0; s == FD_OK && i < n; i++) {
+            size_t start = i ? ends[i - 1] : 0, at = i ? e[i - 1] : 0, bytes = ends[i] - start;
+            if (e[i] != ends[i] + i + 1 || memcmp(a.buf + at, labels + start, bytes) != 0 || a.buf[at + bytes] != '\0')
+                fuzz_fail("fd_format_many_nul(n %zu): label %zu is not fd_format_many's with a NUL", n, i);
+        }
+        if (s == FD_OK && next != earliest)
+            fuzz_fail("fd_format_many_nul: next_change_min %lld, fd_format_many's %lld", (long long)next,
+                      (long long)earliest);
+        area_check_free(&a, "fd_format_many_nul");
+    }
+    free(e);
+}
+
 static void op_many(run *r)
 {
     int64_t now = rd_instant(&r->in, FZ_NOW);
@@ -583,6 +617,8 @@ static void op_many(run *r)
                       (long long)earliest);
         if (!null_next && next != FD_NEVER && next <= now)
             fuzz_fail("fd_format_many: next_change_min %lld not after now %lld", (long long)next, (long long)now);
+        if (n)
+            check_many_nul(r, ts, n, now, a.buf, ends, earliest);
     } else if (s == FD_ERR_BUFFER) {
         if (ends[n - 1] != total)
             fuzz_fail("fd_format_many(cap %zu): FD_ERR_BUFFER reports %zu bytes needed, the labels have %zu", cap,

@@ -303,6 +303,21 @@ fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n,
                          int64_t *next_change_min);
 
 /*
+ * (1.2) fd_format_many with a NUL after each label: label i is the C string
+ * at buf + (i ? ends[i-1] : 0), and ends[i] is the byte offset just past its
+ * NUL (so it has ends[i] - start - 1 bytes, and ends[n-1] bytes hold the
+ * batch). Labels hold no NUL, so the batch is also one text that splits at
+ * its NULs into exactly n labels: a binding whose strings split in one
+ * native step (Python's str.split) makes its n strings without a step of its
+ * own per label. n x FD_LABEL_CAPACITY bytes always fit; nothing is written
+ * past the last NUL. Arguments, errors, buffer rules (FD_ERR_BUFFER: ends[n-1]
+ * holds the bytes needed, NULs counted) and threads as fd_format_many.
+ */
+fd_status fd_format_many_nul(const fd_formatter *f, const int64_t *t_ms, size_t n,
+                             int64_t now_ms, char *buf, size_t cap, size_t *ends,
+                             int64_t *next_change_min);
+
+/*
  * (1.2) The same labels as fd_format and fd_format_many, written as UTF-16
  * code units (native byte order), for bindings whose strings are UTF-16
  * (Java, JavaScript), so that none transcodes. Everything fd_format and

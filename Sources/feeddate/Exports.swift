@@ -313,13 +313,33 @@ public func fd_format_many(
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ ends: UnsafeMutablePointer<Int>?,
     _ nextChangeMin: UnsafeMutablePointer<Int64>?
 ) -> fd_status {
-    if let s = manyArguments("fd_format_many", f, ts, count, buf, capacity, ends, nextChangeMin) { return s }
+    formatMany("fd_format_many", f, ts, count, now, buf, capacity, ends, nextChangeMin, nul: false)
+}
+
+/// fd_format_many with a NUL after each label (1.2): a binding splits the batch as one text.
+@_cdecl("fd_format_many_nul")
+public func fd_format_many_nul(
+    _ f: OpaquePointer?, _ ts: UnsafePointer<Int64>?, _ count: UInt, _ now: Int64,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ ends: UnsafeMutablePointer<Int>?,
+    _ nextChangeMin: UnsafeMutablePointer<Int64>?
+) -> fd_status {
+    formatMany("fd_format_many_nul", f, ts, count, now, buf, capacity, ends, nextChangeMin, nul: true)
+}
+
+/// fd_format_many, and with nul fd_format_many_nul (whose ends count each label's NUL: it writes
+/// nothing past the last one's).
+private func formatMany(
+    _ name: String, _ f: OpaquePointer?, _ ts: UnsafePointer<Int64>?, _ count: UInt, _ now: Int64,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ ends: UnsafeMutablePointer<Int>?,
+    _ nextChangeMin: UnsafeMutablePointer<Int64>?, nul: Bool
+) -> fd_status {
+    if let s = manyArguments(name, f, ts, count, buf, capacity, ends, nextChangeMin) { return s }
     let cap = Int(clamping: capacity), n = Int(count), ts = ts.unsafelyUnwrapped, ends = ends.unsafelyUnwrapped
     var earliest = Int64.max
     let s = Handle.with(f) { formatter in
         do throws(FeedDateError) {
             earliest = try formatter.writeMany(ts, count: n, now: now, into: buf.map(UnsafeMutableRawPointer.init),
-                                               capacity: cap, ends: ends, nextChange: nextChangeMin != nil)
+                                               capacity: cap, ends: ends, nextChange: nextChangeMin != nil, nul: nul)
             return FD_OK
         } catch {
             return fail(error)
@@ -329,9 +349,9 @@ public func fd_format_many(
     let used = ends[n - 1]
     nextChangeMin?.pointee = earliest
     guard let buf, used <= cap else {
-        return fail(FD_ERR_BUFFER, "fd_format_many: the labels need \(used) bytes; cap is \(capacity) (n × FD_LABEL_CAPACITY always fits)")
+        return fail(FD_ERR_BUFFER, "\(name): the labels need \(used) bytes\(nul ? " with their NULs" : ""); cap is \(capacity) (n × FD_LABEL_CAPACITY always fits)")
     }
-    if used < cap { buf[used] = 0 }
+    if used < cap && !nul { buf[used] = 0 }
     return succeed()
 }
 

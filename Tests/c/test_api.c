@@ -478,9 +478,12 @@ static const many_row MANY_ROWS[] = {
 #define MANY_MAX 3
 #define MANY_CAP (MANY_MAX * FD_LABEL_CAPACITY)
 
-static void run_many_row(const fd_formatter *f, const many_row *r)
+/* A row through fd_format_many, and (nul) through fd_format_many_nul, whose labels each end in a
+ * NUL that total and ends count, and which writes nothing past the last one. */
+static void run_many_row(const fd_formatter *f, const many_row *r, int nul)
 {
     static unsigned char area[MANY_CAP + CANARY_SIZE];
+    const char *fn = nul ? "fd_format_many_nul" : "fd_format_many";
     char expected[MANY_CAP];
     size_t ends[MANY_MAX], total = 0;
     int64_t earliest = FD_NEVER, next_min = 0;
@@ -489,7 +492,7 @@ static void run_many_row(const fd_formatter *f, const many_row *r)
             fd_label info;
             if (reference_label(f, r->ts[i], r->now, expected + total, &info) != 0)
                 return;
-            total += info.length;
+            total += info.length + (nul ? 1 : 0); /* reference_label wrote the NUL too */
             if (info.next_change_ms < earliest)
                 earliest = info.next_change_ms;
         }
@@ -498,39 +501,41 @@ static void run_many_row(const fd_formatter *f, const many_row *r)
     size_t guarded = cap < MANY_CAP ? cap : MANY_CAP;
     memset(area, CANARY, sizeof area);
     memset(ends, 0xA5, sizeof ends);
-    fd_status s = fd_format_many(r->null_formatter ? NULL : f, r->ts, r->n, r->now,
-                                 r->null_buf ? NULL : (char *)area, cap,
-                                 r->null_ends ? NULL : ends, r->null_next ? NULL : &next_min);
+    fd_status (*many)(const fd_formatter *, const int64_t *, size_t, int64_t, char *, size_t, size_t *, int64_t *) =
+        nul ? fd_format_many_nul : fd_format_many;
+    fd_status s = many(r->null_formatter ? NULL : f, r->ts, r->n, r->now, r->null_buf ? NULL : (char *)area, cap,
+                       r->null_ends ? NULL : ends, r->null_next ? NULL : &next_min);
     if (s != r->expect) {
-        tk_fail("fd_format_many, %s: expected %s, got %s", r->what, status_name(r->expect),
-                status_name(s));
+        tk_fail("%s, %s: expected %s, got %s", fn, r->what, status_name(r->expect), status_name(s));
         return;
     }
-    if (!r->null_buf && !canary_intact("fd_format_many", r->what, area, guarded))
+    if (!r->null_buf && !canary_intact(fn, r->what, area, guarded))
         return;
     if (s == FD_OK) {
         if (r->n > 0 && (ends[r->n - 1] != total || memcmp(area, expected, total) != 0)) {
-            tk_fail("fd_format_many, %s: labels differ from fd_format one by one", r->what);
+            tk_fail("%s, %s: labels differ from fd_format one by one", fn, r->what);
             return;
         }
-        for (size_t i = 1; i < r->n; i++) {
-            if (ends[i] < ends[i - 1]) {
-                tk_fail("fd_format_many, %s: ends not increasing", r->what);
+        for (size_t i = 0; i < r->n; i++) {
+            size_t start = i ? ends[i - 1] : 0;
+            if (ends[i] <= start || (nul && area[ends[i] - 1] != '\0')) {
+                tk_fail("%s, %s: ends not increasing, or no NUL at ends[%lu] - 1", fn, r->what, (unsigned long)i);
                 return;
             }
         }
-        if (r->n > 0 && cap > total && area[total] != '\0') {
-            tk_fail("fd_format_many, %s: no NUL after the last label", r->what);
+        if (r->n > 0 && cap > total && guarded > total && area[total] != (nul ? CANARY : '\0')) {
+            tk_fail(nul ? "%s, %s: a byte written past the last label's NUL" : "%s, %s: no NUL after the last label",
+                    fn, r->what);
             return;
         }
         if (!r->null_next && next_min != earliest) {
-            tk_fail("fd_format_many, %s: next_change_min %lld, expected %lld", r->what,
-                    (long long)next_min, (long long)earliest);
+            tk_fail("%s, %s: next_change_min %lld, expected %lld", fn, r->what, (long long)next_min,
+                    (long long)earliest);
             return;
         }
     } else if (s == FD_ERR_BUFFER && ends[r->n - 1] != total) {
-        tk_fail("fd_format_many, %s: FD_ERR_BUFFER reports %lu bytes needed, expected %lu",
-                r->what, (unsigned long)ends[r->n - 1], (unsigned long)total);
+        tk_fail("%s, %s: FD_ERR_BUFFER reports %lu bytes needed, expected %lu", fn, r->what,
+                (unsigned long)ends[r->n - 1], (unsigned long)total);
         return;
     }
     tk_count(1);
@@ -967,8 +972,10 @@ int main(void)
     } else {
         for (size_t i = 0; i < COUNT_OF(FORMAT_ROWS); i++)
             run_format_row(f, &FORMAT_ROWS[i]);
-        for (size_t i = 0; i < COUNT_OF(MANY_ROWS); i++)
-            run_many_row(f, &MANY_ROWS[i]);
+        for (size_t i = 0; i < COUNT_OF(MANY_ROWS); i++) {
+            run_many_row(f, &MANY_ROWS[i], 0);
+            run_many_row(f, &MANY_ROWS[i], 1);
+        }
         check_utf16(f);
         check_utf16_call(f);
         fd_formatter_free(f);

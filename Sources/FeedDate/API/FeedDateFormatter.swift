@@ -120,9 +120,13 @@ public final class FeedDateFormatter: Sendable {
     /// earliest next change (Int64.max when `nextChange` is false). The views
     /// of `now` are looked up once, and a label's next change is worked out
     /// only when it could come before the earliest found so far.
+    /// `nul`: a 0 byte follows each label (written where it fits, counted in
+    /// ends[i] either way), so that label i is a C string and the batch is one
+    /// text that splits at its NULs (fd_format_many_nul).
     package func writeMany(
         _ ts: UnsafePointer<Int64>, count: Int, now: Int64,
-        into base: UnsafeMutableRawPointer?, capacity: Int, ends: UnsafeMutablePointer<Int>, nextChange wanted: Bool = true
+        into base: UnsafeMutableRawPointer?, capacity: Int, ends: UnsafeMutablePointer<Int>, nextChange wanted: Bool = true,
+        nul: Bool = false
     ) throws(FeedDateError) -> Int64 {
         var views = try knownViews(now)
         var used = 0, earliest = wanted ? Rules.never : Int64.min
@@ -152,6 +156,7 @@ public final class FeedDateFormatter: Sendable {
                         if let next {
                             if used + length <= capacity { (base! + used).copyMemory(from: base! + start, byteCount: length) }
                             used += length
+                            if nul { used = Self.terminate(base, used, capacity) }
                             earliest = min(earliest, next <= FeedDateRange.maxInstantMs ? next : Rules.never)
                             ends[i] = used
                             continue
@@ -167,6 +172,7 @@ public final class FeedDateFormatter: Sendable {
                        let (start, length) = copies.written(slot, day.daysBack) {
                         if used + length <= capacity { (base! + used).copyMemory(from: base! + start, byteCount: length) }
                         used += length
+                        if nul { used = Self.terminate(base, used, capacity) }
                         ends[i] = used
                         continue
                     }
@@ -184,12 +190,21 @@ public final class FeedDateFormatter: Sendable {
                     counts.unsafelyUnwrapped.record(k.key, start: used, length: w.length, days: days)
                 }
                 used += w.length
+                if nul { used = Self.terminate(base, used, capacity) }
                 earliest = min(earliest, w.nextChange)
                 ends[i] = used
             }
             keep(views, now)
             return wanted ? earliest : Rules.never
         }
+    }
+
+    /// writeMany's NUL after a label that ends at `used`, written when it fits
+    /// (base is not nil when capacity > 0); the end past it.
+    @inline(__always)
+    private static func terminate(_ base: UnsafeMutableRawPointer?, _ used: Int, _ capacity: Int) -> Int {
+        if used < capacity { base.unsafelyUnwrapped.storeBytes(of: 0, toByteOffset: used, as: UInt8.self) }
+        return used + 1
     }
 
     /// One label. Its next change is left out (reported as Int64.max) when it

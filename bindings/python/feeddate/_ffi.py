@@ -333,10 +333,21 @@ fd_format_many = _declare(
     fd_status,
 )
 
+# (1.2) fd_format_many with a NUL after each label (ends count them), arguments
+# as fd_format_many's: format_many decodes a chunk's text at once and splits it
+# at its NULs (see _formatter._split).
+# fd_status fd_format_many_nul(const fd_formatter *f, const int64_t *t_ms, size_t n,
+#                              int64_t now_ms, char *buf, size_t cap, size_t *ends,
+#                              int64_t *next_change_min);
+fd_format_many_nul = _declare(
+    "fd_format_many_nul",
+    [fd_formatter_p, c_void_p, c_size_t, c_int64, c_void_p, c_size_t, c_void_p, c_int64_p],
+    fd_status,
+)
+
 # (1.2) The same labels as UTF-16 code units, for bindings whose strings are
-# UTF-16 (Java, JavaScript), buffers as void *. The package's format_many reads
-# a batch as UTF-16 (decoded once, then sliced: see _formatter._split16);
-# fd_format_utf16 is declared for ctypes users.
+# UTF-16 (Java, JavaScript), buffers as void *; declared for ctypes users (the
+# package reads UTF-8).
 # fd_status fd_format_utf16(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
 #                           uint16_t *buf, size_t cap, fd_label *info);
 fd_format_utf16 = _declare(

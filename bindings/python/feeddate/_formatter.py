@@ -11,12 +11,11 @@ import math
 import operator
 from operator import floordiv as _floordiv, sub as _sub
 import os
-import sys
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 from . import _ffi, _lists
 from ._clock import Clock, ServerClock, clock_reader
-from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, error_for
+from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_INTERNAL, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, error_for
 from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, FD_NEVER, check
 from ._arrays import MANY_BYTES_PER_LABEL, numpy_ms
 from ._instant import EPOCH, UNITS, Instant, local_now_ms, to_datetime, to_ms
@@ -69,10 +68,7 @@ _scratch_pool: List[_Scratch] = []
 _take_scratch = _scratch_pool.pop
 _return_scratch = _scratch_pool.append
 _fd_format = _ffi.fd_format  # every argument a ready ctypes object: see _ffi
-_fd_format_many = _ffi.fd_format_many  # arrays passed as addresses: see _ffi
-_fd_format_many_utf16 = _ffi.fd_format_many_utf16
-# The library's UTF-16 is in the machine's byte order.
-_UTF16 = "utf-16-le" if sys.byteorder == "little" else "utf-16-be"
+_fd_format_many_nul = _ffi.fd_format_many_nul  # arrays passed as addresses: see _ffi
 _CAPACITY = _ffi.ready(ctypes.c_size_t, FD_LABEL_CAPACITY)  # immutable, shared by all calls
 _int64_arg = ctypes.c_int64.from_param  # _ffi.ready(ctypes.c_int64, ...) without the Python call
 
@@ -85,10 +81,9 @@ _FLOAT_S = 1e12
 # format_many's ends[]: an array.array of size_t (its buffer goes to C as is).
 _SIZE_T_CODE = next(c for c in "LQI" if array.array(c).itemsize == ctypes.sizeof(ctypes.c_size_t))
 _ZERO_ENDS = array.array(_SIZE_T_CODE, [0])
-# From this many labels on, format_many converts lists and splits the labels with
-# numpy when numpy is already imported (below it numpy's per-call overhead costs
-# more than it saves).
-_NUMPY_SPLIT_MIN = 256
+# From this many numbers on, format_many converts a list with numpy when numpy is
+# already imported (below it numpy's per-call overhead costs more than it saves).
+_NUMPY_LIST_MIN = 256
 # From this many numbers on, format_many converts a list with _lists (below, one
 # Python step per element costs less than _lists' fixed cost).
 _LANES_MIN = 64
@@ -120,13 +115,13 @@ def _list_ms(ts: Any, unit: Optional[str], np: Any = None) -> Any:
     library (FD_ERR_RANGE), and the caller then finds the culprit the same way.
     The element types, counted (_kinds, ~8 ns an element), keep bools, numpy
     scalars and subclasses on the general path. ``np``: numpy when it is
-    already imported; from _NUMPY_SPLIT_MIN numbers on it converts them (an
+    already imported; from _NUMPY_LIST_MIN numbers on it converts them (an
     ndarray, ~2.5 times as fast as _lists)."""
     if type(ts) is not list and type(ts) is not tuple or unit not in _LIST_UNITS:
         return None  # us and ns: floor divisions, the general path's
     n = len(ts)
     kinds = _kinds(ts) if n >= _LANES_MIN else set(map(type, ts))  # a set costs less for a few
-    if np is not None and n >= _NUMPY_SPLIT_MIN and kinds and kinds <= _INT_FLOAT:
+    if np is not None and n >= _NUMPY_LIST_MIN and kinds and kinds <= _INT_FLOAT:
         return _numpy_list_ms(np, ts, unit, kinds)
     # _lists costs ~3 us a call whatever the length (its lane constants, ~20 big-int
     # steps): below _LANES_MIN numbers one Python step per element costs less.
@@ -205,62 +200,14 @@ def _numpy_list_ms(np: Any, ts: Any, unit: Optional[str], kinds: Any) -> Any:
     return ms.astype(np.int64)
 
 
-def _split_numpy(np: Any, buf: Any, ends: "array.array[int]", n: int, total: int) -> Optional[List[str]]:
-    """The n labels concatenated in buf, with a NUL put between neighbours by numpy
-    (labels hold no NUL), decoded once and split once. None if the split does not give
-    n labels."""
-    size = total + n - 1
-    stops = np.frombuffer(ends, dtype=np.intp)
-    keep = np.ones(size, dtype=np.bool_)
-    keep[stops[:-1] + np.arange(n - 1, dtype=np.intp)] = False  # where the NULs go
-    joined = np.zeros(size, dtype=np.uint8)
-    joined[keep] = np.frombuffer(buf, dtype=np.uint8, count=total)
-    labels = str(joined, "utf-8").split("\0")
-    return labels if len(labels) == n else None
-
-
-# UTF-8 continuation bytes, deleted to count a text's characters.
-_CONTINUATION = bytes(range(0x80, 0xC0))
-# Labels whose bytes _dense looks at: enough to tell a script, a constant cost a batch.
-_DENSE_SAMPLE = 64
-
-
-def _dense(sample: bytes) -> bool:
-    """Whether UTF-8 text like ``sample`` takes 1.25 bytes a character or more (a feed in
-    Chinese, Arabic or Russian, today's ASCII times included: UTF-16 splits it faster),
-    not English dates and times with a U+202F each (1.1-1.2: decoding each label's UTF-8
-    costs as much)."""
-    chars = len(sample.translate(None, _CONTINUATION))
-    return 4 * len(sample) >= 5 * chars
-
-
-def _split16(buf: Any, ends: "array.array[int]", m: int) -> Tuple[List[str], bool]:
-    """The m labels of one fd_format_many_utf16 call (ends may be longer than m), and
-    whether any is not ASCII: the text decoded at once, then sliced by the library's
-    offsets, which are str indices unless a character lies outside the BMP (two code
-    units, one str character); then each label is decoded apart."""
-    total = ends[m - 1]
-    raw = ctypes.string_at(buf, 2 * total)
-    text = raw.decode(_UTF16)
-    stops = (ends if m == len(ends) else ends[:m]).tolist()
-    starts = stops[:-1]
-    starts.insert(0, 0)
-    if len(text) == total:
-        return [text[a:b] for a, b in zip(starts, stops)], not text.isascii()
-    return [raw[2 * a:2 * b].decode(_UTF16) for a, b in zip(starts, stops)], True
-
-
-def _split(buf: Any, ends: "array.array[int]", total: int) -> Tuple[List[str], bool]:
-    """The labels concatenated in buf, ends[i] the byte offset just past label i, and
-    whether any is not ASCII."""
-    raw: bytes = buf[:total]
-    stops = ends.tolist()
-    starts = stops[:-1]  # two lists zip a little faster than itertools.chain and a list
-    starts.insert(0, 0)
-    if raw.isascii():  # byte offsets are character offsets: decode once
-        text = raw.decode("ascii")
-        return [text[a:b] for a, b in zip(starts, stops)], False
-    return [raw[a:b].decode() for a, b in zip(starts, stops)], True
+def _split(buf: Any, ends: "array.array[int]", m: int) -> List[str]:
+    """The m labels of one fd_format_many_nul call (ends may be longer than m): its
+    text decoded at once and split at the NULs that end the labels, both in C, with
+    no Python step per label (slices by ends cost 2-4 times as much)."""
+    labels = ctypes.string_at(buf, ends[m - 1] - 1).decode().split("\0")
+    if len(labels) != m:  # labels hold no NUL (feeddate.h): the library's fault
+        raise error_for(FD_ERR_INTERNAL, f"fd_format_many_nul gave {len(labels)} labels for {m} instants")
+    return labels
 
 
 def _at_index(exc: BaseException, where: str, index: int) -> BaseException:
@@ -380,7 +327,7 @@ class Formatter:
 
     __slots__ = (
         "_handle", "_handle_arg", "_last_now", "_now", "_clock", "_style", "_locale", "_tz", "_tz_source",
-        "_given", "_wide", "_dense_text", "__weakref__",
+        "_given", "__weakref__",
     )
 
     # The parameters are _options.OPTIONS, written out for IDEs, type checkers and
@@ -446,15 +393,6 @@ class Formatter:
         # changes every call pays only for storing the pair. One tuple, replaced
         # whole, so that threads always read a matching pair.
         self._last_now: Tuple[object, Any] = (_NO_NOW, None)
-        # How far format_many's recent batches (split in Python) were dense: a counter of
-        # 0..3, up one for a batch that is not all ASCII when the formatter's text is dense
-        # (_dense_text), down one for any other; from 2 up it asks for UTF-16 (see _many), so
-        # that batches that alternate stay UTF-8. A hint only; any thread's value is right
-        # to use.
-        self._wide = 0
-        # Whether this formatter's non-ASCII labels are dense (_dense), looked at once: the
-        # script of a formatter's words does not change.
-        self._dense_text: Optional[bool] = None
         self._clock = clock
         # The clock's now_ms, its value checked (an int of milliseconds, not seconds).
         self._now: Callable[[], int] = clock_reader(clock) if clock is not None else local_now_ms
@@ -699,63 +637,32 @@ class Formatter:
         ends_at = ends.buffer_info()[0]
         next_min = ctypes.c_int64(FD_NEVER) if want_next else None
         next_p = ctypes.byref(next_min) if next_min is not None else None
-        # Labels come as UTF-8, which Python decodes at once and slices when it is all ASCII
-        # (_split), and which numpy splits whatever it holds (_split_numpy). Where Python
-        # splits and the formatter's recent batches were dense (_dense: "昨天", not English with
-        # its U+202F), they come as UTF-16, decoded at once and sliced by the library's
-        # offsets (_split16): 0.87-0.93 of decoding each label apart, but 1.07-1.20 of UTF-8
-        # for a batch that turns out ASCII, hence the counter (self._wide). cap counts bytes
-        # or code units.
-        utf16 = self._wide >= 2 and (np is None or step < _NUMPY_SPLIT_MIN)
-        call = _fd_format_many_utf16 if utf16 else _fd_format_many
-        width = 2 if utf16 else 1
-        cap = step * _MANY_BYTES_PER_LABEL + 1
-        buf = ctypes.create_string_buffer(cap * width)  # calloc: untouched pages cost nothing
+        # Each label ends in a NUL, so that a chunk is one text that Python decodes and
+        # splits in two C steps (_split). cap counts bytes, NULs included.
+        cap = step * (_MANY_BYTES_PER_LABEL + 1)
+        buf = ctypes.create_string_buffer(cap)  # calloc: untouched pages cost nothing
         labels: List[str] = [] if n <= step else [""] * n
         earliest = FD_NEVER
         for start in range(0, n, step):
             m = min(step, n - start)
             at = t_at + 8 * start
-            status = call(self._handle, at, m, now_ms, buf, cap, ends_at, next_p)
+            status = _fd_format_many_nul(self._handle, at, m, now_ms, buf, cap, ends_at, next_p)
             if status == FD_ERR_BUFFER:  # the guess was short: ends[m-1] is the size needed
-                cap = ends[m - 1] + 1
-                buf = ctypes.create_string_buffer(cap * width)
-                status = call(self._handle, at, m, now_ms, buf, cap, ends_at, next_p)
+                cap = ends[m - 1]
+                buf = ctypes.create_string_buffer(cap)
+                status = _fd_format_many_nul(self._handle, at, m, now_ms, buf, cap, ends_at, next_p)
             if status:
                 if status == FD_ERR_RANGE and fast is not None:
                     _converted(convert, ts, where)  # raises the RangeError naming the first bad instant
                 check(status, f"{where}({n} instants, now={now!r})")
             if next_min is not None and next_min.value < earliest:
                 earliest = next_min.value
-            if utf16:
-                part, wide = _split16(buf, ends, m)
-            else:
-                part, wide = _split_chunk(np, buf, ends, m)
-            if wide and self._dense_text is None:  # judged on UTF-8: UTF-16 comes only once it says dense
-                self._dense_text = _dense(ctypes.string_at(buf, ends[min(m, _DENSE_SAMPLE) - 1]))
-            if wide and self._dense_text:
-                if self._wide < 3:
-                    self._wide += 1
-            elif wide is not None and self._wide:
-                self._wide -= 1
+            part = _split(buf, ends, m)
             if n <= step:
                 labels = part
             else:
                 labels[start:start + m] = part
         return labels, earliest
-
-
-def _split_chunk(np: Any, buf: Any, ends: "array.array[int]", m: int) -> Tuple[List[str], Optional[bool]]:
-    """The m labels of one fd_format_many call (ends may be longer than m), and whether
-    any is not ASCII (None when numpy split them: they were not looked at)."""
-    total = ends[m - 1]
-    if m < len(ends):
-        ends = ends[:m]
-    if np is not None and m >= _NUMPY_SPLIT_MIN:
-        split = _split_numpy(np, buf, ends, m, total)
-        if split is not None:
-            return split, None
-    return _split(buf, ends, total)
 
 
 Formatter.__doc__ = f"{Formatter.__doc__}\n    Options:\n\n" + "\n".join(

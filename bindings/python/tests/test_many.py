@@ -147,8 +147,8 @@ class TestBatch:
         f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
         ts = [NOW - timedelta(hours=2), NOW - timedelta(seconds=30), NOW - timedelta(days=3)]
         calls: List[Any] = []
-        real = _formatter._fd_format_many
-        monkeypatch.setattr(_formatter, "_fd_format_many", lambda *a: calls.append(a) or real(*a))
+        real = _formatter._fd_format_many_nul
+        monkeypatch.setattr(_formatter, "_fd_format_many_nul", lambda *a: calls.append(a) or real(*a))
         result = f.batch(ts, NOW)
         assert len(calls) == 1
         assert isinstance(result, feeddate.Batch)

@@ -72,7 +72,7 @@ def test_no_free_at_exit_under_a_daemon_thread_still_in_the_library() -> None:
         import feeddate
         from feeddate import _ffi, _formatter
         in_flight = [0]
-        real_many, real_free = _formatter._fd_format_many, _ffi.fd_formatter_free
+        real_many, real_free = _formatter._fd_format_many_nul, _ffi.fd_formatter_free
 
         def slow_many(*args):  # as a long fd_format_many: the GIL released while it runs
             in_flight[0] += 1
@@ -86,7 +86,7 @@ def test_no_free_at_exit_under_a_daemon_thread_still_in_the_library() -> None:
             os.write(1, b"freed while a call was in flight\\n" if in_flight[0] else b"freed\\n")
             real_free(handle)
 
-        _formatter._fd_format_many, _ffi.fd_formatter_free = slow_many, free
+        _formatter._fd_format_many_nul, _ffi.fd_formatter_free = slow_many, free
         f = feeddate.Formatter("feed", locale="en_US", tz="UTC")
 
         def spin():
@@ -104,7 +104,7 @@ def test_no_free_at_exit_under_a_daemon_thread_still_in_the_library() -> None:
 def test_a_formatter_in_use_on_another_thread_outlives_every_other_reference(monkeypatch: pytest.MonkeyPatch) -> None:
     freed: List[int] = []
     monkeypatch.setattr(_ffi, "fd_formatter_free", lambda handle: freed.append(1))  # the real one leaks this one
-    real_many = _formatter._fd_format_many
+    real_many = _formatter._fd_format_many_nul
     entered = threading.Event()
 
     def slow_many(*args: Any) -> int:
@@ -112,7 +112,7 @@ def test_a_formatter_in_use_on_another_thread_outlives_every_other_reference(mon
         time.sleep(0.3)
         return int(real_many(*args))
 
-    monkeypatch.setattr(_formatter, "_fd_format_many", slow_many)
+    monkeypatch.setattr(_formatter, "_fd_format_many_nul", slow_many)
     f = feeddate.Formatter("feed", locale="en_US", tz="UTC")
     out: List[List[str]] = []
     worker = threading.Thread(target=lambda g=f: out.append(g.format_many([NOW] * 10, NOW)))
