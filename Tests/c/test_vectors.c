@@ -27,7 +27,7 @@
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define HAS_1_1_OPTIONS (FD_VERSION_MAJOR > 1 || FD_VERSION_MINOR >= 1)
-#define HAS_UTF16 (FD_VERSION_MAJOR > 1 || FD_VERSION_MINOR >= 2)
+#define HAS_UTF16 (FD_VERSION_MAJOR > 1 || FD_VERSION_MINOR >= 2) /* and fd_format_many_nul: 1.2 */
 
 /* ---- one vector ---- */
 
@@ -314,7 +314,7 @@ static void check_vector(vector *v)
 }
 
 #if HAS_UTF16
-/* ---- the same labels as UTF-16 (1.2) ---- */
+/* ---- the same labels as UTF-16, and with a NUL after each (1.2) ---- */
 
 /* The UTF-16 of the UTF-8 s[0..n) into out (NULL: only counted), decoded by
  * jsonl.c's decoder, not the library's; returns the code units. */
@@ -398,6 +398,39 @@ static void check_group_utf16(vector *vs, const size_t *idx, size_t n, const int
     free(ends);
     free(buf);
 }
+
+/* fd_format_many_nul over a group: fd_format's labels, each followed by a NUL that ends[i] counts,
+ * the same earliest change; then a buffer one byte short: FD_ERR_BUFFER with the bytes needed and
+ * nothing written at or past cap. Counts one check. */
+static void check_group_nul(vector *vs, const size_t *idx, size_t n, const int64_t *ts, int64_t earliest)
+{
+    size_t cap = n * FD_LABEL_CAPACITY, *ends = malloc(n * sizeof *ends);
+    char *buf = malloc(cap);
+    int64_t next_min = 0;
+    int ok = ends != NULL && buf != NULL;
+    if (ok && fd_format_many_nul(vs[idx[0]].formatter, ts, n, vs[idx[0]].now_ms, buf, cap, ends, &next_min) != FD_OK)
+        ok = 0;
+    for (size_t i = 0, start = 0; ok && i < n; start = ends[i++]) {
+        const vector *v = &vs[idx[i]];
+        ok = ends[i] > start && ends[i] - start == v->info.length + 1 &&
+             memcmp(buf + start, v->got, v->info.length) == 0 && buf[ends[i] - 1] == '\0';
+    }
+    ok = ok && next_min == earliest;
+    if (ok) {
+        size_t need = ends[n - 1], small = need - 1;
+        buf[small] = 'Z';
+        ok = fd_format_many_nul(vs[idx[0]].formatter, ts, n, vs[idx[0]].now_ms, buf, small, ends, NULL) == FD_ERR_BUFFER &&
+             ends[n - 1] == need && buf[small] == 'Z';
+    }
+    if (!ok) {
+        fail_prefix(&vs[idx[0]]);
+        printf("fd_format_many_nul group of %lu: not fd_format's labels each with a NUL (or its ends, earliest "
+               "change, or buffer rules)\n", (unsigned long)n);
+    }
+    tk_count(ok);
+    free(ends);
+    free(buf);
+}
 #endif
 
 /* ---- fd_format_many over groups of identical options and now ---- */
@@ -465,6 +498,7 @@ static void check_group(vector *vs, const size_t *idx, size_t n)
     }
 #if HAS_UTF16
     check_group_utf16(vs, idx, n, ts, earliest);
+    check_group_nul(vs, idx, n, ts, earliest);
 #endif
 done:
     tk_count(ok);
