@@ -7,7 +7,7 @@
 // benchMany export, which times the library call alone, in chunks of 4,096 as
 // formatMany makes them) on the mix and 400d sets of node_instants.js, 10,000
 // instants, 21 alternating rounds, the median of the per-round ratios (issue
-// 27 item 4: <= 1.3).
+// 27 item 4: <= 1.3), for FEED zh_CN and, all ASCII, FEED en_GB.
 //   node bench/bench_node.js C_JSON OUT_JSON
 const fs = require('node:fs');
 const path = require('node:path');
@@ -67,28 +67,47 @@ for (const [name, key, round] of rows) {
   out.push({ call: name, node_ns: Number(node.toFixed(1)), c_ns: direct });
 }
 
-// formatMany against fd_format_many alone, same process, alternating rounds.
+// formatMany against fd_format_many alone, same process, alternating rounds; FEED zh_CN, whose
+// labels are not ASCII, and FEED en_GB, whose labels all are (ASCII strings are V8's cheapest):
+// what zh_CN costs over C beyond what en_GB does is what being non-ASCII costs (issue 27 item 4).
 const addon = require(feeddate.addonPath);
-const h = addon.create({ style: 0, locale: 'zh_CN', timeZone: 'Asia/Shanghai' }); // FEED
+const LOCALES = [['zh_CN', 'Asia/Shanghai'], ['en_GB', 'Europe/London']];
+const formatters = LOCALES.map(([locale, timeZone]) => new Formatter({ style: 'feed', locale, timeZone }));
+const handles = LOCALES.map(([locale, timeZone]) => addon.create({ style: 0, locale, timeZone })); // FEED
 const ROUNDS = 21;
 const same = [];
-console.log(`formatMany(Float64Array) of 10,000 against fd_format_many in this process, FEED zh_CN, ${ROUNDS} alternating rounds`);
+console.log(`formatMany(Float64Array) of 10,000 against fd_format_many in this process, FEED, ${ROUNDS} alternating rounds`);
 for (const set of ['mix', '400d']) {
   const xs = instantSet(set, 10000);
-  const ours = () => {
+  const ascii = formatters.map((g) => g.formatMany(xs, NOW).texts.every((text) => /^[\x00-\x7f]*$/.test(text)));
+  if (ascii[0] || !ascii[1]) throw new Error(`bench_node: expected zh_CN labels with non-ASCII and en_GB labels without (${ascii})`);
+  const ours = (g) => {
     const t0 = process.hrtime.bigint();
-    sink += f.formatMany(xs, NOW).texts.length;
+    sink += g.formatMany(xs, NOW).texts.length;
     return Number(process.hrtime.bigint() - t0) / xs.length;
   };
-  const direct = () => addon.benchMany(h, xs, NOW, 4096, false) / xs.length;
-  for (let w = 0; w < 5; w++) ours(), direct();
-  const a = [];
-  const b = [];
-  for (let r = 0; r < ROUNDS; r++) a.push(ours()), b.push(direct());
-  const row = { set, node_ns: Number(median(a).toFixed(1)), c_ns: Number(median(b).toFixed(1)),
-    ratio: Number(median(a.map((x, i) => x / b[i])).toFixed(3)) };
-  same.push(row);
-  console.log(`  ${set.padEnd(5)} formatMany ${row.node_ns} ns a label, fd_format_many ${row.c_ns} ns: ${row.ratio}x`);
+  const direct = (hh) => addon.benchMany(hh, xs, NOW, 4096, false) / xs.length;
+  const a = LOCALES.map(() => []);
+  const b = LOCALES.map(() => []);
+  for (let r = -5; r < ROUNDS; r++) {
+    for (let k = 0; k < LOCALES.length; k++) {
+      const x = ours(formatters[k]);
+      const y = direct(handles[k]);
+      if (r >= 0) a[k].push(x), b[k].push(y);
+    }
+  }
+  const over = (k) => a[k].map((x, i) => x - b[k][i]);
+  for (let k = 0; k < LOCALES.length; k++) {
+    const row = { set, locale: LOCALES[k][0], ascii: ascii[k], node_ns: Number(median(a[k]).toFixed(1)),
+      c_ns: Number(median(b[k]).toFixed(1)), over_ns: Number(median(over(k)).toFixed(1)),
+      ratio: Number(median(a[k].map((x, i) => x / b[k][i])).toFixed(3)) };
+    same.push(row);
+    console.log(`  ${set.padEnd(5)} ${row.locale} formatMany ${row.node_ns} ns a label, fd_format_many ${row.c_ns} ns: ` +
+      `${row.ratio}x, +${row.over_ns} ns`);
+  }
+  const extra = median(over(0).map((x, i) => x - over(1)[i]));
+  same.push({ set, non_ascii_extra_ns: Number(extra.toFixed(1)) });
+  console.log(`  ${set.padEnd(5)} zh_CN's cost over C beyond en_GB's (non-ASCII strings): ${extra.toFixed(1)} ns a label`);
 }
-addon.close(h);
+handles.forEach((hh) => addon.close(hh));
 fs.writeFileSync(outJson, JSON.stringify({ labels: n, rows: out, same_process: same, sink: sink > 0 }) + '\n');
