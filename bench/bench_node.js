@@ -96,16 +96,16 @@ for (const set of ['mix', '400d']) {
       if (r >= 0) a[k].push(x), b[k].push(y);
     }
   }
-  const over = (k) => a[k].map((x, i) => x - b[k][i]);
+  const over = a.map((ak, k) => ak.map((x, i) => x - b[k][i])); // ns a label over C, per round
   for (let k = 0; k < LOCALES.length; k++) {
-    const row = { set, locale: LOCALES[k][0], ascii: ascii[k], node_ns: Number(median(a[k]).toFixed(1)),
-      c_ns: Number(median(b[k]).toFixed(1)), over_ns: Number(median(over(k)).toFixed(1)),
+    const row = { set, locale: LOCALES[k][0], node_ns: Number(median(a[k]).toFixed(1)),
+      c_ns: Number(median(b[k]).toFixed(1)), over_ns: Number(median(over[k]).toFixed(1)),
       ratio: Number(median(a[k].map((x, i) => x / b[k][i])).toFixed(3)) };
     same.push(row);
     console.log(`  ${set.padEnd(5)} ${row.locale} formatMany ${row.node_ns} ns a label, fd_format_many ${row.c_ns} ns: ` +
       `${row.ratio}x, +${row.over_ns} ns`);
   }
-  const extra = median(over(0).map((x, i) => x - over(1)[i]));
+  const extra = median(over[0].map((x, i) => x - over[1][i]));
   same.push({ set, non_ascii_extra_ns: Number(extra.toFixed(1)) });
   console.log(`  ${set.padEnd(5)} zh_CN's cost over C beyond en_GB's (non-ASCII strings): ${extra.toFixed(1)} ns a label`);
 }
