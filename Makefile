@@ -25,7 +25,34 @@ SOMAJOR := 1
 ifneq ($(firstword $(subst ., ,$(VERSION))),$(SOMAJOR))
 $(error include/feeddate.h says version $(VERSION), but the SONAME is libfeeddate.so.$(SOMAJOR): a new major version is a new SONAME)
 endif
+# The one ICU (SPEC section 13, mk/icu.mk): ICU 78.3 built once per machine
+# into ICU_DIR and linked statically, its trimmed data (ICU_DATA) inside the
+# library. ICU=system builds against the system's libicu-dev instead, in
+# build/system and .build-system so the two builds never mix.
+ICU      ?= bundled
+ICU_DIR  := $(shell tools/icu-build.sh --dir)
+ICU_DATA := $(ICU_DIR)/lib/libfeeddate_icudata.a
+ifeq ($(ICU),system)
+BUILD   := build/system
+SWIFT_SCRATCH := --scratch-path .build-system
+ICU_DEPS :=
+export FEEDDATE_ICU := system
+else ifeq ($(ICU),bundled)
 BUILD   := build
+SWIFT_SCRATCH :=
+ICU_DEPS := $(ICU_DATA)
+else
+$(error ICU=$(ICU): the valid values are bundled (the default: ICU 78.3 inside the library) and system (the system's libicu-dev))
+endif
+# Direct ICU calls of the benchmarks and the diff check: the same ICU 78.3,
+# statically (ICU=system: the system's).
+ifeq ($(ICU),system)
+ICU_CFLAGS :=
+ICU_LIBS   := -licui18n -licuuc
+else
+ICU_CFLAGS := -I$(ICU_DIR)/include -DU_STATIC_IMPLEMENTATION
+ICU_LIBS   := -L$(ICU_DIR)/lib -licui18n -licuuc -lfeeddate_icudata -lstdc++ -lm -lpthread
+endif
 LIBDIR  := $(BUILD)/lib
 # The real file is named from the full version (libfeeddate.so.1.1.0), the usual
 # libNAME.so.MAJOR.MINOR.PATCH; the SONAME link names it.
@@ -40,7 +67,7 @@ WARN    := -std=c99 -Wall -Wextra -Werror -pedantic
 # library (docs/RELIABILITY.md, finding 16): the Swift runtime linked into it
 # registers metadata and thread-local state that it never frees, so each
 # dlopen/dlclose cycle of a plugin host leaked ~161 KB; loaded once, it stays.
-SWIFT_RELEASE := swift build -c release -Xswiftc -static-stdlib -Xswiftc -enforce-exclusivity=unchecked \
+SWIFT_RELEASE := swift build -c release $(SWIFT_SCRATCH) -Xswiftc -static-stdlib -Xswiftc -enforce-exclusivity=unchecked \
 	-Xlinker --version-script=$(CURDIR)/exports.map -Xlinker -soname=libfeeddate.so.$(SOMAJOR) \
 	-Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker nodelete
 SWIFT_SOURCES := $(shell find Sources -type f) Package.swift include/feeddate.h exports.map
@@ -66,7 +93,7 @@ $(BUILD_PC): packaging/feeddate.pc.in include/feeddate.h
 	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(CURDIR)|' -e 's|@LIBDIR@|$(CURDIR)/$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
-$(LIBREAL): $(SWIFT_SOURCES)
+$(LIBREAL): $(SWIFT_SOURCES) $(ICU_DEPS)
 	@# Swift links with gold, its driver's default on Linux. Without ld.gold the
 	@# driver falls back to ld.bfd, which makes no RELRO segment for Swift's
 	@# objects (their .rodata is writable): stop instead.
@@ -139,16 +166,14 @@ test-python-core: lib
 	$$py -c 'import pytest' 2>/dev/null || { echo "check: no pytest for $$py: run make test-python once (it installs pytest in build/venv), or pip install pytest" >&2; exit 1; }; \
 	PYTHONPATH=$(CURDIR)/bindings/python timeout 900 $$py -m pytest -q -p no:cacheprovider -p no:benchmark bindings/python/tests
 
-test-swift:
+test-swift: $(ICU_DEPS)
 	swift test --disable-swift-testing
 
 # The contract and its vectors live in ../shared when this repo sits in the
 # project's workspace; the copies here must match them.
 check-vectors:
 	@for pair in "../shared/vectors/core.jsonl Tests/vectors/core.jsonl" \
-	             "../shared/vectors/icu76/core.jsonl Tests/vectors/icu76/core.jsonl" \
 	             "../shared/vectors/options-1.1.jsonl Tests/vectors/options-1.1.jsonl" \
-	             "../shared/vectors/icu76/options-1.1.jsonl Tests/vectors/icu76/options-1.1.jsonl" \
 	             "../shared/vectors/schedule-1.2.jsonl Tests/vectors/schedule/schedule-1.2.jsonl" \
 	             "../shared/SPEC.md docs/SPEC.md"; do \
 	  set -- $$pair; \
@@ -156,19 +181,21 @@ check-vectors:
 	  elif cmp -s "$$1" "$$2"; then echo "contract: $$2 matches $$1"; \
 	  else echo "contract: $$2 differs from $$1: copy it in (cp $$1 $$2) and make the suites pass."; exit 1; fi; \
 	done
+	@# One set since 1.3 (SPEC 13): no per-ICU folder may come back.
+	@! ls -d Tests/vectors/icu[0-9]* 2>/dev/null | grep . || { echo "contract: per-ICU vector folders are gone since 1.3 (one ICU, one set): remove them"; exit 1; }
 
 # The library must export fd_* only and run with the Swift toolchain hidden.
 check-lib: lib
 	tools/check-lib.sh $(LIBREAL)
 
 clean:
-	rm -rf $(BUILD) .build
+	rm -rf $(BUILD) .build .build-system .build-icu-full
 
 -include $(sort $(wildcard mk/*.mk))
 
 # ---- benchmarks ---------------------------------------------------------------
-$(BUILD)/bench: bench/bench.c include/feeddate.h $(LIBSO)
-	$(CC) -std=c99 -Wall -O2 -Iinclude $< -L$(LIBDIR) -lfeeddate -licui18n -licuuc -lpthread -Wl,-rpath,'$$ORIGIN/lib' -o $@
+$(BUILD)/bench: bench/bench.c include/feeddate.h $(LIBSO) $(ICU_DEPS)
+	$(CC) -std=c99 -Wall -O2 -Iinclude $(ICU_CFLAGS) $< -L$(LIBDIR) -lfeeddate $(ICU_LIBS) -lpthread -Wl,-rpath,'$$ORIGIN/lib' -o $@
 
 $(BUILD)/first_label: bench/first_label.c include/feeddate.h
 	$(CC) -std=c99 -Wall -O2 -Iinclude $< -ldl -o $@

@@ -4,6 +4,40 @@
 // and FeedDateFoundation: the same rules with Foundation's Date, Locale,
 // TimeZone and DiscreteFormatStyle (SPEC section 12).
 import PackageDescription
+import Foundation
+
+// The one ICU (SPEC section 13): ICU 78.3, built once per machine by
+// `make icu` (tools/icu-build.sh) into $FEEDDATE_ICU_DIR or this checkout's
+// .cache/icu-78.3, and linked statically, with its data inside the library
+// (tools/icu-data.sh). FEEDDATE_ICU=system links the system's libicu-dev
+// instead (`make ICU=system`, for distributions: the labels then follow that
+// ICU). FEEDDATE_ICU_DATA=full links all the data ICU's build made instead of
+// the trimmed set (`make icu-data-check` compares the two).
+let environment = Context.environment
+let icuDirectory = environment["FEEDDATE_ICU_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+    ?? Context.packageDirectory + "/.cache/icu-78.3"
+let icuBuilt = FileManager.default.fileExists(atPath: icuDirectory + "/stamp")
+    && FileManager.default.fileExists(atPath: icuDirectory + "/lib/libfeeddate_icudata.a")
+let icuData = environment["FEEDDATE_ICU_DATA"] == "full" ? "feeddate_icudata_full" : "feeddate_icudata"
+let icuCSettings: [CSetting]
+let icuLinkerSettings: [LinkerSetting]
+if environment["FEEDDATE_ICU"] == "system" {
+    icuCSettings = [.define("FEEDDATE_ICU_SYSTEM")]
+    icuLinkerSettings = [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+} else if icuBuilt {
+    // -I before the system's include folders: ICU 78's headers win over a
+    // libicu-dev in /usr/include (whose headers would ask for _72 symbols).
+    // -L before the system's library folders: only static archives are there.
+    icuCSettings = [.unsafeFlags(["-I", icuDirectory + "/include"]), .define("U_STATIC_IMPLEMENTATION"),
+                    .define("U_SHOW_CPLUSPLUS_API", to: "0")]
+    icuLinkerSettings = [.unsafeFlags(["-L", icuDirectory + "/lib"]), .linkedLibrary("icui18n"),
+                         .linkedLibrary("icuuc"), .linkedLibrary(icuData), .linkedLibrary("stdc++"),
+                         .linkedLibrary("m")]
+} else {
+    // cicu.c stops the build with the instruction (#error) before any ICU header.
+    icuCSettings = [.define("FEEDDATE_ICU_MISSING", to: "\"" + icuDirectory + "\"")]
+    icuLinkerSettings = []
+}
 
 let package = Package(
     name: "feeddate",
@@ -21,8 +55,8 @@ let package = Package(
         // out of it (openat2, csystem.h).
         .target(name: "CSystem"),
         // The only code that includes ICU headers: stable wrappers over ICU's
-        // versioned symbols (udat_open_72, ...).
-        .target(name: "CICU", dependencies: ["CForkGate"], linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // versioned symbols (udat_open_78, ...).
+        .target(name: "CICU", dependencies: ["CForkGate"], cSettings: icuCSettings, linkerSettings: icuLinkerSettings),
         // include/feeddate.h exposed to Swift, so the exports take the C types.
         // It also keeps fd_last_error's thread-local message (abi.c).
         .target(name: "CFeedDateABI"),

@@ -416,8 +416,20 @@ const char *fd_status_message(fd_status status);
  */
 const char *fd_last_error(void);
 
-/* (1.1) The version of ICU the library runs on, e.g. "72.1". Static. */
+/* (1.1) The version of ICU the library runs on: "78.3", the ICU inside the
+ * library since 1.3 (a distribution's ICU=system build: the system's).
+ * Static. */
 const char *fd_icu_version(void);
+
+/*
+ * (1.3) What the labels are made from besides feeddate's own version:
+ * "ICU 78.3; CLDR 48.0; tzdata 2025b". The tzdata version is the one of the
+ * zone database in use ($TZDIR, else /usr/share/zoneinfo), "tzdata unknown"
+ * when that database names none; a build against the system's ICU
+ * (make ICU=system) says so: "ICU 72.1 (system); ...". Read once, when first
+ * asked for; static storage, never NULL; any thread.
+ */
+const char *fd_data_version(void);
 
 /* FD_VERSION_NUMBER and FD_VERSION_STRING of the library actually loaded. */
 uint32_t fd_version(void);

@@ -65,7 +65,7 @@ $(FUZZ_DIR)/libFeedDateFuzz.a: $(FEEDDATE_SWIFT) fuzz/tzif/FuzzTZif.swift $(MODU
 $(foreach c,$(C_SOURCES),$(eval $(FUZZ_DIR)/obj/$(notdir $(c:.c=.o)): $c $(C_HEADERS)))
 $(C_OBJECTS):
 	@mkdir -p $(@D)
-	$(FUZZ_CC) -g -O1 -fsanitize=address -Iinclude $(C_TARGETS:%=-ISources/%/include) -c $< -o $@
+	$(FUZZ_CC) -g -O1 -fsanitize=address -Iinclude $(C_TARGETS:%=-ISources/%/include) $(ICU_CFLAGS) -c $< -o $@
 
 $(FUZZ_DIR)/obj/%.o: fuzz/%.c fuzz/fuzz_api.h include/feeddate.h
 	@mkdir -p $(FUZZ_DIR)/obj
@@ -78,7 +78,7 @@ $(FUZZ_DIR)/obj/jsonl.o: Tests/c/jsonl.c Tests/c/jsonl.h
 # fuzz_api_cov / fuzz_tzif_cov: the harness + the instrumented library, linked by swiftc.
 $(FUZZ_DIR)/fuzz_%_cov: $(FUZZ_DIR)/obj/fuzz_%.o $(FUZZ_DIR)/obj/jsonl.o $(FUZZ_DIR)/libFeedDateFuzz.a \
 		$(C_OBJECTS)
-	swiftc -sanitize=fuzzer,address -use-ld=lld $^ -licui18n -licuuc -o $@
+	swiftc -sanitize=fuzzer,address -use-ld=lld $^ $(ICU_LIBS) -o $@
 
 # fuzz_api: the same harness against the shipped library, uninstrumented: it replays
 # the corpus, so every input found also runs through the real release build.

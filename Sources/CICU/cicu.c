@@ -1,7 +1,11 @@
 /* Stable wrappers over ICU's versioned C API; see include/cicu.h. */
+#ifdef FEEDDATE_ICU_MISSING
+#error "feeddate's ICU 78.3 is not built: run `make icu` in the feeddate checkout (it builds ICU once into FEEDDATE_ICU_MISSING, or into $FEEDDATE_ICU_DIR when set), then build again. Distributions that must use the system's ICU: FEEDDATE_ICU=system (make ICU=system)."
+#endif
 #include "cicu.h"
 #include "forkgate.h"
 
+#include <pthread.h>
 #include <string.h>
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
@@ -15,6 +19,9 @@
 #include <unicode/ures.h>
 #include <unicode/uversion.h>
 #include <unicode/ustring.h>
+#include <unicode/udata.h>
+#include <unicode/ulocdata.h>
+#include <unicode/putil.h>
 
 /* The handles of cicu.h are ICU's own objects under an opaque type. */
 static UDateFormat *datefmt(cicu_datefmt_ref f) { return (UDateFormat *)f; }
@@ -39,8 +46,31 @@ _Static_assert(SAME(CICU_UNIT_YEAR, UDAT_REL_UNIT_YEAR) && SAME(CICU_UNIT_QUARTE
  * cleanup attribute leaves the gate on every return. Not gated: the
  * wrappers that only read constants (u_errorName, u_getVersion), which a
  * lazily initialised global may call. */
+
+/* The one ICU (SPEC section 13): the library carries ICU 78.3 with its data
+ * linked in (icudt78_dat, tools/icu-data.sh). Before ICU is first used, file
+ * loading is turned off, so ICU never reads a data file under $ICU_DATA, its
+ * build-time data folder or a path a caller names: the data is only what
+ * the library carries. ICU_TIMEZONE_FILES_DIR would bypass that for the zone
+ * tables (udata.cpp loads them from that folder whatever the file access):
+ * the folder is set to "" so that the variable is never followed. Neither
+ * setting reaches another ICU in the process: this one's symbols are hidden.
+ * A build against the system's ICU (FEEDDATE_ICU_SYSTEM) leaves that ICU
+ * as its distribution configured it. Runs once, from the first wrapper that
+ * enters the gate (pthread_once inside the gate waits for no thread outside). */
+static void lock_down_data(void) {
+#ifndef FEEDDATE_ICU_SYSTEM
+    UErrorCode e = U_ZERO_ERROR;
+    udata_setFileAccess(UDATA_NO_FILES, &e);
+    e = U_ZERO_ERROR;
+    u_setTimeZoneFilesDirectory("", &e);
+#endif
+}
+static pthread_once_t data_once = PTHREAD_ONCE_INIT;
+
 static inline int gate_enter(void) {
     fdgate_enter();
+    pthread_once(&data_once, lock_down_data);
     return 0;
 }
 static inline void gate_leave(int *entered) {
@@ -193,6 +223,27 @@ int32_t cicu_zone_canonical_id(const char *id, char *out, int32_t cap, int32_t *
     if (U_FAILURE(e)) { *err = e; return 0; }
     if (len >= UBUF) { *err = U_BUFFER_OVERFLOW_ERROR; return 0; }
     return to_utf8(canonical, len, out, cap, err);
+}
+
+int32_t cicu_cldr_version(char *out, int32_t cap) {
+    ICU_GATE;
+    UVersionInfo v;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    UErrorCode e = U_ZERO_ERROR;
+    ulocdata_getCLDRVersion(v, &e);
+    if (U_FAILURE(e)) return copy_cstr("unknown", 7, out, cap);
+    /* u_versionToString drops trailing zero fields ("48"): CLDR is named MAJOR.MINOR. */
+    u_versionToString(v, text);
+    if (!strchr(text, '.')) strcat(text, ".0");
+    return copy_cstr(text, (int32_t)strlen(text), out, cap);
+}
+
+int cicu_is_system(void) {
+#ifdef FEEDDATE_ICU_SYSTEM
+    return 1;
+#else
+    return 0;
+#endif
 }
 
 void cicu_icu_version(char *out, int32_t cap) {

@@ -581,6 +581,9 @@ public func fd_last_error() -> UnsafePointer<CChar> { fdabi_last_error() }
 @_cdecl("fd_icu_version")
 public func fd_icu_version() -> UnsafePointer<CChar> { UnsafePointer(icuVersionString) }
 
+@_cdecl("fd_data_version")
+public func fd_data_version() -> UnsafePointer<CChar> { FeedDateICU.dataVersionCString }
+
 @_cdecl("fd_version")
 public func fd_version() -> UInt32 {
     // FD_VERSION_NUMBER is an expression macro, which Swift does not import.

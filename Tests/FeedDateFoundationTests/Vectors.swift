@@ -15,10 +15,10 @@ struct Vector {
     let nextChange: Int64?
     let note: String
 
-    static func files() -> [URL] { VectorFiles.files(icuVersion: FeedDateICU.version) }
+    static func files() -> [URL] { VectorFiles.files() }
 
     static func scheduleFiles() -> [URL] {
-        VectorFiles.files("schedule", env: "FEEDDATE_SCHEDULE_VECTORS", icuVersion: FeedDateICU.version)
+        VectorFiles.files("schedule", env: "FEEDDATE_SCHEDULE_VECTORS")
     }
 
     /// Every line of `urls` as a JSON object.
@@ -32,8 +32,8 @@ struct Vector {
 
     static func loadAll() throws -> [Vector] {
         let urls = files()
-        XCTAssertFalse(urls.isEmpty, "no vector files for ICU \(FeedDateICU.version)")
-        print("vectors: ICU \(FeedDateICU.version), \(urls.map { $0.path }.joined(separator: " "))")
+        XCTAssertFalse(urls.isEmpty, "no vector files")
+        print("vectors: \(FeedDateICU.dataVersion), \(urls.map { $0.path }.joined(separator: " "))")
         return try lines(urls).map(Vector.init)
     }
 

@@ -9,21 +9,14 @@ public enum VectorFiles {
         .appendingPathComponent("vectors")
 
     /// The files the variable `env` names (":"-separated) when it is set;
-    /// else every .jsonl of Tests/vectors/`sub`, each taken from
-    /// Tests/vectors/icu<major>/`sub` instead, for the ICU the library runs
-    /// on, where that folder has a file of the name, plus any file only that
-    /// folder has. Sorted by name; empty when neither folder has a file.
-    public static func files(_ sub: String = "", env: String = "FEEDDATE_VECTORS", icuVersion: String) -> [URL] {
+    /// else every .jsonl of Tests/vectors/`sub`, sorted by name. One set for
+    /// every host since 1.3 (SPEC section 13): no choice by ICU version.
+    public static func files(_ sub: String = "", env: String = "FEEDDATE_VECTORS") -> [URL] {
         if let named = ProcessInfo.processInfo.environment[env], !named.isEmpty {
             return named.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
         }
-        let major = icuVersion.split(separator: ".").first.map(String.init) ?? ""
-        let own = root.appendingPathComponent("icu\(major)")
-        var byName: [String: URL] = [:]
-        for dir in [root, own].map({ sub.isEmpty ? $0 : $0.appendingPathComponent(sub) }) {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-            for name in names where name.hasSuffix(".jsonl") { byName[name] = dir.appendingPathComponent(name) }
-        }
-        return byName.keys.sorted().map { byName[$0]! }
+        let dir = sub.isEmpty ? root : root.appendingPathComponent(sub)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { dir.appendingPathComponent($0) }
     }
 }

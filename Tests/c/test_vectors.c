@@ -544,30 +544,12 @@ static void check_groups(vector *vs, size_t count)
 /*
  * The vector files to run (SPEC section 10): the arguments; else
  * FEEDDATE_VECTORS (paths separated by ':'); else every .jsonl file of
- * FD_VECTORS_DIR, each taken from its icu<major>/ folder instead where that
- * folder has a file of the name (the set of the ICU the library runs on),
- * plus any file only that folder has. No file at all is a failure.
- * `test_vectors --list` prints the choice, one path a line, and runs nothing:
- * the Makefile gives it to test_vectors_abi10, which cannot ask for the ICU.
+ * FD_VECTORS_DIR, sorted by name: one set for every host since 1.3 (SPEC
+ * section 13), never a choice by ICU version. No file at all is a failure.
+ * `test_vectors --list` prints the choice, one path a line, and runs nothing
+ * (the Makefile gives test_vectors_abi10 the files without the 1.1 options).
  */
-#if !(FD_VERSION_MAJOR == 1 && FD_VERSION_MINOR == 0)
-static int add_jsonl_names(const char *dir, char names[MAX_FILES][256], size_t *n)
-{
-    DIR *d = opendir(dir);
-    if (d == NULL) return -1;
-    for (struct dirent *e; (e = readdir(d)) != NULL && *n < MAX_FILES;) {
-        size_t len = strlen(e->d_name);
-        if (len < 7 || len >= 256 || strcmp(e->d_name + len - 6, ".jsonl") != 0) continue;
-        size_t i = 0;
-        while (i < *n && strcmp(names[i], e->d_name) != 0) i++;
-        if (i == *n) memcpy(names[(*n)++], e->d_name, len + 1);
-    }
-    closedir(d);
-    return 0;
-}
-
 static int compare_names(const void *a, const void *b) { return strcmp(a, b); }
-#endif
 
 static size_t vector_files(int argc, char **argv, char *paths[MAX_FILES], char *names_buf, size_t buf_cap)
 {
@@ -582,37 +564,29 @@ static size_t vector_files(int argc, char **argv, char *paths[MAX_FILES], char *
         for (char *p = strtok(names_buf, ":"); p != NULL && n < MAX_FILES; p = strtok(NULL, ":")) paths[n++] = p;
         return n;
     }
-#if FD_VERSION_MAJOR == 1 && FD_VERSION_MINOR == 0
-    /* Built against the 1.0 header, which has no fd_icu_version. */
-    tk_fail("name the vector files (arguments or FEEDDATE_VECTORS): the 1.0 header cannot ask for the ICU version");
-    (void)names_buf, (void)buf_cap;
-    return 0;
-#else
-    unsigned major = 0;
-    sscanf(fd_icu_version(), "%u", &major);
-    char own[512];
-    snprintf(own, sizeof own, "%s/icu%u", FD_VECTORS_DIR, major);
     static char names[MAX_FILES][256];
     size_t count = 0;
-    if (add_jsonl_names(FD_VECTORS_DIR, names, &count) != 0)
+    DIR *d = opendir(FD_VECTORS_DIR);
+    if (d == NULL) {
         tk_fail("%s does not exist (run from the repository's top, or set FEEDDATE_VECTORS)", FD_VECTORS_DIR);
-    add_jsonl_names(own, names, &count);
+        return 0;
+    }
+    for (struct dirent *e; (e = readdir(d)) != NULL && count < MAX_FILES;) {
+        size_t len = strlen(e->d_name);
+        if (len < 7 || len >= 256 || strcmp(e->d_name + len - 6, ".jsonl") != 0) continue;
+        memcpy(names[count++], e->d_name, len + 1);
+    }
+    closedir(d);
     qsort(names, count, sizeof names[0], compare_names);
     size_t used = 0;
     for (size_t i = 0; i < count; i++) {
-        char path[800];
-        snprintf(path, sizeof path, "%s/%s", own, names[i]);
-        FILE *f = fopen(path, "r");
-        if (f != NULL) fclose(f);
-        else snprintf(path, sizeof path, "%s/%s", FD_VECTORS_DIR, names[i]);
-        int w = snprintf(names_buf + used, buf_cap - used, "%s", path);
+        int w = snprintf(names_buf + used, buf_cap - used, "%s/%s", FD_VECTORS_DIR, names[i]);
         if (w < 0 || (size_t)w >= buf_cap - used) break;
         paths[n++] = names_buf + used;
         used += (size_t)w + 1;
     }
-    if (n == 0) tk_fail("no .jsonl files in %s or %s", FD_VECTORS_DIR, own);
+    if (n == 0) tk_fail("no .jsonl files in %s", FD_VECTORS_DIR);
     return n;
-#endif
 }
 
 /* ---- main ---- */
@@ -678,7 +652,9 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < n; i++) printf("%s\n", paths[i]);
         return n > 0 ? 0 : 1; /* a failure printed "FAIL ...", which is no path */
     }
-#if !(FD_VERSION_MAJOR == 1 && FD_VERSION_MINOR == 0)
+#if FD_VERSION_NUMBER >= 10300
+    printf("vectors: %s, %zu file(s)\n", fd_data_version(), n);
+#elif FD_VERSION_NUMBER >= 10100
     printf("vectors: ICU %s, %zu file(s)\n", fd_icu_version(), n);
 #endif
     for (size_t i = 0; i < n; i++)

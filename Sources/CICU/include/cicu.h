@@ -1,7 +1,7 @@
 /*
  * CICU — the only code in feeddate that includes ICU headers.
  *
- * ICU renames every C symbol per major version (udat_open_72, ...), so Swift
+ * ICU renames every C symbol per major version (udat_open_78, ...), so Swift
  * never calls ICU directly: it calls these stable wrappers. Each wrapper is a
  * thin layer over one ICU service; text comes back as UTF-8.
  *
@@ -97,10 +97,16 @@ int32_t cicu_numbering_system(const char *locale, char *out, int32_t cap, int32_
 /* The canonical id ICU's own zone table gives zone name `id`
  * ("America/New_York" for "US/Eastern"), as UTF-8; U_ILLEGAL_ARGUMENT_ERROR
  * when ICU does not know it. Only a NAME for an error's hint: ICU's zone
- * RULES are never used (ICU 72's are 2022e's). */
+ * RULES are never used (ICU's built-in tzdata is as old as its release). */
 int32_t cicu_zone_canonical_id(const char *id, char *out, int32_t cap, int32_t *err);
-/* The version of ICU in use ("72.1"), written NUL-terminated into out[cap]. */
+/* The version of ICU in use ("78.3"), written NUL-terminated into out[cap]. */
 void cicu_icu_version(char *out, int32_t cap);
+/* The CLDR version of ICU's data ("48.0"), NUL-terminated; "unknown" when
+ * the data does not say. Returns the length. */
+int32_t cicu_cldr_version(char *out, int32_t cap);
+/* 1 when built against the system's ICU (make ICU=system), 0 for the ICU the
+ * library carries. */
+int cicu_is_system(void);
 
 /* Date formats. The formatter's zone is UTC: callers pass wall-clock time
  * (local milliseconds since 1970-01-01T00:00) computed from the system's zone

@@ -1,0 +1,49 @@
+# The one ICU (SPEC section 13): ICU 78.3, built once per machine and linked
+# statically into libfeeddate.so.1 with its data inside, every symbol hidden.
+#   make icu             fetch (Debian's icu_78.3.orig.tar.gz, checked by sha256), build once into
+#                        .cache/icu-78.3 or $FEEDDATE_ICU_DIR (tools/icu-build.sh), and make the
+#                        trimmed data the library links (packaging/icu-data.txt, tools/icu-data.sh)
+#   make icu-data-check  the library with all of ICU's data against the trimmed one: every
+#                        locale's labels (Tests/sweep/icu-sweep.py), the C vectors and the Python suite
+#   make ICU=system ...  build against the system's libicu-dev instead (distributions): the
+#                        labels follow that ICU; `make ICU=system test` runs the suites that
+#                        compare no ICU text (ICU_SYSTEM_SUITES), in build/system and .build-system
+# The first build of ICU takes 2-4 minutes on 2 cores; every later make finds it built.
+
+# ICU, ICU_DIR, ICU_DATA and ICU_DEPS are set in the Makefile (the library's rule needs them).
+
+.PHONY: icu icu-data icu-data-check
+
+ifeq ($(ICU),system)
+# Nothing to build: Package.swift links the system's libicui18n and libicuuc.
+icu icu-data:
+	@echo "icu: ICU=system links the system's libicu-dev (apt-get install libicu-dev)"
+else
+icu: $(ICU_DATA)
+
+$(ICU_DIR)/stamp: tools/icu-build.sh
+	tools/icu-build.sh
+
+# Remade when the keep list changes (its sha256 is written beside the archive).
+$(ICU_DATA): $(ICU_DIR)/stamp packaging/icu-data.txt tools/icu-data.sh
+	tools/icu-data.sh
+
+icu-data: $(ICU_DATA)
+endif
+
+# The same library linked with all the data (FEEDDATE_ICU_DATA=full, a scratch
+# path of its own), then the same labels through both.
+ICU_FULL_LIB := $(BUILD)/icu-full/libfeeddate.so.1
+$(ICU_FULL_LIB): $(SWIFT_SOURCES) $(ICU_DATA)
+	tools/icu-data.sh --full
+	@mkdir -p $(@D)
+	FEEDDATE_ICU_DATA=full $(SWIFT_RELEASE) --scratch-path .build-icu-full --product feeddate
+	cp "$$(FEEDDATE_ICU_DATA=full $(SWIFT_RELEASE) --scratch-path .build-icu-full --product feeddate --show-bin-path)/libfeeddate.so" $@
+
+icu-data-check: lib $(ICU_FULL_LIB) $(CTEST_DIR)/test_vectors
+	FEEDDATE_LIBRARY=$(CURDIR)/$(ICU_FULL_LIB) PYTHONPATH=$(CURDIR)/$(PY_DIR) $(PYTHON) Tests/sweep/icu-sweep.py > $(BUILD)/icu-full/sweep-full.txt
+	PYTHONPATH=$(CURDIR)/$(PY_DIR) $(PYTHON) Tests/sweep/icu-sweep.py > $(BUILD)/icu-full/sweep-trimmed.txt
+	cmp $(BUILD)/icu-full/sweep-full.txt $(BUILD)/icu-full/sweep-trimmed.txt
+	./$(CTEST_DIR)/test_vectors | tail -n 1
+	PYTHONPATH=$(CURDIR)/$(PY_DIR) $(PYTHON) -m pytest -q -p no:cacheprovider $(PY_DIR)/tests | tail -n 1
+	@echo "icu-data-check: the trimmed data ($$(stat -c %s $(ICU_DIR)/data/trimmed/icudt78l.dat) of $$(stat -c %s $(ICU_DIR)/data/full/icudt78l.dat) bytes) changes none of $$(grep -vc '^#' $(BUILD)/icu-full/sweep-full.txt) sweep lines"
