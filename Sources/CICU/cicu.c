@@ -48,20 +48,34 @@ _Static_assert(SAME(CICU_UNIT_YEAR, UDAT_REL_UNIT_YEAR) && SAME(CICU_UNIT_QUARTE
  * lazily initialised global may call. */
 
 /* The one ICU (SPEC section 13): the library carries ICU 78.3 with its data
- * linked in (icudt78_dat, tools/icu-data.sh). Before ICU is first used, file
- * loading is turned off, so ICU never reads a data file under $ICU_DATA, its
- * build-time data folder or a path a caller names: the data is only what
- * the library carries. ICU_TIMEZONE_FILES_DIR would bypass that for the zone
- * tables (udata.cpp loads them from that folder whatever the file access):
- * the folder is set to "" so that the variable is never followed. Neither
- * setting reaches another ICU in the process: this one's symbols are hidden.
- * A build against the system's ICU (FEEDDATE_ICU_SYSTEM) leaves that ICU
- * as its distribution configured it. Runs once, from the first wrapper that
- * enters the gate (pthread_once inside the gate waits for no thread outside). */
+ * linked in (icudt78_dat, tools/icu-data.sh), and ICU must never read a
+ * data file of the host instead. Three doors are shut before ICU is first
+ * used:
+ * - file access off (UDATA_NO_FILES): no single data files (ICU_DATA, the
+ *   build's install folder, a path a caller names);
+ * - the common data's own name taken: when an item is not in the linked-in
+ *   (trimmed) data, udata.cpp's extendICUData looks for a file named
+ *   icudt78l.dat in ICU's data folders ($ICU_DATA, else the folder ICU was
+ *   built for), whatever the file access, and would quietly fill the gap
+ *   from a file of the host. Registering the linked-in data under that name
+ *   (udata_setAppData) makes that look-up find the same data again, so an
+ *   item the library does not carry is missing, never fetched from disk;
+ * - ICU_TIMEZONE_FILES_DIR, which udata.cpp follows for the zone tables
+ *   whatever the file access: its folder is set to "".
+ * None of this reaches another ICU in the process: this one's symbols are
+ * hidden. A build against the system's ICU (FEEDDATE_ICU_SYSTEM) leaves that
+ * ICU as its distribution configured it. Runs once, from the first wrapper
+ * that enters the gate (pthread_once inside the gate waits for no thread
+ * outside it). */
+#ifndef FEEDDATE_ICU_SYSTEM
+extern const char U_ICUDATA_ENTRY_POINT[];
+#endif
 static void lock_down_data(void) {
 #ifndef FEEDDATE_ICU_SYSTEM
     UErrorCode e = U_ZERO_ERROR;
     udata_setFileAccess(UDATA_NO_FILES, &e);
+    e = U_ZERO_ERROR;
+    udata_setAppData(U_ICUDATA_NAME, U_ICUDATA_ENTRY_POINT, &e);
     e = U_ZERO_ERROR;
     u_setTimeZoneFilesDirectory("", &e);
 #endif
