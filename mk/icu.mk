@@ -40,7 +40,21 @@ $(ICU_FULL_LIB): $(SWIFT_SOURCES) $(ICU_DATA)
 	FEEDDATE_ICU_DATA=full $(SWIFT_RELEASE) --scratch-path .build-icu-full --product feeddate
 	cp "$$(FEEDDATE_ICU_DATA=full $(SWIFT_RELEASE) --scratch-path .build-icu-full --product feeddate --show-bin-path)/libfeeddate.so" $@
 
-icu-data-check: lib $(ICU_FULL_LIB) $(CTEST_DIR)/test_vectors
+# What ICU 78.3 lists (every locale, every numbering system), for the sweep:
+# built against ICU with all its data; Tests/sweep/icu-available.txt is its
+# committed output (make icu-available writes it, icu-data-check compares).
+ICU_AVAILABLE := $(BUILD)/icu-full/icu-available
+$(ICU_AVAILABLE): Tests/sweep/icu-available.c $(ICU_DATA)
+	@mkdir -p $(@D)
+	tools/icu-data.sh --full
+	$(CC) -O2 -I$(ICU_DIR)/include -DU_STATIC_IMPLEMENTATION $< -L$(ICU_DIR)/lib -licui18n -licuuc -lfeeddate_icudata_full -lstdc++ -lm -lpthread -o $@
+
+.PHONY: icu-available
+icu-available: $(ICU_AVAILABLE)
+	./$(ICU_AVAILABLE) > Tests/sweep/icu-available.txt
+
+icu-data-check: lib $(ICU_FULL_LIB) $(CTEST_DIR)/test_vectors $(ICU_AVAILABLE)
+	./$(ICU_AVAILABLE) | cmp - Tests/sweep/icu-available.txt || { echo "icu-data-check: Tests/sweep/icu-available.txt is not what ICU lists: make icu-available"; exit 1; }
 	FEEDDATE_LIBRARY=$(CURDIR)/$(ICU_FULL_LIB) PYTHONPATH=$(CURDIR)/$(PY_DIR) $(PYTHON) Tests/sweep/icu-sweep.py > $(BUILD)/icu-full/sweep-full.txt
 	PYTHONPATH=$(CURDIR)/$(PY_DIR) $(PYTHON) Tests/sweep/icu-sweep.py > $(BUILD)/icu-full/sweep-trimmed.txt
 	cmp $(BUILD)/icu-full/sweep-full.txt $(BUILD)/icu-full/sweep-trimmed.txt
