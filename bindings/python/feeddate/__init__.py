@@ -30,7 +30,7 @@ from ._errors import (
     RangeError,
     TimeZoneError,
 )
-from ._ffi import icu_version, library_path, library_version
+from ._ffi import data_version, icu_version, library_path, library_version
 from ._formatter import Batch, Formatter, Label
 from ._options import HOUR_CYCLES, STYLES, WIDTHS
 from ._instant import Instant
@@ -61,6 +61,7 @@ __all__ = [
     "TimeZoneError",
     "WIDTHS",
     "__version__",
+    "data_version",
     "format_table",
     "formatter_cache",
     "icu_version",

@@ -405,6 +405,9 @@ fd_last_error = _declare("fd_last_error", [], c_char_p)
 # const char *fd_icu_version(void);
 fd_icu_version = _declare("fd_icu_version", [], c_char_p)
 
+# const char *fd_data_version(void);
+fd_data_version = _declare("fd_data_version", [], c_char_p)
+
 # uint32_t fd_version(void);
 fd_version = _declare("fd_version", [], c_uint32)
 
@@ -447,6 +450,12 @@ def library_version() -> str:
 def icu_version() -> str:
     """The version of ICU the loaded library runs on, e.g. "72.1"."""
     return optional_text(fd_icu_version())
+
+
+def data_version() -> str:
+    """What the labels are made from besides feeddate itself (fd_data_version,
+    SPEC 13), e.g. "ICU 78.3; CLDR 48.0; tzdata 2025b"."""
+    return optional_text(fd_data_version())
 
 
 def loaded_files() -> List[str]:

@@ -224,8 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version",
         action="version",
-        version=f"{PROG} {__version__} (library {_ffi.library_version()} at {_ffi.library_path}, "
-        f"ICU {_ffi.icu_version()} at {_ffi.icu_library_path() or 'an unknown path'})",
+        version=f"{PROG} {__version__} (library {_ffi.library_version()} at {_ffi.library_path}; "
+        f"{_ffi.data_version()})",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 

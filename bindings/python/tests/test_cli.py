@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -186,6 +187,11 @@ def test_help_on_every_command(command: List[str]) -> None:
 def test_version() -> None:
     result = run(["--version"])
     assert result.returncode == 0 and feeddate.__version__ in result.stdout
+    # The data the labels come from (SPEC 13): fd_data_version's text, as it is
+    # (spaces dropped: argparse wraps the line to the terminal's width).
+    out = "".join(result.stdout.split())
+    assert re.search(r";ICU78\.3;CLDR48\.0;tzdata\S+\)$", out), result.stdout
+    assert out.endswith(";" + "".join(feeddate.data_version().split()) + ")")
 
 
 def test_demo_table() -> None:

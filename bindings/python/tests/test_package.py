@@ -110,6 +110,16 @@ def test_icu_version() -> None:
     assert "icu_version" in feeddate.__all__
 
 
+def test_data_version() -> None:
+    """SPEC 13 (1.3): ICU 78.3 and CLDR 48 inside the library, and the zone
+    database's tzdata version; the C function's text, as it is."""
+    assert re.fullmatch(r"ICU 78\.3; CLDR 48\.0; tzdata \S+", feeddate.data_version())
+    c = ctypes.CDLL(feeddate.library_path()).fd_data_version
+    c.restype = ctypes.c_char_p
+    assert feeddate.data_version() == c().decode("utf-8")
+    assert "data_version" in feeddate.__all__
+
+
 def test_every_function_is_declared_once() -> None:
     source = Path(_ffi.__file__).read_text(encoding="utf-8")
     names = re.findall(r'"(fd_\w+)"', source)
