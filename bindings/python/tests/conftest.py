@@ -3,7 +3,7 @@
 The suite needs the real library: when it cannot be loaded, importing feeddate
 fails and so does every test (no skips). `make test-python` points
 FEEDDATE_LIBRARY at build/lib/libfeeddate.so.1. The vectors run are those of
-$FEEDDATE_VECTORS, else the set for the library's ICU (see vector_files).
+$FEEDDATE_VECTORS, else every file of Tests/vectors (see vector_files).
 """
 
 from __future__ import annotations
@@ -30,12 +30,10 @@ class NoVectorSet(Exception):
     """No vector files to run: the suite fails with this message."""
 
 
-def vector_files(env: Optional[str] = None, icu: Optional[str] = None, sub: str = "",
-                 variable: str = VECTORS_ENV) -> List[Path]:
+def vector_files(env: Optional[str] = None, sub: str = "", variable: str = VECTORS_ENV) -> List[Path]:
     """The vector files to run (SPEC 10): those named by $variable (":"-separated)
-    when set, else every .jsonl file of Tests/vectors/<sub>, each taken from
-    Tests/vectors/icu<major>/<sub> instead, for the library's ICU, where that
-    folder has a file of the name, plus any file only that folder has."""
+    when set, else every .jsonl file of Tests/vectors/<sub>, sorted by name. One
+    set for every host since 1.3 (SPEC 13): no choice by ICU version."""
     named = os.environ.get(variable, "") if env is None else env
     if named:
         files = [Path(p) for p in named.split(":") if p]
@@ -43,24 +41,20 @@ def vector_files(env: Optional[str] = None, icu: Optional[str] = None, sub: str 
         if missing:
             raise NoVectorSet(f"{variable} names files that do not exist: {', '.join(missing)}")
         return files
-    major = (icu or feeddate.icu_version()).split(".")[0]
-    by_name: Dict[str, Path] = {}
-    for folder in (VECTOR_ROOT / sub, VECTOR_ROOT / f"icu{major}" / sub):
-        by_name.update((f.name, f) for f in folder.glob("*.jsonl"))
-    if not by_name:
-        raise NoVectorSet(f"no vector files in {VECTOR_ROOT / sub} (nor icu{major}/): "
-                          f"name files with {variable}=a.jsonl:b.jsonl")
-    return [by_name[name] for name in sorted(by_name)]
+    files = sorted((VECTOR_ROOT / sub).glob("*.jsonl"))
+    if not files:
+        raise NoVectorSet(f"no vector files in {VECTOR_ROOT / sub}: name files with {variable}=a.jsonl:b.jsonl")
+    return files
 
 
 SCHEDULE_VECTORS_ENV = "FEEDDATE_SCHEDULE_VECTORS"
 
 
-def schedule_vector_files(env: Optional[str] = None, icu: Optional[str] = None) -> List[Path]:
+def schedule_vector_files(env: Optional[str] = None) -> List[Path]:
     """The schedule vector files to run (SPEC 11): vector_files' rule over
     Tests/vectors/schedule/ (a folder of its own, which label suites never read)
     and $FEEDDATE_SCHEDULE_VECTORS."""
-    return vector_files(env, icu, "schedule", SCHEDULE_VECTORS_ENV)
+    return vector_files(env, "schedule", SCHEDULE_VECTORS_ENV)
 
 
 def load_vectors(files: Optional[List[Path]] = None) -> List[Dict[str, Any]]:
@@ -73,8 +67,9 @@ def load_vectors(files: Optional[List[Path]] = None) -> List[Dict[str, Any]]:
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """What the run covered (shown even with -q): the library, its ICU, the
-    vectors, and whether the optional pandas tests ran."""
+    """What the run covered (shown even with -q): the library, the data its
+    labels come from (ICU, CLDR, tzdata), the vectors, and whether the
+    optional pandas tests ran."""
     for line in _coverage():
         terminalreporter.write_line(line)
 
@@ -95,7 +90,7 @@ def _coverage() -> List[str]:
     except NoVectorSet as exc:
         schedules = f"none ({exc})"
     return [
-        f"feeddate: {feeddate.library_path} (library {feeddate.library_version()}, ICU {feeddate.icu_version()})",
+        f"feeddate: {feeddate.library_path} (library {feeddate.library_version()}, {feeddate.data_version()})",
         f"vectors: {vectors}",
         f"schedule vectors: {schedules}",
         pandas_line,

@@ -1,5 +1,5 @@
 """Every golden vector, through label, format and format_many: the files of
-$FEEDDATE_VECTORS, else the set for the ICU the library runs on (conftest.vector_files)."""
+$FEEDDATE_VECTORS, else every file of Tests/vectors (conftest.vector_files)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from typing import Any, Dict, List
 
 import pytest
 
-import feeddate
 from conftest import VECTOR_ROOT, VECTORS_ENV, NoVectorSet, at, formatter_for, load_vectors, vector_files
 
 try:
@@ -29,19 +28,19 @@ def test_vectors_are_there() -> None:
     assert len(VECTORS) > (0 if os.environ.get(VECTORS_ENV) else 100)
 
 
-def test_the_set_follows_the_icu_version() -> None:
+def test_one_set_for_every_host(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SPEC 13 (1.3): every .jsonl of Tests/vectors, sorted by name, whatever
+    the host; no per-ICU folder, no choice by ICU version."""
     base = sorted(VECTOR_ROOT.glob("*.jsonl"))
-    assert vector_files(env="", icu="72.1") == base
-    assert vector_files(env="", icu="99.1") == base  # no icu99/: every file is the common one
-    # icuN/X where it exists, else X: ICU 76 has its own core and options files only.
-    own = {f.name for f in (VECTOR_ROOT / "icu76").glob("*.jsonl")}
-    assert own and own < {f.name for f in base}
-    icu76 = vector_files(env="", icu="76.1")
-    assert [f.name for f in icu76] == [f.name for f in base]
-    assert all(f.parent.name == ("icu76" if f.name in own else "vectors") for f in icu76)
-    with pytest.raises(NoVectorSet, match=r"no vector files in .*nothing-here \(nor icu76/\)"):
-        vector_files(env="", icu="76.1", sub="nothing-here")
-    assert feeddate.icu_version().split(".")[0].isdigit()
+    assert base and "core.jsonl" in [f.name for f in base]
+    monkeypatch.delenv(VECTORS_ENV, raising=False)
+    assert vector_files() == vector_files(env="") == base
+    assert not [d for d in VECTOR_ROOT.glob("icu*") if d.is_dir()]
+    # FEEDDATE_VECTORS wins over the folder.
+    monkeypatch.setenv(VECTORS_ENV, str(base[-1]))
+    assert vector_files() == [base[-1]]
+    with pytest.raises(NoVectorSet, match=r"no vector files in .*nothing-here: name files with FEEDDATE_VECTORS"):
+        vector_files(env="", sub="nothing-here")
 
 
 def test_feeddate_vectors_names_the_files(tmp_path: Any) -> None:
