@@ -186,7 +186,7 @@ check-vectors:
 
 # The library must export fd_* only and run with the Swift toolchain hidden.
 check-lib: lib
-	tools/check-lib.sh $(LIBREAL)
+	$(if $(filter system,$(ICU)),CHECK_LIB_ICU=system) tools/check-lib.sh $(LIBREAL)
 
 clean:
 	rm -rf $(BUILD) .build .build-system .build-icu-full

@@ -23,7 +23,7 @@ CTEST_TIMEOUT := 600
 # names, less those named *-1.1.jsonl (1.1 options, which a 1.0 program cannot
 # set), and is not run when none is left.
 CTEST_RUNS    := test_vectors test_vectors_abi10 \
-                 test_api test_abi test_abi10 test_host test_threads test_stack test_fork test_memory test_env test_zone_swap test_dlopen test_schedule
+                 test_api test_abi test_abi10 test_host test_threads test_stack test_fork test_memory test_env test_zone_swap test_dlopen test_tls test_schedule
 CTEST_PROGS   := $(addprefix $(CTEST_DIR)/,$(CTEST_RUNS))
 CTEST_COMMON  := $(CTEST_SRC)/testkit.c $(CTEST_SRC)/jsonl.c $(CTEST_SRC)/vector_options.c
 CTEST_HEADERS := $(CTEST_SRC)/testkit.h $(CTEST_SRC)/jsonl.h $(CTEST_SRC)/vector_options.h include/feeddate.h
@@ -39,6 +39,15 @@ CTEST_ABI10_HEADER := $(CTEST_SRC)/abi/1.0/feeddate.h
 CTEST_ABI10_PROGS  := $(CTEST_DIR)/test_vectors_abi10 $(CTEST_DIR)/test_abi10
 
 .PHONY: test-c test-c-build
+comma := ,
+
+# Other ICUs in the same process (SPEC 13): the system's (libicu-dev's, ICU 72
+# on Debian 12) and Swift Foundation's, preloaded so that their symbols come
+# first in the process's global scope. Every vector must still read as ICU
+# 78.3 writes it: nothing of the library's ICU may bind to theirs.
+SWIFT_LIB_DIR := $(abspath $(dir $(shell command -v swiftc 2>/dev/null || echo /opt/swift/usr/bin/swiftc))/../lib/swift/linux)
+OTHER_ICUS = $(strip $(wildcard /usr/lib/x86_64-linux-gnu/libicuuc.so.[0-9]*[0-9] /usr/lib/x86_64-linux-gnu/libicui18n.so.[0-9]*[0-9]) $(wildcard $(SWIFT_LIB_DIR)/lib_FoundationICU.so))
+
 
 # -g: valgrind (make valgrind runs build/tests/test_leaks) names the lines it reports.
 define ctest-link
@@ -64,6 +73,15 @@ $(CTEST_DIR)/test_dlopen: CTEST_LIBS := -ldl
 $(CTEST_DIR)/test_dlopen: CTEST_LDFLAGS :=
 $(CTEST_DIR)/test_dlopen: CTEST_COMMON := $(CTEST_SRC)/testkit.c $(CTEST_SRC)/jsonl.c
 
+# test_tls loads the library itself, after libtls_filler.so (1,200 bytes of initial-exec TLS).
+$(CTEST_DIR)/test_tls: CTEST_LIBS := -ldl
+$(CTEST_DIR)/test_tls: CTEST_LDFLAGS :=
+$(CTEST_DIR)/test_tls: CTEST_COMMON := $(CTEST_SRC)/testkit.c $(CTEST_SRC)/jsonl.c
+$(CTEST_DIR)/test_tls: $(CTEST_DIR)/libtls_filler.so
+$(CTEST_DIR)/libtls_filler.so: $(CTEST_SRC)/tls_filler.c
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(CFLAGS) -shared -fPIC $< -o $@
+
 test-c-build: $(CTEST_PROGS)
 
 test-c: lib test-c-build
@@ -78,5 +96,8 @@ test-c: lib test-c-build
 	  echo "== $$prog$${args:+ $$args}"; \
 	  timeout $(CTEST_TIMEOUT) ./$(CTEST_DIR)/$$prog $$args || failed="$$failed $$prog"; \
 	done; \
+	$(if $(filter system,$(ICU)),,echo "== test_vectors beside other ICUs: $(OTHER_ICUS)"; \
+	[ -n "$(OTHER_ICUS)" ] || { echo "test-c: no other ICU to load beside the library (libicu-dev, the Swift toolchain's lib_FoundationICU.so)"; failed="$$failed other-icus"; }; \
+	LD_PRELOAD="$(OTHER_ICUS)" timeout $(CTEST_TIMEOUT) ./$(CTEST_DIR)/test_vectors || failed="$$failed test_vectors-beside-other-icus";) \
 	if [ -n "$$failed" ]; then echo "test-c: failed:$$failed"; exit 1; fi; \
-	echo "test-c: all $(words $(CTEST_RUNS)) C suites passed"
+	echo "test-c: all $(words $(CTEST_RUNS)) C suites passed$(if $(filter system,$(ICU)),,$(comma) and test_vectors beside the system's and Foundation's ICU)"

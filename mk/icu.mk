@@ -8,6 +8,9 @@
 #   make ICU=system ...  build against the system's libicu-dev instead (distributions): the
 #                        labels follow that ICU; `make ICU=system test` runs the suites that
 #                        compare no ICU text (ICU_SYSTEM_SUITES), in build/system and .build-system
+#   make test-icu-system the ICU=system build and its suites: check-lib (which then requires the
+#                        system's ICU) and the C suites that compare no ICU text (rules, ABI,
+#                        buffers, errors, threads, processes); no vector suite (SPEC 13)
 # The first build of ICU takes 2-4 minutes on 2 cores; every later make finds it built.
 
 # ICU, ICU_DIR, ICU_DATA and ICU_DEPS are set in the Makefile (the library's rule needs them).
@@ -61,3 +64,10 @@ icu-data-check: lib $(ICU_FULL_LIB) $(CTEST_DIR)/test_vectors $(ICU_AVAILABLE)
 	./$(CTEST_DIR)/test_vectors | tail -n 1
 	PYTHONPATH=$(CURDIR)/$(PY_DIR) $(PYTHON) -m pytest -q -p no:cacheprovider $(PY_DIR)/tests | tail -n 1
 	@echo "icu-data-check: the trimmed data ($$(stat -c %s $(ICU_DIR)/data/trimmed/icudt78l.dat) of $$(stat -c %s $(ICU_DIR)/data/full/icudt78l.dat) bytes) changes none of $$(grep -vc '^#' $(BUILD)/icu-full/sweep-full.txt) sweep lines"
+
+# The suites of an ICU=system build (SPEC 13): no vectors, no schedules' texts.
+ICU_SYSTEM_RUNS := test_api test_abi test_abi10 test_host test_threads test_stack test_fork test_memory \
+                   test_env test_zone_swap test_dlopen test_tls
+.PHONY: test-icu-system
+test-icu-system:
+	$(MAKE) ICU=system check-lib test-c CTEST_RUNS="$(ICU_SYSTEM_RUNS)"

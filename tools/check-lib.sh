@@ -9,7 +9,15 @@
 #      of `which swift`, e.g. /opt/swift);
 #   4. a small C program linked to the library runs with the toolchain folder
 #      hidden (a tmpfs mounted over it in a private mount namespace); when the
-#      namespace or the mount is not permitted this check prints SKIP and why.
+#      namespace or the mount is not permitted this check prints SKIP and why;
+#   5. the one ICU (SPEC section 13): no libicu among NEEDED or in ldd, no ICU
+#      symbol among the dynamic ones (defined or undefined: the library's
+#      ICU 78.3 is inside it, hidden), fd_icu_version is 78.3 and
+#      fd_data_version names ICU 78.3 and CLDR 48.0;
+#   6. thread-local storage: no STATIC_TLS flag (a library with initial-exec
+#      TLS cannot be dlopened once static TLS is taken; Tests/c/test_tls.c).
+# CHECK_LIB_ICU=system (make ICU=system): 5 checks the opposite, that the
+# library uses the system's ICU and says so.
 # Prints what each check found; exits 1 when any check failed.
 set -euo pipefail
 
@@ -103,6 +111,39 @@ else
     pass "nothing under the toolchain folder $TOOLCHAIN"
 fi
 
+# ---- 5. the one ICU ------------------------------------------------------------
+echo "[icu] NEEDED, ldd, nm -D"
+icu_needed=$(echo "$needed" | tr ' ' '\n' | grep -E '^libicu' || true)
+icu_ldd=$(grep -E 'libicu' "$WORK/ldd" | awk '{ printf "%s ", $1 }' || true)
+# ICU's C names (u_strlen_78, udat_open_78, ucal_..., uloc_..., unum..., ures_...)
+# and its C++ namespace (icu_78::) among the dynamic symbols, defined or not.
+nm -D "$LIB" | awk '{ print $NF }' | sed 's/@.*//' \
+    | grep -E '^(u_|udat|ucal|uloc|unum|ures|udata|ucol|ubrk|uenum|ulist|ureldate|uplrules|icu_[0-9])|icu_[0-9]+' >"$WORK/icu_syms" || true
+if [ "${CHECK_LIB_ICU:-}" = system ]; then
+    if [ -n "$icu_needed" ]; then pass "ICU=system: links the system's ICU: $(echo $icu_needed)"
+    else fail "ICU=system, but no libicu among NEEDED"; fi
+else
+    if [ -n "$icu_needed" ] || [ -n "$icu_ldd" ]; then
+        fail "the library needs a system ICU ($(echo $icu_needed $icu_ldd)): ICU 78.3 must be inside it (make icu)"
+    else
+        pass "no libicu among NEEDED or in ldd"
+    fi
+    if [ -s "$WORK/icu_syms" ]; then
+        fail "$(wc -l <"$WORK/icu_syms") ICU symbols among the dynamic ones, e.g. $(head -n 5 "$WORK/icu_syms" | tr '\n' ' ')"
+    else
+        pass "no ICU symbol among the dynamic ones (defined or undefined)"
+    fi
+fi
+
+# ---- 6. thread-local storage ------------------------------------------------------
+echo "[tls] readelf -d FLAGS, readelf -l TLS"
+if readelf -d "$LIB" | grep -E '\(FLAGS\)' | grep -q STATIC_TLS; then
+    fail "flagged STATIC_TLS: initial-exec TLS, so dlopen fails once static TLS is taken"
+else
+    tls_size=$(readelf -lW "$LIB" | awk '$1 == "TLS" { print $6 }')
+    pass "no STATIC_TLS flag: every TLS variable is global-dynamic (a block of $(( ${tls_size:-0} )) bytes)"
+fi
+
 # ---- 4. a C program runs with the toolchain hidden ------------------------------
 echo "[hidden toolchain] a C program linked to the library"
 # Link through a libfeeddate.so.1 link of our own, so that the run path finds
@@ -130,13 +171,23 @@ int main(void)
         return 1;
     }
     s = fd_format(f, now - 86400000LL, now, buf, sizeof buf, &info);
-    printf("library %s, %s, %s, %s: \"%s\"\n", fd_version_string(), fd_formatter_locale(f),
+    printf("library %s (%s), %s, %s, %s: \"%s\"\n", fd_version_string(), fd_data_version(), fd_formatter_locale(f),
            fd_formatter_time_zone(f), fd_formatter_tz_source(f), s == FD_OK ? buf : fd_status_message(s));
     fd_formatter_free(f);
-    return s == FD_OK && strcmp(buf, "\xE6\x98\xA8\xE5\xA4\xA9") == 0 ? 0 : 1; /* "昨天" */
+    if (s != FD_OK || strcmp(buf, "\xE6\x98\xA8\xE5\xA4\xA9") != 0) return 1; /* "昨天" */
+#ifndef CHECK_LIB_ICU_SYSTEM
+    /* The one ICU: 78.3 with CLDR 48.0, whatever the host has. */
+    if (strcmp(fd_icu_version(), "78.3") != 0 || strncmp(fd_data_version(), "ICU 78.3; CLDR 48.0; tzdata ", 28) != 0) {
+        printf("expected ICU 78.3 and CLDR 48.0, got fd_icu_version \"%s\", fd_data_version \"%s\"\n",
+               fd_icu_version(), fd_data_version());
+        return 1;
+    }
+#endif
+    return 0;
 }
 EOF
-if ! "$CC" -std=c99 -Wall -Wextra -Werror -pedantic -I"$ROOT/include" "$WORK/prog.c" \
+if ! "$CC" -std=c99 -Wall -Wextra -Werror -pedantic -I"$ROOT/include" \
+        $([ "${CHECK_LIB_ICU:-}" = system ] && echo -DCHECK_LIB_ICU_SYSTEM) "$WORK/prog.c" \
         -o "$WORK/prog" "$WORK/$WANT_SONAME" -Wl,-rpath,"$WORK" 2>"$WORK/cc.log"; then
     fail "the test program does not link against the library: $(head -n 5 "$WORK/cc.log")"
 elif out=$("$WORK/prog" 2>&1); then
