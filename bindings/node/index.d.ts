@@ -178,10 +178,16 @@ export class Formatter {
   close(): void;
 }
 
-/** The loaded library's version ("1.1.0"), as a number (10100), and ICU's ("72.1"). */
+/** The loaded library's version ("1.2.0"), as a number (10200), and ICU's ("78.3"). */
 export const version: string;
 export const versionNumber: number;
 export const icuVersion: string;
+/**
+ * What the labels are made from besides feeddate itself (SPEC 13, 1.3), as the library's
+ * fd_data_version writes it: "ICU 78.3; CLDR 48.0; tzdata 2025b" ("tzdata unknown" when the
+ * zone database names no version).
+ */
+export function dataVersion(): string;
 /** Where the addon was loaded from. */
 export const addonPath: string;
 export const STATUS: Readonly<Record<'FD_ERR_ARGUMENT' | 'FD_ERR_LOCALE' | 'FD_ERR_TIME_ZONE' | 'FD_ERR_RANGE' |

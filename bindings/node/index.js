@@ -437,12 +437,22 @@ if (typeof Symbol.dispose === 'symbol') {
   Formatter.prototype[Symbol.dispose] = Formatter.prototype.close;
 }
 
+/**
+ * What the labels are made from besides feeddate itself (SPEC 13, 1.3): fd_data_version's text,
+ * "ICU 78.3; CLDR 48.0; tzdata 2025b". Asked of the library when called, not at load: the
+ * library reads the zone database (and $TZDIR) when first asked.
+ */
+function dataVersion() {
+  return addon.dataVersion();
+}
+
 module.exports = {
   Formatter,
-  /** The library's version ("1.1.0"), as a number (10100), and ICU's ("72.1"). */
+  /** The library's version ("1.2.0"), as a number (10200), and ICU's ("78.3"). */
   version,
   versionNumber,
   icuVersion,
+  dataVersion,
   addonPath,
   STATUS,
   STYLES: Object.freeze([...STYLES]),

@@ -28,6 +28,8 @@
  *                               integer. guess false: first buffers of one byte (tests: the retries).
  *   setScratch(Float64Array(8), store, storeEntries) (once per environment),
  *   versions() -> [version, versionNumber, icuVersion, FD_SCHEDULE_MAX_HORIZON_MS, FD_SCHEDULE_MAX_ENTRIES]
+ *   dataVersion() -> fd_data_version() (1.3): asked for only when called, since the library reads
+ *                               the zone database's version (and so fixes $TZDIR) when first asked
  *   benchMany(handle, Float64Array, now, chunk, utf16) -> ns that fd_format_many took alone (benchmarks only)
  * Offsets in the scratch are UTF-16 indices into the text (JavaScript's).
  *
@@ -1220,6 +1222,13 @@ static napi_value versions(napi_env env, napi_callback_info info) {
     return arr;
 }
 
+static napi_value data_version(napi_env env, napi_callback_info info) {
+    (void)info;
+    napi_value v;
+    CALL(env, napi_create_string_utf8(env, fd_data_version(), NAPI_AUTO_LENGTH, &v));
+    return v;
+}
+
 NAPI_MODULE_INIT() {
     instance *in = calloc(1, sizeof *in);
     if (in == NULL || napi_set_instance_data(env, in, finalize_instance, NULL) != napi_ok) {
@@ -1237,6 +1246,7 @@ NAPI_MODULE_INIT() {
         {"schedule", NULL, schedule, NULL, NULL, NULL, napi_default, NULL},
         {"setScratch", NULL, set_scratch, NULL, NULL, NULL, napi_default, NULL},
         {"versions", NULL, versions, NULL, NULL, NULL, napi_default, NULL},
+        {"dataVersion", NULL, data_version, NULL, NULL, NULL, napi_default, NULL},
         {"benchMany", NULL, bench_many, NULL, NULL, NULL, napi_default, NULL},
     };
     if (napi_define_properties(env, exports, sizeof props / sizeof props[0], props) != napi_ok) return NULL;

@@ -16,6 +16,18 @@ test('versions', () => {
   assert.match(feeddate.addonPath, /feeddate\.node$/);
 });
 
+// SPEC 13 (1.3): ICU 78.3 and CLDR 48 inside the library, and the zone database's tzdata version,
+// as fd_data_version writes it (the binding adds nothing: the ICU is icuVersion's, fd_icu_version).
+test('dataVersion', () => {
+  assert.equal(typeof feeddate.dataVersion, 'function');
+  const v = feeddate.dataVersion();
+  assert.match(v, /^ICU 78\.3; CLDR 48\.0; tzdata \S+$/);
+  assert.ok(v.startsWith(`ICU ${feeddate.icuVersion}; `), v);
+  assert.equal(feeddate.dataVersion(), v);
+  const f = new Formatter({ style: 'feed', locale: 'en_US', timeZone: 'America/New_York' });
+  assert.ok(v.endsWith(`; ${f.tzSource}`), `${v} / ${f.tzSource}`);
+});
+
 test('resolved ids', () => {
   const f = new Formatter({ style: 'feed', locale: 'zh-Hans-CN', timeZone: 'Asia/Shanghai' });
   assert.match(f.locale, /^zh/);
