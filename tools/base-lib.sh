@@ -21,7 +21,10 @@ else
     mv "$tmp" "$dir"
   fi
   echo "base-lib: building the library of $rev in $dir (log: $dir.build.log)" >&2
-  if ! (cd "$dir" && make lib) > "$dir.build.log" 2>&1; then
+  # A base from 1.3 on builds against this checkout's ICU folder (built once
+  # per machine), not a second copy of its own; older bases ignore it.
+  icu_dir=$(tools/icu-build.sh --dir 2>/dev/null || true)
+  if ! (cd "$dir" && FEEDDATE_ICU_DIR=${FEEDDATE_ICU_DIR:-$icu_dir} make lib) > "$dir.build.log" 2>&1; then
     tail -n 20 "$dir.build.log" >&2
     echo "base-lib: the build of $rev failed; see $dir.build.log" >&2
     exit 2
