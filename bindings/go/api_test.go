@@ -3,6 +3,7 @@ package feeddate_test
 import (
 	"errors"
 	"math"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -223,6 +224,24 @@ func TestFormatterBasics(t *testing.T) {
 	}
 	if _, _, err := f.FormatMany(ts, now2024); err != feeddate.ErrClosed {
 		t.Errorf("FormatMany after Close: %v", err)
+	}
+}
+
+// TestDataVersion: SPEC 13 (1.3), ICU 78.3 and CLDR 48 inside the library and
+// the zone database's tzdata version, as fd_data_version writes it. (A test
+// file cannot call C itself: its ICU is fd_icu_version's, its tzdata the one
+// a formatter reports.)
+func TestDataVersion(t *testing.T) {
+	f := mustNew(t, feeddate.Options{Locale: "en_US", TimeZone: "America/New_York"})
+	dv := feeddate.DataVersion()
+	if !regexp.MustCompile(`^ICU 78\.3; CLDR 48\.0; tzdata \S+$`).MatchString(dv) {
+		t.Errorf("DataVersion() = %q", dv)
+	}
+	if !strings.HasPrefix(dv, "ICU "+feeddate.ICUVersion()+"; ") || !strings.HasSuffix(dv, "; "+f.TZSource()) {
+		t.Errorf("DataVersion() = %q; ICU %q, zone %q", dv, feeddate.ICUVersion(), f.TZSource())
+	}
+	if again := feeddate.DataVersion(); again != dv {
+		t.Errorf("DataVersion() = %q, then %q", dv, again)
 	}
 }
 

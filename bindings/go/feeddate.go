@@ -546,5 +546,13 @@ func Version() string { return C.GoString(C.fd_version_string()) }
 // VersionNumber is the loaded library's FD_VERSION_NUMBER (10100 for 1.1.0).
 func VersionNumber() int { return int(C.fd_version()) }
 
-// ICUVersion is the version of ICU the library runs on ("72.1").
+// ICUVersion is the version of ICU the library runs on ("78.3": the ICU
+// inside the library since 1.3).
 func ICUVersion() string { return C.GoString(C.fd_icu_version()) }
+
+// DataVersion says what the labels are made from besides feeddate itself
+// (1.3, SPEC section 13), as fd_data_version writes it: "ICU 78.3; CLDR 48.0;
+// tzdata 2025b" (the zone database's tzdata version, "tzdata unknown" when it
+// names none). The library reads $TZDIR when this is first asked, if no
+// formatter has yet.
+func DataVersion() string { return C.GoString(C.fd_data_version()) }
