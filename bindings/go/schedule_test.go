@@ -145,8 +145,8 @@ func TestScheduleVectors(t *testing.T) {
 			passed++
 		}
 	}
-	t.Logf("%d of %d schedule vectors passed (entries, until and wire bytes; buffers guessed and grown from 1 byte; ICU %s)",
-		passed, len(vectors), feeddate.ICUVersion())
+	t.Logf("%d of %d schedule vectors passed (entries, until and wire bytes; buffers guessed and grown from 1 byte; %s)",
+		passed, len(vectors), feeddate.DataVersion())
 }
 
 // Out of range: a horizon below 0 or over 366 days, max entries outside

@@ -141,10 +141,9 @@ func (v *vector) options() (feeddate.Options, error) {
 }
 
 // vectorFiles: the files the variable env names (":"-separated) when it is
-// set; else every .jsonl of Tests/vectors/sub, each taken from
-// Tests/vectors/icu<major>/sub instead, for the ICU the library runs on, where
-// that folder has a file of the name, plus any file only that folder has
-// (SPEC 10). The label vectors are sub "", the schedules "schedule".
+// set; else every .jsonl of Tests/vectors/sub, sorted by name: one set for
+// every host since 1.3 (SPEC 13), never a choice by ICU version. The label
+// vectors are sub "", the schedules "schedule".
 func vectorFiles(t *testing.T, sub, env string) []string {
 	var files []string
 	if named := os.Getenv(env); named != "" {
@@ -155,23 +154,43 @@ func vectorFiles(t *testing.T, sub, env string) []string {
 		}
 		return files
 	}
-	root := filepath.Join("..", "..", "Tests", "vectors")
-	major := strings.SplitN(feeddate.ICUVersion(), ".", 2)[0]
-	byName := map[string]string{}
-	for _, dir := range []string{filepath.Join(root, sub), filepath.Join(root, "icu"+major, sub)} {
-		found, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-		for _, f := range found {
-			byName[filepath.Base(f)] = f
+	dir := filepath.Join(vectorRoot, sub)
+	files, _ = filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if len(files) == 0 {
+		t.Fatalf("no vector files in %s (set %s to the files to run)", dir, env)
+	}
+	sort.Strings(files)
+	return files
+}
+
+// vectorRoot is Tests/vectors of the checkout.
+var vectorRoot = filepath.Join("..", "..", "Tests", "vectors")
+
+// TestVectorFiles: the files are exactly Tests/vectors/*.jsonl sorted by name
+// (no per-ICU folder, SPEC 13), unless FEEDDATE_VECTORS names them.
+func TestVectorFiles(t *testing.T) {
+	t.Setenv("FEEDDATE_VECTORS", "")
+	files := vectorFiles(t, "", "FEEDDATE_VECTORS")
+	entries, err := os.ReadDir(vectorRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, e := range entries { // ReadDir sorts by name
+		if strings.HasPrefix(e.Name(), "icu") && e.IsDir() {
+			t.Errorf("%s: per-ICU folders are gone since 1.3", filepath.Join(vectorRoot, e.Name()))
+		}
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".jsonl") {
+			want = append(want, filepath.Join(vectorRoot, e.Name()))
 		}
 	}
-	for _, f := range byName {
-		files = append(files, f)
+	if strings.Join(files, " ") != strings.Join(want, " ") || len(want) == 0 {
+		t.Errorf("vectorFiles = %q, want %q", files, want)
 	}
-	if len(files) == 0 {
-		t.Fatalf("no vector files in %s (ICU %s)", filepath.Join(root, sub), feeddate.ICUVersion())
+	t.Setenv("FEEDDATE_VECTORS", "/x/b.jsonl::a.jsonl")
+	if files := vectorFiles(t, "", "FEEDDATE_VECTORS"); strings.Join(files, " ") != "/x/b.jsonl a.jsonl" {
+		t.Errorf("with FEEDDATE_VECTORS: %q", files)
 	}
-	sort.Slice(files, func(i, j int) bool { return filepath.Base(files[i]) < filepath.Base(files[j]) })
-	return files
 }
 
 func readVectors(t *testing.T) []*vector {
@@ -315,6 +334,6 @@ func TestVectors(t *testing.T) {
 			groupsPassed++
 		}
 	}
-	t.Logf("%d of %d vectors passed, %d of %d FormatMany groups (ICU %s, %d formatters)",
-		passed, len(vectors), groupsPassed, len(groups), feeddate.ICUVersion(), len(formatters))
+	t.Logf("%d of %d vectors passed, %d of %d FormatMany groups (%s, %d formatters)",
+		passed, len(vectors), groupsPassed, len(groups), feeddate.DataVersion(), len(formatters))
 }
