@@ -7,8 +7,9 @@
 # 2. debian/libfeeddate1.symbols must list the header's functions;
 # 3. the build tools (dpkg-dev, debhelper, dh-python, pybuild's pyproject plugin,
 #    setuptools, python3-all) and swift must be there;
-# 4. dpkg-buildpackage -b -us -uc (debian/rules: make lib, stage, build-time test,
-#    dpkg-gensymbols -c4, dpkg-shlibdeps);
+# 4. dpkg-buildpackage -b -us -uc (debian/rules: make lib, which links ICU 78.3
+#    of make icu statically (SPEC section 13: no libicu-dev, no libicu
+#    dependency), stage, build-time test, dpkg-gensymbols -c4, dpkg-shlibdeps);
 # 5. the files it leaves in .. (listed in the .changes) move to dist/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +25,6 @@ for tool in dpkg-buildpackage:dpkg-dev dpkg-parsechangelog:dpkg-dev dh:debhelper
             dh_python3:dh-python pybuild:dh-python cc:gcc pkg-config:pkg-config; do
   command -v "${tool%%:*}" >/dev/null || missing+=("${tool#*:}")
 done
-[ -f /usr/include/unicode/udat.h ] || missing+=(libicu-dev)
 [ -f /usr/share/dh-python/dhpython/build/plugin_pyproject.py ] || missing+=(pybuild-plugin-pyproject)
 /usr/bin/python3 -c 'import setuptools' 2>/dev/null || missing+=(python3-setuptools)
 dpkg-query -W -f='${db:Status-Abbrev}' python3-all 2>/dev/null | grep -q '^ii' || missing+=(python3-all)

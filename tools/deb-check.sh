@@ -11,10 +11,15 @@
 #      in .cache/bookworm/minbase by tools/debian-root.sh, which every clean-root
 #      check shares; each run works on a fresh copy (.cache/bookworm/deb-check/root);
 #   5. in that copy (chroot): apt-get install ./the three .debs, with apt resolving
-#      their dependencies (libicu72, python3, ...) from Debian;
-#   6. there: compile the C example with pkg-config and run it; python3 -c "import
-#      feeddate; ..." must print the right label; feeddate demo must run; the man
-#      page must name every command and option of the feeddate command;
+#      their dependencies (libc6, libstdc++6, python3, ...) from Debian; no libicu
+#      package may come with them, and ldd of the library names no libicu: ICU
+#      78.3 is inside libfeeddate.so.1 (SPEC section 13);
+#   6. there: compile the C example with pkg-config and run it at a fixed instant:
+#      its labels must be the build tree's (build/feed_demo against build/lib,
+#      the same ICU 78.3); python3 -c "import feeddate; ..." must print the right
+#      label, with ICU 78.3 and no libicu* in /proc/self/maps; feeddate demo must
+#      run; the man page must name every command and option of the feeddate
+#      command;
 #   7. there: the package's autopkgtests (debian/tests), run by autopkgtest itself.
 #
 # Debian 13: tools/deb13-check.sh (make deb13-check) runs steps 4-7 in a trixie
@@ -41,9 +46,8 @@ CACHE=$ROOTS/deb-check
 ROOT=$CACHE/root
 DIST=${DEB_CHECK_DIST:-$REPO/dist}
 PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate)
-# The ICU the packages are linked to, in each release.
-ICU_PACKAGE=libicu72
-[ "$SUITE" = bookworm ] || ICU_PACKAGE=libicu76
+# The instant the C example labels (its --now), as tools/dist-check.sh does.
+NOW_MS=1711391400000
 
 need_root deb-check
 
@@ -91,14 +95,20 @@ mkdir -p "$ROOT/tmp/debs"
 cp "${debs[@]}" "$ROOT/tmp/debs/"
 in_root sh -c "cd /tmp/debs && apt-get install -y -q $(printf './%s ' "${debs[@]##*/}")" \
   || die "apt-get could not install the packages in a clean $SUITE (see above)"
-for p in "${PACKAGES[@]}" "$ICU_PACKAGE"; do
+for p in "${PACKAGES[@]}"; do
   in_root dpkg-query -W -f='    installed: ${Package} ${Version}\n' "$p" || die "$p is not installed"
 done
+in_root dpkg-query -W -f='    libfeeddate1 Depends: ${Depends}\n' libfeeddate1
+# ICU is inside the library: the packages bring no ICU of Debian's.
+icu_pkgs=$(in_root dpkg-query -W -f='${db:Status-Abbrev} ${Package} ${Version}\n' 'libicu*' 2>/dev/null | awk '$1 == "ii" { print $2, $3 }' || true)
+[ -z "$icu_pkgs" ] || die "installing the packages brought a system ICU: $icu_pkgs"
+echo "    no libicu package installed"
 lib=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/libfeeddate.so.1
 [ -e "$ROOT$lib" ] || die "$lib is missing in the root"
-# All libraries the library needs must come from Debian packages (nothing from /opt/swift).
+# All libraries the library needs must come from Debian packages (nothing from /opt/swift), and none is ICU.
 in_root ldd "$lib" | tee "$CACHE/ldd.txt" | sed 's/^/    /'
 ! grep -q 'not found' "$CACHE/ldd.txt" || die "$lib needs libraries that no Debian dependency brought (above)"
+! grep -q 'libicu' "$CACHE/ldd.txt" || die "$lib needs a system ICU (above): ICU 78.3 belongs inside it"
 
 # ---- 6. use it ----------------------------------------------------------------------
 step "apt-get install gcc libc6-dev pkg-config (in the root)"
@@ -111,9 +121,19 @@ example=/usr/share/doc/libfeeddate-dev/examples/feed_demo.c
 in_root sh -c "set -e; flags=\$(pkg-config --cflags --libs feeddate); echo \"    cc -std=c99 -Wall -Wextra -Werror -pedantic $example \$flags\"
   cc -std=c99 -Wall -Wextra -Werror -pedantic -o /tmp/feed_demo $example \$flags" \
   || die "the C example does not compile with pkg-config in a clean $SUITE"
-in_root /tmp/feed_demo > "$CACHE/feed_demo.txt" || { cat "$CACHE/feed_demo.txt"; die "feed_demo failed"; }
+in_root /tmp/feed_demo --now $NOW_MS > "$CACHE/feed_demo.txt" || { cat "$CACHE/feed_demo.txt"; die "feed_demo failed"; }
 sed 's/^/    | /' "$CACHE/feed_demo.txt"
 [ -s "$CACHE/feed_demo.txt" ] || die "feed_demo printed nothing"
+# The same labels as the build tree's library (one ICU, SPEC section 13), the tzdata version of
+# the header line aside.
+make -s --no-print-directory build/feed_demo >/dev/null || die "make build/feed_demo failed (the build tree's labels)"
+env -i ./build/feed_demo --now $NOW_MS | sed 's/ (zone rules: [^)]*)//' > "$CACHE/feed_demo-build-tree.txt" \
+  || die "the build tree's build/feed_demo failed"
+if ! sed 's/ (zone rules: [^)]*)//' "$CACHE/feed_demo.txt" | cmp -s "$CACHE/feed_demo-build-tree.txt" -; then
+  sed 's/ (zone rules: [^)]*)//' "$CACHE/feed_demo.txt" | diff "$CACHE/feed_demo-build-tree.txt" - | head -n 20
+  die "the packaged library labels differently from the build tree's (above: < build tree, > package)"
+fi
+echo "    labels: the same $(wc -l < "$CACHE/feed_demo-build-tree.txt") lines as the build tree's build/feed_demo"
 
 step "python3 -c 'import feeddate; ...' (chat_list, zh_CN, Asia/Shanghai)"
 # Monday 2024-03-25 12:00 +08:00 looks at Sunday 09:00: "昨天" (yesterday).
@@ -124,6 +144,11 @@ echo "    -> $out"
 [ "$out" = "昨天" ] || die "python3 printed '$out', expected '昨天'"
 where=$(in_root sh -c 'cd /tmp && python3 -c "import feeddate._ffi as f; print(f.library_path)"')
 [ "$where" = libfeeddate.so.1 ] || die "the module loaded $where, not the system's libfeeddate.so.1"
+py='import feeddate; feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai").format(0, now=0)
+print(feeddate.icu_version(), sorted({l.split()[-1] for l in open("/proc/self/maps") if "/libicu" in l}))'
+icu=$(in_root sh -c "cd /tmp && python3 -c '$py'") || die "python3 could not say its ICU (above)"
+echo "    ICU, and libicu* mapped: $icu"
+[ "$icu" = "78.3 []" ] || die "python3: expected ICU 78.3 (inside libfeeddate.so.1) and no libicu* mapped, got: $icu"
 
 step "feeddate demo"
 in_root sh -c 'command -v feeddate' | sed 's/^/    /' || die "no feeddate command on PATH"

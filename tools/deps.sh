@@ -42,12 +42,13 @@ node_and_web() {
   [ -f /usr/share/nodejs/react-dom/package.json ] || need node-react-dom
 }
 
-# make deb builds with debhelper and pybuild; deb-check runs lintian and
-# debootstrap, and compiles the C example with pkg-config.
+# make deb builds with debhelper and pybuild (ICU 78.3 of make icu is linked
+# statically: no libicu-dev); deb-check runs lintian and debootstrap, and
+# compiles the C example with pkg-config.
 deb_tools() {
   local p
   for p in debhelper dh-python pybuild-plugin-pyproject python3-setuptools python3-all dpkg-dev lintian \
-           debootstrap gcc libc6-dev pkg-config libicu-dev python3 tzdata; do
+           debootstrap gcc libc6-dev pkg-config python3 tzdata; do
     installed "$p" || need "$p"
   done
 }
@@ -88,9 +89,9 @@ done
 node_and_web
 
 if [ "$group" = ci ]; then
-  # make wheel trims ICU's data (icupkg, genccode); the clean-root checks use
-  # debootstrap and rsync; make sanitize and valgrind need valgrind.
-  has icupkg && has genccode || need icu-devtools
+  # The clean-root checks use debootstrap and rsync; make sanitize and
+  # valgrind need valgrind. (make wheel needs nothing more: ICU 78.3 is inside
+  # the library, its data trimmed by make icu with ICU's own tools.)
   deb_tools
   has rsync || need rsync
   has valgrind || need valgrind

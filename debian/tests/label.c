@@ -2,6 +2,9 @@
  * build-time check of debian/rules): a C99 program built with
  * `pkg-config --cflags --libs feeddate` that must print the right label.
  *
+ * The library carries ICU 78.3 inside it (SPEC section 13): fd_icu_version()
+ * must say so, and no libicu* may be mapped in the process (none is needed).
+ *
  * A chat list in Shanghai, on Monday 2024-03-25 12:00 (+08:00), shows a message
  * of Sunday 09:00 as "昨天" (yesterday); that label changes at the coming local
  * midnight, 2024-03-26 00:00 +08:00, when it becomes a weekday name. */
@@ -31,6 +34,10 @@ int main(void) {
                 (unsigned)FD_VERSION_NUMBER);
         return 1;
     }
+    if (strcmp(fd_icu_version(), "78.3") != 0) {
+        fprintf(stderr, "label: FAIL: ICU %s, expected 78.3 (the ICU inside libfeeddate.so.1)\n", fd_icu_version());
+        return 1;
+    }
     if (fd_options_init(&o, FD_STYLE_CHAT_LIST) != FD_OK) return fail("fd_options_init");
     o.locale = "zh_CN";
     o.time_zone = "Asia/Shanghai";
@@ -52,6 +59,21 @@ int main(void) {
     if (info.length != 6 || info.day_offset != 0 || info.day_length != 6 || info.time_length != 0)
         return fail("length or parts of \"昨天\" are wrong");
     if (info.next_change_ms != NEXT_CHANGE_MS) return fail("next change is not 2024-03-26T00:00+08:00");
-    printf("label: ok (feeddate %s)\n", fd_version_string());
+    {
+        /* Every library is mapped by now: none may be a libicu. */
+        char line[4096];
+        FILE *maps = fopen("/proc/self/maps", "r");
+        if (!maps) return fail("cannot read /proc/self/maps");
+        while (fgets(line, sizeof line, maps)) {
+            const char *path = strchr(line, '/');
+            if (path && strstr(path, "/libicu")) {
+                fclose(maps);
+                fprintf(stderr, "label: FAIL: a system ICU is mapped: %s", path);
+                return 1;
+            }
+        }
+        fclose(maps);
+    }
+    printf("label: ok (feeddate %s, ICU %s inside it, no libicu mapped)\n", fd_version_string(), fd_icu_version());
     return 0;
 }

@@ -21,6 +21,8 @@ def check(cond, what):
 
 check(ffi.library_path == "libfeeddate.so.1",
       f"loaded {ffi.library_path}, not the system's libfeeddate.so.1 (package libfeeddate1)")
+# ICU 78.3 is inside the library (SPEC section 13): no libicu* is mapped.
+check(feeddate.icu_version() == "78.3", f"ICU {feeddate.icu_version()}, expected 78.3 (inside libfeeddate.so.1)")
 fmt = feeddate.Formatter("chat_list", locale="zh_CN", tz="Asia/Shanghai")
 text = fmt.format(t, now=now)
 label = fmt.label(t, now=now)
@@ -30,4 +32,6 @@ check(text == "昨天", f"label {text!r}, expected '昨天'")
 check(label.day_part == "昨天" and label.time_part == "", "day/time parts")
 check(label.next_change == datetime(2024, 3, 26, 0, 0, tzinfo=CST), "next change")
 check(fmt.format(t, now=label.next_change) == "星期日", "label after the next change")
-print("label.py: ok")
+icu = sorted({line.split()[-1] for line in open("/proc/self/maps") if "/libicu" in line})
+check(not icu, f"a system ICU is mapped: {icu}")
+print(f"label.py: ok (ICU {feeddate.icu_version()} inside libfeeddate.so.1, no libicu mapped)")
