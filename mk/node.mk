@@ -2,7 +2,7 @@
 #   make node-addon   build/node/feeddate.node (bindings/node/Makefile's rule, against
 #                     include/ and build/lib, with a run path to build/lib)
 #   make test-node    the library, the addon, then `node --test` over bindings/node/test
-#                     (a suite of `make test`): every vector of the ICU's set (or
+#                     (a suite of `make test`): every vector of Tests/vectors (or
 #                     FEEDDATE_VECTORS), every schedule vector of Tests/vectors/schedule
 #                     (or FEEDDATE_SCHEDULE_VECTORS), errors, closing, worker threads, the
 #                     README's examples; the full report goes to build/node/test-report.txt

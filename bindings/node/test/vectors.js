@@ -9,20 +9,15 @@ const path = require('node:path');
 const ROOT = process.env.FEEDDATE_VECTORS_DIR || path.join(__dirname, '..', '..', '..', 'Tests', 'vectors');
 
 // The files the variable env names (":"-separated) when it is set; else every .jsonl of ROOT/sub,
-// each taken from ROOT/icu<major>/sub instead, for the ICU the library runs on (icuVersion; none
-// for the web client, which has no ICU), where that folder has a file of the name, plus any file
-// only that folder has. Sorted by file name; never empty.
-function vectorFiles(sub, env, icuVersion) {
+// sorted by file name: one set for every host since 1.3 (SPEC 13), never a choice by ICU version.
+// Never empty.
+function vectorFiles(sub, env) {
   const named = process.env[env];
   if (named) return named.split(':').filter(Boolean).map((f) => path.resolve(f));
-  const dirs = [path.join(ROOT, sub)];
-  if (icuVersion) dirs.push(path.join(ROOT, `icu${icuVersion.split('.')[0]}`, sub));
-  const byName = new Map();
-  for (const dir of dirs.filter((d) => fs.existsSync(d))) {
-    for (const f of fs.readdirSync(dir)) if (f.endsWith('.jsonl')) byName.set(f, path.join(dir, f));
-  }
-  if (byName.size === 0) throw new Error(`no .jsonl files in ${dirs.join(' or ')} (set ${env} to the files to run)`);
-  return [...byName.keys()].sort().map((f) => byName.get(f));
+  const dir = path.join(ROOT, sub);
+  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort() : [];
+  if (names.length === 0) throw new Error(`no .jsonl files in ${dir} (set ${env} to the files to run)`);
+  return names.map((f) => path.join(dir, f));
 }
 
 // The vectors' option names (SPEC 6) as the binding's.

@@ -3,12 +3,12 @@
 // (label and format: text, next change, parts, expired), then per group of
 // identical options and now, formatMany against the labels and their
 // earliest next change. Files: FEEDDATE_VECTORS (":"-separated) when set;
-// else the set for the ICU the library runs on (SPEC 10, ./vectors.js).
-const { describe, it } = require('node:test');
+// else every file of Tests/vectors (SPEC 10 and 13, ./vectors.js).
+const { describe, it, test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { Formatter, icuVersion } = require('..');
+const { Formatter, dataVersion } = require('..');
 const { vectorFiles, optionsOf, formatterFor } = require('./vectors');
 
 // The UTF-16 range of a [start, end) byte range of text's UTF-8.
@@ -17,7 +17,7 @@ function utf16Range(text, [start, end]) {
   return [b.subarray(0, start).toString('utf8').length, b.subarray(0, end).toString('utf8').length];
 }
 
-for (const file of vectorFiles('', 'FEEDDATE_VECTORS', icuVersion)) {
+for (const file of vectorFiles('', 'FEEDDATE_VECTORS')) {
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   describe(path.basename(file), () => {
     const labelled = [];
@@ -60,3 +60,24 @@ for (const file of vectorFiles('', 'FEEDDATE_VECTORS', icuVersion)) {
     });
   });
 }
+
+// One set for every host since 1.3 (SPEC 13): every .jsonl of Tests/vectors, sorted by name, unless
+// FEEDDATE_VECTORS names the files; what the labels came from is the library's data version.
+test('vector files: Tests/vectors/*.jsonl sorted, or FEEDDATE_VECTORS', (t) => {
+  const root = process.env.FEEDDATE_VECTORS_DIR || path.join(__dirname, '..', '..', '..', 'Tests', 'vectors');
+  const saved = process.env.FEEDDATE_VECTORS;
+  try {
+    delete process.env.FEEDDATE_VECTORS;
+    const files = vectorFiles('', 'FEEDDATE_VECTORS');
+    const jsonl = fs.readdirSync(root).filter((f) => f.endsWith('.jsonl'));
+    assert.ok(jsonl.includes('core.jsonl'));
+    assert.deepEqual(files, jsonl.sort().map((f) => path.join(root, f)));
+    assert.deepEqual(fs.readdirSync(root).filter((f) => /^icu\d/.test(f)), [], 'no per-ICU folder');
+    process.env.FEEDDATE_VECTORS = `${root}/b.jsonl:a.jsonl`;
+    assert.deepEqual(vectorFiles('', 'FEEDDATE_VECTORS'), [path.resolve(root, 'b.jsonl'), path.resolve('a.jsonl')]);
+  } finally {
+    if (saved === undefined) delete process.env.FEEDDATE_VECTORS;
+    else process.env.FEEDDATE_VECTORS = saved;
+  }
+  t.diagnostic(`vectors: ${dataVersion()}, ${vectorFiles('', 'FEEDDATE_VECTORS').join(' ')}`);
+});

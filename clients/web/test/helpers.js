@@ -12,9 +12,9 @@ const ROOT = path.resolve(WEB, "../..");
 const SOURCE_FILE = path.join(WEB, "feed-date.js");
 
 // FEEDDATE_SCHEDULE_VECTORS (':'-separated files) replaces the project's copy, as FEEDDATE_VECTORS
-// does for the label suites (SPEC 11, "Vectors"); the choice is the Node suites' (no ICU here).
+// does for the label suites (SPEC 11, "Vectors"); the choice is the Node suites' (one set, SPEC 13).
 const { vectorFiles: choose } = require("../../../bindings/node/test/vectors.js");
-const vectorFiles = () => choose("schedule", "FEEDDATE_SCHEDULE_VECTORS", null);
+const vectorFiles = () => choose("schedule", "FEEDDATE_SCHEDULE_VECTORS");
 
 // Every vector: {name, entries: [[text, from_ms]], until_ms, json, now_ms, ...}.
 function loadVectors() {
