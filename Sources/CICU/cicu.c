@@ -1,6 +1,8 @@
 /* Stable wrappers over ICU's versioned C API; see include/cicu.h. */
 #ifdef FEEDDATE_ICU_MISSING
-#error "feeddate's ICU 78.3 is not built: run `make icu` in the feeddate checkout (it builds ICU once into FEEDDATE_ICU_MISSING, or into $FEEDDATE_ICU_DIR when set), then build again. Distributions that must use the system's ICU: FEEDDATE_ICU=system (make ICU=system)."
+/* Package.swift found no built ICU: it names the folder it looked in. */
+#pragma message("feeddate looked for its ICU 78.3 in " FEEDDATE_ICU_MISSING)
+#error "feeddate's ICU 78.3 is not built: run `make icu` in the feeddate checkout (it builds ICU once, into the checkout's .cache/icu-78.3, or into $FEEDDATE_ICU_DIR when that is set), then build again. Distributions that must use the system's ICU: FEEDDATE_ICU=system (make ICU=system)."
 #endif
 #include "cicu.h"
 #include "forkgate.h"
