@@ -159,6 +159,7 @@ pub mod sys {
         pub fn fd_status_message(status: fd_status) -> *const c_char;
         pub fn fd_last_error() -> *const c_char;
         pub fn fd_icu_version() -> *const c_char;
+        pub fn fd_data_version() -> *const c_char;
         pub fn fd_version() -> u32;
         pub fn fd_version_string() -> *const c_char;
         pub fn fd_now_ms() -> i64;
@@ -1421,9 +1422,19 @@ pub fn version_number() -> u32 {
     unsafe { sys::fd_version() }
 }
 
-/// The version of ICU the library runs on ("72.1").
+/// The version of ICU the library runs on ("78.3": the ICU inside the
+/// library since 1.3).
 pub fn icu_version() -> &'static str {
     static_str(unsafe { sys::fd_icu_version() })
+}
+
+/// What the labels are made from besides feeddate itself (1.3, SPEC section
+/// 13), as `fd_data_version` writes it: `"ICU 78.3; CLDR 48.0; tzdata 2025b"`
+/// (the zone database's tzdata version, `"tzdata unknown"` when it names
+/// none). The library reads `TZDIR` when this is first asked, if no formatter
+/// has yet.
+pub fn data_version() -> &'static str {
+    static_str(unsafe { sys::fd_data_version() })
 }
 
 /// The system clock in milliseconds since the epoch (`fd_now_ms`).

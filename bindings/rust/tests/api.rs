@@ -303,6 +303,20 @@ fn labels_and_accessors() {
     assert!(feeddate::now_ms() > NOW);
 }
 
+// SPEC 13 (1.3): ICU 78.3 and CLDR 48 inside the library and the zone
+// database's tzdata version: fd_data_version's text, as it is.
+#[test]
+fn data_version() {
+    let v = feeddate::data_version();
+    let rest = v
+        .strip_prefix("ICU 78.3; CLDR 48.0; tzdata ")
+        .unwrap_or_else(|| panic!("{v:?}"));
+    assert!(!rest.is_empty() && !rest.contains(char::is_whitespace), "{v:?}");
+    let c = unsafe { std::ffi::CStr::from_ptr(feeddate::sys::fd_data_version()) };
+    assert_eq!(c.to_str().unwrap(), v);
+    assert!(v.starts_with(&format!("ICU {}; ", feeddate::icu_version())));
+}
+
 // Threads share one formatter per style and must give what one thread gave,
 // errors (and their per-thread messages) included.
 #[test]
