@@ -143,9 +143,9 @@ fn schedule_vectors() {
         }
     }
     println!(
-        "{passed} of {} schedule vectors passed (entries, until and wire bytes; buffers guessed and grown from 1 byte; ICU {})",
+        "{passed} of {} schedule vectors passed (entries, until and wire bytes; buffers guessed and grown from 1 byte; {})",
         lines.len(),
-        feeddate::icu_version()
+        feeddate::data_version()
     );
     assert!(
         failures.is_empty(),

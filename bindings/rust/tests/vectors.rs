@@ -1,15 +1,17 @@
 //! Every golden vector through Formatter::label and format, then each group of
 //! vectors with the same options and now through one format_many, and again
 //! two labels per library call (format_many's chunks).
-//! Files: common::vector_files (FEEDDATE_VECTORS, else the set for the ICU
-//! the library runs on, SPEC 10).
+//! Files: common::vector_files (FEEDDATE_VECTORS, else every file of
+//! Tests/vectors, SPEC 10 and 13).
 
 use std::collections::HashMap;
 
 use feeddate::{Formatter, Options};
 
 mod common;
-use common::{boolean, field, int, options, part, string, vector_files, Json, Reader};
+use common::{
+    boolean, choose_vector_files, field, int, options, part, string, vector_files, vector_root, Json, Reader,
+};
 
 #[test]
 fn json_reader() {
@@ -20,6 +22,32 @@ fn json_reader() {
     assert_eq!(m["b"], Json::Str("xé😀\"".into()));
     assert!(Reader::parse("{\"a\": 1.5}").is_err());
     assert!(Reader::parse("[1, 2").is_err());
+}
+
+// One set for every host since 1.3 (SPEC 13): every .jsonl of Tests/vectors,
+// sorted by name, unless FEEDDATE_VECTORS names the files.
+#[test]
+fn vector_files_are_tests_vectors_or_the_variable() {
+    let root = vector_root();
+    let mut want: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    want.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+    assert!(want.iter().any(|p| p.ends_with("core.jsonl")));
+    assert_eq!(choose_vector_files("", "FEEDDATE_VECTORS", None), want);
+    assert_eq!(choose_vector_files("", "FEEDDATE_VECTORS", Some("")), want);
+    let per_icu: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir() && p.file_name().unwrap().to_string_lossy().starts_with("icu"))
+        .collect();
+    assert!(per_icu.is_empty(), "per-ICU folders are gone since 1.3: {per_icu:?}");
+    assert_eq!(
+        choose_vector_files("", "FEEDDATE_VECTORS", Some("/x/b.jsonl::a.jsonl")),
+        [std::path::PathBuf::from("/x/b.jsonl"), "a.jsonl".into()]
+    );
 }
 
 // ---- the vectors ----
@@ -160,10 +188,10 @@ fn vectors() {
         }
     }
     println!(
-        "{passed} of {} vectors passed, {groups_passed} of {} format_many groups (ICU {}, {} formatters)",
+        "{passed} of {} vectors passed, {groups_passed} of {} format_many groups ({}, {} formatters)",
         vectors.len(),
         groups.len(),
-        feeddate::icu_version(),
+        feeddate::data_version(),
         formatters.len()
     );
     assert!(

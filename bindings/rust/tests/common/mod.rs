@@ -7,35 +7,38 @@ use std::path::PathBuf;
 
 use feeddate::{HourCycle, Options, Style, Unit, Width};
 
+/// Tests/vectors of the checkout.
+pub fn vector_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../Tests/vectors")
+}
+
 /// The files the variable `env` names (":"-separated) when it is set; else
-/// every .jsonl of Tests/vectors/`sub`, each taken from
-/// Tests/vectors/icu<major>/`sub` instead, for the ICU the library runs on,
-/// where that folder has a file of the name, plus any file only that folder
-/// has (SPEC 10). Sorted by file name; never empty.
+/// every .jsonl of Tests/vectors/`sub`, sorted by file name: one set for every
+/// host since 1.3 (SPEC 13), never a choice by ICU version. Never empty.
 pub fn vector_files(sub: &str, env: &str) -> Vec<PathBuf> {
-    if let Ok(named) = std::env::var(env) {
-        if !named.is_empty() {
-            return named.split(':').filter(|s| !s.is_empty()).map(PathBuf::from).collect();
-        }
+    choose_vector_files(sub, env, std::env::var(env).ok().as_deref())
+}
+
+/// vector_files' rule with the variable's value given (`named`), for tests
+/// that must not set a variable while other threads run.
+pub fn choose_vector_files(sub: &str, env: &str, named: Option<&str>) -> Vec<PathBuf> {
+    if let Some(named) = named.filter(|n| !n.is_empty()) {
+        return named.split(':').filter(|s| !s.is_empty()).map(PathBuf::from).collect();
     }
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../Tests/vectors");
-    let major = feeddate::icu_version().split('.').next().unwrap_or("").to_string();
-    let mut by_name = BTreeMap::new();
-    for dir in [root.join(sub), root.join(format!("icu{major}")).join(sub)] {
-        for entry in std::fs::read_dir(&dir).into_iter().flatten() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|x| x == "jsonl") {
-                by_name.insert(path.file_name().unwrap().to_owned(), path);
-            }
-        }
-    }
+    let dir = vector_root().join(sub);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
     assert!(
-        !by_name.is_empty(),
-        "no vector files in {} (ICU {})",
-        root.join(sub).display(),
-        feeddate::icu_version()
+        !files.is_empty(),
+        "no vector files in {} (set {env} to the files to run)",
+        dir.display()
     );
-    by_name.into_values().collect()
+    files
 }
 
 #[derive(Clone, Debug, PartialEq)]
