@@ -5,7 +5,7 @@ import java.io.InputStream;
 import java.time.Instant;
 import java.util.Properties;
 
-/** The library as loaded: its version, ICU's version and where it was found. */
+/** The library as loaded: its version, ICU's version, its data's versions and where it was found. */
 public final class FeedDate {
     private FeedDate() {
     }
@@ -20,9 +20,19 @@ public final class FeedDate {
         return LibFeedDate.fd_version();
     }
 
-    /** The version of ICU the library runs on, "72.1" ({@code fd_icu_version}). */
+    /** The version of ICU the library runs on, "78.3", the ICU inside it since 1.3 ({@code fd_icu_version}). */
     public static String icuVersion() {
         return LibFeedDate.string(LibFeedDate.fd_icu_version());
+    }
+
+    /**
+     * What the labels are made from besides feeddate itself (1.3, SPEC section 13), as
+     * {@code fd_data_version} writes it: "ICU 78.3; CLDR 48.0; tzdata 2025b" (the zone database's
+     * tzdata version, "tzdata unknown" when it names none). The library reads {@code $TZDIR} when
+     * this is first asked, if no formatter has yet.
+     */
+    public static String dataVersion() {
+        return LibFeedDate.string(LibFeedDate.fd_data_version());
     }
 
     /**

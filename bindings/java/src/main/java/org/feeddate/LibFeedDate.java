@@ -224,6 +224,9 @@ final class LibFeedDate {
     // const char *fd_icu_version(void);
     static native Pointer fd_icu_version();
 
+    // (1.3) const char *fd_data_version(void);
+    static native Pointer fd_data_version();
+
     // uint32_t fd_version(void); const char *fd_version_string(void);
     static native int fd_version();
 

@@ -40,6 +40,13 @@ final class ApiTests {
         check(FeedDate.versionNumber() == Integer.parseInt(v[0]) * 10000 + Integer.parseInt(v[1]) * 100
                 + Integer.parseInt(v[2]), "versionNumber", FeedDate.versionNumber());
         check(FeedDate.icuVersion().matches("\\d+\\.\\d+(\\.\\d+)*"), "icuVersion", FeedDate.icuVersion());
+        // SPEC 13 (1.3): ICU 78.3 and CLDR 48 inside the library and the zone database's tzdata version,
+        // fd_data_version's text as it is.
+        String data = FeedDate.dataVersion();
+        check(data.matches("ICU 78\\.3; CLDR 48\\.0; tzdata \\S+"), "dataVersion", data);
+        check(data.equals(LibFeedDate.string(LibFeedDate.fd_data_version())), "dataVersion is fd_data_version's",
+                data);
+        check(data.startsWith("ICU " + FeedDate.icuVersion() + "; "), "dataVersion names icuVersion's ICU", data);
         String binding = FeedDate.bindingVersion();
         check(expected == null ? binding == null || binding.equals(FeedDate.version()) : expected.equals(binding),
                 "bindingVersion (the jar's version.properties)", binding);
@@ -50,8 +57,8 @@ final class ApiTests {
         String access = FeedDate.nativeAccess(), expectedAccess = System.getProperty("feeddate.expectedNativeAccess");
         check(expectedAccess == null || expectedAccess.isEmpty() || access.startsWith(expectedAccess + " "),
                 "nativeAccess", access + ", expected " + expectedAccess);
-        System.out.println("library: " + FeedDate.libraryPath() + ", version " + FeedDate.version() + ", ICU "
-                + FeedDate.icuVersion() + ", binding " + binding + ", calls: " + access + " on Java "
+        System.out.println("library: " + FeedDate.libraryPath() + ", version " + FeedDate.version() + ", "
+                + FeedDate.dataVersion() + ", binding " + binding + ", calls: " + access + " on Java "
                 + Runtime.version());
 
         TestKit.run("resolved ids", () -> {
