@@ -21,8 +21,8 @@ import static org.feeddate.TestKit.*;
 
 /**
  * Schedules (SPEC section 11): every line of the schedule vectors
- * (FEEDDATE_SCHEDULE_VECTORS, else Tests/vectors/schedule/*.jsonl with the
- * ICU's own folder first) gives the same entries, until and wire bytes
+ * (FEEDDATE_SCHEDULE_VECTORS, else Tests/vectors/schedule/*.jsonl: one set
+ * for every host, SPEC 13) gives the same entries, until and wire bytes
  * through both overloads and matches label()/nextChange walked step by step;
  * random cases match that walk too; bad arguments are the library's
  * ARGUMENT error; the horizon is floored to the millisecond; threads agree.

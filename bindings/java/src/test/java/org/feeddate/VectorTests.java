@@ -7,11 +7,12 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import static org.feeddate.TestKit.*;
@@ -32,11 +33,9 @@ final class VectorTests {
     }
 
     /**
-     * The files to run (SPEC section 10): FEEDDATE_VECTORS (":"-separated)
-     * when set; else every .jsonl of the vectors folder, each taken from its
-     * icu&lt;major&gt;/ folder for the ICU the library runs on where that
-     * folder has a file of the name (1.2: a set identical under two ICUs is
-     * kept once), plus any file only that folder has.
+     * The files to run (SPEC sections 10 and 13): FEEDDATE_VECTORS
+     * (":"-separated) when set; else every .jsonl of the vectors folder,
+     * sorted by name.
      */
     static List<Path> files(Path vectorsDir) throws IOException {
         return files(vectorsDir, "", "FEEDDATE_VECTORS");
@@ -44,43 +43,66 @@ final class VectorTests {
 
     /**
      * The files of a set: those the variable env names (":"-separated) when
-     * it is set; else every .jsonl of vectorsDir/sub, each taken from
-     * vectorsDir/icu&lt;major&gt;/sub for the ICU the library runs on where
-     * that folder has a file of the name (SPEC 10: Tests/vectors/icuN/X over
-     * Tests/vectors/X), plus any file only that folder has.
+     * it is set; else every .jsonl of vectorsDir/sub, sorted by name. One set
+     * for every host since 1.3 (SPEC 13): no choice by ICU version. Prints
+     * which files ran and what the labels came from (fd_data_version).
      */
     static List<Path> files(Path vectorsDir, String sub, String env) throws IOException {
         String what = sub.isEmpty() ? "vectors" : sub + " vectors";
-        String named = System.getenv(env);
-        if (named != null && !named.isEmpty()) {
-            List<Path> l = new ArrayList<>();
-            for (String p : named.split(":")) if (!p.isEmpty()) l.add(Paths.get(p));
-            System.out.println(what + ": " + env + " names " + l.size() + " file(s)");
-            return l;
-        }
-        String icu = FeedDate.icuVersion();
-        Path common = vectorsDir.resolve(sub);
-        Path own = vectorsDir.resolve("icu" + icu.split("\\.")[0]).resolve(sub);
-        Map<String, Path> byName = new TreeMap<>();
-        for (Path dir : List.of(common, own)) {
-            if (!Files.isDirectory(dir)) continue;
-            try (Stream<Path> s = Files.list(dir)) {
-                s.filter(p -> p.toString().endsWith(".jsonl")).forEach(p -> byName.put(p.getFileName().toString(), p));
-            }
-        }
-        List<Path> l = new ArrayList<>(byName.values());
-        long overridden = l.stream().filter(p -> p.startsWith(own)).count();
-        System.out.println(what + ": ICU " + icu + ", " + l.size() + " file(s): " + (l.size() - overridden) + " in "
-                + common + ", " + overridden + " in " + own);
+        List<Path> l = choose(vectorsDir, sub, System.getenv(env));
+        System.out.println(what + ": " + FeedDate.dataVersion() + ", " + l.size() + " file(s)"
+                + (System.getenv(env) == null || System.getenv(env).isEmpty() ? " in " + vectorsDir.resolve(sub)
+                        : " named by " + env));
         if (l.isEmpty()) {
-            fail(what, "no .jsonl files in " + common + " (set " + env + " to the files to run)");
+            fail(what, "no .jsonl files in " + vectorsDir.resolve(sub) + " (set " + env + " to the files to run)");
         }
         return l;
+    }
+
+    /** files' rule with the variable's value given (named: null or empty when it is not set). */
+    static List<Path> choose(Path vectorsDir, String sub, String named) throws IOException {
+        List<Path> l = new ArrayList<>();
+        if (named != null && !named.isEmpty()) {
+            for (String p : named.split(":")) if (!p.isEmpty()) l.add(Paths.get(p));
+            return l;
+        }
+        Path dir = vectorsDir.resolve(sub);
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.list(dir)) {
+                s.filter(p -> p.getFileName().toString().endsWith(".jsonl")).sorted(
+                        Comparator.comparing(p -> p.getFileName().toString())).forEach(l::add);
+            }
+        }
+        return l;
+    }
+
+    /** The choice: Tests/vectors/*.jsonl sorted by name, no per-ICU folder; FEEDDATE_VECTORS wins. */
+    static void checkChoice(Path vectorsDir) throws IOException {
+        List<Path> files = choose(vectorsDir, "", null);
+        List<String> names = new ArrayList<>();
+        for (Path p : files) names.add(p.getFileName().toString());
+        List<String> sorted = new ArrayList<>(names);
+        Collections.sort(sorted);
+        check(names.contains("core.jsonl") && names.equals(sorted), "vector files: every .jsonl, sorted by name",
+                names);
+        check(files.equals(choose(vectorsDir, "", "")), "vector files: an empty FEEDDATE_VECTORS is not set");
+        try (Stream<Path> s = Files.list(vectorsDir)) {
+            List<Path> perIcu = s.filter(p -> Files.isDirectory(p) && p.getFileName().toString().startsWith("icu"))
+                    .toList();
+            check(perIcu.isEmpty(), "vector files: no per-ICU folder since 1.3", perIcu);
+        }
+        try (Stream<Path> s = Files.list(vectorsDir)) {
+            long jsonl = s.filter(p -> p.getFileName().toString().endsWith(".jsonl")).count();
+            check(jsonl == files.size(), "vector files: all of them", jsonl + " in the folder, " + files.size());
+        }
+        check(choose(vectorsDir, "", "/x/b.jsonl::a.jsonl").equals(List.of(Paths.get("/x/b.jsonl"),
+                Paths.get("a.jsonl"))), "vector files: FEEDDATE_VECTORS wins, in its order");
     }
 
     static void run(Path vectorsDir) throws IOException {
         Map<Options, Object> formatters = new HashMap<>(); // a Formatter, or the exception creating it threw
         int count = 0;
+        checkChoice(vectorsDir);
         try {
             for (Path file : files(vectorsDir)) {
                 List<Vector> vs = load(file);
