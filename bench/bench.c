@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <unicode/udat.h>
 #include <unicode/ustring.h>
+#include <unicode/uversion.h>
 
 #include "feeddate.h"
 
@@ -224,6 +225,20 @@ int main(int argc, char **argv) {
     size_t n = argc > 1 ? (size_t)atol(argv[1]) : N;
     const char *json = argc > 2 ? argv[2] : "bench/results.json";
     const int64_t now = 1711348200000LL; /* 2024-03-25T06:30Z */
+    /* The direct ICU rows must time the ICU the library carries (SPEC 13):
+     * this program links ICU 78.3 of the same cache, statically. */
+    {
+        UVersionInfo v;
+        char icu[U_MAX_VERSION_STRING_LENGTH];
+        u_getVersion(v);
+        u_versionToString(v, icu);
+        printf("udat_format: ICU %s (linked here); feeddate: %s\n", icu, fd_data_version());
+        if (strcmp(icu, fd_icu_version()) != 0) {
+            fprintf(stderr, "bench: udat_format would be ICU %s, the library's ICU is %s: link the same ICU (make bench)\n",
+                    icu, fd_icu_version());
+            exit(1);
+        }
+    }
     int64_t *ts = malloc(n * sizeof *ts), *spread = malloc(n * sizeof *spread);
     for (size_t i = 0; i < n; i++) {
         uint64_t r = next_rand();
