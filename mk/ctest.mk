@@ -16,12 +16,12 @@ CTEST_DIR     := $(BUILD)/tests
 CTEST_SRC     := Tests/c
 CTEST_TIMEOUT := 600
 # What test-c runs: a program of build/tests, in this order. test_vectors picks
-# the vector files itself (SPEC 10: FEEDDATE_VECTORS, else the set of the ICU
-# it runs on). test_vectors_abi10 is test_vectors.c compiled against the 1.0
-# header: a program built for 1.0 must read every vector the same. It cannot
-# ask the library for its ICU, so it is given the files test_vectors --list
-# names, less those named *-1.1.jsonl (1.1 options, which a 1.0 program cannot
-# set), and is not run when none is left.
+# the vector files itself (SPEC 10: FEEDDATE_VECTORS, else Tests/vectors/*.jsonl,
+# one set for every host since 1.3). test_vectors_abi10 is test_vectors.c
+# compiled against the 1.0 header: a program built for 1.0 must read every
+# vector the same. It is given the files test_vectors --list names, less those
+# named *-1.1.jsonl (1.1 options, which a 1.0 program cannot set), and is not
+# run when none is left.
 CTEST_RUNS    := test_vectors test_vectors_abi10 \
                  test_api test_abi test_abi10 test_host test_threads test_stack test_fork test_memory test_env test_zone_swap test_dlopen test_tls test_icu_files test_schedule
 CTEST_PROGS   := $(addprefix $(CTEST_DIR)/,$(CTEST_RUNS))

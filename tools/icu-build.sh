@@ -46,7 +46,11 @@ if ! have_sum; then
   url=${mirror%/}/$ICU_POOL
   mkdir -p "$(dirname "$tarball")"
   echo "icu-build: fetching $url"
-  if ! curl -fsSL --retry 2 -o "$tarball.part" "$url"; then
+  fetch() {  # curl where the machine has it, else Python's urllib
+    if command -v curl >/dev/null; then curl -fsSL --retry 2 -o "$tarball.part" "$url"
+    else python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' "$url" "$tarball.part"; fi
+  }
+  if ! fetch; then
     rm -f "$tarball.part"
     die "could not fetch $url. Put icu_${ICU_VERSION}.orig.tar.gz (Debian's source package icu ${ICU_VERSION}-2, sha256 $ICU_SHA256) at $tarball, or name it with FEEDDATE_ICU_TARBALL, and run make icu again."
   fi
