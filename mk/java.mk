@@ -31,7 +31,7 @@
 #   make test-java    the library, the jar, the README's example, then the binding's suite under
 #                     JUnit 5 (a suite of `make test`): mvn -o test with bindings/java/pom.xml
 #                     and Debian's Maven repository (SuitesTest: one test per suite of AllTests):
-#                     every vector of the ICU's set (or FEEDDATE_VECTORS), the schedule vectors
+#                     every vector of Tests/vectors (or FEEDDATE_VECTORS), the schedule vectors
 #                     (Tests/vectors/schedule, or FEEDDATE_SCHEDULE_VECTORS), errors, threads,
 #                     the unpacking of the jar's natives (NativeLoaderTests: reuse, a damaged cache,
 #                     two threads and two JVMs at once); closes with "N passed, N failed"
