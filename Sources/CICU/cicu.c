@@ -42,13 +42,6 @@ _Static_assert(SAME(CICU_UNIT_YEAR, UDAT_REL_UNIT_YEAR) && SAME(CICU_UNIT_QUARTE
                "cicu_unit");
 #undef SAME
 
-/* Every wrapper that calls ICU runs inside the fork gate (forkgate.h): no
- * thread is inside ICU when the process forks, so ICU's own locks (its
- * global mutex, taken when data is opened) are free in the child. The
- * cleanup attribute leaves the gate on every return. Not gated: the
- * wrappers that only read constants (u_errorName, u_getVersion), which a
- * lazily initialised global may call. */
-
 /* The one ICU (SPEC section 13): the library carries ICU 78.3 with its data
  * linked in (icudt78_dat, tools/icu-data.sh), and ICU must never read a
  * data file of the host instead. Three doors are shut before ICU is first
@@ -83,6 +76,14 @@ static void lock_down_data(void) {
 #endif
 }
 static pthread_once_t data_once = PTHREAD_ONCE_INIT;
+
+/* Every wrapper that calls ICU runs inside the fork gate (forkgate.h): no
+ * thread is inside ICU when the process forks, so ICU's own locks (its
+ * global mutex, taken when data is opened) are free in the child. The
+ * cleanup attribute leaves the gate on every return. Not gated: the
+ * wrappers that only read constants (u_errorName, u_getVersion), which a
+ * lazily initialised global may call. */
+
 
 static inline int gate_enter(void) {
     fdgate_enter();

@@ -31,9 +31,12 @@ public enum FeedDateICU {
     /// CLDR version is read inside the fork gate, and ForkGate.swift's rule
     /// keeps the gate out of lazy initializers): threads that race may each
     /// make it, and the first to publish wins.
+    /// When memory runs out it is a static "unknown (out of memory)" text,
+    /// published by no one (the next call tries again), never a crash.
     package static var dataVersionCString: UnsafePointer<CChar> {
         if let made = published.load(ordering: .acquiring) { return UnsafePointer(made) }
-        let made = strdup(describe())!
+        guard (try? MemoryHeadroom.check(MemoryHeadroom.label, for: "the data version")) != nil,
+              let made = strdup(describe()) else { return outOfMemory }
         let (stored, winner) = published.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
         if stored { return UnsafePointer(made) }
         free(made)
@@ -41,6 +44,9 @@ public enum FeedDateICU {
     }
 
     private static let published = Atomic<UnsafeMutablePointer<CChar>?>(nil)
+    private static var outOfMemory: UnsafePointer<CChar> {
+        UnsafeRawPointer(("data version unknown (out of memory)" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
+    }
 
     private static func describe() -> String {
         var buf = [CChar](repeating: 0, count: 32)
