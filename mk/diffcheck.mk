@@ -18,7 +18,7 @@ BASE ?= $(if $(shell git rev-parse -q --verify 'refs/tags/v1.0-base^{commit}' 2>
 # The driver asks ICU for "in 0 seconds" as the libraries write it: the same
 # ICU as the library (78.3 from the cache; ICU=system: the system's). A base
 # before 1.3 ran on the system's ICU, so across the switch texts that CLDR
-# changed differ too (make label-changes is the tool for that comparison).
+# changed differ too: compare rules with a base from 1.3 on.
 $(DIFF_TOOL): Tests/diff/diff_check.c Tests/c/abi/feeddate-1.0.h $(ICU_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -ITests/c/abi $(ICU_CFLAGS) $< -ldl $(ICU_LIBS) -lm -o $@
