@@ -4,11 +4,12 @@
 #   make deb-check    make deb + lintian + install and test the packages in a clean
 #                     Debian 12 root (debootstrap, cached in .cache/bookworm/)
 #   make deb-symbols  add new functions of include/feeddate.h to debian/libfeeddate1.symbols
-#   make deb13        the same packages for Debian 13 (ICU 76), built in a cached trixie
-#                     root with /opt/swift bind-mounted read-only, version <version>+deb13u1,
-#                     lintian there -> dist/debian13/ (tools/deb13-build.sh)
-#   make test-trixie  the C, Swift and Python suites in that root, with ICU 76 and so the
-#                     vectors of Tests/vectors/icu76/ (tools/test-trixie.sh)
+#   make deb13        the same packages for Debian 13, built in a cached trixie root with
+#                     /opt/swift and this machine's ICU 78.3 (make icu) bind-mounted
+#                     read-only, version <version>+deb13u1, lintian there -> dist/debian13/
+#                     (tools/deb13-build.sh)
+#   make test-trixie  the C, Swift and Python suites in that root, with the same ICU 78.3
+#                     and so the one vector set of Tests/vectors (tools/test-trixie.sh)
 #   make deb13-check  make deb13 + make test-trixie, then what deb-check does, in a clean
 #                     Debian 13 root: apt install, C via pkg-config, python3 -c 'import
 #                     feeddate', feeddate demo, the man page, autopkgtest (tools/deb13-check.sh)
@@ -25,10 +26,12 @@ deb-check:
 deb-symbols:
 	tools/deb-symbols.sh --update
 
-deb13:
+# ICU 78.3 is built (or found built) here first: the trixie root links this
+# machine's (tools/debian-root.sh: root_run --icu, read-only).
+deb13: icu
 	tools/deb13-build.sh
 
-test-trixie:
+test-trixie: icu
 	tools/test-trixie.sh
 
 deb13-check:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # deb13-build.sh — `make deb13`: the Debian packages built for Debian 13
-# (trixie), linked to its ICU 76, into dist/debian13/.
+# (trixie), into dist/debian13/. They carry the same ICU 78.3 inside
+# libfeeddate.so.1 as Debian 12's (SPEC section 13): no libicu dependency.
 #
 #   1. the cached trixie build root (tools/debian-root.sh: debootstrap minbase once,
 #      then the build tools, lintian and the libraries the Swift toolchain
@@ -10,13 +11,16 @@
 #      are reused), with one more debian/changelog entry in that copy only:
 #      version <changelog version>+deb13u<DEB13_UPDATE>, distribution trixie
 #      (debian/README.source says why);
-#   3. in the root, with /opt/swift bind-mounted read-only and the work folder
-#      at /build: `make deb` (tools/deb-build.sh: version and symbols checks,
-#      dpkg-buildpackage -b -us -uc);
+#   3. in the root, with /opt/swift and this machine's ICU 78.3 (make icu,
+#      tools/icu-build.sh --dir; at /opt/feeddate-icu, FEEDDATE_ICU_DIR)
+#      bind-mounted read-only and the work folder at /build: `make deb`
+#      (tools/deb-build.sh: version and symbols checks, dpkg-buildpackage -b
+#      -us -uc);
 #   4. in the root: lintian on the .changes (trixie's lintian; errors and
 #      warnings that are not overridden fail);
 #   5. nothing of the toolchain in the packages: no file under /opt, no
-#      library search path but $ORIGIN, the library needs libicuuc.so.76;
+#      library search path but $ORIGIN; the library needs no libicu (ICU 78.3
+#      is inside it);
 #   6. the packages, .changes and .buildinfo move to dist/debian13/.
 #
 # Environment (and those of tools/debian-root.sh):
@@ -62,16 +66,16 @@ dpkg --compare-versions "$base" lt "$debversion" || die "$debversion does not so
 trixie_build_root
 {
   printf 'feeddate (%s) trixie; urgency=medium\n\n' "$debversion"
-  printf '  * Build for Debian 13 (trixie): linked to ICU 76 (libicu76).\n\n'
+  printf '  * Build for Debian 13 (trixie).\n\n'
   printf ' -- %s  %s\n\n' "$maintainer" "$date_r"
   cat debian/changelog
 } > "$src/debian/changelog"
 head -n 5 "$src/debian/changelog" | sed 's/^/    | /'
 
 # ---- 3. make deb in the root ----------------------------------------------------
-step "make deb in the trixie root (/opt/swift read-only; log: the lines below)"
+step "make deb in the trixie root (/opt/swift and ICU 78.3 read-only; log: the lines below)"
 t=$SECONDS
-root_run --swift --work "$TRIXIE_WORK" "$ROOT" sh -c 'cd /build/src && make --no-print-directory deb' \
+root_run --swift --icu --work "$TRIXIE_WORK" "$ROOT" sh -c 'cd /build/src && make --no-print-directory deb' \
   || die "make deb failed in the trixie root (above); the root: chroot $ROOT bash"
 echo "    make deb took $((SECONDS - t)) s"
 arch=$(root_run "$ROOT" dpkg --print-architecture)
@@ -82,7 +86,7 @@ changes=feeddate_${debversion}_${arch}.changes
 lintian_check "/build/src/dist/$changes" root_run --work "$TRIXIE_WORK" "$ROOT"
 
 # ---- 5. nothing of the toolchain --------------------------------------------------
-step "the packages carry nothing of the Swift toolchain and need ICU 76"
+step "the packages carry nothing of the Swift toolchain and need no ICU"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for p in "${PACKAGES[@]}"; do
@@ -101,7 +105,10 @@ readelf -dW "$lib" > "$tmp/dynamic.txt"
 # other search path could only come from the build machine.
 paths=$(sed -n 's/.*(R\(UN\)\{0,1\}PATH).*\[\(.*\)\]/\2/p' "$tmp/dynamic.txt" | tr ':' '\n' | grep -vx '\$ORIGIN' || true)
 [ -z "$paths" ] || die "$(basename "$lib") searches libraries in $paths (RPATH/RUNPATH): only \$ORIGIN is expected"
-grep -q 'Shared library: \[libicuuc.so.76\]' "$tmp/dynamic.txt" || die "$(basename "$lib") does not need libicuuc.so.76: $(grep NEEDED "$tmp/dynamic.txt")"
+! grep -q 'Shared library: \[libicu' "$tmp/dynamic.txt" || die "$(basename "$lib") needs a system ICU: $(grep NEEDED "$tmp/dynamic.txt")"
+for p in "${PACKAGES[@]}"; do
+  ! dpkg-deb -f "$src/dist/${p}_${debversion}_${arch}.deb" Depends | grep -q libicu || die "$p depends on a system ICU"
+done
 echo "    $(basename "$lib") NEEDED: $(sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' "$tmp/dynamic.txt" | tr '\n' ' ')"
 
 # ---- 6. dist/debian13 -------------------------------------------------------------

@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # deb13-check.sh — `make deb13-check`: build the Debian 13 packages and prove
-# that they install and work on a clean Debian 13 (trixie) without Swift, and
-# that the C, Swift and Python suites pass there with ICU 76.
+# that they install and work on a clean Debian 13 (trixie) without Swift or a
+# system ICU, and that the C, Swift and Python suites pass there with the ICU
+# 78.3 inside the library, the same as on Debian 12 (SPEC section 13).
 #
 #   1. make deb13 (tools/deb13-build.sh: build in the cached trixie build root,
 #      lintian there, packages in dist/debian13/);
 #   2. make test-trixie (tools/test-trixie.sh: the C, Swift and Python suites
-#      in that root, with the vectors of Tests/vectors/icu76/);
+#      in that root, with the one vector set of Tests/vectors);
 #   3. what make deb-check does on Debian 12, on a fresh copy of the pristine
 #      trixie root (.cache/trixie/minbase, tools/debian-root.sh): tools/deb-check.sh with
 #      DEB_CHECK_SUITE=trixie: apt-get install ./the three .debs (apt brings
-#      libicu76, python3, ...), ldd, the C example with pkg-config, python3 -c
-#      'import feeddate; ...', feeddate demo, the man page, the autopkgtests;
+#      python3, ..., and no libicu), ldd (no libicu), the C example with
+#      pkg-config (labels as the build tree's), python3 -c 'import feeddate;
+#      ...' (ICU 78.3, no libicu mapped), feeddate demo, the man page, the
+#      autopkgtests;
 #   4. the versions sort: Debian 12's <version> before Debian 13's
 #      <version>+deb13u1.
 #

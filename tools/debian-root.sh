@@ -19,9 +19,9 @@
 # Commands run in a root through root_run: a clean environment (nothing of
 # this machine leaks in: PATH to /opt/swift, pyenv, FEEDDATE_LIBRARY, ...), in
 # a private mount namespace where /proc is mounted and, when asked, /opt/swift
-# (read-only) and a work directory at /build are bind-mounted. The namespace
-# goes away with the command, so nothing stays mounted under .cache/ (rm -rf
-# of a root is safe).
+# (read-only), this machine's ICU 78.3 (read-only, at /opt/feeddate-icu) and a
+# work directory at /build are bind-mounted. The namespace goes away with the
+# command, so nothing stays mounted under .cache/ (rm -rf of a root is safe).
 #
 # Environment:
 #   DEBIAN_MIRROR=URL         Debian mirror (default: the one this machine's apt uses)
@@ -29,6 +29,9 @@
 #   ROOTS_FRESH=1             debootstrap minbase again (and so every root made from it)
 #   ROOT_STEP_TIMEOUT=S       limit of debootstrap and of each command in a root (1800)
 #   SWIFT_TOOLCHAIN=DIR       the Swift toolchain bind-mounted at /opt/swift (/opt/swift)
+#   FEEDDATE_ICU_DIR=DIR      the ICU 78.3 that make icu built (tools/icu-build.sh --dir:
+#                             .cache/icu-78.3 of the checkout by default), bind-mounted at
+#                             /opt/feeddate-icu for root_run --icu
 
 SUITE=${SUITE:-trixie}
 case $SUITE in bookworm | trixie) ;; *) echo "$NAME: FAILED: release $SUITE: bookworm or trixie" >&2; exit 1 ;; esac
@@ -74,14 +77,29 @@ root_mirrors() {
   DEBIAN_SECURITY=${DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
 }
 
-# root_run [--swift] [--work DIR] ROOT COMMAND...
+# The ICU 78.3 of this machine (make icu), which every build in a root links
+# (SPEC section 13: one ICU, the same objects and data for Debian 12 and 13).
+# It is bind-mounted read-only, wherever it is (in the checkout's .cache/,
+# which the root's rsync'd copy of the checkout leaves out, or anywhere
+# $FEEDDATE_ICU_DIR points): a build in the root can use it but never rebuild
+# or remove it. Sets ICU_HOST_DIR.
+icu_host_dir() {
+  ICU_HOST_DIR=$(cd "$REPO" && tools/icu-build.sh --dir)
+  [ -f "$ICU_HOST_DIR/stamp" ] && [ -f "$ICU_HOST_DIR/lib/libfeeddate_icudata.a" ] \
+    || die "no ICU 78.3 built in $ICU_HOST_DIR: run make icu first (the builds in the root link it)"
+}
+
+# root_run [--swift] [--icu] [--work DIR] ROOT COMMAND...
 #   --swift     bind-mount $SWIFT_TOOLCHAIN read-only at /opt/swift, on PATH
+#   --icu       bind-mount this machine's ICU 78.3 (icu_host_dir) read-only at
+#               /opt/feeddate-icu, and set FEEDDATE_ICU_DIR=/opt/feeddate-icu
 #   --work DIR  bind-mount DIR (of this machine) at /build
 root_run() {
-  local swift=0 work="" root
+  local swift=0 icu="" work="" root
   while :; do
     case "${1:-}" in
       --swift) swift=1; shift ;;
+      --icu) icu_host_dir; icu=$ICU_HOST_DIR; shift ;;
       --work) work=$2; shift 2 ;;
       *) break ;;
     esac
@@ -89,18 +107,25 @@ root_run() {
   root=$1; shift
   local path=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
   [ "$swift" = 0 ] || { mkdir -p "$root/opt/swift"; path=/opt/swift/usr/bin:$path; }
+  [ -z "$icu" ] || mkdir -p "$root/opt/feeddate-icu"
   [ -z "$work" ] || mkdir -p "$root/build"
   timeout "$ROOT_TIMEOUT" unshare --mount --propagation private /bin/sh -c '
     set -e
-    root=$1 swift=$2 toolchain=$3 work=$4 path=$5; shift 5
+    root=$1 swift=$2 toolchain=$3 work=$4 path=$5 icu=$6; shift 6
     mount -t proc proc "$root/proc"
     if [ "$swift" = 1 ]; then
       mount --bind "$toolchain" "$root/opt/swift"
       mount -o remount,bind,ro "$root/opt/swift"
     fi
+    icuenv=
+    if [ -n "$icu" ]; then
+      mount --bind "$icu" "$root/opt/feeddate-icu"
+      mount -o remount,bind,ro "$root/opt/feeddate-icu"
+      icuenv=FEEDDATE_ICU_DIR=/opt/feeddate-icu
+    fi
     if [ -n "$work" ]; then mount --bind "$work" "$root/build"; fi
-    exec chroot "$root" /usr/bin/env -i PATH="$path" HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"
-  ' sh "$root" "$swift" "$SWIFT_TOOLCHAIN" "$work" "$path" "$@"
+    exec chroot "$root" /usr/bin/env -i PATH="$path" HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive $icuenv "$@"
+  ' sh "$root" "$swift" "$SWIFT_TOOLCHAIN" "$work" "$path" "$icu" "$@"
 }
 
 # apt in a root: SUITE, SUITE-updates and SUITE-security; no fsync, no pty.
@@ -246,9 +271,10 @@ root_sync_source() {
 # libuuid, zlib, libsqlite3 and libtinfo are in minbase); and what the C, Swift
 # and Python suites need (pytest, numpy, pandas from apt; python3-venv, in
 # which make test-python puts pyarrow, polars and dask from PyPI, as on Debian
-# 12: no test skips).
+# 12: no test skips). No libicu-dev: the builds link this machine's ICU 78.3
+# (root_run --icu).
 TRIXIE_BUILD_PACKAGES=(
-  build-essential make gcc libc6-dev libstdc++-14-dev binutils-gold libicu-dev pkg-config tzdata
+  build-essential make gcc libc6-dev libstdc++-14-dev binutils-gold pkg-config tzdata
   dpkg-dev debhelper dh-python pybuild-plugin-pyproject python3-setuptools python3-all lintian
   libcurl4t64 libxml2 libncurses6
   python3-pytest python3-numpy python3-pandas python3-venv
@@ -257,8 +283,20 @@ TRIXIE_BUILD_PACKAGES=(
 TRIXIE_WORK=$ROOTS/work
 # The build root (ROOT) and the checkout synced into TRIXIE_WORK/src (src).
 trixie_build_root() {
+  icu_host_dir
   root_make build "${TRIXIE_BUILD_PACKAGES[@]}"
   ROOT=$MADE_ROOT src=$TRIXIE_WORK/src
+  echo "    ICU: $(cat "$ICU_HOST_DIR/stamp" | cut -d' ' -f1-2) of $ICU_HOST_DIR, read-only at /opt/feeddate-icu in the root (root_run --icu)"
   step "source: the checkout as git sees it -> ${src#"$REPO"/} (rsync)"
   root_sync_source "$src"
+  # The Makefile remakes $ICU_DIR/stamp when tools/icu-build.sh is newer, and
+  # icu-build.sh takes a cache as built only for the compiler that built it
+  # (its stamp names this machine's cc): in the root, whose gcc differs, it
+  # would try to build ICU again, into the read-only mount. make icu (a
+  # prerequisite of the targets that come here) has just found the cache to be
+  # what this icu-build.sh builds, so the copy's icu-build.sh takes the stamp's
+  # time: make in the root then links that ICU as it is.
+  if [ "$src/tools/icu-build.sh" -nt "$ICU_HOST_DIR/stamp" ]; then
+    touch -r "$ICU_HOST_DIR/stamp" "$src/tools/icu-build.sh"
+  fi
 }
