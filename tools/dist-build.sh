@@ -2,27 +2,28 @@
 # dist-build.sh — `make dist`: dist/feeddate-<version>-linux-x86_64.tar.gz, the
 # library for any x86_64 Linux (glibc 2.35+) without Swift or a system ICU.
 #
-# The libraries are the wheel's (make wheel, a prerequisite: tools/wheel-build.sh),
+# The library is the wheel's (make wheel, a prerequisite: tools/wheel-build.sh),
 # so the tarball carries exactly what `auditwheel repair` checked: the stripped
-# libfeeddate.so.1 and ICU 72 renamed with a hash of its contents
-# (libicuuc-<hash>.so.72.1, ...), its data trimmed to packaging/icu-data.txt.
+# libfeeddate.so.1, with ICU 78.3 inside it (linked statically, its data
+# trimmed to packaging/icu-data.txt, every ICU symbol hidden: SPEC section 13).
+# No ICU library travels beside it.
 #
-#   1. unpack lib/ from dist/feeddate-<version>-py3-none-manylinux_*.whl:
+#   1. lib/ from dist/feeddate-<version>-py3-none-manylinux_*.whl:
 #      feeddate/libfeeddate.so.1 becomes lib/libfeeddate.so.<version> (with
-#      the links libfeeddate.so.1 and libfeeddate.so) and its run path
-#      $ORIGIN (the wheel's is $ORIGIN/../feeddate.libs); feeddate.libs/* go
-#      beside it (their own run path is already $ORIGIN);
+#      the links libfeeddate.so.1 and libfeeddate.so), run path $ORIGIN; the
+#      wheel must have no feeddate.libs/ (nothing vendored);
 #   2. include/feeddate.h, lib/pkgconfig/feeddate.pc (packaging/feeddate-tarball.pc.in:
 #      paths from ${pcfiledir}), examples/c/feed_demo.c, README.md
-#      (packaging/tarball-README.md.in), LICENSE and ICU-LICENSE.txt;
+#      (packaging/tarball-README.md.in), LICENSE and ICU-LICENSE.txt (ICU's
+#      license, which the wheel carries: the LICENSE of the ICU build);
 #   2r. Rust (dist_rust below): rust/feeddate-<version>.crate (`cargo package
 #      --offline`, verified by building it against the staged lib/), the same
 #      unpacked in rust/feeddate-<version>/, and examples/rust/ (a program that
 #      depends on it: bindings/rust/program); cargo from $CARGO, PATH or ~/.cargo/bin;
 #   2g. go/ (the Go module's source) and examples/go/, java/ (jar and pom of make jar),
 #      npm/ (the package of make npm);
-#   3. every library's NEEDED names resolve inside lib/ or to the C and C++
-#      runtimes (ldd with a clean environment);
+#   3. the library's NEEDED names are the C and C++ runtimes alone (ldd with a
+#      clean environment): no libicu;
 #   4. a reproducible tar.gz: sorted names, owner 0, the commit's time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,7 +48,7 @@ whl=$REPO/build/dist/whl
 cp "$whl/feeddate/libfeeddate.so.1" "$stage/lib/libfeeddate.so.$version"
 ln -s "libfeeddate.so.$version" "$stage/lib/libfeeddate.so.1"
 ln -s libfeeddate.so.1 "$stage/lib/libfeeddate.so"
-cp "$whl"/feeddate.libs/libicu*.so.* "$stage/lib/"
+[ ! -e "$whl/feeddate.libs" ] || die "$(basename "$wheel") vendors libraries (feeddate.libs/: $(ls "$whl/feeddate.libs" | tr '\n' ' ')): ICU belongs inside libfeeddate.so.1"
 "$patchelf" --set-rpath '$ORIGIN' "$stage/lib/libfeeddate.so.$version"
 cp "$whl/feeddate/ICU-LICENSE.txt" "$stage/ICU-LICENSE.txt"
 for so in "$stage"/lib/*.so.*; do
@@ -132,18 +133,20 @@ dist_packages() {
 }
 dist_packages
 
-step "every NEEDED library is in lib/ or a C/C++ runtime (ldd, clean environment)"
+step "lib/ holds libfeeddate alone, which needs nothing but the C and C++ runtimes (ldd, clean environment)"
+files=$(cd "$stage/lib" && find . -maxdepth 1 ! -type d -printf '%P\n' | LC_ALL=C sort | tr '\n' ' ')
+[ "$files" = "libfeeddate.so libfeeddate.so.1 libfeeddate.so.$version " ] || die "lib/ has: $files(expected libfeeddate alone)"
 for so in "$stage"/lib/*.so.*; do
   [ -L "$so" ] && continue
   env -i /usr/bin/ldd "$so" > "$REPO/build/dist/ldd.txt" || die "ldd $so failed"
   while read -r lib _ path _; do
     case $lib in
       statically|linux-vdso.so.*|/lib64/ld-linux-x86-64.so.2|libc.so.6|libm.so.6|libstdc++.so.6|libgcc_s.so.1|ld-linux-x86-64.so.2) ;;
-      *) [ "${path%/*}" = "$stage/lib" ] || die "$(basename "$so") finds $lib at ${path:-nothing}, not in lib/" ;;
+      *) die "$(basename "$so") needs $lib (at ${path:-nothing}): only the C and C++ runtimes are expected, ICU is inside it" ;;
     esac
   done < "$REPO/build/dist/ldd.txt"
 done
-echo "    ok: ICU from lib/, nothing else but libc, libm, libstdc++, libgcc_s"
+echo "    ok: no libicu; nothing but libc, libm, libstdc++, libgcc_s (ICU 78.3 is inside libfeeddate)"
 
 step "$(basename "$out")"
 mtime=$(git log -1 --format=%ct 2>/dev/null || date +%s)
