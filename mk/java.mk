@@ -19,7 +19,7 @@
 #                     JAVA_PEERS_FFM=0: this machine's Java alone)
 #   make jar          dist/java/feeddate-$(VERSION).jar and .pom: the same classes (always multi-release:
 #                     the Java 22 classes from the trixie root when no JDK 22+ is here) with the natives
-#                     for Linux x86_64 (libfeeddate.so.1 and the trimmed ICU 72 of make wheel, run
+#                     for Linux x86_64 (libfeeddate.so.1 of make wheel, ICU 78.3 inside it, run
 #                     path $ORIGIN as in the tarball of make dist), which
 #                     it unpacks once into ~/.cache/feeddate/<version>-<hash> and loads when
 #                     FEEDDATE_LIBRARY is unset; no Class-Path (JNA is the pom's dependency,
@@ -111,7 +111,7 @@ java-jar-ffm: java-tools
 	@$(JAVA_HAS_FFM) $(JAVA_JAR) || \
 	  { echo "java-jar-ffm: $(JAVA_JAR) has no META-INF/versions/22 classes (above: why)" >&2; exit 1; }
 
-# The jar with natives: the thin jar's classes plus the wheel's libraries (make wheel); always
+# The jar with natives: the thin jar's classes plus the wheel's library (make wheel); always
 # multi-release (FFM on Java 22+): the Java 22 classes come from the trixie root when no JDK 22+ is here.
 jar: java-tools wheel java-jar-ffm
 	JAVA=$(JAVA) JAR=$(JAR) JNA_JAR=$(JNA_JAR) JNA_VERSION=$(JNA_VERSION) $(JAVA_DIR)/jar-build.sh
@@ -136,7 +136,7 @@ test-java: lib java-tools $(JAVA_JAR)
 	@echo "test-java: through JNA on $$($(JAVA) -version 2>&1 | head -n 1); the jar's Java 22 classes (FFM) are make test-java-ffm's (CI runs it)"
 
 # The suite on Java 25 through FFM, in the trixie root (Debian 13's openjdk-25-jdk-headless; the
-# checkout bind-mounted, the library of make lib with this machine's ICU 72): the multi-release
+# checkout bind-mounted, the library of make lib, ICU 78.3 inside it): the multi-release
 # jar (java-jar-ffm), the test classes of make (--release 17, no JUnit layer), AllTests expecting
 # FeedDate.nativeAccess() to be FFM; then the api and close suites again with -Dfeeddate.ffm=false
 # (JNA on Java 25). Not part of make test: it needs root and, once, the root (about a minute).

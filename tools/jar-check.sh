@@ -1,23 +1,24 @@
 #!/usr/bin/env bash
 # jar-check.sh — `make jar-check`: the jar of `make jar` works on a clean Debian
-# 13 (trixie) with only a JDK and Debian's JNA: no libfeeddate, no ICU 72, no
-# FEEDDATE_LIBRARY; it loads the natives it carries from its cache folder.
+# 13 (trixie) with only a JDK and Debian's JNA: no libfeeddate, no ICU of any
+# version, no FEEDDATE_LIBRARY; it loads the natives it carries (libfeeddate.so.1,
+# with ICU 78.3 inside it) from its cache folder.
 #
 #   1. a cached trixie root with only $JAR_CHECK_JDK (openjdk-21-jdk-headless)
 #      and libjna-java (tools/debian-root.sh: .cache/trixie/jar); each run works on
 #      a fresh copy (.cache/trixie/jar-check/root); the root's libjna-java must
 #      be the version the pom names (JNA_VERSION, from mk/java.mk);
 #   2. bindings/java/check/JarCheck.java compiled there against the jar and
-#      /usr/share/java/jna.jar; it labels vectors of ICU 72 (FEED zh_CN
-#      Asia/Shanghai "昨天", CHAT_LIST en_US "11:11 AM", two that ICU 76 writes
-#      differently) and reads /proc/self/maps: libfeeddate and ICU 72 (uc,
-#      i18n, data) must be mapped from ~/.cache/feeddate/<version>-<hash>/,
-#      no other ICU;
+#      /usr/share/java/jna.jar; it labels vectors of Tests/vectors/core.jsonl
+#      (ICU 78.3's: FEED zh_CN Asia/Shanghai "昨天", CHAT_LIST en_US "11:11 AM",
+#      and two that ICU 72 wrote differently, en_CA "2006-10-22" and es_MX
+#      "11:30 p.m."), says ICU 78.3 and reads /proc/self/maps: libfeeddate must
+#      be mapped from ~/.cache/feeddate/<version>-<hash>/, and no libicu at all;
 #   3. run 1 unpacks (the loader's log says so), run 2 reuses;
 #   4. the cache removed, two JVMs started at once (they wait for the same
 #      instant before their first call): both pass, one unpacks and the other
 #      waits for the lock and reuses;
-#   5. a cached file cut short: the next JVM unpacks again and passes;
+#   5. the cached library cut short: the next JVM unpacks again and passes;
 #   6. as a user who is not root (app, uid 1000): with XDG_CACHE_HOME set (the
 #      folders made 0700, the files 0500, all app's), and with a user.home where
 #      no ~/.cache can be made (the natives go to /tmp/feeddate-app).
@@ -106,11 +107,11 @@ echo "    $USER_CACHE: $leftover"
 case $leftover in *.tmp-*|*.old-*) die "a .tmp- or .old- folder was left: $leftover";; esac
 
 # ---- 5. a damaged cache ------------------------------------------------------------------
-step "run 4: libicudata in the cache cut to 4096 bytes, then a JVM"
-root_run "$ROOT" sh -c "f=\$(ls $USER_CACHE/$version-*/libicudata-*.so.72.1); chmod u+w \$f; truncate -s 4096 \$f; ls -l \$f | sed 's/^/    /'"
+step "run 4: libfeeddate.so.1 in the cache cut to 4096 bytes, then a JVM"
+root_run "$ROOT" sh -c "f=\$(ls $USER_CACHE/$version-*/libfeeddate.so.1); chmod u+w \$f; truncate -s 4096 \$f; ls -l \$f | sed 's/^/    /'"
 check run4 || { show run4; die "run 4 failed (above)"; }
 show run4
-grep -q 'is damaged (libicudata-[0-9a-f]*\.so\.72\.1 has 4096 bytes' "$CACHE/run4.txt" || die "run 4 did not see the cut file"
+grep -q 'is damaged (libfeeddate\.so\.1 has 4096 bytes' "$CACHE/run4.txt" || die "run 4 did not see the cut file"
 grep -q 'natives unpacked into' "$CACHE/run4.txt" || die "run 4 did not unpack again"
 
 # ---- 6. a user who is not root -------------------------------------------------------------
@@ -139,4 +140,4 @@ grep -E 'log:|library:|JarCheck' "$CACHE/run6.txt" | sed 's/^ */    run6| /'
 grep -q 'natives unpacked into /tmp/feeddate-app/' "$CACHE/run6.txt" || die "run 6 did not fall back to /tmp/feeddate-app"
 
 root_done "${JAR_CHECK_KEEP:-0}"
-step "passed: feeddate-$version.jar on a clean trixie ($JDK, libjna-java $jna): its own natives from ~/.cache/feeddate, two JVMs at once, a damaged cache, a user who is not root (${SECONDS}s)"
+step "passed: feeddate-$version.jar on a clean trixie ($JDK, libjna-java $jna): its own libfeeddate (ICU 78.3 inside, no libicu mapped) from ~/.cache/feeddate, two JVMs at once, a damaged cache, a user who is not root (${SECONDS}s)"

@@ -9,7 +9,7 @@
 #                                       JDK 22+ to use (said on stderr; make java-jar then builds a
 #                                       Java 17-only jar, which calls through JNA on every Java).
 #   ffm.sh run COMMAND...               COMMAND in the Java 25 root, the checkout at /build, the
-#                                       library of make lib (FEEDDATE_LIBRARY) with its ICU 72
+#                                       library of make lib (FEEDDATE_LIBRARY), ICU 78.3 inside it
 #   ffm.sh java-version                 the Java 25 root's java -version
 #
 # Which JDK 22+ compiles, in this order:
@@ -50,17 +50,15 @@ root_ready() {
   [ -f "$stamp" ] && [ -x "$REPO/.cache/trixie/java25/usr/lib/jvm/java-25-openjdk-amd64/bin/javac" ]
 }
 
-# A JVM in the root: the checkout at /build; the library of make lib (linked to Debian 12's ICU 72,
-# which trixie lacks) finds copies of this machine's ICU 72 in build/java/ffm-root/lib.
+# A JVM in the root: the checkout at /build; the library of make lib, which carries ICU 78.3 inside
+# it (SPEC section 13) and needs nothing of the root but the C and C++ runtimes.
 run_in_root() {
   java_root
-  local lib=$REPO/build/java/ffm-root/lib so
-  mkdir -p "$lib"
-  for so in $(ldd "$REPO/build/lib/libfeeddate.so.1" | awk '/libicu/ { print $3 }'); do
-    cp -L -u "$so" "$lib/$(basename "$so")"
-  done
-  root_run --work "$REPO" "$ROOT" /usr/bin/env FEEDDATE_LIBRARY=/build/build/lib/libfeeddate.so.1 \
-    LD_LIBRARY_PATH=/build/build/java/ffm-root/lib "$@"
+  if ldd "$REPO/build/lib/libfeeddate.so.1" | grep -q libicu; then
+    say "build/lib/libfeeddate.so.1 needs a system ICU (an ICU=system build?): the root has none; make lib first"
+    exit 1
+  fi
+  root_run --work "$REPO" "$ROOT" /usr/bin/env FEEDDATE_LIBRARY=/build/build/lib/libfeeddate.so.1 "$@"
 }
 
 case ${1:-} in

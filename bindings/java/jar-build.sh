@@ -7,24 +7,25 @@
 #      of META-INF/versions/22/ (javac --release 22: the Foreign Function and
 #      Memory API path, FfmCalls), which must be there: a multi-release jar;
 #   2. the natives from the wheel of `make wheel`, as `make dist` takes them
-#      (tools/dist-build.sh): the stripped feeddate/libfeeddate.so.1 with its
-#      run path set to $ORIGIN (patchelf; the wheel's is $ORIGIN/../feeddate.libs)
-#      and feeddate.libs/*, ICU 72 with its data trimmed, renamed by auditwheel
-#      libicuuc-<hash>.so.72.1 ... (their own run path is already $ORIGIN).
-#      Not from the tarball itself, so that `make jar` needs no more than the
-#      wheel does (make dist also packs the Rust crate, with cargo). Every
-#      NEEDED name must be one of them or a C/C++ runtime library; they go in
-#      org/feeddate/native/linux-x86_64/ with natives.txt, the index
+#      (tools/dist-build.sh): the stripped feeddate/libfeeddate.so.1 alone, run
+#      path $ORIGIN, with ICU 78.3 inside it (linked statically, its data
+#      trimmed, every ICU symbol hidden: SPEC section 13), so no ICU library
+#      travels beside it. Not from the tarball itself, so that `make jar`
+#      needs no more than the wheel does (make dist also packs the Rust crate,
+#      with cargo). Its NEEDED names must be C/C++ runtime libraries; it goes
+#      in org/feeddate/native/linux-x86_64/ with natives.txt, the index
 #      NativeLoader reads (version, then name, size, SHA-256 and CRC-32 of
-#      each file, the library first);
+#      each file);
 #   3. the pom (bindings/java/pom.xml.in: org.feeddate:feeddate:<version>,
 #      depending on net.java.dev.jna:jna $JNA_VERSION), also in the jar as
 #      META-INF/maven/org.feeddate/feeddate/pom.xml as Maven puts it; the
-#      licenses (META-INF/LICENSE, META-INF/ICU-LICENSE.txt); a manifest with
-#      no Class-Path (JNA is the pom's dependency, or on the class path);
+#      licenses (META-INF/LICENSE, META-INF/ICU-LICENSE.txt: ICU's, which the
+#      wheel carries); a manifest with no Class-Path (JNA is the pom's
+#      dependency, or on the class path);
 #   4. on this machine, with FEEDDATE_LIBRARY unset and a fresh cache folder,
-#      bindings/java/check/JarCheck.java twice: labels of the ICU 72 vectors,
-#      libfeeddate and ICU mapped from the cache; unpacked, then reused.
+#      bindings/java/check/JarCheck.java twice: labels of the vectors (ICU
+#      78.3's), libfeeddate mapped from the cache and no libicu at all;
+#      unpacked, then reused.
 #
 # Environment: JAVA, JAR, JNA_JAR (the jna.jar for step 4), JNA_VERSION (the pom's).
 set -euo pipefail
@@ -76,22 +77,22 @@ EOF
 step "natives for linux-x86_64 from $(basename "$wheel")"
 python3 -m zipfile -e "$wheel" "$stage/whl" || die "cannot unpack $wheel"
 mkdir -p "$natives"
+[ ! -e "$stage/whl/feeddate.libs" ] || die "$(basename "$wheel") vendors libraries (feeddate.libs/): ICU belongs inside libfeeddate.so.1"
 cp "$stage/whl/feeddate/libfeeddate.so.1" "$natives/libfeeddate.so.1"
-cp "$stage"/whl/feeddate.libs/* "$natives/"
 "$patchelf" --set-rpath '$ORIGIN' "$natives/libfeeddate.so.1"
 names=(libfeeddate.so.1)
-while IFS= read -r f; do names+=("$f"); done < <(cd "$natives" && ls | grep -vx libfeeddate.so.1 | sort)
-[ "$(printf '%s\n' "${names[@]}" | grep -c '^libicu\(uc\|i18n\|data\)-[0-9a-f]*\.so\.[0-9]*\.[0-9]*$')" -eq 3 ] \
-  || die "expected libfeeddate and ICU's uc, i18n and data, got: ${names[*]}"
+[ "$(cd "$natives" && ls)" = libfeeddate.so.1 ] || die "expected libfeeddate.so.1 alone in the natives, got: $(cd "$natives" && ls | tr '\n' ' ')"
 natives_check "$natives" "${names[@]}"
-[ "$(readelf -d "$natives/libfeeddate.so.1" | sed -En 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')" = '$ORIGIN' ] \
-  || die "libfeeddate.so.1 must find ICU through \$ORIGIN"
-icu=$(echo "${names[1]}" | sed -n 's/.*\.so\.\([0-9]*\)\..*/\1/p')
+# The ICU inside the library (fd_icu_version), for the index's comment and the pom.
+icu=$(python3 -c 'import ctypes, sys; f = ctypes.CDLL(sys.argv[1]).fd_icu_version; f.restype = ctypes.c_char_p; print(f().decode())' \
+  "$natives/libfeeddate.so.1") || die "cannot ask libfeeddate.so.1 its ICU version"
+[ -n "$icu" ] || die "libfeeddate.so.1 names no ICU version"
+echo "    ICU $icu inside libfeeddate.so.1"
 python3 - "$natives" "$version" "$icu" "${names[@]}" > "$natives/natives.txt" <<'EOF' || die "cannot write natives.txt"
 import hashlib, pathlib, sys, zlib
 folder, version, icu, names = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
 print(f"feeddate-natives 1 linux-x86_64 {version}")
-print(f"# name size sha256 crc32; the first is loaded, the others are found through its run path $ORIGIN (ICU {icu})")
+print(f"# name size sha256 crc32; the library, with ICU {icu} inside it")
 for name in names:
     data = (folder / name).read_bytes()
     print(f"{name} {len(data)} {hashlib.sha256(data).hexdigest()} {zlib.crc32(data):08x}")
