@@ -7,15 +7,15 @@
 #                     (or FEEDDATE_SCHEDULE_VECTORS), errors, closing, worker threads, the
 #                     README's examples; the full report goes to build/node/test-report.txt
 #   make npm          dist/npm/feeddate-$(VERSION).tgz: the npm package with its prebuilt N-API
-#                     addon, libfeeddate.so.1 and the trimmed ICU 72 of make wheel in
+#                     addon and libfeeddate.so.1 of make wheel (ICU 78.3 inside it) in
 #                     prebuilds/linux-x64/ (run path $ORIGIN), no install script: `npm install
 #                     ./feeddate-$(VERSION).tgz` needs no compiler and no LD_LIBRARY_PATH. Packed
 #                     offline with NodeSource's npm; ends with an install and the vectors on this
 #                     machine (tools/npm-build.sh)
 #   make npm-check    make npm, then in a clean Debian 13 root with only Debian's nodejs and npm
-#                     (no compiler): npm install of the tgz, every ICU 72 vector, /proc/self/maps
-#                     shows the package's own libfeeddate and ICU (tools/npm-check.sh; root cached
-#                     in .cache/trixie/npm)
+#                     (no compiler): npm install of the tgz, every vector (ICU 78.3's), ICU 78.3,
+#                     /proc/self/maps shows the package's own libfeeddate and no ICU but node's own
+#                     (tools/npm-check.sh; root cached in .cache/trixie/npm)
 #   make bench-node   per-label cost through the binding against a direct C call, in one
 #                     run (part of `make bench`); formatMany against fd_format_many in the same
 #                     process, alternating rounds (the addon's benchMany)
@@ -91,8 +91,8 @@ stress-node: lib node-tools $(NODE_ADDON)
 	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) --expose-gc --max-old-space-size=512 \
 	  $(NODE_DIR)/tools/stress.js --small 12000000 feed_detail
 
-# The npm package (tools/npm-build.sh): the addon built against the wheel's libfeeddate.so.1,
-# which it carries with the wheel's ICU (make wheel), as make jar and make dist do.
+# The npm package (tools/npm-build.sh): the addon built against the wheel's libfeeddate.so.1
+# (make wheel; ICU 78.3 inside it), which it carries, as make jar and make dist do.
 npm: node-tools check-node-version wheel
 	NODE=$(NODE) NPM=$(NPM) NODE_INCLUDE=$(NODE_INCLUDE) tools/npm-build.sh
 

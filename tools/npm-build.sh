@@ -4,30 +4,30 @@
 # Linux x86_64, installed with `npm install ./feeddate-<version>.tgz`: no
 # compiler, no install script, no LD_LIBRARY_PATH.
 #
-#   1. the natives from the wheel of `make wheel`, as `make jar` and `make dist`
-#      take them: the stripped feeddate/libfeeddate.so.1 with its run path set
-#      to $ORIGIN (patchelf; the wheel's is $ORIGIN/../feeddate.libs) and
-#      feeddate.libs/*, ICU 72 with its data trimmed, renamed by auditwheel
-#      libicuuc-<hash>.so.72.1 ... (their own run path is already $ORIGIN);
-#      they go in prebuilds/linux-x64/ of the package;
+#   1. the library from the wheel of `make wheel`, as `make jar` and `make dist`
+#      take it: the stripped feeddate/libfeeddate.so.1 alone, run path $ORIGIN,
+#      with ICU 78.3 inside it (linked statically, its data trimmed, every ICU
+#      symbol hidden: SPEC section 13), in prebuilds/linux-x64/ of the package;
 #   2. the addon prebuilds/linux-x64/feeddate.node: bindings/node/Makefile's
 #      one cc command (NAPI_VERSION 8, Node's headers in $NODE_INCLUDE) linked
 #      against that libfeeddate.so.1 with the run path $ORIGIN, stripped;
-#      every NEEDED name of every file there must be one of them or a C/C++
-#      runtime library, and resolve there (ldd, clean environment);
+#      the folder holds those two files alone, and every NEEDED name of each
+#      must be the other or a C/C++ runtime library, resolved there (ldd,
+#      clean environment): no libicu;
 #   3. the package folder build/npm/package: bindings/node's package.json
 #      ("files", os linux, cpu x64, libc glibc, engines node >= 18, no install
 #      script), index.js (which loads prebuilds/<platform>-<arch>/feeddate.node),
 #      index.d.ts, README.md, examples/, the addon's source and Makefile, LICENSE
-#      and ICU-LICENSE.txt; `npm pack --offline` of it (the npm that comes with
-#      NodeSource's node; Debian's npm package conflicts with that nodejs), into
+#      and ICU-LICENSE.txt (ICU's, which the wheel carries); `npm pack
+#      --offline` of it (the npm that comes with NodeSource's node; Debian's
+#      npm package conflicts with that nodejs), into
 #      dist/npm; its file list must be the expected one;
 #   4. on this machine: `npm install --offline` of the tgz into a fresh project
 #      (build/npm/try), then bindings/node/check/package-check.js there with
-#      node and no FEEDDATE_NODE_ADDON: every vector of Tests/vectors (ICU 72),
-#      and /proc/self/maps shows the addon, libfeeddate and ICU 72 of
-#      node_modules/feeddate/prebuilds/linux-x64 (tools/npm-check.sh does the
-#      same on a clean Debian 13 with Debian's node).
+#      node and no FEEDDATE_NODE_ADDON: every vector of Tests/vectors (ICU
+#      78.3's), and /proc/self/maps shows the addon and libfeeddate of
+#      node_modules/feeddate/prebuilds/linux-x64 and no ICU of the package's
+#      (tools/npm-check.sh does the same on a clean Debian 13 with Debian's node).
 #
 # Environment: NODE, NPM, NODE_INCLUDE (default /usr/include/node), CC.
 set -euo pipefail
@@ -58,11 +58,11 @@ command -v "$NPM" >/dev/null || die "no npm: it comes with NodeSource's nodejs (
 pv=$(sed -n 's/^ *"version": "\(.*\)",$/\1/p' bindings/node/package.json)
 [ "$pv" = "$version" ] || die "bindings/node/package.json says version $pv; include/feeddate.h says $version"
 
-step "natives for $plat from $(basename "$wheel")"
+step "libfeeddate.so.1 for $plat from $(basename "$wheel") (ICU 78.3 inside it)"
 rm -rf "$stage" && mkdir -p "$stage/whl" "$natives" "$out"
 python3 -m zipfile -e "$wheel" "$stage/whl" || die "cannot unpack $wheel"
+[ ! -e "$stage/whl/feeddate.libs" ] || die "$(basename "$wheel") vendors libraries (feeddate.libs/): ICU belongs inside libfeeddate.so.1"
 cp "$stage/whl/feeddate/libfeeddate.so.1" "$natives/libfeeddate.so.1"
-cp "$stage"/whl/feeddate.libs/* "$natives/"
 "$patchelf" --set-rpath '$ORIGIN' "$natives/libfeeddate.so.1"
 chmod 0755 "$natives"/*  # (the wheel's zip keeps no modes)
 
@@ -75,22 +75,20 @@ make --no-print-directory -C bindings/node OUT="$natives/feeddate.node" NODE_INC
 strip --strip-unneeded "$natives/feeddate.node"
 
 names=(feeddate.node libfeeddate.so.1)
-while IFS= read -r f; do names+=("$f"); done < <(cd "$natives" && ls | grep -vx 'feeddate.node\|libfeeddate.so.1' | sort)
-[ "$(printf '%s\n' "${names[@]}" | grep -c '^libicu\(uc\|i18n\|data\)-[0-9a-f]*\.so\.72\.[0-9]*$')" -eq 3 ] && [ ${#names[@]} -eq 5 ] \
-  || die "expected the addon, libfeeddate and ICU 72's uc, i18n and data, got: ${names[*]}"
+[ "$(cd "$natives" && ls | tr '\n' ' ')" = "feeddate.node libfeeddate.so.1 " ] \
+  || die "expected the addon and libfeeddate.so.1 alone, got: $(cd "$natives" && ls | tr '\n' ' ')"
 natives_check "$natives" "${names[@]}"
 for f in feeddate.node libfeeddate.so.1; do
   [ "$(readelf -d "$natives/$f" | sed -En 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')" = '$ORIGIN' ] \
     || die "$f must find its libraries through \$ORIGIN"
 done
 readelf -d "$natives/feeddate.node" | grep -q '(NEEDED).*\[libfeeddate\.so\.1\]' || die "feeddate.node does not need libfeeddate.so.1"
-# Resolved with an empty environment (no LD_LIBRARY_PATH): libfeeddate and ICU from the folder itself.
+# Resolved with an empty environment (no LD_LIBRARY_PATH): libfeeddate from the folder itself, no libicu.
 env -i ldd "$natives/feeddate.node" > "$stage/ldd.txt" || die "ldd of feeddate.node failed"
 sed 's/^\s*/    ldd: /' "$stage/ldd.txt"
 ! grep -q 'not found' "$stage/ldd.txt" || die "feeddate.node: a library is not found (above)"
-for n in libfeeddate.so.1 "${names[@]:2}"; do
-  grep -q "^\s*$n => $natives/$n " "$stage/ldd.txt" || die "feeddate.node: $n does not resolve to prebuilds/$plat/$n"
-done
+grep -q "^\s*libfeeddate.so.1 => $natives/libfeeddate.so.1 " "$stage/ldd.txt" || die "feeddate.node: libfeeddate.so.1 does not resolve to prebuilds/$plat/libfeeddate.so.1"
+! grep -q 'libicu' "$stage/ldd.txt" || die "feeddate.node: a libicu is needed (above): ICU 78.3 belongs inside libfeeddate.so.1"
 
 step "package folder ${pkg#"$REPO"/}"
 cp bindings/node/package.json bindings/node/index.js bindings/node/index.d.ts bindings/node/README.md \

@@ -1,25 +1,27 @@
 #!/usr/bin/env bash
 # npm-check.sh — `make npm-check`: the npm package of `make npm` works on a clean
 # Debian 13 (trixie) with only Debian's nodejs and npm: no compiler, no
-# libfeeddate, no ICU 72, no registry, no LD_LIBRARY_PATH; `require('feeddate')`
-# loads the package's prebuilt addon, which finds the libfeeddate.so.1 and the
-# ICU 72 it carries through its run path $ORIGIN.
+# libfeeddate, no registry, no LD_LIBRARY_PATH; `require('feeddate')` loads the
+# package's prebuilt addon, which finds the libfeeddate.so.1 it carries through
+# its run path $ORIGIN, with ICU 78.3 inside it: the system's ICU 76, which
+# Debian's node itself loads, is never the library's.
 #
 #   1. a cached trixie root with only nodejs, npm and tzdata (tools/debian-root.sh:
 #      .cache/trixie/npm; tzdata because the library reads the system's zone
 #      database, as the README says); each run works on a fresh copy
 #      (.cache/trixie/npm-check/root), which must have no C compiler (cc, gcc,
-#      g++, clang, ...), no libfeeddate and no ICU 72 (Debian's nodejs brings
+#      g++, clang, ...), no libfeeddate and no ICU 78 (Debian's nodejs brings
 #      ICU 76, which node itself loads; Debian's npm brings node-gyp with
 #      Node's headers, make and python3, but no compiler);
 #   2. `npm install --offline ./feeddate-<version>.tgz` in a new project
 #      /opt/app (no network is asked for: the tgz has no dependencies);
 #   3. `node -e "require('feeddate')..."` in /opt/app: 昨天 for chat_list zh_CN
 #      Asia/Shanghai, t 2024-03-24T03:11:00Z, now 2024-03-25T06:30:00Z;
-#   4. bindings/node/check/package-check.js there: a few named cases (two that
-#      ICU 76 writes differently), every vector of Tests/vectors (ICU 72), and
-#      /proc/self/maps: the addon, libfeeddate and ICU 72 (uc, i18n, data) of
-#      node_modules/feeddate/prebuilds/linux-x64, no other libfeeddate or ICU 72;
+#   4. bindings/node/check/package-check.js there: ICU 78.3, a few named cases
+#      (two that ICU 72 wrote differently), every vector of Tests/vectors (ICU
+#      78.3's), and /proc/self/maps: the addon and libfeeddate of
+#      node_modules/feeddate/prebuilds/linux-x64 and nothing else of the
+#      package, no other libfeeddate, no libicu but node's own (ICU 76);
 #   4b. the binding's own suite (bindings/node/test, which the package does
 #      not carry: copied in for the run) on the installed package with
 #      Debian's node, as `make test-node` runs it on this machine;
@@ -53,10 +55,10 @@ root_run "$ROOT" sh -c 'dpkg-query -W -f "\${db:Status-Abbrev} \${Package} \${Ve
   echo "    node $(node --version) (ICU $(node -p process.versions.icu)), npm $(npm --version)"'
 compilers=$(root_run "$ROOT" sh -c 'for c in cc c++ gcc g++ clang clang++ tcc; do command -v $c || true; done; ls /usr/bin/*-linux-gnu-gcc* 2>/dev/null || true')
 [ -z "$compilers" ] || die "the clean root has a C compiler (Debian's npm must not bring one): $compilers"
-found=$(root_run "$ROOT" sh -c 'find / -xdev \( -name "libfeeddate*" -o -name "libicu*.so.72*" -o -name "feeddate*" \) 2>/dev/null' || true)
-[ -z "$found" ] || die "the clean root has libfeeddate, feeddate or ICU 72: $found"
+found=$(root_run "$ROOT" sh -c 'find / -xdev \( -name "libfeeddate*" -o -name "libicu*.so.78*" -o -name "feeddate*" \) 2>/dev/null' || true)
+[ -z "$found" ] || die "the clean root has libfeeddate, feeddate or ICU 78: $found"
 root_run "$ROOT" sh -c '[ ! -e /opt/swift ] && [ ! -e /root/.npm/_cacache ]' || die "the clean root has Swift or an npm cache"
-echo "    no C compiler, no libfeeddate, no ICU 72, no Swift, no npm cache in the root"
+echo "    no C compiler, no libfeeddate, no ICU 78, no Swift, no npm cache in the root"
 # (Debian's npm depends on node-gyp, which brings Node's headers (libnode-dev), make and python3,
 # but no compiler: nothing can build an addon here.)
 
@@ -91,7 +93,7 @@ mkdir -p "$ROOT/opt/vectors/schedule"
 cp Tests/vectors/*.jsonl "$ROOT/opt/vectors/"
 cp Tests/vectors/schedule/*.jsonl "$ROOT/opt/vectors/schedule/"
 cp bindings/node/check/package-check.js "$ROOT$APP/check.js"
-step "$APP/check.js (bindings/node/check/package-check.js): vectors of ICU 72, /proc/self/maps"
+step "$APP/check.js (bindings/node/check/package-check.js): ICU 78.3, the vectors, /proc/self/maps"
 root_run "$ROOT" sh -c "cd $APP && node check.js --vectors /opt/vectors --package $APP/node_modules/feeddate" \
   > "$CACHE/check-root.txt" 2>&1 || { sed 's/^/    | /' "$CACHE/check-root.txt"; die "the package check failed as root in $APP (above)"; }
 sed 's/^/    | /' "$CACHE/check-root.txt"
@@ -123,4 +125,4 @@ root_run "$ROOT" setpriv --reuid=1000 --regid=1000 --init-groups /usr/bin/env HO
 grep -E 'ok |FAIL|passed|mapped' "$CACHE/check-moved.txt" | grep -v 'ok   chat_list\|ok   feed ' | sed 's/^/    | /'
 
 root_done "${NPM_CHECK_KEEP:-0}"
-step "passed: feeddate-$version.tgz on a clean trixie (Debian's nodejs and npm, no compiler): npm install offline, its own libfeeddate and ICU 72, moved and as a user (${SECONDS}s)"
+step "passed: feeddate-$version.tgz on a clean trixie (Debian's nodejs and npm, no compiler): npm install offline, its own libfeeddate with ICU 78.3 inside, moved and as a user (${SECONDS}s)"

@@ -3,15 +3,15 @@
 // in a clean Debian 13 root with Debian's node): run from a project where `npm install
 // ./feeddate-<version>.tgz` put the package in node_modules, with no FEEDDATE_NODE_ADDON and no
 // LD_LIBRARY_PATH, `require('feeddate')` must load the package's prebuilt addon, which must find
-// the libfeeddate.so.1 and ICU 72 beside it (its run path $ORIGIN), and label as the ICU 72
-// vectors say.
+// the libfeeddate.so.1 beside it (its run path $ORIGIN), with ICU 78.3 inside it (SPEC section 13:
+// no ICU library travels with it, and no system ICU is used), and label as the vectors say.
 //
 //   node check.js --vectors DIR --package DIR
 //
-// --vectors: the folder of the ICU 72 vector files (Tests/vectors: every .jsonl in it, not its
-// subfolders); --package: where the package must be installed (node_modules/feeddate).
-// Prints the labels of a few named cases, the count of vectors passed, and the libfeeddate and
-// ICU files /proc/self/maps lists; exits 1 on any failure. Not part of the package.
+// --vectors: the folder of the vector files (Tests/vectors, ICU 78.3's: every .jsonl in it, not
+// its subfolders); --package: where the package must be installed (node_modules/feeddate).
+// Prints the labels of a few named cases, the count of vectors passed, and the feeddate and
+// libicu files /proc/self/maps lists; exits 1 on any failure. Not part of the package.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -45,19 +45,20 @@ console.log(`     feeddate ${version} on ICU ${icuVersion}; addon ${addonPath} (
 check(require.resolve('feeddate') === path.join(packageDir, 'index.js'), `require('feeddate') is ${packageDir}`);
 check(fs.realpathSync(addonPath) === path.join(prebuilt, 'feeddate.node'), `the addon is the prebuilt one of ${prebuilt}`);
 check(version === pkg.version, `the library's version is the package's (${pkg.version})`);
-check(icuVersion.startsWith('72.'), "ICU 72, the package's (not a system ICU)");
+check(icuVersion === '78.3', "ICU 78.3, inside the package's libfeeddate.so.1 (not a system ICU, not node's)");
 
-// From Tests/vectors/core.jsonl (ICU 72): the last two differ on ICU 76 (2006-10-22, 11:30 p.m.).
+// From Tests/vectors/core.jsonl (ICU 78.3): the last two are among the labels that ICU 72 wrote
+// differently (10/22/2006, 23:30), so a system ICU 72 could not pass them.
 const CASES = [
   ['chat_list', 'zh_CN', 'Asia/Shanghai', 1711249860000, 1711348200000, '昨天', 1711382400000, 'zh_CN: yesterday'],
   ['feed', 'zh_CN', 'Asia/Shanghai', 1711281600000, 1711348200000, '昨天', 1711382400000, 'zh_CN: yesterday'],
   ['feed', 'zh_CN', 'Asia/Shanghai', 1711152000000, 1711348200000, '前天', 1711382400000, 'zh_CN: two days ago'],
   ['chat_list', 'en_US', 'America/New_York', 1711379460000, 1711391400000, '11:11\u202fAM', 1711425600000,
     'en_US: today -> time'],
-  ['chat_list', 'en_CA', 'America/St_Johns', 1161527400000, 1162089030000, '10/22/2006', 1162089060000,
-    "St. John's numeric date (ICU 72; 76 writes 2006-10-22)"],
-  ['chat_list', 'es_MX', 'America/Mexico_City', 1719811800000, 1719813540000, '23:30', 1719813600000,
-    'Mexico City 24-hour time (ICU 72; 76 writes 11:30 p.m.)'],
+  ['chat_list', 'en_CA', 'America/St_Johns', 1161527400000, 1162089030000, '2006-10-22', 1162089060000,
+    "St. John's numeric date (ICU 72 wrote 10/22/2006)"],
+  ['chat_list', 'es_MX', 'America/Mexico_City', 1719811800000, 1719813540000, '11:30\u202fp.m.', 1719813600000,
+    'Mexico City 12-hour time (ICU 72 wrote 23:30)'],
 ];
 for (const [style, locale, timeZone, t, now, text, next, note] of CASES) {
   const f = new Formatter({ style, locale, timeZone });
@@ -69,7 +70,7 @@ for (const [style, locale, timeZone, t, now, text, next, note] of CASES) {
   f.close();
 }
 
-// Every vector of the ICU 72 files, as bindings/node/test/vectors.test.js runs them.
+// Every vector of the files, as bindings/node/test/vectors.test.js runs them.
 const OPTION_NAMES = {
   locale: 'locale', tz: 'timeZone', hour_cycle: 'hourCycle', width: 'width', recent_relative: 'recentRelative',
   just_now_ms: 'justNowMs', skew_tolerance_ms: 'skewToleranceMs', cross_year_grace_days: 'crossYearGraceDays',
@@ -120,8 +121,9 @@ for (const f of formatters.values()) f.close();
 check(total > 0 && bad === 0, `${total - bad} of ${total} vectors of ${vectorsDir} (${files.length} files) label right` +
   `${bad > 10 ? ` (${bad - 10} more failures not shown)` : ''}`);
 
-// Every feeddate and ICU file this process has mapped. Node itself may map an ICU of its own (Debian's
-// nodejs links the system's, ICU 76): that one is shown, and must not be version 72.
+// Every feeddate and libicu file this process has mapped. Node itself may map an ICU of its own
+// (Debian's nodejs links the system's, ICU 76): that one is shown, and must be node's (the major
+// of process.versions.icu); the package brings none (ICU 78.3 is inside its libfeeddate.so.1).
 const mapped = new Set();
 for (const line of fs.readFileSync('/proc/self/maps', 'utf8').split('\n')) {
   const f = line.trim().split(/\s+/);
@@ -133,9 +135,12 @@ const ours = list.filter((m) => path.dirname(m) === prebuilt).map((m) => path.ba
 const others = list.filter((m) => path.dirname(m) !== prebuilt);
 check(ours.includes('feeddate.node') && ours.includes('libfeeddate.so.1'),
   `/proc/self/maps: the addon and libfeeddate.so.1 from ${prebuilt}`);
-check(['uc', 'i18n', 'data'].every((k) => ours.some((m) => new RegExp(`^libicu${k}-[0-9a-f]+\\.so\\.72\\.1$`).test(m))) &&
-  ours.length === 5, `/proc/self/maps: ICU 72 uc, i18n and data from ${prebuilt} (${ours.length} files of the package)`);
-check(!others.some((m) => /feeddate/.test(path.basename(m)) || /\.so\.72(\.|$)/.test(m)),
-  `/proc/self/maps: no other libfeeddate, no other ICU 72${others.length ? ` (also mapped, node's own: ${others.map((m) => path.basename(m)).join(', ')})` : ''}`);
+check(ours.length === 2, `/proc/self/maps: nothing else of ${prebuilt}, no ICU of the package's (${ours.length} files)`);
+const nodeIcu = (process.versions.icu || '').split('.')[0];
+const otherIcu = others.filter((m) => /^libicu/.test(path.basename(m)));
+check(!others.some((m) => /feeddate/.test(path.basename(m))) &&
+  otherIcu.every((m) => nodeIcu && new RegExp(`\\.so\\.${nodeIcu}(\\.|$)`).test(m)),
+  `/proc/self/maps: no other libfeeddate, no libicu but node's own ICU ${process.versions.icu || '(none)'}` +
+  `${otherIcu.length ? ` (${otherIcu.map((m) => path.basename(m)).join(', ')})` : ''}`);
 console.log(failures === 0 ? 'package-check: passed' : `package-check: ${failures} failed`);
 process.exit(failures === 0 ? 0 : 1);
