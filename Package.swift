@@ -11,14 +11,15 @@ import Foundation
 // .cache/icu-78.3, and linked statically, with its data inside the library
 // (tools/icu-data.sh). FEEDDATE_ICU=system links the system's libicu-dev
 // instead (`make ICU=system`, for distributions: the labels then follow that
-// ICU). FEEDDATE_ICU_DATA=full links all the data ICU's build made instead of
-// the trimmed set (`make icu-data-check` compares the two).
+// ICU). FEEDDATE_ICU_DATA=NAME links libfeeddate_icudata_NAME.a instead of the
+// trimmed data: "full", all the data ICU's build made (`make icu-data-check`
+// compares the two), or a trial of tools/icu-data-search.sh.
 let environment = Context.environment
 let icuDirectory = environment["FEEDDATE_ICU_DIR"].flatMap { $0.isEmpty ? nil : $0 }
     ?? Context.packageDirectory + "/.cache/icu-78.3"
 let icuBuilt = FileManager.default.fileExists(atPath: icuDirectory + "/stamp")
     && FileManager.default.fileExists(atPath: icuDirectory + "/lib/libfeeddate_icudata.a")
-let icuData = environment["FEEDDATE_ICU_DATA"] == "full" ? "feeddate_icudata_full" : "feeddate_icudata"
+let icuData = environment["FEEDDATE_ICU_DATA"].flatMap { $0.isEmpty ? nil : "feeddate_icudata_" + $0 } ?? "feeddate_icudata"
 let icuCSettings: [CSetting]
 let icuLinkerSettings: [LinkerSetting]
 if environment["FEEDDATE_ICU"] == "system" {

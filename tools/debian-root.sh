@@ -289,13 +289,11 @@ trixie_build_root() {
   echo "    ICU: $(cat "$ICU_HOST_DIR/stamp" | cut -d' ' -f1-2) of $ICU_HOST_DIR, read-only at /opt/feeddate-icu in the root (root_run --icu)"
   step "source: the checkout as git sees it -> ${src#"$REPO"/} (rsync)"
   root_sync_source "$src"
-  # The Makefile remakes $ICU_DIR/stamp when tools/icu-build.sh is newer, and
-  # icu-build.sh takes a cache as built only for the compiler that built it
-  # (its stamp names this machine's cc): in the root, whose gcc differs, it
-  # would try to build ICU again, into the read-only mount. make icu (a
-  # prerequisite of the targets that come here) has just found the cache to be
-  # what this icu-build.sh builds, so the copy's icu-build.sh takes the stamp's
-  # time: make in the root then links that ICU as it is.
+  # The Makefile remakes $ICU_DIR/stamp when tools/icu-build.sh is newer. make
+  # icu (a prerequisite of the targets that come here) has just found the cache
+  # to be what this icu-build.sh builds, so the copy's icu-build.sh takes the
+  # stamp's time: make in the root then links that ICU as it is, without
+  # running icu-build.sh against the read-only mount at all.
   if [ "$src/tools/icu-build.sh" -nt "$ICU_HOST_DIR/stamp" ]; then
     touch -r "$ICU_HOST_DIR/stamp" "$src/tools/icu-build.sh"
   fi

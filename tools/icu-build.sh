@@ -30,8 +30,14 @@ ICU_POOL=pool/main/i/icu/icu_${ICU_VERSION}.orig.tar.gz
 dir=${FEEDDATE_ICU_DIR:-$PWD/.cache/icu-$ICU_VERSION}
 [ "${1:-}" = --dir ] && { echo "$dir"; exit 0; }
 die() { echo "icu-build: $*" >&2; exit 1; }
-stampline="ICU $ICU_VERSION $ICU_SHA256 $(cc -dumpfullversion 2>/dev/null || echo cc) v2"
-if [ -f "$dir/stamp" ] && [ "$(cat "$dir/stamp")" = "$stampline" ]; then
+# The stamp's first line says what was built (version, source, recipe); the
+# second, with which compiler (for the reader: static archives of an older
+# gcc link with a newer one, as in the Debian 13 root). A folder whose first
+# line matches is taken as built; its stamp is touched (where writable) so
+# that make does not ask again.
+stampline="ICU $ICU_VERSION $ICU_SHA256 recipe 3"
+if [ -f "$dir/stamp" ] && [ "$(head -n 1 "$dir/stamp")" = "$stampline" ]; then
+  touch -c "$dir/stamp" 2>/dev/null || true
   echo "icu-build: ICU $ICU_VERSION is built in $dir"; exit 0
 fi
 
@@ -92,5 +98,5 @@ cp "$dir/sbin/icupkg" "$dir/sbin/genccode" "$dir/bin/" 2>/dev/null || true
 [ -x "$dir/bin/icupkg" ] && [ -x "$dir/bin/genccode" ] || die "the data tools (icupkg, genccode) were not installed"
 [ -f "$dir/lib/libicuuc.a" ] && [ -f "$dir/lib/libicui18n.a" ] || die "no static libraries were installed"
 cd /; rm -rf "$work"
-echo "$stampline" > "$dir/stamp"
+printf '%s\nbuilt with %s on %s\n' "$stampline" "$(cc --version 2>/dev/null | head -n 1)" "$(date -u +%Y-%m-%dT%H:%MZ)" > "$dir/stamp"
 echo "icu-build: ICU $ICU_VERSION built in $dir in $(( $(date +%s) - start )) s"

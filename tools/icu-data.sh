@@ -4,6 +4,12 @@
 #   tools/icu-data.sh            the trimmed data: $ICU/lib/libfeeddate_icudata.a
 #   tools/icu-data.sh --full     all the data the ICU build made:
 #                                $ICU/lib/libfeeddate_icudata_full.a (make icu-data-check)
+#   tools/icu-data.sh --keep FILE --name NAME
+#                                the data FILE keeps: $ICU/lib/libfeeddate_icudata_NAME.a
+#                                (tools/icu-data-search.sh's trials)
+#
+# A library links the archive named by FEEDDATE_ICU_DATA (Package.swift):
+# unset, the trimmed one; NAME, libfeeddate_icudata_NAME.a.
 #
 # $ICU is the folder of tools/icu-build.sh (tools/icu-build.sh --dir). From its
 # data/icudt78l.dat this keeps only the items that packaging/icu-data.txt
@@ -12,22 +18,29 @@
 # and archives it. The library links that archive after libicuuc.a, whose
 # udata.cpp names icudt78_dat as its common data: so the data is inside
 # libfeeddate.so.1, found without a file, a path or ICU_DATA (the library
-# also turns ICU's file loading off: udata_setFileAccess(UDATA_NO_FILES)).
+# also turns ICU's file loading off: cicu.c's lock_down_data).
 # Also writes, beside the archive, the trimmed .dat and items.txt (every
-# item kept, with its size), and a stamp naming the keep list's sha256.
+# item kept, with its size), and the keep list's sha256 (ARCHIVE.keep).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 icu=$(tools/icu-build.sh --dir)
 keep=packaging/icu-data.txt
-full=0
-[ "${1:-}" = --full ] && full=1
+full=0 suffix=""
 die() { echo "icu-data: $*" >&2; exit 1; }
+while [ $# -gt 0 ]; do
+  case $1 in
+    --full) full=1 suffix=_full; shift ;;
+    --keep) keep=${2:?--keep FILE}; shift 2 ;;
+    --name) [[ ${2:-} =~ ^[a-z0-9]+$ ]] || die "--name takes [a-z0-9]+"; suffix=_$2; shift 2 ;;
+    *) die "usage: tools/icu-data.sh [--full | --keep FILE --name NAME]" ;;
+  esac
+done
 [ -f "$icu/stamp" ] || die "no ICU built in $icu: run make icu"
 src=$icu/data/icudt78l.dat
 [ -f "$src" ] || die "no $src: run make icu again"
 export PATH=$icu/bin:$PATH
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-name=libfeeddate_icudata$([ $full = 1 ] && echo _full || true)
+name=libfeeddate_icudata$suffix
 out=$icu/lib/$name.a
 
 icupkg -l "$src" | sort > "$work/all.txt"
@@ -72,7 +85,7 @@ ${CC:-cc} -c -fPIC -DU_HIDE_DATA_SYMBOL -Wa,--noexecstack -o "$work/icudt78l_dat
 rm -f "$work/$name.a"
 ar rcs "$work/$name.a" "$work/icudt78l_dat.o"
 mkdir -p "$icu/lib" "$icu/data"
-data=$icu/data/$([ $full = 1 ] && echo full || echo trimmed)
+data=$icu/data/$([ -n "$suffix" ] && echo "${suffix#_}" || echo trimmed)
 mkdir -p "$data"
 cp "$work/icudt78l.dat" "$work/items.txt" "$data/"
 mv -f "$work/$name.a" "$out"

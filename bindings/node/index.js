@@ -11,7 +11,7 @@ const fs = require('node:fs');
 // only there); build/feeddate.node in this package (`make` here, against the
 // installed library through pkg-config); prebuilds/<platform>-<arch>/feeddate.node,
 // the prebuilt addon of the npm package (`make npm`), which finds the
-// libfeeddate.so.1 and ICU beside it through its run path $ORIGIN;
+// libfeeddate.so.1 beside it (ICU 78.3 inside it) through its run path $ORIGIN;
 // build/node/feeddate.node of the feeddate checkout this package sits in
 // (`make node-addon` at the top).
 function loadAddon() {

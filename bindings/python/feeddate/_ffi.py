@@ -459,10 +459,11 @@ def data_version() -> str:
 
 
 def loaded_files() -> List[str]:
-    """The files of libfeeddate and of ICU mapped into this process (from
-    /proc/self/maps): where the library and its ICU really came from, e.g. the
-    wheel's ``feeddate.libs/libicuuc-1a2b3c4d.so.72.1``. Empty where /proc is
-    not mounted."""
+    """The files of libfeeddate and of any ICU library mapped into this process
+    (from /proc/self/maps): where the library really came from. Since 1.3 its
+    ICU (78.3) is inside libfeeddate.so.1, so an ICU file here belongs to
+    someone else in the process (or to a make ICU=system build). Empty where
+    /proc is not mounted."""
     try:
         with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
             paths = {line.split(None, 5)[5].strip() for line in maps if line.count(" ") >= 5 and "/" in line}
@@ -473,7 +474,8 @@ def loaded_files() -> List[str]:
 
 
 def icu_library_path() -> str:
-    """The ICU common library (libicuuc) the loaded library runs on, "" when unknown."""
+    """A mapped ICU common library (libicuuc): "" for the library's own ICU, which
+    is inside libfeeddate.so.1 (SPEC 13); a make ICU=system build's system ICU."""
     return next((p for p in loaded_files() if os.path.basename(p).startswith("libicuuc")), "")
 
 

@@ -33,7 +33,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.CRC32;
 
 /**
- * The natives a jar of {@code make jar} carries (libfeeddate.so.1 and its ICU,
+ * The natives a jar of {@code make jar} carries (libfeeddate.so.1, ICU 78.3 inside it,
  * under {@value #RESOURCES}), unpacked once into a private cache folder and
  * reused by every later JVM, as sqlite-jdbc does.
  *
