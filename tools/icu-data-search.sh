@@ -4,29 +4,43 @@
 #   tools/icu-data-search.sh CANDIDATES [KEEPFILE]
 #
 # CANDIDATES has one cut per line: one or more !patterns separated by spaces
-# (e.g. "!genderList.res !langInfo.res"). Starting from KEEPFILE (default
-# packaging/icu-data.txt), each cut is tried in turn: the trimmed data is
-# built with the cuts kept so far plus this one, and the cut is kept only when
-# nothing changes: Tests/sweep/icu-sweep.py prints exactly what it prints with the
-# full data, the C vectors and the Python suite pass. This is how
-# packaging/icu-data.txt was found (first round: coll, lang, region, zone,
-# translit and the converters; then one group of brkitr, curr, rbnf, unit and
-# the supplemental tables at a time). Prints each verdict and, at the end, the
-# cuts that held: add them to packaging/icu-data.txt with their reasons.
+# (e.g. "!genderList.res !dayPeriods.res"). Starting from KEEPFILE (default
+# packaging/icu-data.txt), each cut is tried in turn: the data is trimmed with
+# the cuts kept so far plus this one (tools/icu-data.sh --keep ... --name
+# trial), a library is linked with it (FEEDDATE_ICU_DATA=trial, in the
+# scratch path .build-icu-trial), and the cut is kept only when nothing
+# changes: Tests/sweep/icu-sweep.py prints exactly what it prints through the
+# library with ICU's whole data (make icu-data-check's build/icu-full), the C
+# vectors and the Python suite pass. This is how packaging/icu-data.txt was
+# found (first round: coll, lang, region, zone, translit and the converters;
+# then one group of brkitr, curr, rbnf, unit and the supplemental tables at a
+# time). Prints each verdict and, at the end, the cuts that held: add them to
+# packaging/icu-data.txt with their reasons.
 #
-# Needs `make lib` and `make test-c-build` (build/tests/test_vectors), and
-# pytest for python3. Each trial takes about 30 s on an idle machine.
+# Needs make lib, make test-c-build and the full-data library (make
+# icu-data-check builds it), and pytest for python3. Each trial relinks the
+# library (about 30 s) and sweeps every locale (about a minute).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
 candidates=${1:?usage: tools/icu-data-search.sh CANDIDATES [KEEPFILE]}
 keep=${2:-packaging/icu-data.txt}
 work=$REPO/build/icu-data-search
-rm -rf "$work" && mkdir -p "$work"
-export FEEDDATE_LIBRARY=$REPO/build/lib/libfeeddate.so.1 PYTHONPATH=$REPO/bindings/python
-[ -x build/tests/test_vectors ] || { echo "run make lib test-c-build first" >&2; exit 2; }
+full_lib=$REPO/build/icu-full/libfeeddate.so.1
+rm -rf "$work" && mkdir -p "$work/lib"
+export PYTHONPATH=$REPO/bindings/python
+# The Python suite's interpreter, as make test-python-core picks it (build/venv
+# has pandas, numpy and pytest; python3 alone may not).
+py=python3
+[ -x build/venv/bin/python ] && py=$REPO/build/venv/bin/python
+[ -x build/tests/test_vectors ] && [ -f "$full_lib" ] \
+  || { echo "run make lib test-c-build icu-data-check first (the full-data library: $full_lib)" >&2; exit 2; }
+swift_trial() {
+  FEEDDATE_ICU_DATA=trial swift build -c release --scratch-path .build-icu-trial -Xswiftc -static-stdlib \
+    -Xlinker --version-script="$REPO/exports.map" -Xlinker -soname=libfeeddate.so.1 --product feeddate "$@"
+}
 
-python3 Tests/sweep/icu-sweep.py > "$work/full.txt"
+FEEDDATE_LIBRARY=$full_lib python3 Tests/sweep/icu-sweep.py > "$work/full.txt"
 cp "$keep" "$work/current.txt"
 held=()
 n=0
@@ -36,14 +50,20 @@ while read -r cut; do
   trial=$work/trial-$n
   { cat "$work/current.txt"; printf '%s\n' $cut; } > "$trial.txt"
   verdict=held
-  if ! tools/icu-data.sh "$trial" "$trial.txt" > "$trial.log" 2>&1; then
+  if ! tools/icu-data.sh --keep "$trial.txt" --name trial > "$trial.log" 2>&1; then
     verdict="not built: $(tail -n 1 "$trial.log")"
-  elif ! LD_LIBRARY_PATH=$trial python3 Tests/sweep/icu-sweep.py > "$trial.sweep" 2>&1 || ! cmp -s "$work/full.txt" "$trial.sweep"; then
-    verdict="labels change ($(diff "$work/full.txt" "$trial.sweep" | grep -c '^>' || true) lines)"
-  elif ! LD_LIBRARY_PATH=$trial ./build/tests/test_vectors Tests/vectors/core.jsonl > "$trial.c.log" 2>&1; then
-    verdict="C vectors fail"
-  elif ! LD_LIBRARY_PATH=$trial python3 -m pytest -q -x -p no:cacheprovider bindings/python/tests > "$trial.py.log" 2>&1; then
-    verdict="Python suite fails"
+  elif ! { rm -f "$(swift_trial --show-bin-path)/libfeeddate.so" && swift_trial; } >> "$trial.log" 2>&1; then
+    verdict="library not linked: $(tail -n 1 "$trial.log")"
+  else
+    cp "$(swift_trial --show-bin-path)/libfeeddate.so" "$work/lib/libfeeddate.so.1"
+    if ! FEEDDATE_LIBRARY=$work/lib/libfeeddate.so.1 python3 Tests/sweep/icu-sweep.py > "$trial.sweep" 2>&1 \
+        || ! cmp -s "$work/full.txt" "$trial.sweep"; then
+      verdict="labels change ($(diff "$work/full.txt" "$trial.sweep" | grep -c '^>' || true) lines)"
+    elif ! LD_LIBRARY_PATH=$work/lib ./build/tests/test_vectors > "$trial.c.log" 2>&1; then
+      verdict="C vectors fail"
+    elif ! FEEDDATE_LIBRARY=$work/lib/libfeeddate.so.1 "$py" -m pytest -q -x -p no:cacheprovider -p no:benchmark bindings/python/tests > "$trial.py.log" 2>&1; then
+      verdict="Python suite fails"
+    fi
   fi
   echo "$cut: $verdict"
   if [ "$verdict" = held ]; then
@@ -52,4 +72,4 @@ while read -r cut; do
   fi
 done < "$candidates"
 echo "cuts that held: ${held[*]:-none}"
-echo "keep list with them: $work/current.txt ($(tools/icu-data.sh "$work/final" "$work/current.txt" | sed 's/.*kept //'))"
+echo "keep list with them: $work/current.txt ($(tools/icu-data.sh --keep "$work/current.txt" --name trial | sed 's/.*kept //'))"
