@@ -7,7 +7,8 @@
 #      fresh copy (.cache/trixie/dist-check/root);
 #   2. run 1: unpack dist/feeddate-<version>-linux-x86_64.tar.gz in
 #      /opt/vendor/ of the root; PKG_CONFIG_PATH=<dir>/lib/pkgconfig cc the C
-#      example with $(pkg-config --cflags --libs feeddate); run it; read
+#      example with `pkg-config --cflags --libs feeddate | xargs cc ...` (the
+#      README's command); run it; read
 #      /proc/<pid>/maps of that process (a preloaded destructor copies it at
 #      exit, when the labels have been made): libfeeddate mapped is the
 #      tarball's, and no libicu is mapped at all (ICU 78.3 is inside
@@ -17,6 +18,9 @@
 #   3. run 2: the folder moved to /root/elsewhere/ and Debian's libicu76
 #      installed: build and run again; still no libicu mapped, the system's
 #      76 neither;
+#   3b. run 3: the README's "Use it" commands, as written, in "/root/my projects/"
+#      (a folder with a space, which pkg-config writes as "\ " and xargs reads
+#      back; a shell's $(pkg-config ...) would split it); same checks;
 #   4. Rust (rust_check): Debian 13's cargo installed in the root; the crate's
 #      example, and examples/rust (a program that depends on the tarball's
 #      crate) found through PKG_CONFIG_PATH and through FEEDDATE_LIB_DIR, are
@@ -89,14 +93,42 @@ __attribute__((destructor)) static void dump_maps(void) {
 EOF
 root_run "$ROOT" cc -shared -fPIC -o /tmp/dump_maps.so /tmp/dump_maps.c || die "cannot build the maps reader in the root"
 
-# ---- one run: $1 name, $2 folder of the unpacked tarball in the root --------------
+# mapped MAPS: the libfeeddate and libicu files that /proc/<pid>/maps (copied to
+# MAPS) lists, one a line; the path is all that follows the fifth field, spaces
+# included (a folder with a space: run 3).
+mapped() {
+  awk 'NR > 1 { p = $0; sub(/^[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +/, "", p)
+                if (p ~ /\/lib(icu|feeddate)[^\/]*$/) print p }' "$1" | sort -u
+}
+
+# ---- one run: $1 name, $2 folder of the unpacked tarball in the root; with $3
+# (readme), the build is the README's own "Use it" block, run as written in the
+# folder that holds $2 (the tarball copied there), else the same command with
+# $EXAMPLE_FLAGS: pkg-config ... | xargs cc ... (xargs reads pkg-config's "\ ").
 run() {
-  local run=$1 dir=$2 out
-  step "$run: PKG_CONFIG_PATH=$dir/lib/pkgconfig cc feed_demo.c \$(pkg-config --cflags --libs feeddate)"
-  root_run "$ROOT" sh -c "set -e; export PKG_CONFIG_PATH=$dir/lib/pkgconfig
-    echo \"    pkg-config --cflags --libs feeddate: \$(pkg-config --cflags --libs feeddate) (version \$(pkg-config --modversion feeddate))\"
-    cd /tmp && cc $EXAMPLE_FLAGS $dir/examples/c/feed_demo.c \$(pkg-config --cflags --libs feeddate) -o /tmp/feed_demo" \
-    || die "$run: the example does not build with pkg-config (above)"
+  local run=$1 dir=$2 how=${3:-} out block
+  if [ "$how" = readme ]; then
+    block=$(tar -xzOf "$tarball" "$name/README.md" | sed -n '/^## Use it/,/^## /p' | sed -n '/^```sh$/,/^```$/p' | sed '1d;$d')
+    printf '%s\n' "$block" | grep -q '^tar xzf ' && printf '%s\n' "$block" | grep -q '^\./feed_demo$' \
+      || die "$run: the tarball's README.md has no \"Use it\" block with tar xzf ... and ./feed_demo"
+    step "$run: the README's commands, as written, in '$(dirname "$dir")'"
+    printf '%s\n' "$block" | sed 's/^/    $ /'
+    cp "$tarball" "$ROOT$(dirname "$dir")/"
+    rm -rf "$ROOT$dir"
+    # Everything but ./feed_demo, which runs below with the maps reader.
+    root_run "$ROOT" sh -c 'set -e; cd "$1"; eval "$2"; mv feed_demo /tmp/feed_demo' sh "$(dirname "$dir")" \
+      "$(printf '%s\n' "$block" | grep -v '^\./feed_demo$')" \
+      || die "$run: the README's commands fail in '$(dirname "$dir")' (above)"
+    rm -f "$ROOT$(dirname "$dir")/$(basename "$tarball")"
+  else
+    step "$run: PKG_CONFIG_PATH=$dir/lib/pkgconfig; pkg-config --cflags --libs feeddate | xargs cc $EXAMPLE_FLAGS feed_demo.c"
+    root_run "$ROOT" sh -c 'set -e; export PKG_CONFIG_PATH="$1/lib/pkgconfig"
+      echo "    pkg-config --cflags --libs feeddate: $(pkg-config --cflags --libs feeddate) (version $(pkg-config --modversion feeddate))"
+      cd /tmp && pkg-config --cflags --libs feeddate | xargs cc $2 "$1/examples/c/feed_demo.c" -o /tmp/feed_demo' \
+      sh "$dir" "$EXAMPLE_FLAGS" \
+      || die "$run: the example does not build with pkg-config (above)"
+  fi
+  root_run "$ROOT" sh -c 'echo "    run path: $(readelf -d /tmp/feed_demo 2>/dev/null | sed -n "s/.*(RUNPATH) *//p")"' || true
 
   step "$run: run it; /proc/<pid>/maps of the process"
   root_run "$ROOT" /usr/bin/env LD_PRELOAD=/tmp/dump_maps.so DUMP_MAPS_TO=/tmp/maps.txt /tmp/feed_demo --now $NOW_MS \
@@ -110,9 +142,9 @@ run() {
   echo "    labels: the same $(wc -l < "$CACHE/$run-labels.txt") lines as the build tree's build/feed_demo (build/lib)"
   cp "$ROOT/tmp/maps.txt" "$CACHE/$run-maps.txt" || die "$run: no /proc/<pid>/maps was copied"
   head -n 1 "$CACHE/$run-maps.txt" | sed 's/^# /    read /'
-  awk 'NR > 1 && $6 ~ /\/lib(icu|feeddate)[^\/]*$/ { print $6 }' "$CACHE/$run-maps.txt" | sort -u > "$CACHE/$run-mapped.txt"
+  mapped "$CACHE/$run-maps.txt" > "$CACHE/$run-mapped.txt"
   sed 's/^/    mapped: /' "$CACHE/$run-mapped.txt"
-  grep -q "^$dir/lib/libfeeddate.so.$version\$" "$CACHE/$run-mapped.txt" || die "$run: libfeeddate is not mapped from $dir/lib"
+  grep -qxF "$dir/lib/libfeeddate.so.$version" "$CACHE/$run-mapped.txt" || die "$run: libfeeddate is not mapped from $dir/lib"
   out=$(grep '/libicu' "$CACHE/$run-mapped.txt" || true)
   [ -z "$out" ] || die "$run: a libicu is mapped ($out): ICU 78.3 belongs inside libfeeddate"
   [ "$(grep -c . "$CACHE/$run-mapped.txt")" -eq 1 ] || die "$run: more than the tarball's libfeeddate is mapped (above)"
@@ -134,6 +166,13 @@ root_run "$ROOT" apt-get install -y -q --no-install-recommends libicu76 >> "$CAC
 root_run "$ROOT" dpkg-query -W -f='    installed: ${Package} ${Version}\n' libicu76
 run run2 "/root/elsewhere/$name"
 
+# ---- 3b. run 3: a folder with a space ------------------------------------------------
+# pkg-config writes the space as "\ " (packaging/feeddate-tarball.pc.in); the
+# README's commands, run as written, read it back (xargs): headers, -L and the
+# run path all name the folder with the space.
+mkdir -p "$ROOT/root/my projects"
+run run3 "/root/my projects/$name" readme
+
 # A program built from the tarball (Rust or Go): $2 (its labels) equal $3 (the
 # same program's on this machine, against build/lib), and $4 (its
 # /proc/<pid>/maps) shows libfeeddate from $5/lib and no libicu; $1 names it in
@@ -144,7 +183,7 @@ same_program() {
     sed 's/ (zone rules: [^)]*)//' "$out" | diff "$host" - | head -n 20
     die "$what: the labels differ from the build tree's (above)"
   }
-  mapped=$(awk 'NR > 1 && $6 ~ /\/lib(icu|feeddate)[^\/]*$/ { print $6 }' "$maps" | sort -u)
+  mapped=$(mapped "$maps")
   echo "$mapped" | sed 's/^/    mapped: /'
   echo "$mapped" | grep -qx "$dir/lib/libfeeddate.so.$version" || die "$what: libfeeddate is not mapped from $dir/lib"
   icu=$(echo "$mapped" | grep '/libicu' || true)
