@@ -66,11 +66,14 @@ cp "$stage/whl/feeddate/libfeeddate.so.1" "$natives/libfeeddate.so.1"
 "$patchelf" --set-rpath '$ORIGIN' "$natives/libfeeddate.so.1"
 chmod 0755 "$natives"/*  # (the wheel's zip keeps no modes)
 
-step "the addon prebuilds/$plat/feeddate.node (bindings/node/Makefile: cc, $NODE_INCLUDE, run path \$ORIGIN)"
+step "the addon prebuilds/$plat/feeddate.node (bindings/node/Makefile: cc, $NODE_INCLUDE, DT_RPATH \$ORIGIN)"
+# DT_RPATH, not RUNPATH (--disable-new-dtags): the loader searches an RPATH
+# before LD_LIBRARY_PATH, so a variable set for other programs can never swap
+# another libfeeddate.so.1 under the addon (package-check.js tries it).
 # The Makefile's recipe sees FEEDDATE_LIBS with $$ as $: the shell then gets '$ORIGIN' quoted.
 make --no-print-directory -C bindings/node OUT="$natives/feeddate.node" NODE_INCLUDE="$NODE_INCLUDE" \
   FEEDDATE_CFLAGS="-I$REPO/include" \
-  FEEDDATE_LIBS="-L$natives -l:libfeeddate.so.1 -Wl,-rpath,'\$\$ORIGIN'" | sed 's/^/    /'
+  FEEDDATE_LIBS="-L$natives -l:libfeeddate.so.1 -Wl,--disable-new-dtags -Wl,-rpath,'\$\$ORIGIN'" | sed 's/^/    /'
 [ -f "$natives/feeddate.node" ] || die "the addon was not built"
 strip --strip-unneeded "$natives/feeddate.node"
 
@@ -82,6 +85,8 @@ for f in feeddate.node libfeeddate.so.1; do
   [ "$(readelf -d "$natives/$f" | sed -En 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')" = '$ORIGIN' ] \
     || die "$f must find its libraries through \$ORIGIN"
 done
+readelf -d "$natives/feeddate.node" | grep -q '(RPATH).*\[\$ORIGIN\]' && ! readelf -d "$natives/feeddate.node" | grep -q '(RUNPATH)' \
+  || die "feeddate.node must carry DT_RPATH \$ORIGIN, not RUNPATH (LD_LIBRARY_PATH would come first)"
 readelf -d "$natives/feeddate.node" | grep -q '(NEEDED).*\[libfeeddate\.so\.1\]' || die "feeddate.node does not need libfeeddate.so.1"
 # Resolved with an empty environment (no LD_LIBRARY_PATH): libfeeddate from the folder itself, no libicu.
 env -i ldd "$natives/feeddate.node" > "$stage/ldd.txt" || die "ldd of feeddate.node failed"

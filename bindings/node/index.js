@@ -13,14 +13,19 @@ const fs = require('node:fs');
 // the prebuilt addon of the npm package (`make npm`), which finds the
 // libfeeddate.so.1 beside it (ICU 78.3 inside it) through its run path $ORIGIN;
 // build/node/feeddate.node of the feeddate checkout this package sits in
-// (`make node-addon` at the top).
+// (`make node-addon` at the top), only when it is one (never from an installed package).
 function loadAddon() {
   const explicit = process.env.FEEDDATE_NODE_ADDON;
+  // The checkout's build/node only when this folder is bindings/node of a feeddate checkout (its
+  // header two levels up): an installed package never looks outside itself.
+  const top = path.join(__dirname, '..', '..');
+  const inCheckout = path.basename(__dirname) === 'node' && path.basename(path.dirname(__dirname)) === 'bindings' &&
+    fs.existsSync(path.join(top, 'include', 'feeddate.h')) && fs.existsSync(path.join(top, 'Package.swift'));
   const places = explicit
     ? [explicit]
     : [path.join(__dirname, 'build', 'feeddate.node'),
        path.join(__dirname, 'prebuilds', `${process.platform}-${process.arch}`, 'feeddate.node'),
-       path.join(__dirname, '..', '..', 'build', 'node', 'feeddate.node')];
+       ...(inCheckout ? [path.join(top, 'build', 'node', 'feeddate.node')] : [])];
   const tried = [];
   for (const where of places) {
     if (!fs.existsSync(where)) {

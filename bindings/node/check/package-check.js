@@ -142,5 +142,30 @@ check(!others.some((m) => /feeddate/.test(path.basename(m))) &&
   otherIcu.every((m) => nodeIcu && new RegExp(`\\.so\\.${nodeIcu}(\\.|$)`).test(m)),
   `/proc/self/maps: no other libfeeddate, no libicu but node's own ICU ${process.versions.icu || '(none)'}` +
   `${otherIcu.length ? ` (${otherIcu.map((m) => path.basename(m)).join(', ')})` : ''}`);
+// LD_LIBRARY_PATH naming a folder with another libfeeddate.so.1 (here a file that is no library
+// at all, so that loading it would fail): the addon's DT_RPATH $ORIGIN comes first, and a child
+// process still maps the package's own and labels.
+{
+  const { execFileSync } = require('node:child_process');
+  const os = require('node:os');
+  const decoy = fs.mkdtempSync(path.join(os.tmpdir(), 'feeddate-decoy-'));
+  fs.writeFileSync(path.join(decoy, 'libfeeddate.so.1'), 'not a library\n');
+  const child = `const f = require('feeddate'); const fs = require('node:fs');
+    const t = new f.Formatter({ style: 'feed', locale: 'zh_CN', timeZone: 'Asia/Shanghai' }).format(1711281600000, 1711348200000);
+    const m = fs.readFileSync('/proc/self/maps', 'utf8').split('\\n').map((l) => l.trim().split(/\\s+/).slice(5).join(' '))
+      .filter((p) => /libfeeddate/.test(p));
+    console.log(JSON.stringify({ t, m: [...new Set(m)] }));`;
+  let got;
+  try {
+    got = JSON.parse(execFileSync(process.execPath, ['-e', child],
+      { env: { ...process.env, LD_LIBRARY_PATH: decoy }, cwd: process.cwd(), encoding: 'utf8' }).trim());
+  } catch (e) {
+    got = { error: e.message };
+  }
+  fs.rmSync(decoy, { recursive: true, force: true });
+  check(got.t === '昨天' && got.m && got.m.length === 1 && path.dirname(got.m[0]) === prebuilt,
+    `LD_LIBRARY_PATH=${decoy} (another libfeeddate.so.1): the package still maps its own and labels ` +
+    `(${JSON.stringify(got)})`);
+}
 console.log(failures === 0 ? 'package-check: passed' : `package-check: ${failures} failed`);
 process.exit(failures === 0 ? 0 : 1);
