@@ -139,5 +139,30 @@ as_app run6 /tmp/feeddate-app HOME=/nonexistent JAVA_TOOL_OPTIONS=-Duser.home=/n
 grep -E 'log:|library:|JarCheck' "$CACHE/run6.txt" | sed 's/^ */    run6| /'
 grep -q 'natives unpacked into /tmp/feeddate-app/' "$CACHE/run6.txt" || die "run 6 did not fall back to /tmp/feeddate-app"
 
+# ---- 7. a cache folder someone else made, and the fallback it leads to -----------------------
+# Issue 36: the last-resort folder under /tmp can be made first by another user. It is refused,
+# and the system's libfeeddate.so.1 is used in the natives' place only when it writes the same
+# words (its fd_data_version, without tzdata, is the index's "# data:" line).
+step "run 7: /tmp/feeddate-app made beforehand by uid 1001, mode 0777: refused, and no system library to fall back to"
+root_run "$ROOT" sh -c 'rm -rf /tmp/feeddate-app && mkdir -m 0777 /tmp/feeddate-app && chown 1001 /tmp/feeddate-app'
+if as_app run7 /tmp/feeddate-app HOME=/nonexistent JAVA_TOOL_OPTIONS=-Duser.home=/nonexistent; then
+  show run7; die "run 7: the natives were used from a folder of another user (above)"
+fi
+grep -E 'feeddate|Fix' "$CACHE/run7.txt" | head -n 6 | sed 's/^ */    run7| /'
+grep -q '/tmp/feeddate-app belongs to uid 1001' "$CACHE/run7.txt" || die "run 7 did not say whose folder it refused"
+step "run 8: the same, with a system libfeeddate.so.1 of other words on LD_LIBRARY_PATH: refused, and said why"
+mkdir -p "$CACHE/stub"
+printf '%s\n' 'const char *fd_data_version(void) { return "ICU 72.1 (system); CLDR 42.0; tzdata 2025b"; }' \
+  'unsigned fd_version(void) { return 10300; }' > "$CACHE/stub/stub.c"
+cc -shared -fPIC -Wl,-soname,libfeeddate.so.1 -o "$CACHE/stub/libfeeddate.so.1" "$CACHE/stub/stub.c" || die "cannot build the stand-in library"
+root_run "$ROOT" mkdir -p /opt/other-feeddate
+cp "$CACHE/stub/libfeeddate.so.1" "$ROOT/opt/other-feeddate/"
+if as_app run8 /tmp/feeddate-app HOME=/nonexistent JAVA_TOOL_OPTIONS=-Duser.home=/nonexistent LD_LIBRARY_PATH=/opt/other-feeddate; then
+  show run8; die "run 8: a libfeeddate of other words was used in the natives' place (above)"
+fi
+grep -E 'feeddate' "$CACHE/run8.txt" | head -n 4 | sed 's/^ */    run8| /'
+grep -q 'writes other labels than this jar.s natives (its data version: ICU 72.1 (system); CLDR 42.0; the jar.s: ICU 78.3; CLDR 48.0)' "$CACHE/run8.txt" \
+  || die "run 8 did not refuse the other library with its reason"
+
 root_done "${JAR_CHECK_KEEP:-0}"
-step "passed: feeddate-$version.jar on a clean trixie ($JDK, libjna-java $jna): its own libfeeddate (ICU 78.3 inside, no libicu mapped) from ~/.cache/feeddate, two JVMs at once, a damaged cache, a user who is not root (${SECONDS}s)"
+step "passed: feeddate-$version.jar on a clean trixie ($JDK, libjna-java $jna): its own libfeeddate (ICU 78.3 inside, no libicu mapped) from ~/.cache/feeddate, two JVMs at once, a damaged cache, a user who is not root, a folder of another user refused with no fallback to other words (${SECONDS}s)"

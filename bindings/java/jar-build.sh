@@ -87,11 +87,18 @@ natives_check "$natives" "${names[@]}"
 icu=$(python3 -c 'import ctypes, sys; f = ctypes.CDLL(sys.argv[1]).fd_icu_version; f.restype = ctypes.c_char_p; print(f().decode())' \
   "$natives/libfeeddate.so.1") || die "cannot ask libfeeddate.so.1 its ICU version"
 [ -n "$icu" ] || die "libfeeddate.so.1 names no ICU version"
-echo "    ICU $icu inside libfeeddate.so.1"
-python3 - "$natives" "$version" "$icu" "${names[@]}" > "$natives/natives.txt" <<'EOF' || die "cannot write natives.txt"
+# Its data version without the tzdata part ("ICU 78.3; CLDR 48.0"): the index's
+# "# data:" line, which NativeLoader reads so that a JVM whose natives cannot be
+# used falls back only to a system libfeeddate that writes the same words.
+data=$(python3 -c 'import ctypes, sys; f = ctypes.CDLL(sys.argv[1]).fd_data_version; f.restype = ctypes.c_char_p; print(f().decode().split("; tzdata")[0])' \
+  "$natives/libfeeddate.so.1") || die "cannot ask libfeeddate.so.1 its data version"
+[[ $data == "ICU $icu; CLDR "* ]] || die "libfeeddate.so.1's data version is \"$data\""
+echo "    ICU $icu inside libfeeddate.so.1 ($data)"
+python3 - "$natives" "$version" "$icu" "$data" "${names[@]}" > "$natives/natives.txt" <<'EOF' || die "cannot write natives.txt"
 import hashlib, pathlib, sys, zlib
-folder, version, icu, names = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+folder, version, icu, data, names = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 print(f"feeddate-natives 1 linux-x86_64 {version}")
+print(f"# data: {data}")
 print(f"# name size sha256 crc32; the library, with ICU {icu} inside it")
 for name in names:
     data = (folder / name).read_bytes()

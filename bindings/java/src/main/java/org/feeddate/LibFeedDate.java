@@ -27,7 +27,8 @@ import java.io.IOException;
  *     libfeeddate1 package, {@code LD_LIBRARY_PATH}). When the bundled
  *     natives were there but could not be used (no writable private folder, a
  *     noexec file system, too old a glibc), a warning says why, on the
- *     {@code org.feeddate} System.Logger.</li>
+ *     {@code org.feeddate} System.Logger; and the system's library is used
+ *     only when its data version is the natives' (requireSameData).</li>
  * </ol>
  */
 final class LibFeedDate {
@@ -76,6 +77,7 @@ final class LibFeedDate {
                     }
                 }
                 if (lib == null) lib = NativeLibrary.getInstance(SONAME);
+                if (bundledFailure != null) requireSameData(lib, bundledFailure);
             }
         } catch (UnsatisfiedLinkError e) {
             throw new UnsatisfiedLinkError("feeddate: cannot load " + SONAME + ": " + e.getMessage()
@@ -110,6 +112,31 @@ final class LibFeedDate {
     }
 
     private LibFeedDate() {
+    }
+
+    /**
+     * The jar's natives could not be used, and the system's library was found instead: it must write
+     * the same words, so its data version (fd_data_version without the tzdata part) must be the one
+     * the jar's natives name (SPEC 13: one ICU, one set of labels), else loading fails and says why.
+     * A library before 1.3 has no fd_data_version, and its labels follow the system's ICU.
+     */
+    private static void requireSameData(NativeLibrary lib, String bundledFailure) {
+        String expected = NativeLoader.bundledDataVersion();
+        if (expected == null) return; // a jar without natives: the system's library is the plan
+        String actual;
+        try {
+            actual = lib.getFunction("fd_data_version").invokeString(new Object[0], false);
+            int tz = actual.indexOf("; tzdata");
+            if (tz >= 0) actual = actual.substring(0, tz);
+        } catch (UnsatisfiedLinkError e) {
+            actual = "none (a library before 1.3, whose labels follow the system's ICU)";
+        }
+        if (!expected.equals(actual)) {
+            String where = lib.getFile() != null ? lib.getFile().getPath() : lib.getName();
+            throw new UnsatisfiedLinkError("the system's " + where + " writes other labels than this jar's natives "
+                    + "(its data version: " + actual + "; the jar's: " + expected + "), so it is not used in their "
+                    + "place");
+        }
     }
 
     /** {@code struct fd_options}: the layout of include/feeddate.h, its size passed to fd_options_init_sized. */

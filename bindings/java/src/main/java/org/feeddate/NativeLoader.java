@@ -134,6 +134,23 @@ final class NativeLoader {
         return os.startsWith("linux") && (arch.equals("amd64") || arch.equals("x86_64"));
     }
 
+    /**
+     * The data version the jar's natives were built with, without its tzdata part ("ICU 78.3; CLDR
+     * 48.0": the index's "# data:" line), or null when the jar carries no natives or its index names
+     * none. Reads the index only: nothing is unpacked.
+     */
+    static String bundledDataVersion() {
+        try (InputStream in = NativeLoader.class.getResourceAsStream(RESOURCES + INDEX)) {
+            if (in == null) return null;
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (line.startsWith("# data: ")) return line.substring("# data: ".length()).trim();
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return null;
+    }
+
     /** Reads an index: its first line {@value #INDEX_MAGIC} and the version, then "name size sha256 crc32" lines. */
     static Index parseIndex(byte[] bytes) throws IOException {
         String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n");
