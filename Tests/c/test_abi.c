@@ -23,8 +23,6 @@
 
 #define TAIL 64
 
-#define CHECK(cond, ...) do { if (cond) tk_count(1); else tk_fail(__VA_ARGS__); } while (0)
-
 /* An fd_options with canary bytes after it. */
 typedef struct guarded {
     fd_options o;

@@ -19,7 +19,6 @@
 #error "test_abi10.c must be compiled against the 1.0 header (-ITests/c/abi/1.0 before -Iinclude)"
 #endif
 
-#define CHECK(cond, ...) do { if (cond) tk_count(1); else tk_fail(__VA_ARGS__); } while (0)
 #define TAIL 256
 
 typedef struct guarded {

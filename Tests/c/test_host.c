@@ -19,8 +19,6 @@
 
 #include "testkit.h"
 
-#define CHECK(cond, ...) do { if (cond) tk_count(1); else tk_fail(__VA_ARGS__); } while (0)
-
 static int child(const char *locale, const char *zone)
 {
     fd_options o;

@@ -29,8 +29,6 @@
 #include "feeddate.h"
 #include "testkit.h"
 
-#define CHECK(ok, ...) do { if (ok) tk_count(1); else tk_fail(__VA_ARGS__); } while (0)
-
 static char junk[64];
 static int touched;
 static char touched_path[512];

@@ -29,9 +29,6 @@
 #include "feeddate.h"
 #include "testkit.h"
 
-/* One check: counted, and printed when it fails. */
-#define CHECK(ok, ...) do { if (ok) tk_count(1); else tk_fail(__VA_ARGS__); } while (0)
-
 typedef void (*init_fn)(fd_options *, fd_style);
 typedef fd_status (*new_fn)(const fd_options *, fd_formatter **);
 typedef fd_status (*format_fn)(const fd_formatter *, int64_t, int64_t, char *, size_t, fd_label *);
