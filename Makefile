@@ -32,26 +32,24 @@ endif
 ICU      ?= bundled
 ICU_DIR  := $(shell tools/icu-build.sh --dir)
 ICU_DATA := $(ICU_DIR)/lib/libfeeddate_icudata.a
+# ICU_CFLAGS and ICU_LIBS: what a C program of the project (the benchmarks, the
+# diff check, the fuzzers) needs to call the same ICU as the library directly:
+# ICU 78.3 statically with the trimmed data (ICU=system: the system's).
 ifeq ($(ICU),system)
 BUILD   := build/system
 SWIFT_SCRATCH := --scratch-path .build-system
 ICU_DEPS :=
+ICU_CFLAGS :=
+ICU_LIBS   := -licui18n -licuuc
 export FEEDDATE_ICU := system
 else ifeq ($(ICU),bundled)
 BUILD   := build
 SWIFT_SCRATCH :=
 ICU_DEPS := $(ICU_DATA)
-else
-$(error ICU=$(ICU): the valid values are bundled (the default: ICU 78.3 inside the library) and system (the system's libicu-dev))
-endif
-# Direct ICU calls of the benchmarks and the diff check: the same ICU 78.3,
-# statically (ICU=system: the system's).
-ifeq ($(ICU),system)
-ICU_CFLAGS :=
-ICU_LIBS   := -licui18n -licuuc
-else
 ICU_CFLAGS := -I$(ICU_DIR)/include -DU_STATIC_IMPLEMENTATION
 ICU_LIBS   := -L$(ICU_DIR)/lib -licui18n -licuuc -lfeeddate_icudata -lstdc++ -lm -lpthread
+else
+$(error ICU=$(ICU): the valid values are bundled (the default: ICU 78.3 inside the library) and system (the system's libicu-dev))
 endif
 LIBDIR  := $(BUILD)/lib
 # The real file is named from the full version (libfeeddate.so.1.1.0), the usual

@@ -5,9 +5,8 @@
 #                        trimmed data the library links (packaging/icu-data.txt, tools/icu-data.sh)
 #   make icu-data-check  the library with all of ICU's data against the trimmed one: every
 #                        locale's labels (Tests/sweep/icu-sweep.py), the C vectors and the Python suite
-#   make ICU=system ...  build against the system's libicu-dev instead (distributions): the
-#                        labels follow that ICU; `make ICU=system test` runs the suites that
-#                        compare no ICU text (ICU_SYSTEM_SUITES), in build/system and .build-system
+#   make ICU=system ...  build against the system's libicu-dev instead (distributions), in
+#                        build/system and .build-system: the labels follow that ICU
 #   make test-icu-system the ICU=system build and its suites: check-lib (which then requires the
 #                        system's ICU) and the C suites that compare no ICU text (rules, ABI,
 #                        buffers, errors, threads, processes); no vector suite (SPEC 13)
@@ -34,11 +33,15 @@ $(ICU_DATA): $(ICU_DIR)/stamp packaging/icu-data.txt tools/icu-data.sh
 icu-data: $(ICU_DATA)
 endif
 
+# All the data ICU's build made, as an archive beside the trimmed one.
+ICU_DATA_FULL := $(ICU_DIR)/lib/libfeeddate_icudata_full.a
+$(ICU_DATA_FULL): $(ICU_DATA)
+	tools/icu-data.sh --full
+
 # The same library linked with all the data (FEEDDATE_ICU_DATA=full, a scratch
 # path of its own), then the same labels through both.
 ICU_FULL_LIB := $(BUILD)/icu-full/libfeeddate.so.1
-$(ICU_FULL_LIB): $(SWIFT_SOURCES) $(ICU_DATA)
-	tools/icu-data.sh --full
+$(ICU_FULL_LIB): $(SWIFT_SOURCES) $(ICU_DATA_FULL)
 	@mkdir -p $(@D)
 	FEEDDATE_ICU_DATA=full $(SWIFT_RELEASE) --scratch-path .build-icu-full --product feeddate
 	cp "$$(FEEDDATE_ICU_DATA=full $(SWIFT_RELEASE) --scratch-path .build-icu-full --product feeddate --show-bin-path)/libfeeddate.so" $@
@@ -47,10 +50,9 @@ $(ICU_FULL_LIB): $(SWIFT_SOURCES) $(ICU_DATA)
 # built against ICU with all its data; Tests/sweep/icu-available.txt is its
 # committed output (make icu-available writes it, icu-data-check compares).
 ICU_AVAILABLE := $(BUILD)/icu-full/icu-available
-$(ICU_AVAILABLE): Tests/sweep/icu-available.c $(ICU_DATA)
+$(ICU_AVAILABLE): Tests/sweep/icu-available.c $(ICU_DATA_FULL)
 	@mkdir -p $(@D)
-	tools/icu-data.sh --full
-	$(CC) -O2 -I$(ICU_DIR)/include -DU_STATIC_IMPLEMENTATION $< -L$(ICU_DIR)/lib -licui18n -licuuc -lfeeddate_icudata_full -lstdc++ -lm -lpthread -o $@
+	$(CC) -O2 $(ICU_CFLAGS) $< $(subst -lfeeddate_icudata,-lfeeddate_icudata_full,$(ICU_LIBS)) -o $@
 
 .PHONY: icu-available
 icu-available: $(ICU_AVAILABLE)

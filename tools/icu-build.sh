@@ -93,8 +93,8 @@ cp "$dat" "$dir/data/icudt78l.dat"
 cp "$src/../LICENSE" "$dir/LICENSE"
 # Only what feeddate and the data tools need stays: no share/icu (a data file
 # there is where a trimmed ICU would quietly look for what it lacks).
-rm -rf "$dir/share" "$dir/lib/pkgconfig" "$dir/sbin/gen"{brk,cfu,cnval,dict,norm2,sprep} 2>/dev/null || true
 cp "$dir/sbin/icupkg" "$dir/sbin/genccode" "$dir/bin/" 2>/dev/null || true
+rm -rf "$dir/share" "$dir/lib/pkgconfig" "$dir/sbin"
 [ -x "$dir/bin/icupkg" ] && [ -x "$dir/bin/genccode" ] || die "the data tools (icupkg, genccode) were not installed"
 [ -f "$dir/lib/libicuuc.a" ] && [ -f "$dir/lib/libicui18n.a" ] || die "no static libraries were installed"
 cd /; rm -rf "$work"
