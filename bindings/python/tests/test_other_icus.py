@@ -37,8 +37,9 @@ def load_pyicu():
     f = icu.DateFormat.createDateTimeInstance(icu.DateFormat.kFull, icu.DateFormat.kFull)
     return icu.ICU_VERSION, f.format(0.0)
 def load_system():
-    libs = sorted(glob.glob("/usr/lib/x86_64-linux-gnu/libicuuc.so.[0-9]*.*")) + sorted(glob.glob("/usr/lib/x86_64-linux-gnu/libicui18n.so.[0-9]*.*"))
-    for lib in libs[:1] + libs[-1:]:
+    libs = [found[0] for name in ("libicuuc", "libicui18n")
+            for found in [sorted(glob.glob(f"/usr/lib/x86_64-linux-gnu/{name}.so.[0-9]*.*"))] if found]
+    for lib in libs:
         ctypes.CDLL(lib, mode=ctypes.RTLD_GLOBAL)
     return [os.path.basename(l) for l in libs]
 out = {}
@@ -47,7 +48,6 @@ if order in ("pyicu-first", "pyicu-and-system"):
 if order == "pyicu-and-system":
     out["system"] = load_system()
 import feeddate
-from datetime import datetime, timezone
 if order == "feeddate-first":
     feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai").format(0, now=0)
     out["pyicu"] = load_pyicu()
@@ -56,8 +56,7 @@ for line in open(core, encoding="utf-8"):
     if not line.strip():
         continue
     v = json.loads(line)
-    o = dict(v["options"])
-    f = feeddate.Formatter(v["style"], **o)
+    f = feeddate.Formatter(v["style"], **v["options"])
     text = f.format(v["t_ms"] / 1000, now=v["now_ms"] / 1000)
     count += 1
     if text != v["text"]:
