@@ -226,16 +226,16 @@ rust_check() {
     echo "    Debian'"'"'s ICU in the root too (run 2): $(cd /usr/lib/x86_64-linux-gnu && ls libicu*.so.*.* | tr "\n" " ")"'
 
   step "rust: rust/feeddate-$version: PKG_CONFIG_PATH=$dir/lib/pkgconfig cargo run --offline --example feed"
-  root_run "$ROOT" sh -c "set -e; cd $dir/rust/feeddate-$version
-    PKG_CONFIG_PATH=$dir/lib/pkgconfig CARGO_TARGET_DIR=/tmp/rust-crate-target cargo build --offline --quiet --example feed
+  root_run "$ROOT" sh -c "set -e; cd '$dir/rust/feeddate-$version'
+    PKG_CONFIG_PATH='$dir/lib/pkgconfig' CARGO_TARGET_DIR=/tmp/rust-crate-target cargo build --offline --quiet --example feed
     echo \"    run path: \$(readelf -d /tmp/rust-crate-target/debug/examples/feed | sed -n 's/.*(RUNPATH) *//p')\"
     /tmp/rust-crate-target/debug/examples/feed | sed 's/^/    | /'" \
     || die "rust: the crate's example does not build or run from the tarball (above)"
 
   for mode in pkg-config lib-dir; do
-    if [ $mode = pkg-config ]; then got="PKG_CONFIG_PATH=$dir/lib/pkgconfig"; else got="FEEDDATE_LIB_DIR=$dir/lib"; fi
+    if [ $mode = pkg-config ]; then got="PKG_CONFIG_PATH='$dir/lib/pkgconfig'"; else got="FEEDDATE_LIB_DIR='$dir/lib'"; fi
     step "rust: examples/rust with $got: cargo build --offline; run it with no LD_LIBRARY_PATH"
-    root_run "$ROOT" sh -c "set -e; cd $dir/examples/rust
+    root_run "$ROOT" sh -c "set -e; cd '$dir/examples/rust'
       $got CARGO_TARGET_DIR=/tmp/rust-$mode-target cargo build --offline --quiet
       echo \"    run path: \$(readelf -d /tmp/rust-$mode-target/debug/feeddate-program | sed -n 's/.*(RUNPATH) *//p')\"" \
       || die "rust: examples/rust does not build with $got (above)"
@@ -248,7 +248,9 @@ rust_check() {
     same_program "rust ($got)" "$CACHE/rust-$mode.txt" "$REPO/build/dist/rust-program-host.txt" "$CACHE/rust-$mode-maps.txt" "$dir"
   done
 }
-rust_check "/root/elsewhere/$name"
+# From the folder with a space of run 3: pkg-config writes it as "\ ", which
+# the crate's build.rs reads back.
+rust_check "/root/my projects/$name"
 
 # ---- 5. Go: the tarball's module, with Debian's own Go ---------------------------------
 # examples/go (a program whose go.mod replaces the module with the tarball's go/)
@@ -273,9 +275,9 @@ go_check() {
     root_run "$ROOT" sh -c 'echo "    $(go version)"'
 
   step "go: examples/go with PKG_CONFIG_PATH=$dir/lib/pkgconfig: go build; run it with no LD_LIBRARY_PATH"
-  root_run "$ROOT" sh -c "set -e; cd $dir/examples/go
+  root_run "$ROOT" sh -c "set -e; cd '$dir/examples/go'
     HOME=/root GOCACHE=/tmp/go-cache GOPATH=/tmp/go GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local CGO_ENABLED=1 \
-      PKG_CONFIG_PATH=$dir/lib/pkgconfig go build -o /tmp/go-program .
+      PKG_CONFIG_PATH='$dir/lib/pkgconfig' go build -o /tmp/go-program .
     echo \"    run path: \$(readelf -d /tmp/go-program 2>/dev/null | sed -n 's/.*(RUNPATH) *//p')\"" \
     || die "go: examples/go does not build from the tarball (above)"
   root_run "$ROOT" /usr/bin/env LD_PRELOAD=/tmp/dump_maps.so DUMP_MAPS_TO=/tmp/go-maps.txt DUMP_MAPS_AT_START=1 /tmp/go-program $NOW_MS \
@@ -284,7 +286,7 @@ go_check() {
   cp "$ROOT/tmp/go-maps.txt" "$CACHE/go-maps.txt" || die "go: no /proc/<pid>/maps was copied"
   same_program go "$CACHE/go.txt" "$REPO/build/dist/go-program-host.txt" "$CACHE/go-maps.txt" "$dir"
 }
-go_check "/root/elsewhere/$name"
+go_check "/root/my projects/$name"
 
 root_done "${DIST_CHECK_KEEP:-0}"
 step "passed: $name.tar.gz works on a clean trixie, unpacked anywhere, with and without a system ICU, which it never maps (${SECONDS}s)"

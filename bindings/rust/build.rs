@@ -81,7 +81,7 @@ fn find() -> Result<Found, String> {
         });
     }
     let libs = pkg_config(&["--libs", "feeddate"])?;
-    let libdir = pkg_config(&["--variable=libdir", "feeddate"])?.trim().to_string();
+    let libdir = unescape(&pkg_config(&["--variable=libdir", "feeddate"])?);
     let mut found = Found {
         search: vec![],
         libs: vec![],
@@ -89,10 +89,15 @@ fn find() -> Result<Found, String> {
         libdir: libdir.clone(),
         include: env::var("FEEDDATE_INCLUDE_DIR")
             .ok()
-            .or_else(|| pkg_config(&["--variable=includedir", "feeddate"]).ok())
+            .or_else(|| {
+                pkg_config(&["--variable=includedir", "feeddate"])
+                    .ok()
+                    .map(|d| unescape(&d))
+            })
             .map(|d| d.trim().to_string()),
     };
-    for flag in libs.split_whitespace() {
+    for flag in words(&libs) {
+        let flag = flag.as_str();
         if let Some(dir) = flag.strip_prefix("-L") {
             found.search.push(dir.into());
         } else if let Some(lib) = flag.strip_prefix("-l") {
@@ -239,6 +244,29 @@ fn pkg_config_dirs() -> Vec<String> {
         .filter(|d| !d.is_empty() && Path::new(d).is_dir())
         .map(String::from)
         .collect()
+}
+
+/// pkg-config's output split as it quotes it: words separated by white space,
+/// a backslash keeping the next character (a folder with a space in its path
+/// comes out as `/my\ projects/lib`, which `split_whitespace` would cut).
+fn words(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => word.get_or_insert_with(String::new).extend(chars.next()),
+            c if c.is_whitespace() => out.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    out.extend(word);
+    out
+}
+
+/// One value of `pkg-config --variable`, its escapes removed.
+fn unescape(s: &str) -> String {
+    words(s).join(" ")
 }
 
 fn pkg_config(args: &[&str]) -> Result<String, String> {
