@@ -113,6 +113,8 @@ public final class JarCheck {
                 + Runtime.version().feature() + " (" + access + ")");
         check(version.equals(FeedDate.bindingVersion()), "the library's version is the jar's (" + version + ")");
         check(FeedDate.icuVersion().equals("78.3"), "ICU 78.3, inside the jar's libfeeddate.so.1 (not a system ICU)");
+        check(FeedDate.dataVersion().startsWith("ICU 78.3; CLDR 48.0; tzdata "),
+              "data version ICU 78.3; CLDR 48.0 (" + FeedDate.dataVersion() + ")");
         Path dir = Paths.get(lib).getParent();
         check(Paths.get(lib).getFileName().toString().equals("libfeeddate.so.1")
                         && dir.getFileName().toString().matches(java.util.regex.Pattern.quote(version) + "-[0-9a-f]{12}"),

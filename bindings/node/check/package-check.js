@@ -46,6 +46,7 @@ check(require.resolve('feeddate') === path.join(packageDir, 'index.js'), `requir
 check(fs.realpathSync(addonPath) === path.join(prebuilt, 'feeddate.node'), `the addon is the prebuilt one of ${prebuilt}`);
 check(version === pkg.version, `the library's version is the package's (${pkg.version})`);
 check(icuVersion === '78.3', "ICU 78.3, inside the package's libfeeddate.so.1 (not a system ICU, not node's)");
+check(feeddate.dataVersion().startsWith('ICU 78.3; CLDR 48.0; tzdata '), `data version ICU 78.3; CLDR 48.0 (${feeddate.dataVersion()})`);
 
 // From Tests/vectors/core.jsonl (ICU 78.3): the last two are among the labels that ICU 72 wrote
 // differently (10/22/2006, 23:30), so a system ICU 72 could not pass them.
