@@ -52,6 +52,9 @@ else
 $(error ICU=$(ICU): the valid values are bundled (the default: ICU 78.3 inside the library) and system (the system's libicu-dev))
 endif
 LIBDIR  := $(BUILD)/lib
+# The label sweep (Tests/sweep/README.md, mk/sweep.mk): its plans and C runner.
+SWEEP_DIR := $(BUILD)/sweep
+SWEEP_RUN := $(SWEEP_DIR)/sweep_run
 # The real file is named from the full version (libfeeddate.so.1.1.0), the usual
 # libNAME.so.MAJOR.MINOR.PATCH; the SONAME link names it.
 LIBREAL := $(LIBDIR)/libfeeddate.so.$(VERSION)

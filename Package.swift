@@ -71,6 +71,10 @@ let package = Package(
         .target(name: "FeedDateFoundation", dependencies: ["FeedDate"]),
         // Which vector files the two test targets run (SPEC section 10).
         .target(name: "VectorFiles", path: "Tests/VectorFiles"),
+        // The label sweep's Swift runner (Tests/sweep/README.md): `--product
+        // feeddate-sweep`. No product is declared: an executable target is a
+        // product of the root package only, so dependents never see it.
+        .executableTarget(name: "feeddate-sweep", dependencies: ["FeedDate", "CFeedDateABI"], path: "Tests/sweep/swift"),
         .testTarget(name: "FeedDateTests", dependencies: ["FeedDate", "CSystem", "VectorFiles"]),
         .testTarget(name: "FeedDateFoundationTests", dependencies: ["FeedDateFoundation", "VectorFiles"]),
     ]

@@ -45,13 +45,3 @@ $(BENCH_COMPARE): bench/bench_compare.c Tests/c/abi/feeddate-1.0.h
 bench-compare: lib $(BENCH_COMPARE)
 	@if [ -z "$(BASE)" ]; then echo "bench-compare: name the base revision, e.g. make bench-compare BASE=HEAD~5" >&2; exit 2; fi
 	@base=$$(tools/base-lib.sh "$(BASE)") && ./$(BENCH_COMPARE) "$$base" "$(CURDIR)/$(LIBSO1)" $(BENCH_ROUNDS)
-
-# ---- what an upgrade changes in the labels --------------------------------------
-#   make label-changes BASE=<rev>   the same sweep through BASE's library and this tree's,
-#                                   side by side: build/label-changes/<base>..HEAD.md (counts
-#                                   by style, option set and locale, with examples) and .tsv
-#                                   (every difference); the release notes carry the report
-.PHONY: label-changes
-label-changes: lib
-	@if [ -z "$(BASE)" ]; then echo "label-changes: name the base revision, e.g. make label-changes BASE=74d1b89" >&2; exit 2; fi
-	tools/label-changes.sh "$(BASE)"

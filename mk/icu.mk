@@ -4,7 +4,7 @@
 #                        .cache/icu-78.3 or $FEEDDATE_ICU_DIR (tools/icu-build.sh), and make the
 #                        trimmed data the library links (packaging/icu-data.txt, tools/icu-data.sh)
 #   make icu-data-check  the library with all of ICU's data against the trimmed one: every
-#                        locale's labels (Tests/sweep/icu-sweep.py), the C vectors and the Python suite
+#                        label of the full sweep (Tests/sweep/README.md), the C vectors and the Python suite
 #   make ICU=system ...  build against the system's libicu-dev instead (distributions), in
 #                        build/system and .build-system: the labels follow that ICU
 #   make test-icu-system the ICU=system build and its suites: check-lib (which then requires the
@@ -58,14 +58,14 @@ $(ICU_AVAILABLE): Tests/sweep/icu-available.c $(ICU_DATA_FULL)
 icu-available: $(ICU_AVAILABLE)
 	./$(ICU_AVAILABLE) > Tests/sweep/icu-available.txt
 
-icu-data-check: lib $(ICU_FULL_LIB) $(CTEST_DIR)/test_vectors $(ICU_AVAILABLE)
+icu-data-check: lib $(ICU_FULL_LIB) $(CTEST_DIR)/test_vectors $(ICU_AVAILABLE) $(SWEEP_RUN) $(SWEEP_DIR)/plan-full.jsonl
 	./$(ICU_AVAILABLE) | cmp - Tests/sweep/icu-available.txt || { echo "icu-data-check: Tests/sweep/icu-available.txt is not what ICU lists: make icu-available"; exit 1; }
-	FEEDDATE_LIBRARY=$(CURDIR)/$(ICU_FULL_LIB) PYTHONPATH=$(CURDIR)/$(PY_DIR) $(PYTHON) Tests/sweep/icu-sweep.py > $(BUILD)/icu-full/sweep-full.txt
-	PYTHONPATH=$(CURDIR)/$(PY_DIR) $(PYTHON) Tests/sweep/icu-sweep.py > $(BUILD)/icu-full/sweep-trimmed.txt
+	LD_LIBRARY_PATH=$(CURDIR)/$(BUILD)/icu-full $(SWEEP_RUN) $(SWEEP_DIR)/plan-full.jsonl $(BUILD)/icu-full/sweep-full.txt
+	LD_LIBRARY_PATH=$(CURDIR)/$(LIBDIR) $(SWEEP_RUN) $(SWEEP_DIR)/plan-full.jsonl $(BUILD)/icu-full/sweep-trimmed.txt
 	cmp $(BUILD)/icu-full/sweep-full.txt $(BUILD)/icu-full/sweep-trimmed.txt
 	./$(CTEST_DIR)/test_vectors | tail -n 1
 	PYTHONPATH=$(CURDIR)/$(PY_DIR) $(PYTHON) -m pytest -q -p no:cacheprovider $(PY_DIR)/tests | tail -n 1
-	@echo "icu-data-check: the trimmed data ($$(stat -c %s $(ICU_DIR)/data/trimmed/icudt78l.dat) of $$(stat -c %s $(ICU_DIR)/data/full/icudt78l.dat) bytes) changes none of $$(grep -vc '^#' $(BUILD)/icu-full/sweep-full.txt) sweep lines"
+	@echo "icu-data-check: the trimmed data ($$(stat -c %s $(ICU_DIR)/data/trimmed/icudt78l.dat) of $$(stat -c %s $(ICU_DIR)/data/full/icudt78l.dat) bytes) changes none of the sweep's $$(wc -l < $(BUILD)/icu-full/sweep-full.txt) labels"
 
 # The suites of an ICU=system build (SPEC 13): no vectors, no schedules' texts.
 ICU_SYSTEM_RUNS := test_api test_abi test_abi10 test_host test_threads test_stack test_fork test_memory \

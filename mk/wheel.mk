@@ -12,8 +12,8 @@
 wheel: lib
 	tools/wheel-build.sh
 
-wheel-check: wheel
-	tools/wheel-check.sh
+wheel-check: wheel $(SWEEP_RUN) $(SWEEP_DIR)/plan-small.jsonl
+	SWEEP_RUN=$(CURDIR)/$(SWEEP_RUN) SWEEP_PLAN=$(CURDIR)/$(SWEEP_DIR)/plan-small.jsonl tools/wheel-check.sh
 
 # Import + first label in fresh processes (part of `make bench`).
 bench-wheel: lib

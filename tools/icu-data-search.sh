@@ -9,16 +9,16 @@
 # the cuts kept so far plus this one (tools/icu-data.sh --keep ... --name
 # trial), a library is linked with it (FEEDDATE_ICU_DATA=trial, in the
 # scratch path .build-icu-trial), and the cut is kept only when nothing
-# changes: Tests/sweep/icu-sweep.py prints exactly what it prints through the
-# library with ICU's whole data (make icu-data-check's build/icu-full), the C
+# changes: the full label sweep (Tests/sweep/README.md, its C runner) writes
+# exactly what it writes through the library with ICU's whole data (make icu-data-check's build/icu-full), the C
 # vectors and the Python suite pass. This is how packaging/icu-data.txt was
 # found (first round: coll, lang, region, zone, translit and the converters;
 # then one group of brkitr, curr, rbnf, unit and the supplemental tables at a
 # time). Prints each verdict and, at the end, the cuts that held: add them to
 # packaging/icu-data.txt with their reasons.
 #
-# Needs make lib, make test-c-build and the full-data library (make
-# icu-data-check builds it), and pytest for python3. Each trial relinks the
+# Needs make lib, make test-c-build and the full-data library, the sweep's plan
+# and runner (make icu-data-check builds them), and pytest for python3. Each trial relinks the
 # library (about 30 s) and sweeps every locale (about a minute).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,14 +33,15 @@ export PYTHONPATH=$REPO/bindings/python
 # has pandas, numpy and pytest; python3 alone may not).
 py=python3
 [ -x build/venv/bin/python ] && py=$REPO/build/venv/bin/python
-[ -x build/tests/test_vectors ] && [ -f "$full_lib" ] \
-  || { echo "run make lib test-c-build icu-data-check first (the full-data library: $full_lib)" >&2; exit 2; }
+plan=$REPO/build/sweep/plan-full.jsonl sweep=$REPO/build/sweep/sweep_run
+[ -x build/tests/test_vectors ] && [ -f "$full_lib" ] && [ -f "$plan" ] && [ -x "$sweep" ] \
+  || { echo "run make lib test-c-build icu-data-check first (the full-data library $full_lib, the sweep $plan and $sweep)" >&2; exit 2; }
 swift_trial() {
   FEEDDATE_ICU_DATA=trial swift build -c release --scratch-path .build-icu-trial -Xswiftc -static-stdlib \
     -Xlinker --version-script="$REPO/exports.map" -Xlinker -soname=libfeeddate.so.1 --product feeddate "$@"
 }
 
-FEEDDATE_LIBRARY=$full_lib python3 Tests/sweep/icu-sweep.py > "$work/full.txt"
+LD_LIBRARY_PATH=$(dirname "$full_lib") "$sweep" "$plan" "$work/full.txt"
 cp "$keep" "$work/current.txt"
 held=()
 n=0
@@ -56,7 +57,7 @@ while read -r cut; do
     verdict="library not linked: $(tail -n 1 "$trial.log")"
   else
     cp "$(swift_trial --show-bin-path)/libfeeddate.so" "$work/lib/libfeeddate.so.1"
-    if ! FEEDDATE_LIBRARY=$work/lib/libfeeddate.so.1 python3 Tests/sweep/icu-sweep.py > "$trial.sweep" 2>&1 \
+    if ! LD_LIBRARY_PATH=$work/lib "$sweep" "$plan" "$trial.sweep" 2> "$trial.sweep.log" \
         || ! cmp -s "$work/full.txt" "$trial.sweep"; then
       verdict="labels change ($(diff "$work/full.txt" "$trial.sweep" | grep -c '^>' || true) lines)"
     elif ! LD_LIBRARY_PATH=$work/lib ./build/tests/test_vectors > "$trial.c.log" 2>&1; then

@@ -18,9 +18,10 @@
 #      test suite against the installed package (every vector of Tests/vectors:
 #      ICU 78.3's), the feeddate command, /proc/self/maps (libfeeddate from the
 #      wheel, no libicu* mapped at all: not the system's ICU 76) and
-#      icu_version() "78.3", the label sweep of every locale
-#      (Tests/sweep/icu-sweep.py) equal to this machine's through the build
-#      tree's library (build/lib: the same ICU 78.3, so every line the same),
+#      icu_version() "78.3", data_version() "ICU 78.3; CLDR 48.0; ...", the
+#      label sweep (Tests/sweep/README.md: the small plan, SWEEP_PLAN, through
+#      the Python runner) byte for byte what the C runner writes through the
+#      build tree's library (build/lib: the same ICU 78.3),
 #      and import + first label <= 50 ms (median of 20 fresh processes,
 #      bench/wheel_first_label.py);
 #   5. run 2, in the same root without /usr/share/zoneinfo: the package points
@@ -87,7 +88,9 @@ rm -rf "$ROOT/tmp/src" && mkdir -p "$ROOT/tmp/src/bindings/python" "$ROOT/tmp/sr
 cp -a include docs "$ROOT/tmp/src/"
 cp -a Tests/vectors "$ROOT/tmp/src/Tests/"
 cp -a bindings/python/tests "$ROOT/tmp/src/bindings/python/"
-cp -a Tests/sweep/icu-sweep.py Tests/sweep/icu-available.txt "$ROOT/tmp/src/Tests/sweep/"
+[ -f "${SWEEP_PLAN:-}" ] && [ -x "${SWEEP_RUN:-}" ] || die "run make wheel-check (it makes the sweep's SWEEP_PLAN and SWEEP_RUN)"
+cp -a Tests/sweep/sweep_run.py "$ROOT/tmp/src/Tests/sweep/"
+cp "$SWEEP_PLAN" "$ROOT/tmp/src/Tests/sweep/plan.jsonl"
 cp -a bench/wheel_first_label.py "$ROOT/tmp/src/bench/"
 find "$ROOT/tmp/src" -name __pycache__ -prune -exec rm -rf {} +
 
@@ -98,16 +101,10 @@ zh = feeddate.Formatter("chat_list", locale="zh_CN", tz="Asia/Shanghai")
 en = feeddate.Formatter("chat_bubble", locale="en_US", tz="America/New_York")
 print(zh.format(1711242000, now=1711339200), en.format(1711242000, now=1711339200), sep=" / ")'
 expected=$(host_py -c "$LABEL_PY")
-# Kept for the next run while the library and the sweep are the same.
-key=$(cat "$REPO/build/lib/libfeeddate.so.1" Tests/sweep/icu-sweep.py Tests/sweep/icu-available.txt | sha256sum | cut -c1-16)
-if [ ! -s "$CACHE/sweep-host-$key.txt" ]; then
-  step "this machine's sweep of every locale through the build tree's library (build/lib)"
-  rm -f "$CACHE"/sweep-host-*.txt
-  host_py Tests/sweep/icu-sweep.py > "$CACHE/sweep-host-$key.txt.new" || die "Tests/sweep/icu-sweep.py failed on this machine"
-  mv "$CACHE/sweep-host-$key.txt.new" "$CACHE/sweep-host-$key.txt"
-fi
-cp "$CACHE/sweep-host-$key.txt" "$CACHE/sweep-host.txt"
-echo "    sweep through build/lib (ICU $(host_py -c 'import feeddate; print(feeddate.icu_version())')): $(wc -l < "$CACHE/sweep-host.txt") lines"
+step "the sweep's labels through the build tree's library (build/lib): the C runner, ${SWEEP_PLAN#"$REPO"/}"
+LD_LIBRARY_PATH=$REPO/build/lib "$SWEEP_RUN" "$SWEEP_PLAN" "$CACHE/sweep-host.txt" 2> "$CACHE/sweep-host.err" \
+  || { cat "$CACHE/sweep-host.err"; die "the sweep failed on this machine (above)"; }
+sed 's/^/    /' "$CACHE/sweep-host.err"
 
 # Deselected: tests about a checkout, which an installed wheel is not. Ignored: the
 # column, engine, row-error, byte-order and lazy-import tests, which need the
@@ -135,6 +132,7 @@ f.format(1711242000, now=1711339200)
 site = os.path.dirname(os.path.dirname(feeddate.__file__))
 print("library_path():", feeddate.library_path())
 print("icu_version():", feeddate.icu_version())
+print("data_version():", feeddate.data_version())
 print("zone_database:", _ffi.zone_database)
 print("tz_source:", f.tz_source)
 maps = sorted({l.split()[-1] for l in open("/proc/self/maps") if "libicu" in l or "libfeeddate" in l})
@@ -144,6 +142,7 @@ assert feeddate.library_path() == os.path.join(site, "feeddate", "libfeeddate.so
 assert maps == [feeddate.library_path()], f"expected the wheel's libfeeddate alone, no libicu*: {maps}"
 assert not os.path.exists(os.path.join(site, "feeddate.libs")), "the wheel vendored libraries (feeddate.libs/)"
 assert feeddate.icu_version() == "78.3", feeddate.icu_version()
+assert feeddate.data_version().startswith("ICU 78.3; CLDR 48.0; tzdata "), feeddate.data_version()
 assert f.tz_source.startswith("$tzsrc"), f"tz_source {f.tz_source!r}, expected $tzsrc..."
 print("ok")
 EOF
@@ -162,14 +161,16 @@ EOF
     > "$CACHE/$run-pytest.txt" 2>&1 || { tail -n 40 "$CACHE/$run-pytest.txt"; die "$run: pytest failed (above; log $CACHE/$run-pytest.txt)"; }
   echo "    $(tail -n 1 "$CACHE/$run-pytest.txt") ($((SECONDS - t)) s)"
 
-  step "$run: every locale's labels equal the build tree's (Tests/sweep/icu-sweep.py)"
-  in_root sh -c "cd /tmp && $VENV/bin/python /tmp/src/Tests/sweep/icu-sweep.py" > "$CACHE/$run-sweep.txt" \
-    || die "$run: icu-sweep failed in the root"
+  step "$run: the sweep through the Python runner, byte for byte the build tree's (Tests/sweep/sweep_run.py)"
+  in_root sh -c "cd /tmp && $VENV/bin/python /tmp/src/Tests/sweep/sweep_run.py /tmp/src/Tests/sweep/plan.jsonl /tmp/sweep.txt" \
+    2> "$CACHE/$run-sweep.err" || { cat "$CACHE/$run-sweep.err"; die "$run: the sweep failed in the root (above)"; }
+  sed 's/^/    /' "$CACHE/$run-sweep.err"
+  mv "$ROOT/tmp/sweep.txt" "$CACHE/$run-sweep.txt"
   if ! cmp -s "$CACHE/sweep-host.txt" "$CACHE/$run-sweep.txt"; then
     diff "$CACHE/sweep-host.txt" "$CACHE/$run-sweep.txt" | head -n 20 | cut -c1-300
     die "$run: labels differ from the build tree's library ($(diff "$CACHE/sweep-host.txt" "$CACHE/$run-sweep.txt" | grep -c '^>') lines)"
   fi
-  echo "    $(wc -l < "$CACHE/$run-sweep.txt") lines, identical"
+  echo "    $(wc -l < "$CACHE/$run-sweep.txt") labels, identical"
 }
 
 run_checks run1-system-zoneinfo "tzdata "

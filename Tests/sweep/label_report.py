@@ -1,18 +1,29 @@
 #!/usr/bin/env python3
-"""Summarize label_changes.c's differences as Markdown, for the release notes.
+"""What an upgrade changes in the labels, as Markdown for the release notes
+(make label-changes BASE=<rev>; SPEC section 13).
 
-    python3 Tests/sweep/label_report.py DIFF_TSV SUMMARY_LINE > report.md
+    python3 Tests/sweep/label_report.py PLAN BASE_OUT NEW_OUT DIFF_TSV BASE_SUMMARY NEW_SUMMARY > report.md
 
-Counts by style, by option set, the locales that changed most (share of their
-labels), the locales a side could not make a formatter for, next changes that
-moved, and a few examples of each kind."""
+PLAN is the sweep (Tests/sweep/sweep_plan.py); BASE_OUT and NEW_OUT are what
+the C runner (Tests/sweep/sweep_run.c) wrote through the two libraries, one
+line per label in the plan's order; the summaries are its stderr lines.
+Writes every difference to DIFF_TSV (locale, style, options, zone, t, now,
+base text, new text, base next change, new next change) and prints counts by
+style, by option set, the locales that changed most, the formatters only one
+side could make, next changes that moved, and an example of each."""
 
 from __future__ import annotations
 
-import csv
+import json
+import re
 import sys
 import unicodedata
 from collections import Counter, defaultdict
+from typing import Iterator
+
+# The ids most apps serve, reported whatever their rank.
+COMMON = ["en_US", "en_GB", "zh_CN", "zh_TW", "ja_JP", "ko_KR", "es_ES", "es_MX", "pt_BR", "fr_FR", "de_DE",
+          "it_IT", "ru_RU", "tr_TR", "ar_EG", "ar_SA", "hi_IN", "id_ID", "vi_VN", "th_TH", "pl_PL", "nl_NL"]
 
 
 def show(text: str) -> str:
@@ -21,54 +32,95 @@ def show(text: str) -> str:
                    for c in text)
 
 
+def option_name(options: dict) -> str:
+    extra = [f"{k}={v}" if not isinstance(v, bool) else k for k, v in options.items() if k not in ("locale", "tz")]
+    return ",".join(extra) or "default"
+
+
+def labels(path: str) -> Iterator[tuple[str, str]]:
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            text, _, nxt = line.rstrip("\n").partition("\t")
+            yield text, nxt
+
+
+def library(summary: str) -> str:
+    """'1.2.0 (ICU 72.1)' from a runner's summary line."""
+    m = re.search(r"\(library ([^,]+), (.*?)\):", summary)
+    return f"{m.group(1)} ({m.group(2)})" if m else summary
+
+
 def main() -> int:
-    path, summary = sys.argv[1], sys.argv[2]
-    rows = list(csv.DictReader(open(path, encoding="utf-8"), delimiter="\t", quoting=csv.QUOTE_NONE))
-    status = [r for r in rows if not r["t_ms"]]
-    labels = [r for r in rows if r["t_ms"]]
-    text = [r for r in labels if r["base"] != r["new"]]
-    moved = [r for r in labels if r["base"] == r["new"] and r["base_next"] != r["new_next"]]
+    plan_path, base_path, new_path, tsv_path, base_summary, new_summary = sys.argv[1:7]
+    with open(plan_path, encoding="utf-8") as f:
+        header = json.loads(f.readline())
+        formatters = [json.loads(line) for line in f]
+    now, ts = header["now_ms"], header["t_ms"]
+    base, new = labels(base_path), labels(new_path)
+    rows = []  # (formatter, t, base, new)
+    one_side: dict[str, list[dict]] = defaultdict(list)
+    total = 0
+    for fmt in formatters:
+        pairs = [(next(base), next(new)) for _ in ts]
+        total += len(ts)
+        base_failed = all(b[0] == "!error" for b, _ in pairs)
+        new_failed = all(n[0] == "!error" for _, n in pairs)
+        if base_failed != new_failed:
+            one_side["the new library" if base_failed else "the base library"].append(fmt)
+            continue
+        for t, (b, n) in zip(ts, pairs):
+            if b != n:
+                rows.append((fmt, t, b, n))
+    for rest in (base, new):
+        if next(rest, None) is not None:
+            sys.exit("label_report: an output has more lines than the plan has labels")
+
+    text = [r for r in rows if r[2][0] != r[3][0]]
+    moved = [r for r in rows if r[2][0] == r[3][0]]
+    with open(tsv_path, "w", encoding="utf-8") as f:
+        f.write("locale\tstyle\toptions\tzone\tt_ms\tnow_ms\tbase\tnew\tbase_next\tnew_next\n")
+        for fmt, t, b, n in rows:
+            o = fmt["options"]
+            f.write(f"{o['locale']}\t{fmt['style']}\t{option_name(o)}\t{o['tz']}\t{t}\t{now}\t{b[0]}\t{n[0]}\t{b[1]}\t{n[1]}\n")
+
+    locales = {fmt["options"]["locale"] for fmt in formatters}
     out = sys.stdout.write
-    out(f"{summary}\n\n")
+    out(f"label-changes: base {library(base_summary)}, new {library(new_summary)}: {len(locales)} locales, "
+        f"{len(formatters)} formatters, {total} labels; {len(text)} texts differ ({100 * len(text) / max(total, 1):.2f} %), "
+        f"{len(moved)} next changes moved with the text unchanged, "
+        f"{sum(len(v) for v in one_side.values())} formatters made on one side only\n\n")
     out("| style | labels whose text changed |\n|---|---|\n")
-    for style, n in sorted(Counter(r["style"] for r in text).items(), key=lambda kv: -kv[1]):
+    for style, n in Counter(r[0]["style"] for r in text).most_common():
         out(f"| {style} | {n:,} |\n")
     out("\n| options | labels whose text changed |\n|---|---|\n")
-    for opt, n in sorted(Counter(r["options"] for r in text).items(), key=lambda kv: -kv[1]):
+    for opt, n in Counter(option_name(r[0]["options"]) for r in text).most_common():
         out(f"| {opt} | {n:,} |\n")
-    by_locale = Counter(r["locale"] for r in text)
+    by_locale = Counter(r[0]["options"]["locale"] for r in text)
+    example: dict[str, tuple] = {}
+    for r in text:
+        example.setdefault(r[0]["options"]["locale"], r)
+
+    def shown(r: tuple) -> str:
+        fmt, _, b, n = r
+        return f"{fmt['style']} {option_name(fmt['options'])} {fmt['options']['tz']}: “{show(b[0])}” → “{show(n[0])}”"
+
     out(f"\n{len(by_locale)} locales have a label that changed. The 25 with the most:\n\n")
     out("| locale | labels changed | example (base → new) |\n|---|---|---|\n")
-    example = {}
-    for r in text:
-        example.setdefault(r["locale"], r)
     for loc, n in by_locale.most_common(25):
-        r = example[loc]
-        out(f"| {loc} | {n:,} | {r['style']} {r['options']} {r['zone']}: “{show(r['base'])}” → “{show(r['new'])}” |\n")
-    # The ids most apps serve, whatever their rank above.
-    import re
-    m = re.search(r"(\d+) locales, \d+ formatters, (\d+) labels", summary)
-    per_locale = int(m.group(2)) // int(m.group(1)) if m else 0
-    common = ["en_US", "en_GB", "zh_CN", "zh_TW", "ja_JP", "ko_KR", "es_ES", "es_MX", "pt_BR", "fr_FR", "de_DE",
-              "it_IT", "ru_RU", "tr_TR", "ar_EG", "ar_SA", "hi_IN", "id_ID", "vi_VN", "th_TH", "pl_PL", "nl_NL"]
+        out(f"| {loc} | {n:,} | {shown(example[loc])} |\n")
+    per_locale = total // max(len(locales), 1)
     out(f"\nWidely used ids ({per_locale:,} labels each):\n\n| locale | labels changed | example (base → new) |\n|---|---|---|\n")
-    for loc in common:
+    for loc in COMMON:
         n = by_locale.get(loc, 0)
-        ex = example.get(loc)
-        share = f" ({100 * n / per_locale:.1f} %)" if per_locale else ""
-        out(f"| {loc} | {n:,}{share} | " + (f"{ex['style']} {ex['options']} {ex['zone']}: “{show(ex['base'])}” → “{show(ex['new'])}”" if ex else "none") + " |\n")
-    one_side = defaultdict(list)
-    for r in status:
-        one_side["only the new library" if r["base"].startswith("status") and r["new"] == "status 0" else
-                 "only the base library" if r["new"].startswith("status") and r["base"] == "status 0" else "other"].append(r)
-    for side, rs in sorted(one_side.items()):
-        locs = sorted({r["locale"] for r in rs})
-        out(f"\nFormatters only {side.replace('only ', '')} could make: {len(rs):,}, in {len(locs)} locales"
+        out(f"| {loc} | {n:,} ({100 * n / max(per_locale, 1):.1f} %) | {shown(example[loc]) if loc in example else 'none'} |\n")
+    for side, fmts in sorted(one_side.items()):
+        locs = sorted({f["options"]["locale"] for f in fmts})
+        out(f"\nFormatters only {side} could make: {len(fmts):,}, in {len(locs)} locales"
             f" ({', '.join(locs[:40])}{', …' if len(locs) > 40 else ''}).\n")
     out(f"\nNext changes that moved with the text unchanged: {len(moved):,}")
     if moved:
-        locs = Counter(r["locale"] for r in moved)
-        out(" (" + ", ".join(f"{l} {n}" for l, n in locs.most_common(8)) + ").")
+        locs = Counter(r[0]["options"]["locale"] for r in moved)
+        out(" (" + ", ".join(f"{loc} {n}" for loc, n in locs.most_common(8)) + ").")
     out("\n")
     return 0
 
