@@ -5,8 +5,9 @@
 #                                wheel, tarball; npm and jar on 13): one digest, or the
 #                                labels that differ (tools/fleet-check.sh). Builds the
 #                                artifacts first (make deb deb13 dist); FLEET_SIZE=small
-#                                (CI) for 114 locales instead of 907, FLEET_BUILD=0 to use
-#                                the artifacts already in dist/
+#                                (CI) for 114 locales instead of 907, FLEET_SET=other for
+#                                another sweep of the same kind (other instants, options and
+#                                zones), FLEET_BUILD=0 to use the artifacts already in dist/
 #   make label-changes BASE=<rev>  the same sweep through BASE's library and this tree's:
 #                                build/label-changes/<base>..HEAD.md (counts by style, option
 #                                set and locale, with examples) and .tsv (every difference);
@@ -15,7 +16,9 @@
 #                                c python node java go rust swift)
 
 FLEET_SIZE  ?= full
+FLEET_SET   ?= main
 FLEET_BUILD ?= 1
+FLEET_PLAN  := $(SWEEP_DIR)/plan-$(FLEET_SIZE)$(if $(filter other,$(FLEET_SET)),-other).jsonl
 SWEEP_LANGS := c python node java go rust swift
 
 .PHONY: fleet-check label-changes $(addprefix fleet-run-,$(SWEEP_LANGS))
@@ -27,15 +30,16 @@ $(SWEEP_RUN): Tests/sweep/sweep_run.c $(CTEST_SRC)/jsonl.c $(CTEST_SRC)/vector_o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -O2 -Iinclude -I$(CTEST_SRC) $(filter %.c,$^) -L$(LIBDIR) -l:libfeeddate.so.$(SOMAJOR) -ldl -o $@
 
+# plan-full.jsonl, plan-small.jsonl; plan-small-other.jsonl (--set other).
 $(SWEEP_DIR)/plan-%.jsonl: Tests/sweep/sweep_plan.py Tests/sweep/icu-available.txt
 	@mkdir -p $(@D)
-	$(PYTHON) $< --size $* > $@.tmp && mv $@.tmp $@
+	$(PYTHON) $< --size $(word 1,$(subst -, ,$*)) --set $(or $(word 2,$(subst -, ,$*)),main) > $@.tmp && mv $@.tmp $@
 
-fleet-check: lib $(SWEEP_RUN) $(SWEEP_DIR)/plan-$(FLEET_SIZE).jsonl
+fleet-check: lib $(SWEEP_RUN) $(FLEET_PLAN)
 ifeq ($(FLEET_BUILD),1)
 	$(MAKE) --no-print-directory deb deb13 dist
 endif
-	SWEEP_RUN=$(SWEEP_RUN) SWEEP_PLAN=$(SWEEP_DIR)/plan-$(FLEET_SIZE).jsonl FLEET_SIZE=$(FLEET_SIZE) tools/fleet-check.sh
+	SWEEP_RUN=$(SWEEP_RUN) SWEEP_PLAN=$(FLEET_PLAN) tools/fleet-check.sh
 
 label-changes: lib $(SWEEP_RUN) $(SWEEP_DIR)/plan-full.jsonl
 	@if [ -z "$(BASE)" ]; then echo "label-changes: name the base revision, e.g. make label-changes BASE=74d1b89" >&2; exit 2; fi

@@ -4,8 +4,8 @@
 # from the build tree and every artifact in clean Debian 12 and 13 roots, and
 # one digest for all of them.
 #
-#   1. the plan: Tests/sweep/sweep_plan.py --size FLEET_SIZE (full: 907
-#      locales, 3,526,416 labels; small: 114 locales, 443,232 labels);
+#   1. the plan: Tests/sweep/sweep_plan.py (full: 907 locales, 3,997,200
+#      labels; small: 114 locales, 571,440 labels);
 #   2. the build tree: the C, Python, Go, Rust, Java, Node and Swift runners
 #      against build/lib (and the Swift package itself);
 #   3. a clean Debian 12 root (minbase + python3 tzdata): the Debian 12
@@ -23,17 +23,18 @@
 # suites; this check asks one thing of each, the same labels.
 #
 # Environment (and tools/debian-root.sh's):
-#   FLEET_SIZE=full|small   the sweep (default full; CI runs small)
+#   SWEEP_PLAN, SWEEP_RUN   the plan and the C runner (make fleet-check makes them:
+#                           FLEET_SIZE=full|small, FLEET_SET=main|other pick the plan)
 #   FLEET_ONLY="build ..."  only these parts: build, bookworm, trixie
-# Digests: build/fleet/<size>/digests/<run>.txt ("<sha256> <labels> <summary>").
+# Digests: build/fleet/<plan>/digests/<run>.txt ("<sha256> <labels> <summary>").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
 NAME=fleet-check
-SIZE=${FLEET_SIZE:-full}
-case $SIZE in full | small) ;; *) echo "fleet-check: FLEET_SIZE=$SIZE: full or small" >&2; exit 2 ;; esac
 PARTS=${FLEET_ONLY:-build bookworm trixie}
-OUT=$REPO/build/fleet/$SIZE
+[ -f "${SWEEP_PLAN:-}" ] && [ -x "${SWEEP_RUN:-}" ] \
+  || { echo "fleet-check: run make fleet-check (it makes the plan, SWEEP_PLAN, and the C runner, SWEEP_RUN)" >&2; exit 2; }
+OUT=$REPO/build/fleet/$(basename "$SWEEP_PLAN" .jsonl)
 PLAN=$OUT/plan.jsonl
 RUNNER=$OUT/sweep_run
 DIGESTS=$OUT/digests
@@ -44,8 +45,6 @@ step() { echo; echo "==> $NAME [$(date -u +%H:%M:%S), ${SECONDS}s]: $*"; }
 die() { echo "$NAME: FAILED: $*" >&2; exit 1; }
 
 # ---- 1. the plan and the C runner (make fleet-check builds both) -------------------------
-[ -f "${SWEEP_PLAN:-}" ] && [ -x "${SWEEP_RUN:-}" ] \
-  || die "run make fleet-check (it makes the plan, SWEEP_PLAN, and the C runner, SWEEP_RUN)"
 step "the plan: ${SWEEP_PLAN#"$REPO"/} ($(head -n 1 "$SWEEP_PLAN" | sed -n '1s/.*"formatters": \([0-9]*\).*/\1/p') formatters)"
 mkdir -p "$OUT/runs"
 rm -rf "$DIGESTS"; mkdir -p "$DIGESTS"
@@ -189,5 +188,5 @@ EOF
   done
   die "${#bad[@]} of $runs runs differ from the build tree's C run: ${bad[*]}"
 fi
-echo "    fleet-check ($SIZE sweep, $(wc -l < "$OUT/runs/build-c.txt") labels): one digest $want across $runs runs:"
+echo "    fleet-check ($(basename "$SWEEP_PLAN" .jsonl), $(wc -l < "$OUT/runs/build-c.txt") labels): one digest $want across $runs runs:"
 echo "    $(ls "$DIGESTS" | sed 's/\.txt$//' | tr '\n' ' ')"

@@ -84,8 +84,11 @@ def main() -> int:
             f.write(f"{o['locale']}\t{fmt['style']}\t{option_name(o)}\t{o['tz']}\t{t}\t{now}\t{b[0]}\t{n[0]}\t{b[1]}\t{n[1]}\n")
 
     locales = {fmt["options"]["locale"] for fmt in formatters}
+    variants = {loc for loc in locales if "@" in loc}  # calendars and numbering systems
+    locales -= variants
     out = sys.stdout.write
-    out(f"label-changes: base {library(base_summary)}, new {library(new_summary)}: {len(locales)} locales, "
+    out(f"label-changes: base {library(base_summary)}, new {library(new_summary)}: {len(locales)} locales "
+        f"and {len(variants)} calendar and numbering variants, "
         f"{len(formatters)} formatters, {total} labels; {len(text)} texts differ ({100 * len(text) / max(total, 1):.2f} %), "
         f"{len(moved)} next changes moved with the text unchanged, "
         f"{sum(len(v) for v in one_side.values())} formatters made on one side only\n\n")
@@ -108,7 +111,7 @@ def main() -> int:
     out("| locale | labels changed | example (base → new) |\n|---|---|---|\n")
     for loc, n in by_locale.most_common(25):
         out(f"| {loc} | {n:,} | {shown(example[loc])} |\n")
-    per_locale = total // max(len(locales), 1)
+    per_locale = Counter(fmt["options"]["locale"] for fmt in formatters)["en_US"] * len(ts)
     out(f"\nWidely used ids ({per_locale:,} labels each):\n\n| locale | labels changed | example (base → new) |\n|---|---|---|\n")
     for loc in COMMON:
         n = by_locale.get(loc, 0)

@@ -3,7 +3,7 @@
 that make fleet-check and make label-changes run through every artifact,
 language and revision.
 
-    sweep_plan.py [--size full|small] [--locales FILE] > plan.jsonl
+    sweep_plan.py [--size full|small] [--set main|other] [--locales FILE] > plan.jsonl
 
 The plan is JSON Lines. The first line is the header:
 
@@ -71,6 +71,29 @@ OPTION_SETS = [
     ({"countdown_days": True}, {"countdown"}),
     ({"overtime": True}, {"countdown"}),
 ]
+
+# --set other: another sweep of the same kind, for proving the fleet twice
+# (issue 36): another now (2025-11-02T12:00Z, the day New York falls back, a
+# Sunday), other distances, other zones (a half-hour offset, the southern
+# hemisphere's DST, a zone that once skipped a day) and the options the main
+# set leaves at their defaults.
+OTHER_NOW_MS = 1_762_084_800_000
+OTHER_BACK = [1 * SEC, 45 * SEC, 2 * MIN, 10 * MIN, 2 * HOUR, 12 * HOUR, 23 * HOUR, 25 * HOUR, 36 * HOUR, 4 * DAY,
+              9 * DAY, 15 * DAY, 31 * DAY, 60 * DAY, 180 * DAY, 300 * DAY, 2 * 365 * DAY]
+OTHER_AHEAD = [1 * SEC, 59 * SEC, 10 * MIN, 23 * HOUR, 2 * DAY, 10 * DAY, 100 * DAY, 2 * 365 * DAY]
+OTHER_ZONES = ["Europe/London", "Asia/Kolkata", "America/Sao_Paulo", "Pacific/Auckland", "Pacific/Apia"]
+OTHER_OPTION_SETS = [
+    ({}, set(STYLES)),
+    ({"just_now_ms": 120_000}, {"feed", "chat_list", "relative", "compact"}),
+    ({"weekday_window_days": 3}, DAY_STYLES),
+    ({"cross_year_grace_days": 30}, DAY_STYLES),
+    ({"skew_tolerance_ms": 0}, {"feed", "relative", "compact"}),
+    ({"yesterday_text": "Yday", "just_now_text": "now", "tomorrow_text": "Tmrw"}, DAY_STYLES),
+    ({"hour_cycle": "h12", "plain_spaces": True}, DAY_STYLES),
+    ({"width": "narrow", "max_unit": "hour"}, {"relative", "compact"}),
+    ({"precision": 2, "overtime": True}, {"countdown"}),
+]
+
 # Calendars and numbering systems, as locale keywords in a few locales (the
 # data ICU's trimmed copy must keep: make icu-data-check).
 CALENDARS = ["buddhist", "chinese", "coptic", "dangi", "ethiopic", "ethiopic-amete-alem", "gregorian", "hebrew",
@@ -106,33 +129,40 @@ def main() -> int:
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", choices=["full", "small"], default="full")
+    ap.add_argument("--set", choices=["main", "other"], default="main",
+                    help="main: the sweep of fleet-check and label-changes; other: another of the same kind")
     ap.add_argument("--locales", default=os.path.join(here, "icu-available.txt"),
                     help="ICU's locale list (make icu-available writes it)")
     args = ap.parse_args()
     names = locales(args.locales, args.size)
+    main_set = args.set == "main"
+    now_ms = NOW_MS if main_set else OTHER_NOW_MS
     lines = []
     for locale in names:
         for style in STYLES:
-            for extra, styles in OPTION_SETS:
+            for extra, styles in OPTION_SETS if main_set else OTHER_OPTION_SETS:
                 if style not in styles:
                     continue
-                for zone in ZONES:
+                for zone in ZONES if main_set else OTHER_ZONES:
                     lines.append({"style": style, "options": {"locale": locale, "tz": zone, **extra}})
-    for calendar in CALENDARS:
+    for calendar in CALENDARS if main_set else []:
         for locale in CALENDAR_LOCALES:
             for style in CALENDAR_STYLES:
                 lines.append({"style": style, "options": {"locale": f"{locale}@calendar={calendar}", "tz": "UTC"}})
-    for numbers in sorted(listed(args.locales, "numbers")):
+    for numbers in sorted(listed(args.locales, "numbers")) if main_set else []:
         for locale in NUMBERING_LOCALES:
             for style in NUMBERING_STYLES:
                 lines.append({"style": style, "options": {"locale": f"{locale}@numbers={numbers}", "tz": "UTC"}})
-    t_ms = [NOW_MS - b for b in BACK] + [NOW_MS + a for a in AHEAD] + FIXED
+    if main_set:
+        t_ms = [NOW_MS - b for b in BACK] + [NOW_MS + a for a in AHEAD] + FIXED
+    else:
+        t_ms = [OTHER_NOW_MS - b for b in OTHER_BACK] + [OTHER_NOW_MS + a for a in OTHER_AHEAD]
     out = sys.stdout
-    out.write(json.dumps({"sweep": 1, "size": args.size, "now_ms": NOW_MS, "t_ms": t_ms, "formatters": len(lines)},
+    out.write(json.dumps({"sweep": 1, "size": args.size, "set": args.set, "now_ms": now_ms, "t_ms": t_ms, "formatters": len(lines)},
                          separators=(", ", ": ")) + "\n")
     for line in lines:
         out.write(json.dumps(line, ensure_ascii=False) + "\n")
-    print(f"sweep_plan: {args.size}: {len(names)} locales, {len(lines)} formatters, {len(lines) * len(t_ms)} labels",
+    print(f"sweep_plan: {args.set}, {args.size}: {len(names)} locales, {len(lines)} formatters, {len(lines) * len(t_ms)} labels",
           file=sys.stderr)
     return 0
 
