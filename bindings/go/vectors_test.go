@@ -13,6 +13,7 @@ import (
 	"time"
 
 	feeddate "github.com/feeddate/feeddate/bindings/go"
+	"github.com/feeddate/feeddate/bindings/go/internal/vectors"
 )
 
 // vector is one line of Tests/vectors/*.jsonl (Tests/vectors/README.md).
@@ -48,96 +49,11 @@ func (v *vector) key() string {
 	return b.String()
 }
 
-var styles = map[string]feeddate.Style{
-	"feed": feeddate.Feed, "feed_detail": feeddate.FeedDetail, "chat_list": feeddate.ChatList,
-	"chat_bubble": feeddate.ChatBubble, "relative": feeddate.Relative, "compact": feeddate.Compact,
-	"countdown": feeddate.Countdown,
-}
-
-var units = map[string]feeddate.Unit{
-	"year": feeddate.UnitYear, "month": feeddate.UnitMonth, "week": feeddate.UnitWeek, "day": feeddate.UnitDay,
-	"hour": feeddate.UnitHour, "minute": feeddate.UnitMinute, "second": feeddate.UnitSecond,
-}
-
-// options maps a vector's options onto feeddate.Options; an option this
-// test does not know is an error, never ignored.
+// options maps a vector's options onto feeddate.Options (internal/vectors,
+// the sweep runner's mapping too); an option this test does not know is an
+// error, never ignored.
 func (v *vector) options() (feeddate.Options, error) {
-	style, ok := styles[v.Style]
-	if !ok {
-		return feeddate.Options{}, fmt.Errorf("unknown style %q", v.Style)
-	}
-	o := feeddate.Options{Style: style}
-	for k, raw := range v.Options {
-		var s string
-		var n int64
-		var b bool
-		var err error
-		switch k {
-		case "locale", "tz", "hour_cycle", "width", "max_unit",
-			"just_now_text", "yesterday_text", "day_before_yesterday_text", "tomorrow_text":
-			err = json.Unmarshal(raw, &s)
-		case "recent_relative", "countdown_days", "plain_spaces", "spoken", "overtime":
-			err = json.Unmarshal(raw, &b)
-		default:
-			err = json.Unmarshal(raw, &n)
-		}
-		if err != nil {
-			return o, fmt.Errorf("option %s: %v", k, err)
-		}
-		switch k {
-		case "locale":
-			o.Locale = s
-		case "tz":
-			o.TimeZone = s
-		case "hour_cycle":
-			o.HourCycle = map[string]feeddate.HourCycle{"locale": feeddate.HourCycleLocale, "h23": feeddate.H23, "h12": feeddate.H12}[s]
-			if o.HourCycle == 0 && s != "locale" {
-				return o, fmt.Errorf("unknown hour_cycle %q", s)
-			}
-		case "width":
-			o.Width = map[string]feeddate.Width{"long": feeddate.WidthLong, "short": feeddate.WidthShort, "narrow": feeddate.WidthNarrow}[s]
-			if o.Width == 0 && s != "long" {
-				return o, fmt.Errorf("unknown width %q", s)
-			}
-		case "recent_relative":
-			o.RecentRelative = b
-		case "countdown_days":
-			o.CountdownDays = b
-		case "plain_spaces":
-			o.PlainSpaces = b
-		case "spoken":
-			o.Spoken = b
-		case "overtime":
-			o.Overtime = b
-		case "max_unit":
-			u, ok := units[s]
-			if !ok {
-				return o, fmt.Errorf("unknown max_unit %q", s)
-			}
-			o.MaxUnit = u
-		case "just_now_text":
-			o.JustNowText = s
-		case "yesterday_text":
-			o.YesterdayText = s
-		case "day_before_yesterday_text":
-			o.DayBeforeYesterdayText = s
-		case "tomorrow_text":
-			o.TomorrowText = s
-		case "just_now_ms":
-			o.JustNow = feeddate.Duration(time.Duration(n) * time.Millisecond)
-		case "skew_tolerance_ms":
-			o.SkewTolerance = feeddate.Duration(time.Duration(n) * time.Millisecond)
-		case "cross_year_grace_days":
-			o.CrossYearGraceDays = feeddate.Int(int(n))
-		case "weekday_window_days":
-			o.WeekdayWindowDays = feeddate.Int(int(n))
-		case "precision":
-			o.Precision = feeddate.Int(int(n))
-		default:
-			return o, fmt.Errorf("unknown option %q", k)
-		}
-	}
-	return o, nil
+	return vectors.Options(v.Style, v.Options)
 }
 
 // vectorFiles: the files the variable env names (":"-separated) when it is

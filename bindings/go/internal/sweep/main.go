@@ -33,119 +33,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
-	"strings"
 	"time"
 	"unicode/utf8"
 
 	feeddate "github.com/feeddate/feeddate/bindings/go"
+	"github.com/feeddate/feeddate/bindings/go/internal/vectors"
 )
 
 func fail(format string, a ...any) {
 	fmt.Fprintf(os.Stderr, "sweep_run (go): "+format+"\n", a...)
 	os.Exit(2)
-}
-
-var styles = map[string]feeddate.Style{
-	"feed": feeddate.Feed, "feed_detail": feeddate.FeedDetail, "chat_list": feeddate.ChatList,
-	"chat_bubble": feeddate.ChatBubble, "relative": feeddate.Relative, "compact": feeddate.Compact,
-	"countdown": feeddate.Countdown,
-}
-var hourCycles = map[string]feeddate.HourCycle{"locale": feeddate.HourCycleLocale, "h23": feeddate.H23, "h12": feeddate.H12}
-var widths = map[string]feeddate.Width{"long": feeddate.WidthLong, "short": feeddate.WidthShort, "narrow": feeddate.WidthNarrow}
-var units = map[string]feeddate.Unit{
-	"year": feeddate.UnitYear, "month": feeddate.UnitMonth, "week": feeddate.UnitWeek, "day": feeddate.UnitDay,
-	"hour": feeddate.UnitHour, "minute": feeddate.UnitMinute, "second": feeddate.UnitSecond,
-}
-
-// option sets one vector option (Tests/vectors/README.md) on o, as
-// Tests/c/vector_options.c does; a name or value it does not know is an error.
-func option(o *feeddate.Options, key string, raw json.RawMessage) error {
-	var s string
-	var n int64
-	var b bool
-	var err error
-	// null decodes into nothing without an error: refused here first.
-	if bytes.Equal(raw, []byte("null")) {
-		return fmt.Errorf("null")
-	}
-	switch key {
-	case "locale", "tz", "hour_cycle", "width", "max_unit",
-		"just_now_text", "yesterday_text", "day_before_yesterday_text", "tomorrow_text":
-		err = json.Unmarshal(raw, &s)
-	case "recent_relative", "countdown_days", "plain_spaces", "spoken", "overtime":
-		err = json.Unmarshal(raw, &b)
-	case "just_now_ms", "skew_tolerance_ms", "cross_year_grace_days", "weekday_window_days", "precision":
-		err = json.Unmarshal(raw, &n)
-	default:
-		return fmt.Errorf("unknown option name")
-	}
-	if err != nil {
-		return err
-	}
-	if strings.IndexByte(s, 0) >= 0 { // a C string cannot hold it: refused, as the C runner does
-		return fmt.Errorf("a NUL in a string")
-	}
-	int32Of := func() (*int, error) {
-		if n < math.MinInt32 || n > math.MaxInt32 {
-			return nil, fmt.Errorf("%d does not fit in an int32", n)
-		}
-		return feeddate.Int(int(n)), nil
-	}
-	// Milliseconds as a Duration; beyond what a Duration holds, one the binding refuses.
-	ms := func() *time.Duration {
-		if n > math.MaxInt64/int64(time.Millisecond) || n < math.MinInt64/int64(time.Millisecond) {
-			return feeddate.Duration(math.MinInt64)
-		}
-		return feeddate.Duration(time.Duration(n) * time.Millisecond)
-	}
-	var ok = true
-	switch key {
-	case "locale":
-		o.Locale = s
-	case "tz":
-		o.TimeZone = s
-	case "hour_cycle":
-		o.HourCycle, ok = hourCycles[s]
-	case "width":
-		o.Width, ok = widths[s]
-	case "max_unit":
-		o.MaxUnit, ok = units[s]
-	case "just_now_text":
-		o.JustNowText = s
-	case "yesterday_text":
-		o.YesterdayText = s
-	case "day_before_yesterday_text":
-		o.DayBeforeYesterdayText = s
-	case "tomorrow_text":
-		o.TomorrowText = s
-	case "recent_relative":
-		o.RecentRelative = b
-	case "countdown_days":
-		o.CountdownDays = b
-	case "plain_spaces":
-		o.PlainSpaces = b
-	case "spoken":
-		o.Spoken = b
-	case "overtime":
-		o.Overtime = b
-	case "just_now_ms":
-		o.JustNow = ms()
-	case "skew_tolerance_ms":
-		o.SkewTolerance = ms()
-	case "cross_year_grace_days":
-		o.CrossYearGraceDays, err = int32Of()
-	case "weekday_window_days":
-		o.WeekdayWindowDays, err = int32Of()
-	case "precision":
-		o.Precision, err = int32Of()
-	}
-	if !ok {
-		return fmt.Errorf("unknown value %q", s)
-	}
-	return err
 }
 
 // is says whether raw is a JSON value that starts with c ('"', '{', '['): a
@@ -286,19 +185,14 @@ func main() {
 		if !is(plan["style"], '"') || json.Unmarshal(plan["style"], &name) != nil {
 			fail("a plan line without a style: %s, line %d", planPath, lineNo)
 		}
-		style, ok := styles[name]
-		if !ok {
-			fail("%s, line %d: unknown style %q", planPath, lineNo, name)
-		}
 		var options map[string]json.RawMessage
 		if !is(plan["options"], '{') || json.Unmarshal(plan["options"], &options) != nil {
 			fail("%s, line %d: options missing or not an object", planPath, lineNo)
 		}
-		o := feeddate.Options{Style: style}
-		for key, raw := range options {
-			if err := option(&o, key, raw); err != nil {
-				fail("%s, line %d: %s: %v", planPath, lineNo, key, err)
-			}
+		// The vector suites' mapping (vectors_test.go, internal/vectors).
+		o, err := vectors.Options(name, options)
+		if err != nil {
+			fail("%s, line %d: %v", planPath, lineNo, err)
 		}
 		f, made := feeddate.New(o)
 		formatters++

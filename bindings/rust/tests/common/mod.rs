@@ -1,6 +1,8 @@
 //! What the vector suites share: which files they run, a small JSON reader
 //! (std only) and the options of a vector line (Tests/vectors/README.md).
-#![allow(dead_code)] // each test crate uses a part
+//! The sweep runner (examples/sweep.rs) includes this file too, for the
+//! reader and the options: one reading of a line for both.
+#![allow(dead_code)] // each test crate, and the example, uses a part
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -41,6 +43,7 @@ pub fn choose_vector_files(sub: &str, env: &str, named: Option<&str>) -> Vec<Pat
     files
 }
 
+/// One JSON value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Json {
     Null,
@@ -51,153 +54,209 @@ pub enum Json {
     Object(BTreeMap<String, Json>),
 }
 
+impl Json {
+    /// The member `key` of an object.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(members) => members.get(key),
+            _ => None,
+        }
+    }
+}
+
+/// A strict reader of one line: objects (no duplicate keys), arrays,
+/// strings (escaped control characters, surrogate pairs only in pairs),
+/// integers that fit in i64 (no fraction, exponent or leading zero), true,
+/// false, null; at most 64 levels deep.
 pub struct Reader<'a> {
     s: &'a [u8],
     i: usize,
+    depth: usize,
 }
 
-impl<'a> Reader<'a> {
-    pub fn parse(text: &'a str) -> Result<Json, String> {
+impl Reader<'_> {
+    pub fn parse(line: impl AsRef<[u8]>) -> Result<Json, String> {
+        let text = std::str::from_utf8(line.as_ref()).map_err(|e| format!("not UTF-8: {e}"))?;
         let mut r = Reader {
             s: text.as_bytes(),
             i: 0,
+            depth: 0,
         };
         let v = r.value()?;
         r.ws();
         if r.i != r.s.len() {
-            return Err(format!("trailing bytes at {}", r.i));
+            return Err(r.err("trailing bytes"));
         }
         Ok(v)
     }
+    fn err(&self, what: &str) -> String {
+        format!("{what} at byte {}", self.i)
+    }
     fn ws(&mut self) {
-        while self.i < self.s.len() && matches!(self.s[self.i], b' ' | b'\t' | b'\r' | b'\n') {
+        while matches!(self.s.get(self.i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
             self.i += 1;
         }
     }
     fn eat(&mut self, c: u8) -> Result<(), String> {
         self.ws();
-        if self.s.get(self.i) == Some(&c) {
-            self.i += 1;
-            Ok(())
-        } else {
-            Err(format!("expected {:?} at {}", c as char, self.i))
+        if self.s.get(self.i) != Some(&c) {
+            return Err(self.err(&format!("expected '{}'", c as char)));
         }
+        self.i += 1;
+        Ok(())
     }
-    fn lit(&mut self, word: &str, v: Json) -> Result<Json, String> {
-        if self.s[self.i..].starts_with(word.as_bytes()) {
-            self.i += word.len();
-            Ok(v)
-        } else {
-            Err(format!("bad literal at {}", self.i))
+    /// After an item of an object or array: true for ',', false for `close`.
+    fn more(&mut self, close: u8) -> Result<bool, String> {
+        self.ws();
+        match self.s.get(self.i) {
+            Some(b',') => self.i += 1,
+            Some(&c) if c == close => {
+                self.i += 1;
+                return Ok(false);
+            }
+            _ => return Err(self.err(&format!("expected ',' or '{}'", close as char))),
         }
+        Ok(true)
     }
     fn value(&mut self) -> Result<Json, String> {
         self.ws();
-        match self.s.get(self.i).copied() {
-            Some(b'{') => {
+        let c = *self.s.get(self.i).ok_or_else(|| self.err("expected a value"))?;
+        match c {
+            b'{' | b'[' => {
+                self.depth += 1;
+                if self.depth > 64 {
+                    return Err(self.err("nested too deep"));
+                }
                 self.i += 1;
-                let mut m = BTreeMap::new();
                 self.ws();
-                if self.s.get(self.i) == Some(&b'}') {
-                    self.i += 1;
-                    return Ok(Json::Object(m));
-                }
-                loop {
-                    self.ws();
-                    let k = self.string()?;
-                    self.eat(b':')?;
-                    m.insert(k, self.value()?);
-                    self.ws();
-                    match self.s.get(self.i) {
-                        Some(b',') => self.i += 1,
-                        Some(b'}') => {
-                            self.i += 1;
-                            return Ok(Json::Object(m));
+                let v = if c == b'{' {
+                    let mut members = BTreeMap::new();
+                    if self.s.get(self.i) == Some(&b'}') {
+                        self.i += 1;
+                    } else {
+                        loop {
+                            self.ws();
+                            let key = self.string()?;
+                            if members.contains_key(&key) {
+                                return Err(self.err("duplicate key"));
+                            }
+                            self.eat(b':')?;
+                            let value = self.value()?;
+                            members.insert(key, value);
+                            if !self.more(b'}')? {
+                                break;
+                            }
                         }
-                        _ => return Err(format!("expected , or }} at {}", self.i)),
                     }
-                }
-            }
-            Some(b'[') => {
-                self.i += 1;
-                let mut a = Vec::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b']') {
-                    self.i += 1;
-                    return Ok(Json::Array(a));
-                }
-                loop {
-                    a.push(self.value()?);
-                    self.ws();
-                    match self.s.get(self.i) {
-                        Some(b',') => self.i += 1,
-                        Some(b']') => {
-                            self.i += 1;
-                            return Ok(Json::Array(a));
+                    Json::Object(members)
+                } else {
+                    let mut items = Vec::new();
+                    if self.s.get(self.i) == Some(&b']') {
+                        self.i += 1;
+                    } else {
+                        loop {
+                            items.push(self.value()?);
+                            if !self.more(b']')? {
+                                break;
+                            }
                         }
-                        _ => return Err(format!("expected , or ] at {}", self.i)),
                     }
-                }
+                    Json::Array(items)
+                };
+                self.depth -= 1;
+                Ok(v)
             }
-            Some(b'"') => self.string().map(Json::Str),
-            Some(b't') => self.lit("true", Json::Bool(true)),
-            Some(b'f') => self.lit("false", Json::Bool(false)),
-            Some(b'n') => self.lit("null", Json::Null),
-            Some(b'-' | b'0'..=b'9') => {
+            b'"' => self.string().map(Json::Str),
+            b't' => self.word("true", Json::Bool(true)),
+            b'f' => self.word("false", Json::Bool(false)),
+            b'n' => self.word("null", Json::Null),
+            b'-' | b'0'..=b'9' => {
                 let start = self.i;
-                self.i += 1;
-                while self.i < self.s.len() && self.s[self.i].is_ascii_digit() {
+                self.i += usize::from(c == b'-');
+                let digits = self.i;
+                while matches!(self.s.get(self.i), Some(b'0'..=b'9')) {
                     self.i += 1;
                 }
-                let t = std::str::from_utf8(&self.s[start..self.i]).unwrap();
-                t.parse()
+                if self.i == digits || (self.s[digits] == b'0' && self.i - digits > 1) {
+                    return Err(self.err("malformed number"));
+                }
+                if matches!(self.s.get(self.i), Some(b'.' | b'e' | b'E')) {
+                    return Err(self.err("only integers are supported (no fraction or exponent)"));
+                }
+                let text = std::str::from_utf8(&self.s[start..self.i]).unwrap();
+                text.parse()
                     .map(Json::Int)
-                    .map_err(|e| format!("number {t}: {e} (only integers here)"))
+                    .map_err(|_| self.err("integer does not fit in int64"))
             }
-            _ => Err(format!("unexpected byte at {}", self.i)),
+            _ => Err(self.err("unexpected byte")),
         }
     }
+    fn word(&mut self, word: &str, v: Json) -> Result<Json, String> {
+        if !self.s[self.i..].starts_with(word.as_bytes()) {
+            return Err(self.err("bad literal"));
+        }
+        self.i += word.len();
+        Ok(v)
+    }
     fn hex4(&mut self) -> Result<u32, String> {
-        let h = self.s.get(self.i..self.i + 4).ok_or("short \\u escape")?;
+        let h = self
+            .s
+            .get(self.i..self.i + 4)
+            .ok_or_else(|| self.err("short \\u escape"))?;
+        if !h.iter().all(u8::is_ascii_hexdigit) {
+            return Err(self.err("bad \\u escape"));
+        }
         self.i += 4;
-        u32::from_str_radix(std::str::from_utf8(h).map_err(|e| e.to_string())?, 16).map_err(|e| e.to_string())
+        Ok(u32::from_str_radix(std::str::from_utf8(h).unwrap(), 16).unwrap())
     }
     fn string(&mut self) -> Result<String, String> {
         self.eat(b'"')?;
-        let mut out = Vec::new();
+        let mut out = String::new();
         loop {
-            let c = *self.s.get(self.i).ok_or("unterminated string")?;
-            self.i += 1;
-            match c {
-                b'"' => return String::from_utf8(out).map_err(|e| e.to_string()),
-                b'\\' => {
-                    let e = *self.s.get(self.i).ok_or("unterminated escape")?;
-                    self.i += 1;
-                    let ch = match e {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'u' => {
-                            let mut u = self.hex4()?;
-                            if (0xD800..0xDC00).contains(&u) && self.s[self.i..].starts_with(b"\\u") {
-                                self.i += 2;
-                                let lo = self.hex4()?;
-                                u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
-                            }
-                            char::from_u32(u).ok_or(format!("bad \\u{u:x}"))?
-                        }
-                        _ => return Err(format!("bad escape at {}", self.i)),
-                    };
-                    let mut b = [0; 4];
-                    out.extend_from_slice(ch.encode_utf8(&mut b).as_bytes());
-                }
-                _ => out.push(c),
+            let start = self.i;
+            while matches!(self.s.get(self.i), Some(&c) if c != b'"' && c != b'\\' && c >= 0x20) {
+                self.i += 1;
             }
+            // Whole UTF-8 sequences: the line is UTF-8 and the stops are ASCII.
+            out.push_str(std::str::from_utf8(&self.s[start..self.i]).unwrap());
+            match self.s.get(self.i) {
+                None => return Err(self.err("unterminated string")),
+                Some(b'"') => {
+                    self.i += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {}
+                Some(_) => return Err(self.err("unescaped control character in a string")),
+            }
+            self.i += 1;
+            let e = *self.s.get(self.i).ok_or_else(|| self.err("unterminated escape"))?;
+            self.i += 1;
+            out.push(match e {
+                b'"' => '"',
+                b'\\' => '\\',
+                b'/' => '/',
+                b'b' => '\u{8}',
+                b'f' => '\u{c}',
+                b'n' => '\n',
+                b'r' => '\r',
+                b't' => '\t',
+                b'u' => {
+                    let mut u = self.hex4()?;
+                    if (0xD800..0xDC00).contains(&u) {
+                        if !self.s[self.i..].starts_with(b"\\u") {
+                            return Err(self.err("lone surrogate"));
+                        }
+                        self.i += 2;
+                        let low = self.hex4()?;
+                        if !(0xDC00..0xE000).contains(&low) {
+                            return Err(self.err("lone surrogate"));
+                        }
+                        u = 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00);
+                    }
+                    char::from_u32(u).ok_or_else(|| self.err("lone surrogate"))?
+                }
+                _ => return Err(self.err("bad escape")),
+            });
         }
     }
 }
@@ -230,8 +289,11 @@ pub fn part(j: &Json) -> Result<(usize, usize), String> {
     }
 }
 
-/// The options of a vector line (its "style" and "options"): an option this
-/// test does not know is an error, never ignored.
+/// The options of a vector line (its "style" and "options"), as
+/// Tests/c/vector_options.c reads them: an option this test does not know, a
+/// value of the wrong type, a string with a NUL (a C string cannot hold it)
+/// and an i32 option out of range are errors, never ignored. The sweep runner
+/// (examples/sweep.rs) reads its plan's lines with it too.
 pub fn options(m: &BTreeMap<String, Json>) -> Result<Options, String> {
     let style = match string(field(m, "style")?)?.as_str() {
         "feed" => Style::Feed,
@@ -247,13 +309,23 @@ pub fn options(m: &BTreeMap<String, Json>) -> Result<Options, String> {
     let Json::Object(opts) = field(m, "options")? else {
         return Err("options is not an object".into());
     };
-    // An option this test does not know is an error, never ignored.
     for (k, v) in opts {
+        let named = |e: String| format!("{k}: {e}");
+        let text = || match string(v).map_err(named)? {
+            s if s.contains('\0') => Err(named("a NUL in a string".into())),
+            s => Ok(s),
+        };
+        let flag = || boolean(v).map_err(named);
+        let int64 = || int(v).map_err(named);
+        let int32 = || {
+            let n = int64()?;
+            i32::try_from(n).map_err(|_| named(format!("{n} does not fit in an i32")))
+        };
         match k.as_str() {
-            "locale" => o.locale = Some(string(v)?),
-            "tz" => o.time_zone = Some(string(v)?),
+            "locale" => o.locale = Some(text()?),
+            "tz" => o.time_zone = Some(text()?),
             "hour_cycle" => {
-                o.hour_cycle = match string(v)?.as_str() {
+                o.hour_cycle = match text()?.as_str() {
                     "locale" => HourCycle::Locale,
                     "h23" => HourCycle::H23,
                     "h12" => HourCycle::H12,
@@ -261,20 +333,20 @@ pub fn options(m: &BTreeMap<String, Json>) -> Result<Options, String> {
                 }
             }
             "width" => {
-                o.width = match string(v)?.as_str() {
+                o.width = match text()?.as_str() {
                     "long" => Width::Long,
                     "short" => Width::Short,
                     "narrow" => Width::Narrow,
                     s => return Err(format!("unknown width {s}")),
                 }
             }
-            "recent_relative" => o.recent_relative = boolean(v)?,
-            "countdown_days" => o.countdown_days = boolean(v)?,
-            "plain_spaces" => o.plain_spaces = boolean(v)?,
-            "spoken" => o.spoken = boolean(v)?,
-            "overtime" => o.overtime = boolean(v)?,
+            "recent_relative" => o.recent_relative = flag()?,
+            "countdown_days" => o.countdown_days = flag()?,
+            "plain_spaces" => o.plain_spaces = flag()?,
+            "spoken" => o.spoken = flag()?,
+            "overtime" => o.overtime = flag()?,
             "max_unit" => {
-                o.max_unit = match string(v)?.as_str() {
+                o.max_unit = match text()?.as_str() {
                     "year" => Unit::Year,
                     "month" => Unit::Month,
                     "week" => Unit::Week,
@@ -285,15 +357,15 @@ pub fn options(m: &BTreeMap<String, Json>) -> Result<Options, String> {
                     s => return Err(format!("unknown max_unit {s}")),
                 }
             }
-            "just_now_text" => o.just_now_text = Some(string(v)?),
-            "yesterday_text" => o.yesterday_text = Some(string(v)?),
-            "day_before_yesterday_text" => o.day_before_yesterday_text = Some(string(v)?),
-            "tomorrow_text" => o.tomorrow_text = Some(string(v)?),
-            "just_now_ms" => o.just_now_ms = Some(int(v)?),
-            "skew_tolerance_ms" => o.skew_tolerance_ms = Some(int(v)?),
-            "cross_year_grace_days" => o.cross_year_grace_days = Some(int(v)? as i32),
-            "weekday_window_days" => o.weekday_window_days = Some(int(v)? as i32),
-            "precision" => o.precision = Some(int(v)? as i32),
+            "just_now_text" => o.just_now_text = Some(text()?),
+            "yesterday_text" => o.yesterday_text = Some(text()?),
+            "day_before_yesterday_text" => o.day_before_yesterday_text = Some(text()?),
+            "tomorrow_text" => o.tomorrow_text = Some(text()?),
+            "just_now_ms" => o.just_now_ms = Some(int64()?),
+            "skew_tolerance_ms" => o.skew_tolerance_ms = Some(int64()?),
+            "cross_year_grace_days" => o.cross_year_grace_days = Some(int32()?),
+            "weekday_window_days" => o.weekday_window_days = Some(int32()?),
+            "precision" => o.precision = Some(int32()?),
             _ => return Err(format!("unknown option {k}")),
         }
     }
