@@ -8,6 +8,7 @@ $FEEDDATE_VECTORS, else every file of Tests/vectors (see vector_files).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 from datetime import datetime, timedelta, timezone
@@ -81,6 +82,11 @@ def _coverage() -> List[str]:
         pandas_line = f"pandas {pandas.__version__}: pandas.Timestamp tests run"
     except ImportError:
         pandas_line = "pandas: not installed, so the pandas.Timestamp tests SKIP (pip install pandas to run them)"
+    # The column and engine tests' packages (test_columns, test_table,
+    # test_row_errors, test_dask): make test-python installs them all.
+    missing = [m for m in ("pyarrow", "polars", "distributed") if importlib.util.find_spec(m) is None]
+    optional_line = (f"not installed: {', '.join(missing)}, so the tests that need them SKIP (make test-python runs them)"
+                     if missing else "pyarrow, polars, distributed: installed, their tests run")
     try:
         vectors = ", ".join(str(f) for f in vector_files())
     except NoVectorSet as exc:
@@ -94,6 +100,7 @@ def _coverage() -> List[str]:
         f"vectors: {vectors}",
         f"schedule vectors: {schedules}",
         pandas_line,
+        optional_line,
     ]
 
 

@@ -4,8 +4,9 @@ dataframe with a locale and a zone per row gives, row for row, the labels of
 one process; a pickled Formatter labels a column there too. 10,000,000 rows
 in 10 partitions, as the issue asks (about 25 s on 2 cores). The two results
 are compared as Arrow arrays, not as 20 million Python strings.
-dask[distributed] is a test dependency (make test-python installs it): these
-tests never skip."""
+dask[distributed] and pandas are test dependencies: make test-python installs
+them, so there these tests never skip; make check with a Python that lacks one
+skips this file, saying which."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ import importlib.util
 import sys
 from typing import Any, Iterator
 
-import pandas as pd
 import pytest
-from distributed import Client
 
 import feeddate
 
 from conftest import REPO
+
+_NEED = "make test-python installs it; make check skips what needs it"
+pd = pytest.importorskip("pandas", reason=f"pandas is not installed ({_NEED})")
+Client = pytest.importorskip("distributed", reason=f"dask[distributed] is not installed ({_NEED})").Client
 
 ROWS = 10_000_000
 PARTITIONS = 10

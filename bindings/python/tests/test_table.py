@@ -1,7 +1,10 @@
 """feeddate.format_table: a locale and a zone per row. Every row's label is the
 one Formatter(style, locale=row's, tz=row's).format gives, in the input order,
 whatever the id columns are (pyarrow, pandas, polars, numpy, lists,
-categoricals); bad ids are an error naming the first bad row, or nulls."""
+categoricals); bad ids are an error naming the first bad row, or nulls.
+pyarrow, pandas and polars are test dependencies: make test-python installs
+them, so there these tests never skip; make check with a Python that lacks one
+skips this file, saying which."""
 
 from __future__ import annotations
 
@@ -11,13 +14,15 @@ import zoneinfo
 from typing import Any, List, Optional
 
 import numpy as np
-import pandas as pd
-import polars as pl
-import pyarrow as pa
 import pytest
 
 import feeddate
 from feeddate import _columns, _table
+
+_NEED = "make test-python installs it; make check skips what needs it"
+pa = pytest.importorskip("pyarrow", reason=f"pyarrow is not installed ({_NEED})")
+pd = pytest.importorskip("pandas", reason=f"pandas is not installed ({_NEED})")
+pl = pytest.importorskip("polars", reason=f"polars is not installed ({_NEED})")
 
 NOW_S = 1711348200  # 2024-03-25T06:30Z
 NOW_MS = NOW_S * 1000
