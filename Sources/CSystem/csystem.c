@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,6 +17,9 @@
 #endif
 
 #define READ_FLAGS (O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+/* A descriptor that names a file without opening it: no read access, no
+   open() of a FIFO or device, only fstat and reopening. */
+#define PATH_FLAGS (O_PATH | O_CLOEXEC)
 #define MAX_LINKS 40
 #define MAX_DEPTH 64
 
@@ -23,6 +27,8 @@ static atomic_int last_used = -1;
 static atomic_int force_walk;
 /* Set once openat2 answered ENOSYS or EPERM (old kernel, seccomp): the walk from then on. */
 static atomic_int no_openat2;
+/* Set by csys_reopen_force_by_name (tests): reopen by name as without /proc. */
+static atomic_int force_by_name;
 
 int csys_open_folder(const char *path)
 {
@@ -40,7 +46,7 @@ void csys_beneath_force_walk(int on) { atomic_store(&force_walk, on != 0); }
  * Whatever a concurrent swap makes a component be, it is judged when it is
  * opened, relative to a folder already known to be inside.
  */
-static int walk_beneath(int folder_fd, const char *name)
+static int walk_beneath(int folder_fd, const char *name, int flags)
 {
     char rest[2 * 4096 + 2];
     size_t len = strlen(name);
@@ -97,11 +103,12 @@ static int walk_beneath(int folder_fd, const char *name)
             continue;
         }
         if (last) {
+            /* An O_PATH descriptor of what was just judged (not a link) is
+               the answer; opened again with other flags, still without
+               following: it may have been swapped for a link since. */
+            if (flags == PATH_FLAGS) { result = fd; break; }
             close(fd);
-            if (S_ISDIR(st.st_mode)) { saved = EISDIR; break; }
-            /* Opened again for reading, still without following: what was
-               just judged may have been swapped for a link since. */
-            result = openat(top, part, READ_FLAGS | O_NOFOLLOW);
+            result = openat(top, part, flags | O_NOFOLLOW);
             if (result < 0) saved = errno == ELOOP ? EXDEV : errno;
             break;
         }
@@ -115,14 +122,16 @@ static int walk_beneath(int folder_fd, const char *name)
     return result;
 }
 
-int csys_open_beneath(int folder_fd, const char *name)
+/* Resolves `name` below the folder and opens what it names with `flags`
+   (PATH_FLAGS or READ_FLAGS): openat2 with RESOLVE_BENEATH, else the walk. */
+static int resolve_beneath(int folder_fd, const char *name, int flags)
 {
     if (name == NULL || name[0] == '/') { errno = EXDEV; return -1; }
 #ifdef CSYS_HAVE_OPENAT2
     if (!atomic_load(&force_walk) && !atomic_load(&no_openat2)) {
         struct open_how how;
         memset(&how, 0, sizeof how);
-        how.flags = READ_FLAGS;
+        how.flags = (unsigned)flags;
         how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
         /* EAGAIN: the kernel saw a rename during the lookup and asks to try
            again; a steady stream of renames gets the walk instead. */
@@ -136,8 +145,66 @@ int csys_open_beneath(int folder_fd, const char *name)
     }
 #endif
     atomic_store(&last_used, 0);
-    return walk_beneath(folder_fd, name);
+    return walk_beneath(folder_fd, name, flags);
 }
+
+/*
+ * Opens for reading the file that the O_PATH descriptor `path_fd` names,
+ * when it is a regular file, and closes `path_fd`. Nothing else is ever
+ * opened for reading: a FIFO, device or socket is ENXIO, a folder EISDIR,
+ * judged by fstat on `path_fd` before any open. The file is reopened
+ * through /proc/self/fd, which opens that very inode whatever has been
+ * renamed since; without /proc, it is opened by name again (below
+ * `folder_fd` when `beneath`, else `path` as given), and must then be the
+ * same device and inode, else EAGAIN (a swap in between), and that open may
+ * have reached what was swapped in (non-blocking, never read).
+ */
+static int reopen_regular(int path_fd, int folder_fd, const char *path, int beneath)
+{
+    struct stat judged, opened;
+    if (fstat(path_fd, &judged) != 0) { int e = errno; close(path_fd); errno = e; return -1; }
+    if (!S_ISREG(judged.st_mode)) {
+        close(path_fd);
+        errno = S_ISDIR(judged.st_mode) ? EISDIR : ENXIO;
+        return -1;
+    }
+    int fd = -1;
+    if (!atomic_load(&force_by_name)) {
+        char proc[48];
+        snprintf(proc, sizeof proc, "/proc/self/fd/%d", path_fd);
+        fd = open(proc, READ_FLAGS);
+    }
+    int e = errno;
+    close(path_fd);
+    if (fd < 0 && (atomic_load(&force_by_name) || e == ENOENT)) {
+        fd = beneath ? resolve_beneath(folder_fd, path, READ_FLAGS) : open(path, READ_FLAGS);
+        e = errno;
+    }
+    if (fd < 0) { errno = e; return -1; }
+    if (fstat(fd, &opened) != 0) { e = errno; close(fd); errno = e; return -1; }
+    if (opened.st_dev != judged.st_dev || opened.st_ino != judged.st_ino) {
+        close(fd);
+        errno = EAGAIN;
+        return -1;
+    }
+    return fd;
+}
+
+int csys_open_beneath(int folder_fd, const char *name)
+{
+    int path_fd = resolve_beneath(folder_fd, name, PATH_FLAGS);
+    if (path_fd < 0) return -1;
+    return reopen_regular(path_fd, folder_fd, name, 1);
+}
+
+int csys_open_regular(const char *path)
+{
+    int path_fd = open(path, PATH_FLAGS);
+    if (path_fd < 0) return -1;
+    return reopen_regular(path_fd, -1, path, 0);
+}
+
+void csys_reopen_force_by_name(int on) { atomic_store(&force_by_name, on != 0); }
 
 int csys_can_allocate(unsigned long bytes)
 {

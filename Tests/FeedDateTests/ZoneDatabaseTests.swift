@@ -83,6 +83,14 @@ final class ZoneDatabaseTests: ZoneTestCase {
         let expected = ["-14400", "-14400", "notFound", "notFound", "notFound", "notFound",
                         "-14400", "-14400", "-14400", "-14400", "notFound", "notFound", "notFound"]
         XCTAssertEqual(walked, expected)
+        // Without /proc, a file judged by its O_PATH descriptor is opened
+        // again by name and must be the same inode (csystem.h): the same
+        // outcomes, through the walk and through openat2.
+        csys_reopen_force_by_name(1)
+        defer { csys_reopen_force_by_name(0) }
+        XCTAssertEqual(outcomes(), expected)
+        csys_beneath_force_walk(0)
+        XCTAssertEqual(outcomes(), expected)
     }
 
     /// A name that is not in the database is an unknown zone; a zone whose file is

@@ -15,7 +15,8 @@
  *   TMP/db/Link/Dir           -> TMP/outside        (a folder link leaving it)
  *   TMP/db/Link/Loop          -> Loop
  *   TMP/db/Link/Dev           -> /dev/zero
- *   TMP/db/Fifo               a FIFO (must not block)
+ *   TMP/db/Fifo               a FIFO (must not block, never opened for reading)
+ *   TMP/db/Null               a character device (1,3), when mknod is allowed
  *   TMP/db/Folder/            a folder
  *   TMP/db/tzdata.zi          "# version 2099z"
  *   TMP/outside/Secret, TMP/Secret   real TZif files (America/New_York) OUTSIDE
@@ -30,13 +31,23 @@
  *   - ids naming files inside the database, through links inside it too: FD_OK;
  *   - every other id: FD_ERR_TIME_ZONE, and no file outside TZDIR looked at.
  * An alarm turns a hang (a FIFO opened for reading) into a failure.
+ * Nothing but a regular file (or the database folder) may be opened for
+ * anything but O_PATH: every open the library makes, openat2 included (the
+ * raw system call, through syscall(), is interposed too), is judged by fstat
+ * on what it returned; and a writer blocked on the FIFO must still be
+ * blocked after the library was asked for it (an open for reading, even a
+ * non-blocking one, would wake it). The library reopens a judged file
+ * through /proc/self/fd/N: such a path is judged by the file it reached.
  * Not for sanitizer builds: ASan's own interceptors of these functions would
  * clash with the ones here. Closes with "N passed, N failed".
  */
 #define _GNU_SOURCE /* RTLD_NEXT, mkdtemp */
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <linux/openat2.h>
+#include <pthread.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -44,6 +55,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -60,6 +73,7 @@ static int seen_count;
 static char seen_what[MAX_SEEN][16];
 static char seen_path[MAX_SEEN][PATH_MAX];
 static char seen_real[MAX_SEEN][PATH_MAX]; /* the file an open returned, "" otherwise */
+static mode_t seen_mode[MAX_SEEN];          /* its type, for opens other than O_PATH; 0 otherwise */
 
 static void *next_symbol(const char *name)
 {
@@ -79,20 +93,32 @@ static ssize_t real_readlink(const char *path, char *buf, size_t cap)
     return fn(path, buf, cap);
 }
 
-static void record(const char *what, const char *path, int fd)
+/* Records a call; `flags` are the open flags (-1 for calls that open nothing). */
+static void record_open(const char *what, const char *path, int fd, long flags)
 {
     if (!recording || seen_count >= MAX_SEEN)
         return;
+    int saved = errno; /* the library reads errno after a failed call */
     int i = seen_count++;
     snprintf(seen_what[i], sizeof seen_what[i], "%s", what);
     snprintf(seen_path[i], sizeof seen_path[i], "%s", path ? path : "(null)");
     seen_real[i][0] = '\0';
+    seen_mode[i] = 0;
     if (fd >= 0) {
         char proc[64];
         snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
         ssize_t n = real_readlink(proc, seen_real[i], sizeof seen_real[i] - 1);
         seen_real[i][n > 0 ? n : 0] = '\0';
+        struct stat st;
+        if (flags >= 0 && !(flags & O_PATH) && fstat(fd, &st) == 0)
+            seen_mode[i] = st.st_mode;
     }
+    errno = saved;
+}
+
+static void record(const char *what, const char *path, int fd)
+{
+    record_open(what, path, fd, -1);
 }
 
 int open(const char *path, int flags, ...)
@@ -108,7 +134,7 @@ int open(const char *path, int flags, ...)
         va_end(ap);
     }
     int fd = fn(path, flags, mode);
-    record("open", path, fd);
+    record_open("open", path, fd, flags);
     return fd;
 }
 
@@ -126,8 +152,27 @@ int openat(int dirfd, const char *path, int flags, ...)
     }
     int fd = fn(dirfd, path, flags, mode);
     /* A relative path with a dirfd other than AT_FDCWD: recorded as "openat" and judged by the result. */
-    record(path[0] != '/' && dirfd != AT_FDCWD ? "openat-rel" : "openat", path, fd);
+    record_open(path[0] != '/' && dirfd != AT_FDCWD ? "openat-rel" : "openat", path, fd, flags);
     return fd;
+}
+
+/* The library calls openat2 through syscall() (glibc 2.36 has no wrapper). */
+long syscall(long number, ...)
+{
+    static long (*fn)(long, ...);
+    if (fn == NULL)
+        *(void **)(&fn) = next_symbol("syscall"); /* POSIX: dlsym for functions */
+    va_list ap;
+    va_start(ap, number);
+    long a1 = va_arg(ap, long), a2 = va_arg(ap, long), a3 = va_arg(ap, long);
+    long a4 = va_arg(ap, long), a5 = va_arg(ap, long), a6 = va_arg(ap, long);
+    va_end(ap);
+    long r = fn(number, a1, a2, a3, a4, a5, a6);
+    if (number == SYS_openat2) {
+        const struct open_how *how = (const struct open_how *)a3;
+        record_open("openat2", (const char *)a2, r >= 0 ? (int)r : -1, how ? (long)how->flags : 0);
+    }
+    return r;
 }
 
 FILE *fopen(const char *path, const char *mode)
@@ -158,6 +203,7 @@ ssize_t readlink(const char *restrict path, char *restrict buf, size_t cap)
 /* ---- the temporary database ---- */
 
 static char tmp[PATH_MAX], db[PATH_MAX], db_real[PATH_MAX];
+static int have_device;
 
 static int copy_file(const char *from, const char *to)
 {
@@ -228,6 +274,8 @@ static int setup(void)
     bad |= symlink("/dev/zero", p);
     make_path(p, db, "Fifo");
     bad |= mkfifo(p, 0644);
+    make_path(p, db, "Null");
+    have_device = mknod(p, S_IFCHR | 0644, makedev(1, 3)) == 0; /* root only, and not in every container */
     make_path(p, db, "tzdata.zi");
     FILE *f = fopen(p, "w");
     bad |= f == NULL || fputs("# version 2099z\n", f) < 0 || fclose(f) != 0;
@@ -288,11 +336,20 @@ static void expect_zone(const char *what, const char *id, fd_status expect)
         ok = 0;
     }
     for (int i = 0; i < seen_count; i++) {
-        int by_name = inside(seen_path[i], db);
+        /* openat2 and openat-rel name a path below a descriptor: judged by what they reached;
+           /proc/self/fd/N reopens a descriptor: judged by the file it reached. */
+        int relative = strcmp(seen_what[i], "openat-rel") == 0 || strcmp(seen_what[i], "openat2") == 0;
+        int reopen = strncmp(seen_path[i], "/proc/self/fd/", 14) == 0 && seen_real[i][0] != '\0';
+        int by_name = relative || reopen || inside(seen_path[i], db);
         int resolved = seen_real[i][0] == '\0' || inside(seen_real[i], db_real);
         if (!by_name || !resolved) {
             tk_fail("zone %s (\"%s\"): the library called %s(\"%s\")%s%s outside TZDIR %s", what, id, seen_what[i],
                     seen_path[i], seen_real[i][0] ? ", which opened " : "", seen_real[i], db);
+            ok = 0;
+        }
+        if (seen_mode[i] != 0 && !S_ISREG(seen_mode[i]) && !S_ISDIR(seen_mode[i])) {
+            tk_fail("zone %s (\"%s\"): the library opened %s (%s(\"%s\")), of type 0%o, for reading", what, id,
+                    seen_real[i], seen_what[i], seen_path[i], (unsigned)(seen_mode[i] & S_IFMT));
             ok = 0;
         }
     }
@@ -303,6 +360,47 @@ static void expect_zone(const char *what, const char *id, fd_status expect)
     if (ok)
         tk_count(1);
     fd_formatter_free(f);
+}
+
+/* ---- a FIFO never opened for reading ---- */
+
+static int writer_opened;
+
+/* Blocks in open(O_WRONLY) until some reader opens the FIFO (libc's open, not the recorder). */
+static void *fifo_writer(void *path)
+{
+    int (*real_open)(const char *, int, ...);
+    *(void **)(&real_open) = next_symbol("open");
+    int fd = real_open((const char *)path, O_WRONLY | O_CLOEXEC);
+    __atomic_store_n(&writer_opened, 1, __ATOMIC_SEQ_CST);
+    if (fd >= 0)
+        close(fd);
+    return NULL;
+}
+
+/* A writer waits on TMP/db/Fifo; asking for the zone "Fifo" must not wake it. */
+static void expect_fifo_never_opened(void)
+{
+    char fifo[PATH_MAX];
+    make_path(fifo, db, "Fifo");
+    pthread_t writer;
+    if (pthread_create(&writer, NULL, fifo_writer, fifo) != 0) {
+        tk_fail("pthread_create");
+        return;
+    }
+    usleep(200 * 1000); /* the writer is in open() by now */
+    int early = __atomic_load_n(&writer_opened, __ATOMIC_SEQ_CST);
+    expect_zone("a FIFO with a writer waiting", "Fifo", FD_ERR_TIME_ZONE);
+    usleep(200 * 1000); /* time for a woken writer to say so */
+    int opened = __atomic_load_n(&writer_opened, __ATOMIC_SEQ_CST);
+    CHECK(!early && !opened, "zone \"Fifo\": the library opened the FIFO for reading (the waiting writer woke)");
+    /* Let the writer go: open the FIFO for reading here. */
+    int (*real_open)(const char *, int, ...);
+    *(void **)(&real_open) = next_symbol("open");
+    int r = real_open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    pthread_join(writer, NULL);
+    if (r >= 0)
+        close(r);
 }
 
 int main(void)
@@ -360,6 +458,11 @@ int main(void)
     };
     for (size_t i = 0; i < COUNT_OF(rows); i++)
         expect_zone(rows[i].what, rows[i].id, rows[i].expect);
+    if (have_device)
+        expect_zone("a character device", "Null", FD_ERR_TIME_ZONE);
+    else
+        printf("test_zone_paths: mknod is not allowed here: no device node inside the database\n");
+    expect_fifo_never_opened();
     expect_zone("the absolute path of a zone file outside", abs_secret, FD_ERR_TIME_ZONE);
     expect_zone("the absolute path of a zone file inside", abs_good, FD_ERR_TIME_ZONE);
 

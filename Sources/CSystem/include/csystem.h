@@ -26,13 +26,24 @@ extern "C" {
 int csys_open_folder(const char *path);
 
 /* Opens `name` (relative; components separated by '/') below the folder of
-   `folder_fd` for reading: close-on-exec, non-blocking (a FIFO never
-   blocks), never a controlling terminal. Symbolic links are followed only
-   while every step stays inside that folder: an absolute link, or a ".."
-   above it, fails with EXDEV; more than 40 links with ELOOP. Returns the
-   descriptor or -1 with errno set. Does not check what kind of file it is:
-   the caller fstat()s the descriptor it got. */
+   `folder_fd` for reading: close-on-exec, non-blocking, never a controlling
+   terminal. Symbolic links are followed only while every step stays inside
+   that folder: an absolute link, or a ".." above it, fails with EXDEV; more
+   than 40 links with ELOOP. Only a regular file is ever opened for reading:
+   the name is first resolved to an O_PATH descriptor and judged by fstat (a
+   folder is EISDIR; a FIFO, device or socket ENXIO, never opened), then that
+   very file is reopened for reading through /proc/self/fd (without /proc:
+   by name, and it must be the same device and inode, else EAGAIN).
+   Returns the descriptor or -1 with errno set (EMFILE, ENFILE and ENOMEM as
+   the kernel gives them). */
 int csys_open_beneath(int folder_fd, const char *name);
+
+/* The same for a path of the host (links followed): /etc/timezone. */
+int csys_open_regular(const char *path);
+
+/* Reopens by name instead of through /proc/self/fd (on != 0), for tests of
+   the fallback. */
+void csys_reopen_force_by_name(int on);
 
 /* Whether the last csys_open_beneath of this process used openat2 (1) or
    the walk (0); -1 before the first. For tests. */

@@ -1,5 +1,6 @@
 // The file and environment calls of the zone layer, over Glibc (no
 // Foundation): bounded reads, realpath, readlink, getenv.
+import CSystem
 import Glibc
 
 enum FileReadError: Error {
@@ -8,10 +9,11 @@ enum FileReadError: Error {
 }
 
 /// Reads a regular file. Beyond `limit` bytes: the first `limit` bytes when `truncate`,
-/// else `.tooLarge`. Never opens anything but a regular file (no FIFOs, devices, folders).
+/// else `.tooLarge`. Never opens anything but a regular file for reading (no FIFOs,
+/// devices, folders: csys_open_regular judges the file before it opens it).
 func readFile(atPath path: String, limit: Int, truncate: Bool) -> Result<[UInt8], FileReadError> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-    guard fd >= 0 else { return .failure(openError(errno)) }
+    let fd = csys_open_regular(path)
+    guard fd >= 0 else { return .failure(errno == ENXIO || errno == EISDIR ? .notRegular : openError(errno)) }
     defer { close(fd) }
     return readFile(fd, limit: limit, truncate: truncate)
 }
