@@ -192,10 +192,16 @@ typedef struct fd_options {
                                     /etc/timezone, else UTC. fd_formatter_time_zone and
                                     fd_formatter_tz_source say what was used. Zones come from
                                     $TZDIR when set, else /usr/share/zoneinfo, opened without
-                                    following links out of that folder; ICU's built-in rules are
+                                    following links out of that folder (1.3: only regular files
+                                    are opened for reading); ICU's built-in rules are
                                     never used (1.2): with no database there, a named zone is
                                     FD_ERR_TIME_ZONE naming the folder; UTC, Etc/UTC, GMT and
-                                    POSIX TZ strings need none. Copied. */
+                                    POSIX TZ strings need none. (1.3) A zone file that cannot be
+                                    opened for want of descriptors (EMFILE, ENFILE) is
+                                    FD_ERR_TIME_ZONE, or of memory (ENOMEM) FD_ERR_MEMORY,
+                                    naming the cause, never another reading of the id; UTC,
+                                    Etc/UTC, GMT and POSIX TZ strings need no descriptor.
+                                    Copied. */
     fd_hour_cycle hour_cycle;    /* default FD_HOUR_CYCLE_LOCALE */
     fd_width width;              /* default FD_WIDTH_LONG: only "N units ago / in N units" */
     int32_t recent_relative;     /* bool, default 0: FEED says "just now / 5 min ago / 3 h ago" first */
@@ -263,8 +269,8 @@ fd_status fd_options_init(fd_options *opts, fd_style style);
  * Errors: FD_ERR_ARGUMENT (NULL opts/out, a size that is not a published
  * layout, unknown style/enum, option out of range), FD_ERR_LOCALE
  * (malformed id, or no data for its language), FD_ERR_TIME_ZONE (unknown
- * zone, bad $TZ, no zone database), FD_ERR_ICU, FD_ERR_MEMORY (see
- * "Memory" above).
+ * zone, bad $TZ, no zone database, no descriptor to open a zone file),
+ * FD_ERR_ICU, FD_ERR_MEMORY (see "Memory" above).
  * fd_last_error() then names the option, id or value and what is valid.
  * Costly (ICU data is opened): create once, reuse. Any thread.
  */

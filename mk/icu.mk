@@ -68,7 +68,7 @@ icu-data-check: lib $(ICU_FULL_LIB) $(CTEST_DIR)/test_vectors $(ICU_AVAILABLE) $
 	@echo "icu-data-check: the trimmed data ($$(stat -c %s $(ICU_DIR)/data/trimmed/icudt78l.dat) of $$(stat -c %s $(ICU_DIR)/data/full/icudt78l.dat) bytes) changes none of the sweep's $$(wc -l < $(BUILD)/icu-full/sweep-full.txt) labels"
 
 # The suites of an ICU=system build (SPEC 13): no vectors, no schedules' texts.
-ICU_SYSTEM_RUNS := test_api test_abi test_abi10 test_host test_threads test_stack test_fork test_memory \
+ICU_SYSTEM_RUNS := test_api test_abi test_abi10 test_host test_threads test_stack test_fork test_memory test_descriptors \
                    test_env test_zone_swap test_dlopen test_tls
 .PHONY: test-icu-system
 test-icu-system:

@@ -93,6 +93,41 @@ final class ZoneDatabaseTests: ZoneTestCase {
         XCTAssertEqual(outcomes(), expected)
     }
 
+    /// Out of descriptors or memory, the database cannot say whether it has
+    /// a name: an error naming the cause (FD_ERR_TIME_ZONE for EMFILE and
+    /// ENFILE, FD_ERR_MEMORY for ENOMEM), never "not found", which would let
+    /// "EST5EDT" be read as the POSIX rule (tests/c/test_descriptors.c runs
+    /// it under every `ulimit -n` from 3 to 16).
+    func testOutOfDescriptorsOrMemoryIsNamed() throws {
+        for (code, name) in [(EMFILE, "EMFILE"), (ENFILE, "ENFILE")] {
+            guard case .timeZone(let text) = ZoneDatabase.shortage(code, what: "time zone \"EST5EDT\"") else {
+                return XCTFail("\(name) is not a time zone error")
+            }
+            XCTAssertTrue(text.hasPrefix("time zone \"EST5EDT\" could not be looked up in "), text)
+            XCTAssertTrue(text.contains("no file descriptor free (\(name)"), text)
+        }
+        guard case .memory(let text) = ZoneDatabase.shortage(ENOMEM, what: "time zone \"EST5EDT\"") else {
+            return XCTFail("ENOMEM is not a memory error")
+        }
+        XCTAssertTrue(text.hasPrefix("out of memory: time zone \"EST5EDT\""), text)
+        XCTAssertTrue(text.contains("ENOMEM"), text)
+        XCTAssertEqual([EMFILE, ENFILE, ENOMEM, ENOENT, EACCES].map(ZoneDatabase.isShortage), [true, true, true, false, false])
+    }
+
+    /// Out of descriptors, a POSIX TZ string is read as one only when lstat
+    /// (no descriptor) finds nothing of that name in the folder.
+    func testHasEntryNeedsNoDescriptorAndSaysNoOnlyForNothing() throws {
+        let dir = try compileZones(easternSource)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/Dangling", withDestinationPath: "Nowhere")
+        XCTAssertTrue(ZoneDatabase.hasEntry("Test/Eastern", directory: dir))
+        XCTAssertTrue(ZoneDatabase.hasEntry("Test", directory: dir))
+        XCTAssertTrue(ZoneDatabase.hasEntry("Dangling", directory: dir))     // something is there: not a POSIX reading
+        XCTAssertFalse(ZoneDatabase.hasEntry("CST-8", directory: dir))
+        XCTAssertFalse(ZoneDatabase.hasEntry("Test/Eastern/x", directory: dir))
+        XCTAssertFalse(ZoneDatabase.hasEntry("<+0330>-3:30", directory: dir))  // no zone name at all
+        XCTAssertFalse(ZoneDatabase.hasEntry("EST5EDT", directory: dir + "/missing-directory"))
+    }
+
     /// A name that is not in the database is an unknown zone; a zone whose file is
     /// corrupt or unreadable is reported as such, with the file's path.
     func testCorruptFileIsNotAnUnknownZone() throws {

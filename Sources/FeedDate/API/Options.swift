@@ -134,8 +134,9 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A malformed locale id, or no entry of the locale list with data; the
     /// message names the ids.
     case locale(String)
-    /// An unknown time zone id, or a zone whose file is corrupt or unreadable;
-    /// the text names the zone and says which.
+    /// An unknown time zone id, or a zone whose file is corrupt or unreadable,
+    /// or could not be looked up for want of file descriptors (EMFILE,
+    /// ENFILE); the text names the zone and says which.
     case timeZone(String)
     /// An instant outside 0001-01-01 ... 9999-12-31 (UTC).
     case range(Int64)

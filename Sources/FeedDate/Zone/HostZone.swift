@@ -23,13 +23,13 @@ enum HostZone {
     static func choice(tz: String?, localtime: String, timezoneFile: String,
                        directory: String) throws(FeedDateError) -> Choice {
         guard var value = tz else {
-            return .host(id(localtime: localtime, timezoneFile: timezoneFile) ?? "UTC")
+            return .host(try id(localtime: localtime, timezoneFile: timezoneFile) ?? "UTC")
         }
         if value.hasPrefix(":") { value.removeFirst() }
         if value.isEmpty { return .tz("UTC") }
         guard value.hasPrefix("/") else { return .tz(value) }
         // A path: a file of the zone database, by its name there.
-        if value == localtime, let name = id(localtime: localtime, timezoneFile: timezoneFile) { return .tz(name) }
+        if value == localtime, let name = try id(localtime: localtime, timezoneFile: timezoneFile) { return .tz(name) }
         if let file = realPath(value), let base = realPath(directory), file.hasPrefix(base + "/") {
             let name = String(file.dropFirst(base.count + 1))
             if ZoneDatabase.isValidName(name), isRegularFile(file) { return .tz(name) }
@@ -38,14 +38,21 @@ enum HostZone {
             + "set TZ to an IANA id like \"Asia/Shanghai\", a POSIX TZ string like \"CST-8\", or unset it")
     }
 
-    /// The zone /etc/localtime links to, else the one /etc/timezone names.
-    static func id(localtime: String, timezoneFile: String) -> String? {
+    /// The zone /etc/localtime links to, else the one /etc/timezone names;
+    /// nil when neither names one. An /etc/timezone that could not be read
+    /// for want of descriptors or memory is an error, never UTC.
+    static func id(localtime: String, timezoneFile: String) throws(FeedDateError) -> String? {
         if let target = readLink(localtime), let name = nameAfterZoneinfo(target), ZoneDatabase.isValidName(name) {
             return name
         }
-        if case .success(let bytes) = readFile(atPath: timezoneFile, limit: 512, truncate: true) {
+        switch readFile(atPath: timezoneFile, limit: 512, truncate: true) {
+        case .success(let bytes):
             let name = String(decoding: trimmed(firstLine(bytes)), as: UTF8.self)
             if ZoneDatabase.isValidName(name) { return name }
+        case .failure(.unreadable(let code)) where ZoneDatabase.isShortage(code):
+            throw ZoneDatabase.shortage(code, what: "the host's zone", place: "could not be read from \(LogSafe.quote(timezoneFile, limit: 256))")
+        case .failure:
+            break
         }
         return nil
     }

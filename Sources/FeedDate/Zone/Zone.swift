@@ -35,15 +35,38 @@ struct Zone: Sendable {
             let plain = String(name.dropFirst("right/".count))
             throw .timeZone("time zone \(LogSafe.quote(name)) counts leap seconds, which civil time and labels do not: pass \(LogSafe.quote(plain))")
         }
+        let what = fromTZ ? "TZ=\(LogSafe.quote(name, marks: false))" : "time zone \(LogSafe.quote(name))"
         let directory = ZoneDatabase.directory
-        let folder = ZoneDatabase.openFolder(directory)
+        var folder: Int32? = nil
+        var lookup = ZoneLookup.absent
+        switch ZoneDatabase.openFolder(directory) {
+        case .success(let fd): folder = fd
+        case .failure(.exhausted(let code)): lookup = .exhausted(code)
+        case .failure: break                    // no database: UTC and POSIX TZ strings only
+        }
         defer { if let folder { close(folder) } }
+        if let folder { lookup = try ZoneDatabase.shared(id: name, folder: folder, directory: directory) }
         var zone: LoadedZone? = nil
-        if let folder { zone = try ZoneDatabase.shared(id: name, folder: folder, directory: directory) }
-        if zone == nil { zone = Zone.rule(name) }
-        if zone == nil, Zone.utcNames.contains(name) { zone = Zone.rule("UTC0") }
+        switch lookup {
+        case .found(let loaded):
+            zone = loaded
+        case .absent:
+            zone = Zone.rule(name)
+            if zone == nil, Zone.utcNames.contains(name) { zone = Zone.rule("UTC0") }
+        case .exhausted(let code):
+            // Out of descriptors or memory, the database could not say
+            // whether it has the name: "EST5EDT" is a zone there whose rules
+            // differ from the POSIX reading of the id. Only UTC's names, and
+            // a POSIX TZ string with nothing of that name in the folder
+            // (lstat needs no descriptor), are the same whatever it holds.
+            if Zone.utcNames.contains(name) {
+                zone = Zone.rule("UTC0")
+            } else if !ZoneDatabase.hasEntry(name, directory: directory) {
+                zone = Zone.rule(name)
+            }
+            guard zone != nil else { throw ZoneDatabase.shortage(code, what: what) }
+        }
         guard let zone else {
-            let what = fromTZ ? "TZ=\(LogSafe.quote(name, marks: false))" : "time zone \(LogSafe.quote(name))"
             guard let folder, ZoneDatabase.looksLikeDatabase(folder) else {
                 throw .timeZone("\(what): no zone database in \(ZoneDatabase.directoryName): install tzdata (apt-get install tzdata) "
                     + "or set $TZDIR to a zoneinfo folder; only UTC and POSIX TZ strings like \"CST-8\" need none")

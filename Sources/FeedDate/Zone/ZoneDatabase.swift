@@ -24,6 +24,19 @@ enum ZoneError: Error, Equatable {
     case invalidData(String)
     /// The file exists but could not be read; the text says why.
     case unreadable(String)
+    /// The folder or file could not be opened or read for want of
+    /// descriptors or memory (EMFILE, ENFILE, ENOMEM: `isShortage`). Says
+    /// nothing about the zone: never read as "not found".
+    case exhausted(Int32)
+}
+
+/// What looking a zone up in the database found.
+enum ZoneLookup {
+    case found(LoadedZone)
+    /// No regular file of the database by that name.
+    case absent
+    /// Not known: the process or system had no descriptor or memory to spare.
+    case exhausted(Int32)
 }
 
 /// A zone's transition table and the data it was made from ("tzdata 2025b",
@@ -62,10 +75,48 @@ enum ZoneDatabase {
         return try body()
     }
 
-    /// A descriptor of the database folder, or nil when there is none.
-    static func openFolder(_ directory: String) -> Int32? {
+    /// A descriptor of the database folder; `.notFound` when there is none,
+    /// `.exhausted` when it could not be opened for want of descriptors or memory.
+    static func openFolder(_ directory: String) -> Result<Int32, ZoneError> {
         let fd = csys_open_folder(directory)
-        return fd >= 0 ? fd : nil
+        if fd >= 0 { return .success(fd) }
+        return .failure(isShortage(errno) ? .exhausted(errno) : .notFound)
+    }
+
+    /// EMFILE, ENFILE and ENOMEM: the process or the system ran out of
+    /// descriptors or memory, which says nothing about the file.
+    static func isShortage(_ code: Int32) -> Bool {
+        code == EMFILE || code == ENFILE || code == ENOMEM
+    }
+
+    /// The error for a zone the database could not be asked about for want
+    /// of descriptors (FD_ERR_TIME_ZONE) or memory (FD_ERR_MEMORY). `what`
+    /// names the zone as the caller gave it (already quoted).
+    /// `place` says what could not be done (default: looked up in the database).
+    static func shortage(_ code: Int32, what: String, place: String? = nil) -> FeedDateError {
+        let place = place ?? "could not be looked up in \(directoryName)"
+        let names = "UTC, Etc/UTC, GMT and POSIX TZ strings like \"CST-8\" need no descriptor"
+        switch code {
+        case ENOMEM:
+            return .memory("out of memory: \(what) \(place): the kernel could not open its file (ENOMEM); free memory and try again")
+        case ENFILE:
+            return .timeZone("\(what) \(place): the system has no file descriptor free (ENFILE, too many open files in the system); "
+                + "close files or raise the system's limit (fs.file-max) and try again; \(names)")
+        default:
+            return .timeZone("\(what) \(place): the process has no file descriptor free (EMFILE, too many open files); "
+                + "close descriptors or raise the limit (ulimit -n, RLIMIT_NOFILE) and try again; \(names)")
+        }
+    }
+
+    /// Whether the database folder may hold an entry named `id`: false only
+    /// when lstat of its path says there is none (ENOENT, ENOTDIR). Needs no
+    /// descriptor; for deciding, out of descriptors, that an id cannot be a
+    /// zone file of the database. A name that is no valid zone name has none.
+    static func hasEntry(_ id: String, directory: String) -> Bool {
+        guard isValidName(id) else { return false }
+        var info = stat()
+        guard lstat(directory + "/" + id, &info) != 0 else { return true }
+        return !(errno == ENOENT || errno == ENOTDIR)
     }
 
     /// Whether the folder holds a zone database at all (for the message of a
@@ -97,27 +148,37 @@ enum ZoneDatabase {
     /// descriptor): a tzdata upgrade or an edit in place gives new formatters
     /// the new rules (existing ones keep theirs: they are immutable), and the
     /// version reported is the one read with the table. A name that is no
-    /// regular file of the database is nil; a zone file that cannot be read
-    /// or parsed is an error naming its path.
-    static func shared(id: String, folder: Int32, directory: String) throws(FeedDateError) -> LoadedZone? {
+    /// regular file of the database is `.absent`; one that could not be
+    /// looked up or read for want of descriptors or memory `.exhausted`
+    /// (nothing is cached then); a zone file that cannot be read or parsed
+    /// is an error naming its path.
+    static func shared(id: String, folder: Int32, directory: String) throws(FeedDateError) -> ZoneLookup {
         let fd: Int32
         switch open(id, in: folder) {
         case .success(let opened): fd = opened
-        case .failure(.badName), .failure(.notFound): return nil
+        case .failure(.badName), .failure(.notFound): return .absent
+        case .failure(.exhausted(let code)): return .exhausted(code)
         case .failure(let error): throw corrupt(id, path: directory + "/" + id, error)
         }
-        defer { close(fd) }
+        // Closed as soon as the file is read, so that reading the version
+        // takes no third descriptor (folder, zone file, version file).
+        var held = fd
+        defer { if held >= 0 { close(held) } }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw corrupt(id, path: directory + "/" + id, .unreadable(String(cString: strerror(errno)))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .absent }
         let identity = FileIdentity(info)
-        return try ZoneCache.shared(key: identity.key, identity: identity) { () throws(FeedDateError) in
-            do throws(ZoneError) {
-                let table = TransitionTable(tzif: try read(fd))
-                return LoadedZone(table: table, source: "tzdata " + (version(folder: folder) ?? "(unknown version)"))
-            } catch {
-                throw corrupt(id, path: directory + "/" + id, error)
-            }
+        do throws(ZoneError) {
+            return .found(try ZoneCache.shared(key: identity.key, identity: identity) { () throws(ZoneError) in
+                let tzif = try read(fd)
+                close(fd)
+                held = -1
+                let table = TransitionTable(tzif: tzif)
+                return LoadedZone(table: table, source: "tzdata " + (try version(folder: folder) ?? "(unknown version)"))
+            })
+        } catch {
+            if case .exhausted(let code) = error { return .exhausted(code) }
+            throw corrupt(id, path: directory + "/" + id, error)
         }
     }
 
@@ -126,6 +187,7 @@ enum ZoneDatabase {
         switch error {
         case .invalidData(let text), .unreadable(let text): why = text
         case .badName, .notFound: why = "not found"
+        case .exhausted(let code): why = String(cString: strerror(code))
         }
         return .timeZone("time zone \(LogSafe.quote(id)): its file \(LogSafe.quote(path, limit: 256)) is corrupt or unreadable (\(why))")
     }
@@ -149,7 +211,7 @@ enum ZoneDatabase {
 
     /// Zone `id` of the database in `directory`, read afresh (not cached).
     static func load(id: String, directory: String) throws(ZoneError) -> TransitionTable {
-        guard let folder = openFolder(directory) else { throw ZoneError.notFound }
+        let folder = try openFolder(directory).get()
         defer { close(folder) }
         let fd = try open(id, in: folder).get()
         defer { close(fd) }
@@ -159,7 +221,9 @@ enum ZoneDatabase {
     /// Opens zone `id`'s file below `folder`. `id` is a NAME, not a path (see
     /// `isValidName`), else `.badName`. Links inside the database are followed
     /// (US/Eastern -> ../America/New_York); one leading out of it is
-    /// `.notFound`, as is a missing file.
+    /// `.notFound`, as are a missing file and anything but a regular file
+    /// (which is never opened for reading: csys_open_beneath). No descriptor
+    /// or memory to spare is `.exhausted`, never `.notFound`.
     static func open(_ id: String, in folder: Int32) -> Result<Int32, ZoneError> {
         guard isValidName(id) else { return .failure(.badName) }
         let fd = csys_open_beneath(folder, id)
@@ -167,6 +231,8 @@ enum ZoneDatabase {
         switch errno {
         case ENOENT, ENOTDIR, EXDEV, ELOOP, ENAMETOOLONG, EISDIR, ENXIO, ENODEV:
             return .failure(.notFound)
+        case EMFILE, ENFILE, ENOMEM:
+            return .failure(.exhausted(errno))
         default:
             return .failure(.unreadable("cannot open: \(String(cString: strerror(errno)))"))
         }
@@ -181,34 +247,48 @@ enum ZoneDatabase {
             throw ZoneError.notFound
         case .failure(.tooLarge):
             throw ZoneError.invalidData("file larger than \(maxFileSize) bytes")
+        case .failure(.unreadable(let code)) where isShortage(code):
+            throw ZoneError.exhausted(code)
         case .failure(.unreadable(let code)):
             throw ZoneError.unreadable("cannot read: \(String(cString: strerror(code)))")
         }
     }
 
-    /// The database version of `directory` (see `version(folder:)`).
+    /// The database version of `directory` (see `version(folder:)`); nil
+    /// also when it could not be read for want of descriptors or memory.
     static func version(directory: String) -> String? {
-        guard let folder = openFolder(directory) else { return nil }
+        guard case .success(let folder) = openFolder(directory) else { return nil }
         defer { close(folder) }
-        return version(folder: folder)
+        return (try? version(folder: folder)) ?? nil
     }
 
-    /// "2025b" from the folder's tzdata.zi first line "# version 2025b", or from its +VERSION; nil when absent.
-    static func version(folder: Int32) -> String? {
-        func head(_ name: String) -> [UInt8]? {
-            guard case .success(let fd) = open(name, in: folder) else { return nil }
+    /// "2025b" from the folder's tzdata.zi first line "# version 2025b", or
+    /// from its +VERSION; nil when absent. `.exhausted` when a file could not
+    /// be opened or read for want of descriptors or memory: a zone loaded
+    /// then would be cached with no version for the life of the process.
+    static func version(folder: Int32) throws(ZoneError) -> String? {
+        func head(_ name: String) throws(ZoneError) -> [UInt8]? {
+            let fd: Int32
+            switch open(name, in: folder) {
+            case .success(let opened): fd = opened
+            case .failure(.exhausted(let code)): throw .exhausted(code)
+            case .failure: return nil
+            }
             defer { close(fd) }
-            guard case .success(let bytes) = readFile(fd, limit: 256, truncate: true) else { return nil }
-            return bytes
+            switch readFile(fd, limit: 256, truncate: true) {
+            case .success(let bytes): return bytes
+            case .failure(.unreadable(let code)) where isShortage(code): throw .exhausted(code)
+            case .failure: return nil
+            }
         }
-        if let text = head("tzdata.zi") {
+        if let text = try head("tzdata.zi") {
             let line = firstLine(text)
             let prefix = Array("# version ".utf8)
             if line.starts(with: prefix), let version = versionToken(line.dropFirst(prefix.count)) {
                 return version
             }
         }
-        if let bytes = head("+VERSION") {
+        if let bytes = try head("+VERSION") {
             return versionToken(firstLine(bytes))
         }
         return nil

@@ -1,0 +1,240 @@
+/*
+ * test_descriptors.c — zones out of descriptors (SPEC section 6, 1.3): a zone
+ * file that cannot be opened for want of descriptors is an error naming the
+ * cause, never a POSIX reading of the id, and nothing wrong is cached; UTC,
+ * Etc/UTC, GMT and POSIX TZ strings need no descriptor.
+ *
+ *   test_descriptors                 runs the levels below and checks them
+ *   test_descriptors child LEVEL     what a child does (LEVEL 0: no limit)
+ *
+ * Each level of RLIMIT_NOFILE (`ulimit -n`) from 3 (descriptors 0, 1 and 2
+ * taken: none free) to 16 runs in a process of its own, started afresh
+ * (exec: nothing loaded, nothing cached), which closes every descriptor but
+ * 0, 1 and 2 (1 is the pipe to the parent), sets the limit, and creates one
+ * formatter of each zone below, printing its status, zone source, two labels
+ * and message. Then it lifts the limit and creates them all again. A child
+ * with no limit gives the reference. For every zone at every level:
+ *   - FD_OK: the reference's labels and source (UTC's names may say "posix":
+ *     their rules are the same without the database);
+ *   - else FD_ERR_TIME_ZONE or FD_ERR_MEMORY whose message names the cause
+ *     (EMFILE); and UTC, Etc/UTC, GMT and the POSIX strings never fail;
+ *   - after the limit is lifted, exactly the reference (nothing wrong kept).
+ * Level 3 must refuse the named zones (the limit took effect) and level 16
+ * must give every zone (the test reaches the files).
+ * EST5EDT and CST6CDT are zones of the database whose rules differ from the
+ * POSIX reading of their ids: 2006-03-22T04:00Z is "Mar 21, 2006, 11:00 PM"
+ * in tzdata's EST5EDT (the US rules before 2007), 12:00 AM in the POSIX rule.
+ * Closes with "N passed, N failed".
+ */
+#define _GNU_SOURCE /* close_range */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "testkit.h"
+
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+#define MIN_LEVEL 3
+#define MAX_LEVEL 16
+
+/* "TZ=..." rows take the host's zone (time_zone NULL) with that $TZ. */
+static const char *const ZONES[] = {
+    "UTC", "Etc/UTC", "GMT", "CST-8", "<+0330>-3:30",                 /* need no descriptor */
+    "EST5EDT", "CST6CDT", "America/New_York", "Asia/Shanghai", "Europe/London", "TZ=EST5EDT",
+};
+static int needs_no_descriptor(const char *zone)
+{
+    return strcmp(zone, "UTC") == 0 || strcmp(zone, "Etc/UTC") == 0 || strcmp(zone, "GMT") == 0 ||
+           strcmp(zone, "CST-8") == 0 || strcmp(zone, "<+0330>-3:30") == 0;
+}
+static int is_utc(const char *zone)
+{
+    return strcmp(zone, "UTC") == 0 || strcmp(zone, "Etc/UTC") == 0 || strcmp(zone, "GMT") == 0;
+}
+
+/* One line: pass, zone, status, source, two labels, message (tabs between; none inside). */
+static void print_one(const char *pass, const char *zone)
+{
+    fd_options o;
+    fd_options_init(&o, FD_STYLE_FEED_DETAIL);
+    o.locale = "en_US";
+    if (strncmp(zone, "TZ=", 3) == 0) {
+        setenv("TZ", zone + 3, 1);
+        o.time_zone = NULL;
+    } else {
+        o.time_zone = zone;
+    }
+    fd_formatter *f = NULL;
+    fd_status s = fd_formatter_new(&o, &f);
+    char a[FD_LABEL_CAPACITY] = "", b[FD_LABEL_CAPACITY] = "";
+    const int64_t now = INT64_C(1893456000000); /* 2030-01-01: full dates */
+    if (s == FD_OK) {
+        fd_format(f, INT64_C(1143000000000), now, a, sizeof a, NULL); /* 2006-03-22T04:00Z */
+        fd_format(f, INT64_C(1719835200000), now, b, sizeof b, NULL); /* 2024-07-01T12:00Z */
+    }
+    char line[1024];
+    int n = snprintf(line, sizeof line, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", pass, zone, (int)s,
+                     s == FD_OK ? fd_formatter_tz_source(f) : "-", a, b, s == FD_OK ? "" : fd_last_error());
+    if (n > 0) {
+        if ((size_t)n >= sizeof line) {
+            n = (int)sizeof line - 1;
+            line[n - 1] = '\n';
+        }
+        ssize_t w = write(1, line, (size_t)n);
+        (void)w;
+    }
+    fd_formatter_free(f);
+}
+
+static int child(long level)
+{
+    alarm(60);
+    if (level > 0) {
+        /* Only 0, 1 (the pipe) and 2 stay open: the level counts them. */
+        close_range(3, ~0U, 0);
+        struct rlimit lim;
+        getrlimit(RLIMIT_NOFILE, &lim);
+        struct rlimit low = {(rlim_t)level, lim.rlim_max};
+        if (setrlimit(RLIMIT_NOFILE, &low) != 0) return 3;
+        for (size_t i = 0; i < COUNT_OF(ZONES); i++)
+            print_one("limited", ZONES[i]);
+        if (setrlimit(RLIMIT_NOFILE, &lim) != 0) return 4;
+    }
+    for (size_t i = 0; i < COUNT_OF(ZONES); i++)
+        print_one("again", ZONES[i]);
+    return 0;
+}
+
+/* ---- the parent ---- */
+
+typedef struct result {
+    char pass[16], zone[64], source[64], a[FD_LABEL_CAPACITY], b[FD_LABEL_CAPACITY], message[600];
+    int status;
+} result;
+
+#define MAX_RESULTS (2 * COUNT_OF(ZONES))
+
+/* Splits a child's line into r; 0 when malformed. */
+static int parse(char *line, result *r)
+{
+    char *field[7];
+    int n = 0;
+    for (char *p = line; n < 7; n++) {
+        field[n] = p;
+        char *tab = strchr(p, '\t');
+        if (tab == NULL) { n++; break; }
+        *tab = '\0';
+        p = tab + 1;
+    }
+    if (n != 7) return 0;
+    snprintf(r->pass, sizeof r->pass, "%s", field[0]);
+    snprintf(r->zone, sizeof r->zone, "%s", field[1]);
+    r->status = atoi(field[2]);
+    snprintf(r->source, sizeof r->source, "%s", field[3]);
+    snprintf(r->a, sizeof r->a, "%s", field[4]);
+    snprintf(r->b, sizeof r->b, "%s", field[5]);
+    snprintf(r->message, sizeof r->message, "%s", field[6]);
+    return 1;
+}
+
+/* Runs `self child level`; fills out[] and returns how many lines it gave. */
+static size_t run(long level, result *out)
+{
+    int fds[2];
+    if (pipe(fds) != 0) { tk_fail("pipe: %s", strerror(errno)); return 0; }
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        unsetenv("TZ");
+        char arg[16];
+        snprintf(arg, sizeof arg, "%ld", level);
+        execl("/proc/self/exe", "test_descriptors", "child", arg, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    static char text[MAX_RESULTS * 2048];
+    size_t len = 0;
+    ssize_t r;
+    while (len + 1 < sizeof text && (r = read(fds[0], text + len, sizeof text - 1 - len)) > 0) len += (size_t)r;
+    text[len] = '\0';
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "level %ld: the child ended with status 0x%x", level, status);
+    size_t count = 0;
+    for (char *line = strtok(text, "\n"); line != NULL && count < MAX_RESULTS; line = strtok(NULL, "\n")) {
+        if (!parse(line, &out[count])) { tk_fail("level %ld: a malformed line \"%s\"", level, line); continue; }
+        count++;
+    }
+    return count;
+}
+
+static const result *find(const result *rs, size_t n, const char *pass, const char *zone)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(rs[i].pass, pass) == 0 && strcmp(rs[i].zone, zone) == 0) return &rs[i];
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "child") == 0) return child(strtol(argv[2], NULL, 10));
+
+    static result reference[MAX_RESULTS], got[MAX_RESULTS];
+    size_t nref = run(0, reference);
+    for (size_t i = 0; i < COUNT_OF(ZONES); i++) {
+        const result *r = find(reference, nref, "again", ZONES[i]);
+        if (r == NULL || r->status != FD_OK) {
+            tk_fail("no limit: %s gave %s (%s): a zone database is needed ($TZDIR or /usr/share/zoneinfo)", ZONES[i],
+                    r ? "an error" : "nothing", r ? r->message : "");
+            return tk_finish();
+        }
+    }
+    /* What the test is about: the database's EST5EDT is not the POSIX rule. */
+    const result *est = find(reference, nref, "again", "EST5EDT");
+    CHECK(strcmp(est->a, "Mar 21, 2006, 11:00\xe2\x80\xaf" "PM") == 0 && strncmp(est->source, "tzdata", 6) == 0,
+          "no limit: EST5EDT gave \"%s\" from %s, expected \"Mar 21, 2006, 11:00 PM\" from tzdata", est->a, est->source);
+
+    size_t refused_at_3 = 0, given_at_16 = 0;
+    for (long level = MIN_LEVEL; level <= MAX_LEVEL; level++) {
+        size_t n = run(level, got);
+        for (size_t i = 0; i < COUNT_OF(ZONES); i++) {
+            const char *zone = ZONES[i];
+            const result *ref = find(reference, nref, "again", zone);
+            const result *lim = find(got, n, "limited", zone), *again = find(got, n, "again", zone);
+            if (lim == NULL || again == NULL) {
+                tk_fail("ulimit -n %ld: no result for %s", level, zone);
+                continue;
+            }
+            if (lim->status == FD_OK) {
+                int same_source = strcmp(lim->source, ref->source) == 0 || (is_utc(zone) && strcmp(lim->source, "posix") == 0);
+                CHECK(strcmp(lim->a, ref->a) == 0 && strcmp(lim->b, ref->b) == 0 && same_source,
+                      "ulimit -n %ld: %s gave \"%s\" / \"%s\" from %s; its zone file gives \"%s\" / \"%s\" from %s", level,
+                      zone, lim->a, lim->b, lim->source, ref->a, ref->b, ref->source);
+                if (level == MAX_LEVEL) given_at_16++;
+            } else {
+                CHECK(!needs_no_descriptor(zone), "ulimit -n %ld: %s needs no descriptor, yet failed: %s", level, zone,
+                      lim->message);
+                CHECK((lim->status == FD_ERR_TIME_ZONE && strstr(lim->message, "no file descriptor free (EMFILE") != NULL) ||
+                          (lim->status == FD_ERR_MEMORY && strstr(lim->message, "ENOMEM") != NULL),
+                      "ulimit -n %ld: %s gave status %d \"%s\", expected FD_ERR_TIME_ZONE naming EMFILE", level, zone,
+                      lim->status, lim->message);
+                if (level == MIN_LEVEL) refused_at_3++;
+            }
+            CHECK(again->status == FD_OK && strcmp(again->a, ref->a) == 0 && strcmp(again->b, ref->b) == 0 &&
+                      strcmp(again->source, ref->source) == 0,
+                  "ulimit -n %ld, then lifted: %s gave status %d \"%s\" / \"%s\" from %s; its zone file gives \"%s\" / \"%s\" "
+                  "from %s", level, zone, again->status, again->a, again->b, again->source, ref->a, ref->b, ref->source);
+        }
+    }
+    size_t named = 0;
+    for (size_t i = 0; i < COUNT_OF(ZONES); i++) named += !needs_no_descriptor(ZONES[i]);
+    CHECK(refused_at_3 == named, "ulimit -n 3: %zu of %zu named zones refused (none can be opened)", refused_at_3, named);
+    CHECK(given_at_16 == COUNT_OF(ZONES), "ulimit -n 16: %zu of %zu zones given", given_at_16, COUNT_OF(ZONES));
+    return tk_finish();
+}
