@@ -182,7 +182,8 @@ typedef struct fd_options {
                                     bytes, else FD_ERR_LOCALE. NULL = the host's default (LC_ALL,
                                     LC_MESSAGES, LANG as ICU reads them; "C" is en_US_POSIX); one
                                     naming a language ICU has no data for is FD_ERR_LOCALE
-                                    naming the variable (1.2).
+                                    naming the variable (1.2), and so (1.3) is one holding
+                                    control characters or bytes that are not UTF-8.
                                     fd_formatter_locale names the data used.
                                     Copied: need not outlive fd_formatter_new. */
     const char *time_zone;       /* IANA id ("Asia/Shanghai") or a POSIX TZ string ("CST-8").

@@ -111,6 +111,18 @@ static const host_case CASES[] = {
     /* 1.2: messages quote what the caller passed safely for a log line. */
     {"TZ with a newline and ESC is quoted safely", {"TZ=Bad\nZone\x1b[31m"}, "en_US", "-", "3 TZ=Bad\\nZone\\x1b[31m is not a zone"},
     {"a locale id with a newline and ESC is quoted safely", {"TZ=UTC"}, "zz\n\x1b[2J", "-", "2 malformed locale id \"zz\\n\\x1b[2J\""},
+    /* 1.3: $TZDIR is quoted like every other value. */
+    {"TZDIR with ESC and BEL is quoted safely", {"TZDIR=/nonexistent\x1b[31m\azone"}, "en_US", "America/Mexico_City",
+     "3 time zone \"America/Mexico_City\": no zone database in $TZDIR (/nonexistent\\x1b[31m\\x07zone): install tzdata"},
+    {"TZDIR with ESC: TZ=Asia/Tokyo quoted safely", {"TZDIR=/no\x1bzone", "TZ=Asia/Tokyo"}, "en_US", "-",
+     "3 TZ=Asia/Tokyo: no zone database in $TZDIR (/no\\x1bzone)"},
+    /* 1.3: a host locale variable with control bytes is refused, naming it, quoted; never returned raw. */
+    {"LANG with ESC and BEL refused, naming LANG", {"LANG=en_US\x1b[31m\a", "TZ=UTC"}, "-", "-",
+     "2 LANG=en_US\\x1b[31m\\x07 holds control characters"},
+    {"LC_ALL with a newline refused, naming LC_ALL", {"LC_ALL=de_DE\n.UTF-8", "LANG=en_US.UTF-8"}, "-", "UTC",
+     "2 LC_ALL=de_DE\\n.UTF-8 holds control characters"},
+    {"LANG with a byte that is not UTF-8 refused", {"LANG=fr_FR.\xff", "TZ=UTC"}, "-", "-",
+     "2 LANG=fr_FR.\\xff holds control characters or bytes that are not UTF-8"},
     {"33 locale entries refused", {"TZ=UTC"}, "a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,en", "-",
      "2 the locale list has 33 entries"},
 };

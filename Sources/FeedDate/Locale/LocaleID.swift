@@ -4,6 +4,7 @@
 // when ICU has data for its language: never the host's locale or another
 // language in silence (SPEC section 2).
 import CICU
+import Glibc
 
 struct LocaleID {
     /// The canonical ICU id used to open every ICU service.
@@ -20,9 +21,16 @@ struct LocaleID {
     init(_ input: String?) throws(FeedDateError) {
         guard let input else {
             let host = LocaleID.host
+            let named = host.variable.map { "\($0)=\(LogSafe.quote(bytes: host.value ?? [], marks: false))" } ?? "the host's locale"
+            // ICU keeps what it does not understand ("en_US\e[31m" became
+            // "en__US\e[31M"); fd_formatter_locale must never return it raw.
+            guard LocaleID.isPrintable(host.value ?? []), LocaleID.isPrintable(Array(host.icu.utf8)) else {
+                throw .locale("\(named) holds control characters or bytes that are not UTF-8, which no locale id has "
+                    + "(ICU read it as \(LogSafe.quote(host.icu))): set it to a locale like \"zh_CN.UTF-8\" or \"C.UTF-8\", "
+                    + "or pass a locale, like \"zh_CN\" or \"en-US\"")
+            }
             try self.init(canonical: host.icu)
             guard hasData else {
-                let named = host.variable.map { "\($0)=\(LogSafe.quote(host.value ?? "", marks: false))" } ?? "the host's locale"
                 throw .locale("\(named) names no locale ICU has data for (ICU read it as \(LogSafe.quote(host.icu))): "
                     + "set it to a locale like \"zh_CN.UTF-8\" or \"C.UTF-8\", or pass a locale, like \"zh_CN\" or \"en-US\"")
             }
@@ -61,19 +69,25 @@ struct LocaleID {
     /// Worked out once: ICU keeps its default for the life of the process,
     /// and no later call reads the environment (another thread may be
     /// changing it).
-    static var host: (icu: String, variable: String?, value: String?) {
+    static var host: (icu: String, variable: String?, value: [UInt8]?) {
         // A lock, not a lazy global: the fork gate's rule (forkgate.h) keeps
         // ICU calls out of a global's initializer.
         hostCache.withLock { cached in
             if let cached { return cached }
             let def = (try? icuString("uloc_getDefault") { buf, cap, _ in cicu_default_locale(buf, cap) }) ?? ""
             let variable = ["LC_ALL", "LC_MESSAGES", "LANG"].first { environment($0).map { !$0.isEmpty } ?? false }
-            let host = (def.isEmpty ? "en_US_POSIX" : def, variable, variable.flatMap(environment))
+            let value = variable.flatMap { getenv($0) }.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } }
+            let host = (def.isEmpty ? "en_US_POSIX" : def, variable, value)
             cached = host
             return host
         }
     }
-    private static let hostCache = GatedMutex<(icu: String, variable: String?, value: String?)?>(nil)
+    private static let hostCache = GatedMutex<(icu: String, variable: String?, value: [UInt8]?)?>(nil)
+
+    /// Whether `bytes` are UTF-8 without controls: what LogSafe leaves as it is.
+    static func isPrintable(_ bytes: [UInt8]) -> Bool {
+        LogSafe.quote(bytes: bytes, limit: bytes.count, marks: false) == String(decoding: bytes, as: UTF8.self)
+    }
 
     /// One id, canonicalized by ICU; a malformed id is an error.
     private init(single input: String) throws(FeedDateError) {

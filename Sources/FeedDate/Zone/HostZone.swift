@@ -34,7 +34,7 @@ enum HostZone {
             let name = String(file.dropFirst(base.count + 1))
             if ZoneDatabase.isValidName(name), isRegularFile(file) { return .tz(name) }
         }
-        throw .timeZone("TZ=\(LogSafe.quote(tz!, marks: false)) is not a zone: the path is not a file of the zone database \(directory); "
+        throw .timeZone("TZ=\(LogSafe.quote(tz!, marks: false)) is not a zone: the path is not a file of the zone database \(LogSafe.quote(directory, limit: 256, marks: false)); "
             + "set TZ to an IANA id like \"Asia/Shanghai\", a POSIX TZ string like \"CST-8\", or unset it")
     }
 

@@ -62,10 +62,13 @@ enum ZoneDatabase {
     /// The database folder: $TZDIR when it was set and non-empty, else /usr/share/zoneinfo.
     static var directory: String { substitute.withLock { $0 } ?? configured ?? systemDirectory }
 
-    /// How messages name the folder: "$TZDIR (/opt/zones)" or "/usr/share/zoneinfo".
+    /// How messages name the folder: "$TZDIR (/opt/zones)" or
+    /// "/usr/share/zoneinfo", quoted as every value is (LogSafe, without
+    /// marks; paths cut at 256 bytes as in `corrupt`).
     static var directoryName: String {
         let dir = directory
-        return configured == dir ? "$TZDIR (\(dir))" : dir
+        let quoted = LogSafe.quote(dir, limit: 256, marks: false)
+        return configured == dir ? "$TZDIR (\(quoted))" : quoted
     }
 
     /// Runs `body` with zones looked up in `dir` (for tests: a process reads $TZDIR once).
