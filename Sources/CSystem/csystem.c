@@ -148,40 +148,41 @@ static int resolve_beneath(int folder_fd, const char *name, int flags)
     return walk_beneath(folder_fd, name, flags);
 }
 
+/* Keeps the O_PATH descriptor `path_fd` when it names a regular file;
+   else closes it and fails: a folder with EISDIR, a FIFO, device or socket
+   with ENXIO. Nothing is opened for reading to find out. */
+static int judge_regular(int path_fd)
+{
+    struct stat st;
+    if (fstat(path_fd, &st) != 0) { int e = errno; close(path_fd); errno = e; return -1; }
+    if (S_ISREG(st.st_mode)) return path_fd;
+    close(path_fd);
+    errno = S_ISDIR(st.st_mode) ? EISDIR : ENXIO;
+    return -1;
+}
+
 /*
- * Opens for reading the file that the O_PATH descriptor `path_fd` names,
- * when it is a regular file, and closes `path_fd`. Nothing else is ever
- * opened for reading: a FIFO, device or socket is ENXIO, a folder EISDIR,
- * judged by fstat on `path_fd` before any open. The file is reopened
- * through /proc/self/fd, which opens that very inode whatever has been
- * renamed since; without /proc, it is opened by name again (below
- * `folder_fd` when `beneath`, else `path` as given), and must then be the
- * same device and inode, else EAGAIN (a swap in between), and that open may
- * have reached what was swapped in (non-blocking, never read).
+ * Opens for reading the regular file that the O_PATH descriptor `path_fd`
+ * names (left open). Through /proc/self/fd, which opens that very inode
+ * whatever has been renamed since; without /proc, by name again (below
+ * `folder_fd` when `beneath`, else `path` as given), and then it must be
+ * the same device and inode, else EAGAIN (a swap in between; that open may
+ * have reached what was swapped in: non-blocking, never read, closed).
  */
-static int reopen_regular(int path_fd, int folder_fd, const char *path, int beneath)
+static int reopen(int path_fd, int folder_fd, const char *path, int beneath)
 {
     struct stat judged, opened;
-    if (fstat(path_fd, &judged) != 0) { int e = errno; close(path_fd); errno = e; return -1; }
-    if (!S_ISREG(judged.st_mode)) {
-        close(path_fd);
-        errno = S_ISDIR(judged.st_mode) ? EISDIR : ENXIO;
-        return -1;
-    }
+    if (fstat(path_fd, &judged) != 0) return -1;
     int fd = -1;
     if (!atomic_load(&force_by_name)) {
         char proc[48];
         snprintf(proc, sizeof proc, "/proc/self/fd/%d", path_fd);
         fd = open(proc, READ_FLAGS);
     }
-    int e = errno;
-    close(path_fd);
-    if (fd < 0 && (atomic_load(&force_by_name) || e == ENOENT)) {
+    if (fd < 0 && (atomic_load(&force_by_name) || errno == ENOENT))
         fd = beneath ? resolve_beneath(folder_fd, path, READ_FLAGS) : open(path, READ_FLAGS);
-        e = errno;
-    }
-    if (fd < 0) { errno = e; return -1; }
-    if (fstat(fd, &opened) != 0) { e = errno; close(fd); errno = e; return -1; }
+    if (fd < 0) return -1;
+    if (fstat(fd, &opened) != 0) { int e = errno; close(fd); errno = e; return -1; }
     if (opened.st_dev != judged.st_dev || opened.st_ino != judged.st_ino) {
         close(fd);
         errno = EAGAIN;
@@ -190,18 +191,35 @@ static int reopen_regular(int path_fd, int folder_fd, const char *path, int bene
     return fd;
 }
 
-int csys_open_beneath(int folder_fd, const char *name)
+int csys_find_beneath(int folder_fd, const char *name)
 {
     int path_fd = resolve_beneath(folder_fd, name, PATH_FLAGS);
+    return path_fd < 0 ? -1 : judge_regular(path_fd);
+}
+
+int csys_reopen_beneath(int path_fd, int folder_fd, const char *name)
+{
+    return reopen(path_fd, folder_fd, name, 1);
+}
+
+int csys_open_beneath(int folder_fd, const char *name)
+{
+    int path_fd = csys_find_beneath(folder_fd, name);
     if (path_fd < 0) return -1;
-    return reopen_regular(path_fd, folder_fd, name, 1);
+    int fd = reopen(path_fd, folder_fd, name, 1), e = errno;
+    close(path_fd);
+    errno = e;
+    return fd;
 }
 
 int csys_open_regular(const char *path)
 {
     int path_fd = open(path, PATH_FLAGS);
-    if (path_fd < 0) return -1;
-    return reopen_regular(path_fd, -1, path, 0);
+    if (path_fd < 0 || (path_fd = judge_regular(path_fd)) < 0) return -1;
+    int fd = reopen(path_fd, -1, path, 0), e = errno;
+    close(path_fd);
+    errno = e;
+    return fd;
 }
 
 void csys_reopen_force_by_name(int on) { atomic_store(&force_by_name, on != 0); }

@@ -25,17 +25,26 @@ extern "C" {
    what the caller configured. */
 int csys_open_folder(const char *path);
 
-/* Opens `name` (relative; components separated by '/') below the folder of
-   `folder_fd` for reading: close-on-exec, non-blocking, never a controlling
-   terminal. Symbolic links are followed only while every step stays inside
-   that folder: an absolute link, or a ".." above it, fails with EXDEV; more
-   than 40 links with ELOOP. Only a regular file is ever opened for reading:
-   the name is first resolved to an O_PATH descriptor and judged by fstat (a
-   folder is EISDIR; a FIFO, device or socket ENXIO, never opened), then that
-   very file is reopened for reading through /proc/self/fd (without /proc:
-   by name, and it must be the same device and inode, else EAGAIN).
-   Returns the descriptor or -1 with errno set (EMFILE, ENFILE and ENOMEM as
-   the kernel gives them). */
+/* Finds `name` (relative; components separated by '/') below the folder of
+   `folder_fd`: symbolic links are followed only while every step stays
+   inside that folder (an absolute link, or a ".." above it, fails with
+   EXDEV; more than 40 links with ELOOP). Returns an O_PATH descriptor
+   (close-on-exec) of a regular file, which opens nothing for reading: what
+   the name reaches is judged by fstat first, and a folder fails with
+   EISDIR, a FIFO, device or socket with ENXIO, never opened. fstat on the
+   descriptor gives the file's identity. -1 with errno set otherwise (EMFILE,
+   ENFILE and ENOMEM as the kernel gives them). */
+int csys_find_beneath(int folder_fd, const char *name);
+
+/* Opens for reading the regular file that `path_fd` (from csys_find_beneath
+   with the same folder and name) names, and leaves `path_fd` open: that very
+   inode, reopened through /proc/self/fd; without /proc, by name again below
+   the folder, and it must be the same device and inode, else EAGAIN.
+   Close-on-exec, non-blocking, never a controlling terminal. */
+int csys_reopen_beneath(int path_fd, int folder_fd, const char *name);
+
+/* csys_find_beneath, then csys_reopen_beneath: a descriptor for reading the
+   regular file `name` below the folder, or -1 with errno set. */
 int csys_open_beneath(int folder_fd, const char *name);
 
 /* The same for a path of the host (links followed): /etc/timezone. */
@@ -45,7 +54,7 @@ int csys_open_regular(const char *path);
    the fallback. */
 void csys_reopen_force_by_name(int on);
 
-/* Whether the last csys_open_beneath of this process used openat2 (1) or
+/* Whether the last lookup (csys_find_beneath, csys_open_beneath) of this process used openat2 (1) or
    the walk (0); -1 before the first. For tests. */
 int csys_beneath_uses_openat2(void);
 

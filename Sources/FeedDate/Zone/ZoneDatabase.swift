@@ -145,10 +145,10 @@ enum ZoneDatabase {
 
     /// Zone `id` of the database whose folder is open as `folder` (its path
     /// `directory`, for messages), shared by every formatter of that zone
-    /// file. The file is opened by name below the folder, links followed only
-    /// while they stay inside it (csys_open_beneath), and known by the
-    /// device, inode, size and change time of what was opened (fstat on that
-    /// descriptor): a tzdata upgrade or an edit in place gives new formatters
+    /// file. The file is found by name below the folder, links followed only
+    /// while they stay inside it (csys_find_beneath), and known by the
+    /// device, inode, size and change time of what was found (fstat on its
+    /// O_PATH descriptor; it is opened for reading only to be loaded): a tzdata upgrade or an edit in place gives new formatters
     /// the new rules (existing ones keep theirs: they are immutable), and the
     /// version reported is the one read with the table. A name that is no
     /// regular file of the database is `.absent`; one that could not be
@@ -156,27 +156,32 @@ enum ZoneDatabase {
     /// (nothing is cached then); a zone file that cannot be read or parsed
     /// is an error naming its path.
     static func shared(id: String, folder: Int32, directory: String) throws(FeedDateError) -> ZoneLookup {
-        let fd: Int32
-        switch open(id, in: folder) {
-        case .success(let opened): fd = opened
+        // An O_PATH descriptor: its fstat tells a cached file from a changed
+        // one without opening it for reading; the file is opened only to be
+        // read, and both are closed before the version file is read, so a
+        // lookup never holds more than three descriptors (folder, these two).
+        let found: Int32
+        switch find(id, in: folder) {
+        case .success(let descriptor): found = descriptor
         case .failure(.badName), .failure(.notFound): return .absent
         case .failure(.exhausted(let code)): return .exhausted(code)
         case .failure(let error): throw corrupt(id, path: directory + "/" + id, error)
         }
-        // Closed as soon as the file is read, so that reading the version
-        // takes no third descriptor (folder, zone file, version file).
-        var held = fd
+        var held = found
         defer { if held >= 0 { close(held) } }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw corrupt(id, path: directory + "/" + id, .unreadable(String(cString: strerror(errno)))) }
+        guard fstat(found, &info) == 0 else { throw corrupt(id, path: directory + "/" + id, .unreadable(String(cString: strerror(errno)))) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .absent }
         let identity = FileIdentity(info)
         do throws(ZoneError) {
             return .found(try ZoneCache.shared(key: identity.key, identity: identity) { () throws(ZoneError) in
-                let tzif = try read(fd)
-                close(fd)
+                let fd = csys_reopen_beneath(found, folder, id)
+                guard fd >= 0 else { throw openFailure(errno) }
+                close(found)
                 held = -1
-                let table = TransitionTable(tzif: tzif)
+                let tzif = Result { () throws(ZoneError) in try read(fd) }
+                close(fd)
+                let table = TransitionTable(tzif: try tzif.get())
                 return LoadedZone(table: table, source: "tzdata " + (try version(folder: folder) ?? "(unknown version)"))
             })
         } catch {
@@ -204,7 +209,7 @@ enum ZoneDatabase {
         let quoted = LogSafe.quote(id)
         if let folder, isValidName(id),
            let current = try? icuString("ucal_getCanonicalTimeZoneID", { cicu_zone_canonical_id(id, $0, $1, $2) }),
-           current != id, case .success(let fd) = open(current, in: folder) {
+           current != id, case .success(let fd) = find(current, in: folder) {
             close(fd)
             return .timeZone("unknown time zone \(quoted): did you mean \(LogSafe.quote(current))? \(quoted) is its old name, "
                 + "which \(directoryName) does not have (Debian keeps the old names in the package tzdata-legacy)")
@@ -230,14 +235,25 @@ enum ZoneDatabase {
     static func open(_ id: String, in folder: Int32) -> Result<Int32, ZoneError> {
         guard isValidName(id) else { return .failure(.badName) }
         let fd = csys_open_beneath(folder, id)
-        if fd >= 0 { return .success(fd) }
-        switch errno {
+        return fd >= 0 ? .success(fd) : .failure(openFailure(errno))
+    }
+
+    /// `open` without opening for reading: an O_PATH descriptor of the
+    /// regular file (csys_find_beneath), for its identity.
+    static func find(_ id: String, in folder: Int32) -> Result<Int32, ZoneError> {
+        guard isValidName(id) else { return .failure(.badName) }
+        let fd = csys_find_beneath(folder, id)
+        return fd >= 0 ? .success(fd) : .failure(openFailure(errno))
+    }
+
+    private static func openFailure(_ code: Int32) -> ZoneError {
+        switch code {
         case ENOENT, ENOTDIR, EXDEV, ELOOP, ENAMETOOLONG, EISDIR, ENXIO, ENODEV:
-            return .failure(.notFound)
+            return .notFound
         case EMFILE, ENFILE, ENOMEM:
-            return .failure(.exhausted(errno))
+            return .exhausted(code)
         default:
-            return .failure(.unreadable("cannot open: \(String(cString: strerror(errno)))"))
+            return .unreadable("cannot open: \(String(cString: strerror(code)))")
         }
     }
 
