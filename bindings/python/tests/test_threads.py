@@ -71,13 +71,14 @@ def test_no_free_at_exit_under_a_daemon_thread_still_in_the_library() -> None:
         import os, threading, time
         import feeddate
         from feeddate import _ffi, _formatter
-        in_flight = [0]
+        in_flight, entered = [0], threading.Event()
         real_many, real_free = _formatter._fd_format_many_nul, _ffi.fd_formatter_free
 
         def slow_many(*args):  # as a long fd_format_many: the GIL released while it runs
             in_flight[0] += 1
+            entered.set()
             try:
-                time.sleep(0.5)
+                time.sleep(60)  # still in the library when the interpreter exits, however loaded the machine
                 return real_many(*args)
             finally:
                 in_flight[0] -= 1
@@ -94,7 +95,7 @@ def test_no_free_at_exit_under_a_daemon_thread_still_in_the_library() -> None:
                 f.format_many([1711348140] * 100, 1711348200)
 
         threading.Thread(target=spin, daemon=True).start()
-        time.sleep(0.2)
+        entered.wait(30)
         print("exiting", flush=True)
     """)
     assert result.returncode == 0, result.stderr
@@ -105,11 +106,11 @@ def test_a_formatter_in_use_on_another_thread_outlives_every_other_reference(mon
     freed: List[int] = []
     monkeypatch.setattr(_ffi, "fd_formatter_free", lambda handle: freed.append(1))  # the real one leaks this one
     real_many = _formatter._fd_format_many_nul
-    entered = threading.Event()
+    entered, release = threading.Event(), threading.Event()
 
     def slow_many(*args: Any) -> int:
         entered.set()
-        time.sleep(0.3)
+        release.wait(30)  # held in flight until the main thread has looked (no sleep that load can outlast)
         return int(real_many(*args))
 
     monkeypatch.setattr(_formatter, "_fd_format_many_nul", slow_many)
@@ -121,6 +122,7 @@ def test_a_formatter_in_use_on_another_thread_outlives_every_other_reference(mon
     del f
     gc.collect()
     assert freed == []  # the call in flight holds it
+    release.set()
     worker.join(30)
     gc.collect()
     assert freed == [1] and len(out[0]) == 10  # and once no call does, it is freed
