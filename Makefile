@@ -156,17 +156,18 @@ test: deps $(TEST_SUITES)
 deps:
 	tools/deps.sh test
 
-# A quick loop that downloads nothing: the Swift suite but its slowest tests,
-# the C suites, the library's checks, and the Python suite with the pytest at
-# hand (build/venv when make test-python made it, else python3's); tests of
+# A quick loop: the Swift suite but its slowest tests, the C suites, the
+# library's checks, and the Python suite with pytest and numpy alone
+# (python3's, else build/venv's, filled once from PyPI); tests of
 # optional packages that are not installed (pandas, pyarrow, polars, dask)
 # are skipped there, each file saying which (make test runs them all).
 CHECK_SUITES := check-vectors check-py-version test-swift-quick check-lib test-c test-python-core
 check: $(CHECK_SUITES)
 
+# The Python suite with pytest and numpy only: python3's when it has them, else
+# build/venv's (made and filled from PyPI once, as make test-python does).
 test-python-core: lib
-	@py=$$( [ -x $(BUILD)/venv/bin/python ] && echo $(BUILD)/venv/bin/python || echo $(PYTHON)); \
-	$$py -c 'import pytest' 2>/dev/null || { echo "check: no pytest for $$py: run make test-python once (it installs pytest in build/venv), or pip install pytest" >&2; exit 1; }; \
+	@py=$$(tools/py-env.sh check $(PYTHON) $(PY_VENV) --system-first pytest=pytest numpy=numpy) || exit 1; \
 	PYTHONPATH=$(CURDIR)/bindings/python timeout 900 $$py -m pytest -q -p no:cacheprovider -p no:benchmark bindings/python/tests
 
 test-swift: $(ICU_DEPS)
