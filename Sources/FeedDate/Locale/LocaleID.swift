@@ -4,7 +4,6 @@
 // when ICU has data for its language: never the host's locale or another
 // language in silence (SPEC section 2).
 import CICU
-import Glibc
 
 struct LocaleID {
     /// The canonical ICU id used to open every ICU service.
@@ -76,7 +75,7 @@ struct LocaleID {
             if let cached { return cached }
             let def = (try? icuString("uloc_getDefault") { buf, cap, _ in cicu_default_locale(buf, cap) }) ?? ""
             let variable = ["LC_ALL", "LC_MESSAGES", "LANG"].first { environment($0).map { !$0.isEmpty } ?? false }
-            let value = variable.flatMap { getenv($0) }.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } }
+            let value = variable.flatMap(environmentBytes)
             let host = (def.isEmpty ? "en_US_POSIX" : def, variable, value)
             cached = host
             return host

@@ -78,3 +78,9 @@ func readLink(_ path: String) -> [UInt8]? {
 func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
+
+/// The variable's bytes as they are (not repaired into UTF-8), for messages
+/// that must quote exactly what the host holds.
+func environmentBytes(_ name: String) -> [UInt8]? {
+    getenv(name).map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+}
