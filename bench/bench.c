@@ -180,6 +180,86 @@ static fd_formatter *make(fd_style style, const char *locale, const char *zone) 
     return f;
 }
 
+/* fd_format interleaved with fd_schedule_json, as a page that renders a
+ * label and a schedule per post calls them: the label of each post of the
+ * feed (the mix) at now, then the schedule of a post of the last day, whose
+ * 1-day FEED schedule has 2 entries (the second from the next midnight on)
+ * and whose horizon-0 schedule has 1 (nothing past now: it can disturb no
+ * cache of the formatter). Each call is timed alone, the cost of reading
+ * the clock (measured in the same round) taken off. The two horizons run in
+ * alternating rounds of 1,000 posts each, their order swapped every round,
+ * 63 rounds (short rounds: on a shared machine a long one is rarely left
+ * alone); each figure is the median over the rounds, each ratio the median
+ * of the per-round ratios 1 day / horizon 0. "alone": fd_format with no
+ * schedule between, in the same rounds. */
+enum { IROUNDS = 63, IPOSTS = 1000 };
+static double median_of(double *v, int n) {
+    for (int i = 1; i < n; i++)
+        for (int k = i; k > 0 && v[k - 1] > v[k]; k--) { double x = v[k]; v[k] = v[k - 1]; v[k - 1] = x; }
+    return v[n / 2];
+}
+static double clock_cost(void) {
+    enum { K = 1000 };
+    double sum = 0;
+    for (int i = 0; i < K; i++) { double a = now_ns(); sum += now_ns() - a; }
+    return sum / K;
+}
+/* ns per fd_format and per fd_schedule_json over posts[0..m) (horizon < 0: no schedule). */
+static void interleave(fd_formatter *f, const int64_t *ts, const int64_t *posts, size_t m, int64_t now, int64_t horizon,
+                       double *format_ns, double *schedule_ns) {
+    static char json[1 << 16];
+    char text[FD_LABEL_CAPACITY];
+    fd_label info;
+    size_t length = 0;
+    double fmt = 0, sched = 0, clock = clock_cost();
+    for (size_t i = 0; i < m; i++) {
+        double t0 = now_ns();
+        if (fd_format(f, ts[i], now, text, sizeof text, &info) != FD_OK) { fprintf(stderr, "fd_format failed\n"); exit(1); }
+        fmt += now_ns() - t0;
+        sink += info.length;
+        if (horizon < 0) continue;
+        t0 = now_ns();
+        if (fd_schedule_json(f, posts[i], now, horizon, 1000, json, sizeof json, &length) != FD_OK) {
+            fprintf(stderr, "fd_schedule_json failed: %s\n", fd_last_error()); exit(1);
+        }
+        sched += now_ns() - t0;
+        sink += length;
+    }
+    *format_ns = fmt / m - clock;
+    *schedule_ns = horizon < 0 ? 0 : sched / m - clock;
+}
+static void interleaved_rows(const int64_t *ts, size_t n, int64_t now) {
+    static const struct { const char *locale, *zone; } where[] = {{"zh_CN", "Asia/Shanghai"}, {"en_US", "America/New_York"}};
+    size_t m = n < IPOSTS ? n : IPOSTS;
+    int64_t posts[IPOSTS];
+    for (size_t i = 0; i < m; i++) posts[i] = now - 1 - (int64_t)((uint64_t)ts[i] * 2654435761u % 86400000);
+    printf("\n%-44s %-6s %10s %10s %10s %8s %6s\n", "fd_format interleaved with fd_schedule_json", "locale",
+           "alone", "horizon 0", "1 day", "ratio", "limit");
+    for (size_t w = 0; w < 2; w++) {
+        fd_formatter *f = make(FD_STYLE_FEED, where[w].locale, where[w].zone);
+        double alone[IROUNDS], f0[IROUNDS], f1[IROUNDS], s0[IROUNDS], s1[IROUNDS], rf[IROUNDS], rs[IROUNDS], unused;
+        interleave(f, ts, posts, m, now, 86400000, &unused, &unused); /* warm */
+        interleave(f, ts, posts, m, now, 0, &unused, &unused);
+        for (int r = 0; r < IROUNDS; r++) {
+            interleave(f, ts, posts, m, now, -1, &alone[r], &unused);
+            if (r % 2) {
+                interleave(f, ts, posts, m, now, 86400000, &f1[r], &s1[r]);
+                interleave(f, ts, posts, m, now, 0, &f0[r], &s0[r]);
+            } else {
+                interleave(f, ts, posts, m, now, 0, &f0[r], &s0[r]);
+                interleave(f, ts, posts, m, now, 86400000, &f1[r], &s1[r]);
+            }
+            rf[r] = f1[r] / f0[r];
+            rs[r] = s1[r] / s0[r];
+        }
+        printf("%-44s %-6s %7.0f ns %7.0f ns %7.0f ns %7.2fx %5.1fx\n", "fd_format, FEED, between the schedules", where[w].locale,
+               median_of(alone, IROUNDS), median_of(f0, IROUNDS), median_of(f1, IROUNDS), median_of(rf, IROUNDS), 1.1);
+        printf("%-44s %-6s %10s %7.0f ns %7.0f ns %7.2fx %5.1fx\n", "fd_schedule_json, FEED, a post of the last day", where[w].locale,
+               "", median_of(s0, IROUNDS), median_of(s1, IROUNDS), median_of(rs, IROUNDS), 2.0);
+        fd_formatter_free(f);
+    }
+}
+
 /* Labels per second through fd_format_many, batches of 1000. */
 static double many_per_second(fd_formatter *f, const int64_t *ts, size_t n, int64_t now) {
     enum { BATCH = 1000 };
@@ -336,6 +416,7 @@ int main(int argc, char **argv) {
     }
     free(ahead);
     schedule_rows(NULL, now); /* printed only: results.json keeps its 1.1 shape */
+    interleaved_rows(ts, n, now); /* printed only, as the schedule rows */
 
     /* Batches, threads, creation, memory: FEED, zh_CN in Asia/Shanghai. */
     fd_formatter *feed = make(FD_STYLE_FEED, "zh_CN", "Asia/Shanghai");
