@@ -60,4 +60,51 @@ final class ScheduleTests: XCTestCase {
                                                              .init(text: "x", fromMs: 7)], untilMs: nil)
         XCTAssertEqual(controls.json, "{\"v\":1,\"now\":-5,\"labels\":[[\"\\u0000\\b\\t\\n\\f\\r\\u001f\u{7F}\",0],[\"x\",12]],\"until\":null}")
     }
+
+    /// Issue 37: a schedule's entries after the first are labels at later
+    /// nows, and leave the caches of now's day (the formatter's view of it
+    /// and its next-change memo) to the labels formatted at now.
+    func testSchedulesLeaveTodayAlone() throws {
+        let now: Int64 = 1_711_348_200_000  // 2024-03-25T06:30Z, 14:30 in Shanghai
+        for style in [FeedDateStyle.feed, .chatList, .chatBubble, .relative, .compact] {
+            let f = try FeedDateFormatter(FeedDateOptions(style: style, locale: "zh_CN", timeZone: "Asia/Shanghai"))
+            let yesterday = now - 86_400_000 - 3_600_000
+            let label = try f.label(yesterday, now: now)
+            let view = try XCTUnwrap(f.sharedView.load(covering: now), "\(style)")
+            let slot = NextChangeMemo.slot(daysBack: 1)
+            let remembered = f.memo.load(slot, at: view)
+            if Validity.byDay(style) { XCTAssertNotNil(remembered, "\(style)") }
+            for age: Int64 in [10_000, 3_600_000, 86_400_000, 3 * 86_400_000] {
+                let s = try f.schedule(now - age, now: now, horizonMs: 86_400_000)
+                if age == 10_000 { XCTAssertGreaterThan(s.entries.count, 1, "\(style): the schedule reaches past midnight") }
+                XCTAssertEqual(f.sharedView.load(covering: now), view, "\(style), \(age)")
+                XCTAssertEqual(f.memo.load(slot, at: view), remembered, "\(style), \(age)")
+            }
+            XCTAssertEqual(try f.label(yesterday, now: now), label)
+        }
+    }
+
+    /// The entries after the first come from the formatter's memo of
+    /// schedules when an earlier schedule filled it: the same schedules as
+    /// from a fresh formatter each time, whatever came before.
+    func testSchedulesWithWarmCachesAsFresh() throws {
+        var rng = SystemRandomNumberGenerator()
+        let base: Int64 = 1_711_348_200_000
+        for style in [FeedDateStyle.feed, .chatList, .chatBubble, .relative, .compact, .countdown] {
+            for (locale, zone) in [("zh_CN", "Asia/Shanghai"), ("en_US", "America/New_York")] {
+                let o = FeedDateOptions(style: style, locale: locale, timeZone: zone)
+                let warm = try FeedDateFormatter(o)
+                for _ in 0..<150 {
+                    // A few nows, so that the caches hold another day's now as often as this one's.
+                    let now = base + Int64.random(in: 0..<3, using: &rng) * 86_400_000 + Int64.random(in: -7_200_000..<7_200_000, using: &rng)
+                    let t = now - Int64.random(in: -86_400_000..<(9 * 86_400_000), using: &rng)
+                    let horizon = [0, 3_600_000, 86_400_000, 7 * 86_400_000][Int.random(in: 0..<4, using: &rng)]
+                    if Bool.random(using: &rng) { _ = try warm.label(t - Int64.random(in: 0..<(3 * 86_400_000), using: &rng), now: now) }
+                    let got = try warm.schedule(t, now: now, horizonMs: Int64(horizon), maxEntries: 50)
+                    let want = try FeedDateFormatter(o).schedule(t, now: now, horizonMs: Int64(horizon), maxEntries: 50)
+                    XCTAssertEqual(got, want, "\(style) \(locale) t=\(t) now=\(now) horizon=\(horizon)")
+                }
+            }
+        }
+    }
 }

@@ -50,8 +50,12 @@ public final class FeedDateFormatter: Sendable {
     /// (see SharedView.swift).
     let sharedView = SharedView()
     let sharedNextView = SharedView()
-    /// Next changes of day labels (see Validity.swift) by days back.
+    /// Next changes of day labels (see Validity.swift) by days back: for
+    /// the view of the latest now, and for the view of a schedule's entries
+    /// after the first (most often the next local day), which must not put
+    /// out the first.
     let memo: NextChangeMemo
+    let aheadMemo: NextChangeMemo
     /// RELATIVE's and COMPACT's counts of two or more days back, by key
     /// (holding none for other styles).
     let countMemo: CountMemo
@@ -70,6 +74,7 @@ public final class FeedDateFormatter: Sendable {
         self.tzSource = zone.source
         self.rules = Rules(options: options, zone: zone, services: services)
         memo = NextChangeMemo(slots: Validity.byDay(options.style) ? NextChangeMemo.slotCount : 0)
+        aheadMemo = NextChangeMemo(slots: Validity.byDay(options.style) ? NextChangeMemo.slotCount : 0)
         countMemo = CountMemo(holdsCounts: options.style.countsBack)
     }
 
@@ -112,6 +117,21 @@ public final class FeedDateFormatter: Sendable {
         let w = try write(t, now: now, into: base, capacity: capacity, &views, unlessFrom: wanted ? Rules.never : Int64.min)
         keep(views, now)
         return w
+    }
+
+    /// `write` for a schedule's entry after the first (Schedule.swift): at a
+    /// now ahead of the real one, with the schedule's own `views`, carried
+    /// from entry to entry. It reads the formatter's views and stores into
+    /// none of them nor into the memos of now's day (its next changes go to
+    /// the memo of schedules), so the labels formatted at the real now find
+    /// their caches as they left them.
+    func writeAhead(
+        _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, _ views: inout Views
+    ) throws(FeedDateError) -> FeedDateWritten {
+        guard FeedDateRange.contains(now) else { throw .range(now) }
+        views.next = sharedNextView
+        try views.move(to: now, known: sharedView, rules.makeView)
+        return try write(t, now: now, into: base, capacity: capacity, &views, unlessFrom: Rules.never)
     }
 
     /// Writes the labels of ts[0..<count] one after another into
@@ -257,7 +277,7 @@ public final class FeedDateFormatter: Sendable {
         let tDay = floorDiv(k.wt, msPerDay)
         if let c = countMemo.load(k.key, nowDay: view.day, tDay: tDay) { return rules.countPlan(c, k.wt, calm) }
         let c = rules.gregorianDayCount(k.wt, calm.wall(now), span: now - t)
-        countMemo.store(k.key, c, nowDay: view.day, tDay: tDay)
+        if !views.ahead { countMemo.store(k.key, c, nowDay: view.day, tDay: tDay) }
         return rules.countPlan(c, k.wt, calm)
     }
 
@@ -270,10 +290,11 @@ public final class FeedDateFormatter: Sendable {
         case .until(let x): return x
         case .never: return Rules.never
         case .untilDayChange(let day) where try rules.memoKeeps(day, plan):
+            // A schedule's entries after the first have a memo of their own (see `aheadMemo`).
             let view = views.now.unsafelyUnwrapped, slot = NextChangeMemo.slot(daysBack: day.daysBack)
-            if let next = memo.load(slot, at: view) { return next }
+            if let next = views.ahead ? aheadMemo.load(slot, at: view) : memo.load(slot, at: view) { return next }
             let next = try rules.nextChange(t, now, current: plan, &views)
-            memo.store(slot, next, at: view)
+            if views.ahead { aheadMemo.store(slot, next, at: view) } else { memo.store(slot, next, at: view) }
             return next
         case .untilDayChange, .walk:
             return try rules.nextChange(t, now, current: plan, &views)

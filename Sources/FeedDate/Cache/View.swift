@@ -37,6 +37,13 @@ struct Views {
     /// The formatter's view of the day after now's, read only when a call
     /// needs a view other than now's (most labels need none).
     unowned(unsafe) var next: SharedView? = nil
+    /// A call at a now ahead of the real one: a schedule's entries after
+    /// the first. What it works out must not go into the caches of the
+    /// latest now's day (the formatter's views, next-change memo and count
+    /// memo), where it would put out the day of the calls at the real now:
+    /// its next changes go to the formatter's memo of schedules instead, and
+    /// its views stay its own.
+    var ahead = false
 
     /// The view of x, from those met so far or made (and kept) now.
     @inline(__always)
@@ -51,6 +58,19 @@ struct Views {
         if now == nil { now = v } else { other = v }
         made = true
         return v
+    }
+
+    /// Views of their own for a call at a later now x (a schedule's next
+    /// entry): now's view becomes x's, one met so far, else the formatter's
+    /// (`known` and `next`, read only), else one made here; none is kept.
+    @inline(__always)
+    mutating func move(to x: Int64, known: SharedView, _ make: (Int64) throws(FeedDateError) -> View) throws(FeedDateError) {
+        ahead = true
+        if let v = now, v.covers(x) { return }
+        if let v = other, v.covers(x) { (now, other) = (v, nil); return }
+        (now, other) = (known.load(covering: x), nil)
+        if now == nil, let v = next?.load(covering: x) { now = v }
+        if now == nil { now = try make(x) }
     }
 
     /// The local day and calendar year of x only: a known view, or `partial`

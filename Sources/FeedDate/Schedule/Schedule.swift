@@ -101,17 +101,26 @@ extension FeedDateFormatter {
         guard FeedDateRange.contains(now) else { throw .range(now) }
         let end = now + horizonMs
         var from = now, made = 0
+        // The first entry is a label at the real now, written as fd_format
+        // writes it (and keeping what it works out, as that would); the
+        // others are labels at later nows, written with views of their own
+        // that leave the formatter's caches of now's day alone.
+        var ahead = Views()
+        func entry(_ base: UnsafeMutableRawPointer?, _ capacity: Int) throws(FeedDateError) -> FeedDateWritten {
+            made == 0 ? try write(t, now: from, into: base, capacity: capacity)
+                : try writeAhead(t, now: from, into: base, capacity: capacity, &ahead)
+        }
         return try withUnsafeTemporaryAllocation(byteCount: FeedDateFormatter.capacity, alignment: 1) {
             (scratch: UnsafeMutableRawBufferPointer) throws(FeedDateError) -> Int64 in
             while true {
-                var w = try write(t, now: from, into: scratch.baseAddress, capacity: scratch.count)
+                var w = try entry(scratch.baseAddress, scratch.count)
                 if w.length <= scratch.count {
                     body(UnsafeRawBufferPointer(rebasing: scratch[..<w.length]), from)
                 } else {
                     // Longer than any label we know of: written again into a buffer that fits.
                     let long = UnsafeMutableRawBufferPointer.allocate(byteCount: w.length, alignment: 1)
                     defer { long.deallocate() }
-                    w = try write(t, now: from, into: long.baseAddress, capacity: long.count)
+                    w = try entry(long.baseAddress, long.count)
                     body(UnsafeRawBufferPointer(rebasing: long[..<w.length]), from)
                 }
                 made += 1
