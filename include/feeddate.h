@@ -393,6 +393,10 @@ fd_status fd_format_utf16_call(const fd_utf16_call *call);
  */
 #define FD_SCHEDULE_MAX_HORIZON_MS INT64_C(31622400000) /* 366 days */
 #define FD_SCHEDULE_MAX_ENTRIES 100000
+/* (1.3) The defaults every binding uses where its language has defaults
+ * (SPEC 11): a horizon of one day, at most 1,000 entries. */
+#define FD_SCHEDULE_DEFAULT_HORIZON_MS INT64_C(86400000)
+#define FD_SCHEDULE_DEFAULT_MAX_ENTRIES 1000
 fd_status fd_schedule(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
                       size_t max_entries, char *buf, size_t cap, size_t *ends, int64_t *from_ms,
                       size_t *n, int64_t *until_ms);
