@@ -86,8 +86,9 @@ func TestNewErrors(t *testing.T) {
 		{"NUL in locale", feeddate.Options{Locale: "en\x00US", TimeZone: "UTC"}, feeddate.StatusArgument, []string{"locale"}},
 		{"precision beyond int32", feeddate.Options{Locale: "en_US", TimeZone: "UTC", Precision: feeddate.Int(math.MaxInt32 + 1)},
 			feeddate.StatusArgument, []string{"precision", "2147483648"}},
-		{"just now 1.5ms", feeddate.Options{Locale: "en_US", TimeZone: "UTC", JustNow: feeddate.Duration(1500 * time.Microsecond)},
-			feeddate.StatusArgument, []string{"just_now_ms", "1.5ms"}},
+		// -1 ns floors to -1 ms (SPEC 11, 1.3): the library's message.
+		{"just now -1ns", feeddate.Options{Locale: "en_US", TimeZone: "UTC", JustNow: feeddate.Duration(-time.Nanosecond)},
+			feeddate.StatusArgument, []string{"just_now_ms", "-1"}},
 	}
 	for _, c := range cases {
 		f, err := feeddate.New(c.o)

@@ -42,3 +42,6 @@ func HorizonMillis(d time.Duration) int64 { return horizonMillis(d) }
 // Asymmetric says whether Format and Label publish their formatter with plain
 // stores (membarrier works) or with an atomic exchange (fdgo.c).
 func Asymmetric() bool { return asymmetric }
+
+// Millis is the binding's reading of an instant in milliseconds.
+func Millis(t time.Time) int64 { return int64(millis(t)) }

@@ -99,8 +99,8 @@ type Options struct {
 	Width     Width     // default WidthLong
 
 	RecentRelative     bool           // FEED: "just now / 5 min ago / 3 h ago" first
-	JustNow            *time.Duration // just_now_ms, whole milliseconds; default 1 min
-	SkewTolerance      *time.Duration // skew_tolerance_ms, whole milliseconds; default 1 min
+	JustNow            *time.Duration // just_now_ms, floored to the millisecond; default 1 min
+	SkewTolerance      *time.Duration // skew_tolerance_ms, floored to the millisecond; default 1 min
 	CrossYearGraceDays *int           // default 0
 	WeekdayWindowDays  *int           // default 6
 	Precision          *int           // COUNTDOWN fraction digits; default 1
@@ -280,11 +280,7 @@ func New(o Options) (*Formatter, error) {
 		if d == nil || err != nil {
 			return
 		}
-		if *d%time.Millisecond != 0 {
-			err = &Error{StatusArgument, fmt.Sprintf("%s %v is not a whole number of milliseconds", name, *d)}
-			return
-		}
-		*field = C.int64_t(d.Milliseconds())
+		*field = C.int64_t(floorMillis(*d))
 	}
 	millis("just_now_ms", o.JustNow, &c.just_now_ms)
 	millis("skew_tolerance_ms", o.SkewTolerance, &c.skew_tolerance_ms)
@@ -402,7 +398,18 @@ func (l Label) DayText() string { return l.Text[l.DayPart.Start:l.DayPart.End] }
 // TimeText is the time part of the text ("11:11" of "昨天 11:11").
 func (l Label) TimeText() string { return l.Text[l.TimePart.Start:l.TimePart.End] }
 
-// millis converts t to the library's milliseconds (floored). An instant too
+// floorMillis is d in whole milliseconds, floored (towards the past): SPEC
+// 11's rule (1.3) for every Duration the binding passes (horizons, options).
+func floorMillis(d time.Duration) int64 {
+	ms := int64(d / time.Millisecond)
+	if d%time.Millisecond < 0 {
+		ms--
+	}
+	return ms
+}
+
+// millis converts t to the library's milliseconds (floored, SPEC 11's rule
+// for an exact type: 1969-12-31T23:59:59.9996Z is -1). An instant too
 // far out for int64 milliseconds becomes one the library refuses as out of
 // range, never a wrapped-around one.
 func millis(t time.Time) C.int64_t {

@@ -14,11 +14,11 @@ import (
 // Schedule limits and defaults (SPEC section 11, 1.2).
 const (
 	// DefaultHorizon is the horizon to pass when you have no reason to pick
-	// another: one day of labels.
-	DefaultHorizon = 24 * time.Hour
+	// another: one day of labels (FD_SCHEDULE_DEFAULT_HORIZON_MS).
+	DefaultHorizon = time.Duration(C.FD_SCHEDULE_DEFAULT_HORIZON_MS) * time.Millisecond
 	// DefaultMaxEntries is the number of entries to pass when you have no
-	// reason to pick another.
-	DefaultMaxEntries = 1000
+	// reason to pick another (FD_SCHEDULE_DEFAULT_MAX_ENTRIES).
+	DefaultMaxEntries = int(C.FD_SCHEDULE_DEFAULT_MAX_ENTRIES)
 	// MaxScheduleHorizon is the longest horizon the library takes (366
 	// days, FD_SCHEDULE_MAX_HORIZON_MS).
 	MaxScheduleHorizon = time.Duration(C.FD_SCHEDULE_MAX_HORIZON_MS) * time.Millisecond
@@ -62,22 +62,10 @@ func (s Schedule) Complete() bool { return s.Until.IsZero() }
 // each, so that tests go through the library's FD_ERR_BUFFER and the retry).
 var scheduleGuess = true
 
-// horizonMillis is d in whole milliseconds, rounded away from zero: instants
-// are whole milliseconds, so a schedule that stops at a change at or after
-// now + 1.5 ms stops at one at or after now + 2 ms (the schedule of d is
-// that of the rounded value, exactly), and a horizon out of range stays out
-// of range (-1 ns is -1 ms, 366 days + 1 ns is 366 days + 1 ms), never
-// rounded into it.
-func horizonMillis(d time.Duration) int64 {
-	ms, rem := int64(d/time.Millisecond), d%time.Millisecond
-	switch {
-	case rem > 0:
-		ms++
-	case rem < 0:
-		ms--
-	}
-	return ms
-}
+// horizonMillis is d in whole milliseconds by SPEC 11's rule (1.3): a
+// Duration is exact, so it is floored (1000.4 ms is 1000 ms, -1 ns is -1 ms,
+// which the library refuses). Every Duration fits an int64 of milliseconds.
+func horizonMillis(d time.Duration) int64 { return floorMillis(d) }
 
 // Schedule returns the labels t shows from now on, each with the instant it
 // starts, and the wire form of the same (Schedule.JSON), for a client that
@@ -89,9 +77,8 @@ func horizonMillis(d time.Duration) int64 {
 // one entry and its Until. Pass DefaultHorizon and DefaultMaxEntries when
 // you have no reason to pick others.
 //
-// horizon is taken in whole milliseconds, rounded away from zero (1.5 ms is
-// 2 ms, which gives exactly the schedule of 1.5 ms since every instant is a
-// whole millisecond; -1 ns is -1 ms). A horizon below 0 or over 366 days
+// horizon is taken in whole milliseconds, floored (SPEC 11, 1.3: 1000.4 ms
+// is 1000 ms in every language; -1 ns is -1 ms). A horizon below 0 or over 366 days
 // (MaxScheduleHorizon), or maxEntries outside 1..100,000
 // (MaxScheduleEntries), is a StatusArgument *Error with the library's
 // message; an instant outside years 1..9999 is StatusRange. t and now are

@@ -166,7 +166,7 @@ func TestScheduleArguments(t *testing.T) {
 		{"horizon -1ns", -time.Nanosecond, 10, []string{"horizon", "-1 ms"}},
 		{"horizon 367 days", 367 * day, 10, []string{"horizon", "31708800000"}},
 		{"horizon 366 days + 1ms", 366*day + time.Millisecond, 10, []string{"horizon", "31622400001"}},
-		{"horizon 366 days + 1ns", 366*day + time.Nanosecond, 10, []string{"horizon", "31622400001"}},
+		{"horizon 366 days + 1.999999 ms", 366*day + 2*time.Millisecond - time.Nanosecond, 10, []string{"horizon", "31622400001"}},
 		{"horizon -1 and max 0", -time.Millisecond, 0, []string{"horizon"}},
 		{"max entries 0", day, 0, []string{"max_entries 0", "100000"}},
 		{"max entries -1", day, -1, []string{"max_entries -1", "100000"}},
@@ -201,15 +201,14 @@ func TestScheduleArguments(t *testing.T) {
 	}
 }
 
-// A horizon is read in whole milliseconds rounded away from zero, which is
-// exact: a countdown in milliseconds changes at now+1, now+2, ...; with a
-// horizon of 1.5 ms the change at now+1 is before now+1.5 (a second entry)
-// and the one at now+2 is not (until), as with 2 ms; 1 ms gives one entry.
+// A horizon is read in whole milliseconds, floored (SPEC 11, 1.3): a
+// countdown in milliseconds changes at now+1, now+2, ...; a horizon of 1.5
+// ms is 1 ms, which gives one entry until now+1, as 1 ms does; 2 ms gives two.
 func TestScheduleHorizonRounding(t *testing.T) {
 	for d, want := range map[time.Duration]int64{
-		0: 0, time.Nanosecond: 1, 999999: 1, time.Millisecond: 1, 1500 * time.Microsecond: 2,
+		0: 0, time.Nanosecond: 0, 999999: 0, time.Millisecond: 1, 1500 * time.Microsecond: 1,
 		-time.Nanosecond: -1, -1500 * time.Microsecond: -2, 366 * 24 * time.Hour: 31622400000,
-		366*24*time.Hour + 1: 31622400001, -1 << 63: -9223372036855, 1<<63 - 1: 9223372036855,
+		366*24*time.Hour + 1: 31622400000, -1 << 63: -9223372036855, 1<<63 - 1: 9223372036854,
 	} {
 		if got := feeddate.HorizonMillis(d); got != want {
 			t.Errorf("HorizonMillis(%d ns) = %d, want %d", int64(d), got, want)
@@ -222,7 +221,7 @@ func TestScheduleHorizonRounding(t *testing.T) {
 		entries int
 	}{
 		{0, 1}, {time.Nanosecond, 1}, {999999, 1}, {time.Millisecond, 1},
-		{time.Millisecond + 1, 2}, {1500 * time.Microsecond, 2}, {2 * time.Millisecond, 2}, {2*time.Millisecond + 1, 3},
+		{time.Millisecond + 1, 1}, {1500 * time.Microsecond, 1}, {2 * time.Millisecond, 2}, {2*time.Millisecond + 1, 2},
 	} {
 		s, err := f.Schedule(deadline, now2024, c.horizon, feeddate.DefaultMaxEntries)
 		if err != nil {
