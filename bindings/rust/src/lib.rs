@@ -60,6 +60,10 @@ pub mod sys {
     pub const FD_SCHEDULE_MAX_HORIZON_MS: i64 = 31_622_400_000;
     /// (1.2) The most entries a schedule takes.
     pub const FD_SCHEDULE_MAX_ENTRIES: usize = 100_000;
+    /// (1.3) The default horizon: one day.
+    pub const FD_SCHEDULE_DEFAULT_HORIZON_MS: i64 = 86_400_000;
+    /// (1.3) The default number of entries.
+    pub const FD_SCHEDULE_DEFAULT_MAX_ENTRIES: usize = 1000;
 
     /// `fd_options`, field for field (the layout of the 1.1 header, which
     /// `fd_options_init_sized` is given the size of).
@@ -523,11 +527,12 @@ impl Label {
 }
 
 /// The horizon to pass to [`Formatter::schedule`] when you have no reason
-/// to pick another: one day of labels (SPEC 11, 1.2).
-pub const DEFAULT_HORIZON: Duration = Duration::from_secs(86_400);
+/// to pick another: one day of labels (SPEC 11,
+/// `FD_SCHEDULE_DEFAULT_HORIZON_MS`).
+pub const DEFAULT_HORIZON: Duration = Duration::from_millis(sys::FD_SCHEDULE_DEFAULT_HORIZON_MS as u64);
 /// The number of entries to pass to [`Formatter::schedule`] when you have no
-/// reason to pick another.
-pub const DEFAULT_MAX_ENTRIES: usize = 1000;
+/// reason to pick another (`FD_SCHEDULE_DEFAULT_MAX_ENTRIES`).
+pub const DEFAULT_MAX_ENTRIES: usize = sys::FD_SCHEDULE_DEFAULT_MAX_ENTRIES;
 /// The longest horizon a schedule takes: 366 days
 /// (`FD_SCHEDULE_MAX_HORIZON_MS`).
 pub const SCHEDULE_MAX_HORIZON: Duration = Duration::from_millis(sys::FD_SCHEDULE_MAX_HORIZON_MS as u64);
@@ -591,15 +596,12 @@ impl Schedule {
     }
 }
 
-/// A horizon in whole milliseconds, rounded up: instants are whole
-/// milliseconds, so a schedule that stops at a change at or after now + 1.5
-/// ms stops at one at or after now + 2 ms (the schedule of `d` is exactly
-/// that of the rounded value), and a horizon over 366 days stays over it
-/// (366 days + 1 ns is 366 days + 1 ms). Past an `i64`, `i64::MAX`: the
-/// library's `Status::Argument`.
+/// A horizon in whole milliseconds, floored: SPEC 11's rule (1.3) for an
+/// exact type, as [`epoch_ms`] reads a `SystemTime` (1000.4 ms is 1000 ms in
+/// every language). Past an `i64`, `i64::MAX`: the library's
+/// `Status::Argument` with its message for that value.
 fn horizon_ms(d: Duration) -> i64 {
-    let ms = d.as_millis() + u128::from(d.subsec_nanos() % 1_000_000 != 0);
-    i64::try_from(ms).unwrap_or(i64::MAX)
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// Milliseconds since the epoch of `t`, floored (1.5 ms before the epoch is
@@ -1083,9 +1085,8 @@ impl Formatter {
     /// gives one entry and its until. Pass [`DEFAULT_HORIZON`] and
     /// [`DEFAULT_MAX_ENTRIES`] when you have no reason to pick others.
     ///
-    /// The horizon is taken in whole milliseconds, rounded up (1.5 ms is 2
-    /// ms, which gives exactly the schedule of 1.5 ms, since every instant
-    /// is a whole millisecond). One over 366 days ([`SCHEDULE_MAX_HORIZON`])
+    /// The horizon is taken in whole milliseconds, floored (SPEC 11, 1.3:
+    /// 1000.4 ms is 1000 ms in every language). One over 366 days ([`SCHEDULE_MAX_HORIZON`])
     /// or `max_entries` outside 1..=100,000 ([`SCHEDULE_MAX_ENTRIES`]) is
     /// the library's `Status::Argument` error with its message (a
     /// `Duration` is never negative); an instant outside years 1..=9999 is

@@ -1,5 +1,5 @@
 //! Schedules (SPEC 11, 1.2): every line of the schedule vectors (entries,
-//! until and wire bytes), bad arguments, the horizon's rounding, and the
+//! until and wire bytes), bad arguments, the horizon's flooring, and the
 //! definition against Formatter::label step by step for random cases.
 //! Files: common::vector_files (FEEDDATE_SCHEDULE_VECTORS, else
 //! Tests/vectors/schedule/ by SPEC 10's rule).
@@ -187,8 +187,8 @@ fn schedule_arguments() {
             &["31622400001"][..],
         ),
         (
-            "366 days + 1 ns",
-            366 * DAY + Duration::from_nanos(1),
+            "366 days + 1.999999 ms",
+            366 * DAY + Duration::from_nanos(1_999_999),
             10,
             &["31622400001"][..],
         ),
@@ -293,12 +293,11 @@ fn schedule_arguments() {
     );
 }
 
-/// The horizon is whole milliseconds rounded up, which is exact: a
-/// countdown in milliseconds changes at now+1, now+2, ...; 1.5 ms takes the
-/// change at now+1 (before now+1.5) and stops at now+2, as 2 ms does; 1 ms
-/// gives one entry.
+/// The horizon is whole milliseconds, floored (SPEC 11, 1.3): a countdown
+/// in milliseconds changes at now+1, now+2, ...; 1.5 ms is 1 ms, one entry
+/// until now+1, as 1 ms gives; 2 ms gives two.
 #[test]
-fn schedule_horizon_rounds_up() {
+fn schedule_horizon_floors() {
     let f = Formatter::new(
         &Options::new(Style::Countdown)
             .locale("en_US")
@@ -311,10 +310,10 @@ fn schedule_horizon_rounds_up() {
         (Duration::from_nanos(1), 1),
         (Duration::from_nanos(999_999), 1),
         (Duration::from_millis(1), 1),
-        (Duration::from_nanos(1_000_001), 2),
-        (Duration::from_micros(1500), 2),
+        (Duration::from_nanos(1_000_001), 1),
+        (Duration::from_micros(1500), 1),
         (Duration::from_millis(2), 2),
-        (Duration::from_nanos(2_000_001), 3),
+        (Duration::from_nanos(2_000_001), 2),
     ] {
         let s = f.schedule(NOW + 10_000, NOW, horizon, DEFAULT_MAX_ENTRIES).unwrap();
         assert_eq!(
@@ -416,7 +415,7 @@ fn schedule_matches_label_step_by_step() {
                 .schedule(t, now, horizon, max)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
 
-            let end = now + horizon.as_nanos().div_ceil(1_000_000) as i64;
+            let end = now + horizon.as_millis() as i64;
             let (mut want, mut until, mut from) = (Vec::new(), None, now);
             loop {
                 let l = f
