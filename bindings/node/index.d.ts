@@ -83,9 +83,9 @@ export interface ScheduleOptions {
   /**
    * How far ahead, in milliseconds (default 86400000, one day; 0..31622400000, 366 days): the
    * schedule stops at the first entry whose next change is at or after now + horizon. 0 gives one
-   * entry and its until. A fraction is rounded away from zero to a whole millisecond (1.5 is 2,
-   * which gives exactly the schedule of 1.5, since every instant is a whole millisecond; -0.5 is
-   * -1, refused). NaN, or a value out of range (Infinity included), is an FD_ERR_ARGUMENT error;
+   * entry and its until. A fraction is taken by SPEC 11's rule, as every number of milliseconds
+   * is: rounded to the microsecond, then floored (1000.4 is 1000, 999.9996 is 1000, -0.4 is -1,
+   * refused). NaN, or a value out of range (Infinity included), is an FD_ERR_ARGUMENT error;
    * anything but a number is a TypeError with status FD_ERR_ARGUMENT.
    */
   horizon?: number;

@@ -63,7 +63,8 @@ function storeEntries(entries, base) {
 require('node:worker_threads').markAsUntransferable(scratch.buffer);
 addon.setScratch(scratch, store, storeEntries);
 
-const [version, versionNumber, icuVersion, MAX_SCHEDULE_HORIZON_MS, MAX_SCHEDULE_ENTRIES] = addon.versions();
+const [version, versionNumber, icuVersion, MAX_SCHEDULE_HORIZON_MS, MAX_SCHEDULE_ENTRIES,
+  DEFAULT_HORIZON_MS, DEFAULT_MAX_ENTRIES] = addon.versions();
 const EXPECTED_MAJOR = 1;
 if (Math.floor(versionNumber / 10000) !== EXPECTED_MAJOR) {
   throw new Error(`feeddate: the library is version ${version}; this package needs ${EXPECTED_MAJOR}.x`);
@@ -219,9 +220,8 @@ function tooLong(n, why) {
   return memoryError(`formatMany: ${n} labels are more than one JavaScript array holds (${why})`);
 }
 
-// schedule's options (SPEC 11): undefined is the default, one day and 1,000 entries.
-const DEFAULT_HORIZON_MS = 86400000;
-const DEFAULT_MAX_ENTRIES = 1000;
+// schedule's options (SPEC 11): undefined is the default, one day and 1,000 entries (the header's
+// FD_SCHEDULE_DEFAULT_HORIZON_MS and FD_SCHEDULE_DEFAULT_MAX_ENTRIES, from addon.versions()).
 const SCHEDULE_OPTION_NAMES = ['horizon', 'maxEntries'];
 // Hidden, for tests (Formatter[Symbol.for('feeddate.scheduleGuess')]): false makes the addon's first
 // buffers one byte long, so that every schedule goes through FD_ERR_BUFFER and the retry.
@@ -376,9 +376,9 @@ class Formatter {
    * json is the wire form as the library writes it (fd_schedule_json), to send as it is.
    *
    * t and now as format() takes them. options: { horizon, maxEntries }, each undefined for its
-   * default (one day, 1,000 entries). horizon: milliseconds, 0..366 days, rounded away from zero to
-   * a whole millisecond (1.5 is 2, which gives exactly the schedule of 1.5; -0.5 is -1, refused);
-   * NaN is refused. maxEntries: an integer 1..100,000 (1.5 or NaN is refused). Out of range: an
+   * default (one day, 1,000 entries). horizon: milliseconds, 0..366 days, taken by SPEC 11's rule
+   * as every number of milliseconds is (rounded to the microsecond, then floored: 1000.4 is 1000,
+   * -0.4 is -1, refused); NaN is refused. maxEntries: an integer 1..100,000 (1.5 or NaN is refused). Out of range: an
    * Error with status FD_ERR_ARGUMENT and the library's message.
    */
   schedule(t, now = Date.now(), options = undefined) {

@@ -24,10 +24,11 @@
  *   schedule(handle, t, now, horizon, maxEntries, entries, guess) -> the wire form (fd_schedule_json) as a
  *                               string; entry i goes to entries[i] through storeEntries(entries, base,
  *                               text0, start0, text1, start1, ...), index.js's; scratch[0] = until (NaN:
- *                               none), written last. horizon: ms, rounded away from zero; maxEntries: an
+ *                               none), written last. horizon: ms, by SPEC 11's rule (ms_of); maxEntries: an
  *                               integer. guess false: first buffers of one byte (tests: the retries).
  *   setScratch(Float64Array(8), store, storeEntries) (once per environment),
- *   versions() -> [version, versionNumber, icuVersion, FD_SCHEDULE_MAX_HORIZON_MS, FD_SCHEDULE_MAX_ENTRIES]
+ *   versions() -> [version, versionNumber, icuVersion, FD_SCHEDULE_MAX_HORIZON_MS, FD_SCHEDULE_MAX_ENTRIES,
+ *                               FD_SCHEDULE_DEFAULT_HORIZON_MS, FD_SCHEDULE_DEFAULT_MAX_ENTRIES]
  *   dataVersion() -> fd_data_version() (1.3): asked for only when called, since the library reads
  *                               the zone database's version (and so fixes $TZDIR) when first asked
  *   benchMany(handle, Float64Array, now, chunk, utf16) -> ns that fd_format_many took alone (benchmarks only)
@@ -328,14 +329,34 @@ static void finalize_handle(napi_env env, void *data, void *hint) {
     free(h);
 }
 
-/* An instant: a finite number of milliseconds, floored, that an int64_t holds (the library checks its range). */
+/* SPEC 11's rule (1.3) for a JavaScript number of milliseconds, which is binary floating point:
+ * rounded to the nearest microsecond, then floored to the millisecond, the same in every binding
+ * (1000.4 is 1000, 62.5 is 62, -0.4 is -1, 999.9996 is 1000). That is floor(d), plus one when d
+ * lies within half a microsecond below the next millisecond (its fraction is at least 0.9995; no
+ * double is exactly there, so a half decides nothing). Exact: d - floor(d) is exact for d >= 0
+ * and d <= -1 (Sterbenz), and a d in (-1, 0) is compared with -0.0005 directly, against the least
+ * doubles at or above 0.9995 and -0.0005. False when no int64_t holds it (NaN, the infinities,
+ * beyond); no cast is then made (undefined) and the caller words the error. No call to floor():
+ * formatMany runs this once a label. */
+static inline bool ms_of(double d, int64_t *out) {
+    static const double fraction_up = 0x1.ffbe76c8b4396p-1; /* 0.9995, rounded up */
+    static const double negative_up = -0x1.0624dd2f1a9fbp-11; /* -0.0005, rounded up */
+    if (!(isfinite(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0)) return false;
+    if (d < 0 && d > -1) {
+        *out = d >= negative_up ? 0 : -1;
+        return true;
+    }
+    int64_t v = (int64_t)d; /* toward zero, then down: the floor */
+    if ((double)v > d) v--;
+    if (d - (double)v >= fraction_up) v++; /* 0 beyond 2^52, where every double is whole */
+    *out = v;
+    return true;
+}
+
+/* An instant: a finite number of milliseconds by ms_of, that an int64_t holds (the library checks its range). */
 static int instant_of(napi_env env, double d, const char *name, int64_t *out) {
     if (isfinite(d)) {
-        d = floor(d);
-        if (d >= -9223372036854775808.0 && d < 9223372036854775808.0) {
-            *out = (int64_t)d;
-            return 0;
-        }
+        if (ms_of(d, out)) return 0;
         char num[32];
         number_text(d, num);
         throw_msgf(env, FD_ERR_RANGE,
@@ -403,7 +424,8 @@ done:
     return rc;
 }
 
-/* Reads opts[key] when present. kind: 's' string (copied into *str), 'b' bool, 'i' int32, 'l' int64. */
+/* Reads opts[key] when present. kind: 's' string (copied into *str), 'b' bool, 'i' int32, 'l' int64
+ * milliseconds (a duration, by ms_of). */
 static int read_option(napi_env env, napi_value opts, const char *js_name, char kind, void *field, char **str) {
     napi_value v;
     napi_valuetype t;
@@ -432,18 +454,24 @@ static int read_option(napi_env env, napi_value opts, const char *js_name, char 
         throw_msgf(env, FD_ERR_ARGUMENT, "option %s must be a number", js_name);
         return -1;
     }
-    double lo = kind == 'i' ? -2147483648.0 : -9223372036854775808.0;
-    double hi = kind == 'i' ? 2147483647.0 : 9223372036854775807.0;
+    if (kind == 'l') {
+        /* A duration in milliseconds (justNowMs, skewToleranceMs): SPEC 11's rule, as a horizon. One
+         * that no int64_t holds is clamped, and the library refuses it with its own message. */
+        if (isnan(d)) {
+            throw_msgf(env, FD_ERR_ARGUMENT, "option %s is NaN, not a number of milliseconds", js_name);
+            return -1;
+        }
+        if (!ms_of(d, (int64_t *)field)) *(int64_t *)field = d > 0 ? INT64_MAX : INT64_MIN;
+        return 0;
+    }
+    double lo = -2147483648.0, hi = 2147483647.0;
     if (d != floor(d) || !(d >= lo && d < hi + 1)) {
         char num[32];
         number_text(d, num);
         throw_msgf(env, FD_ERR_ARGUMENT, "option %s = %s is not an integer that the option's C type holds", js_name, num);
         return -1;
     }
-    if (kind == 'i')
-        *(int32_t *)field = (int32_t)d;
-    else
-        *(int64_t *)field = (int64_t)d;
+    *(int32_t *)field = (int32_t)d;
     return 0;
 }
 
@@ -765,15 +793,6 @@ static void label_table_heap(label_table *t, size_t heap) {
     t->heap[t->last] = heap;
 }
 
-/* *out = d floored, when an int64_t holds it (false for NaN, the infinities and beyond: no cast,
- * which would be undefined). Toward zero, then down: no call to floor() a label. */
-static inline bool floor_ms(double d, int64_t *out) {
-    if (!(isfinite(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0)) return false;
-    int64_t v = (int64_t)d;
-    *out = (double)v > d ? v - 1 : v;
-    return true;
-}
-
 static napi_value format_many(napi_env env, napi_callback_info info) {
     napi_value argv[8], result = NULL;
     if (args(env, info, 8, argv) == NULL) return NULL;
@@ -823,7 +842,7 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
      * chunks. */
     size_t bad = n;
     for (size_t i = 0; i < n; i++) {
-        if (!floor_ms(ds[i], &ts[i])) {
+        if (!ms_of(ds[i], &ts[i])) {
             bad = i;
             break;
         }
@@ -949,7 +968,7 @@ static napi_value bench_many(napi_env env, napi_callback_info info) {
         goto done;
     }
     for (size_t i = 0; i < n; i++) {
-        if (!floor_ms(((const double *)data)[i], &ts[i])) {
+        if (!ms_of(((const double *)data)[i], &ts[i])) {
             s = FD_ERR_ARGUMENT;
             goto done;
         }
@@ -984,25 +1003,17 @@ done:
 /* Calls of one kind made for one schedule (the first, then one with the size the library reported). */
 #define SCHEDULE_TRIES 3
 
-/* The horizon in whole milliseconds, rounded away from zero: instants are whole milliseconds, so
- * the schedule of 1.5 ms is exactly that of 2 ms, and a horizon out of range stays out of range
- * (-0.5 is -1, refused). NaN is refused; a value that no int64_t holds (±Infinity, 1e300) is out of
- * range, said in the library's words; the library checks the others. */
+/* The horizon in whole milliseconds by SPEC 11's rule (ms_of: 1000.4 is 1000, -0.4 is -1, which the
+ * library refuses). NaN is refused; a value that no int64_t holds (±Infinity, 1e300) is clamped to
+ * INT64_MIN or INT64_MAX, which the library refuses with its own message; the library checks the
+ * others. */
 static int horizon_of(napi_env env, double d, int64_t *out) {
-    char num[32];
     if (isnan(d)) {
         throw_status(env, FD_ERR_ARGUMENT, "horizon is NaN, not a number of milliseconds");
         return -1;
     }
-    double r = d < 0 ? floor(d) : ceil(d);
-    if (r >= -9223372036854775808.0 && r < 9223372036854775808.0) {
-        *out = (int64_t)r;
-        return 0;
-    }
-    number_text(d, num);
-    throw_msgf(env, FD_ERR_ARGUMENT, "horizon %s ms is out of range 0...%lld (366 days)", num,
-               (long long)FD_SCHEDULE_MAX_HORIZON_MS);
-    return -1;
+    if (!ms_of(d, out)) *out = d > 0 ? INT64_MAX : INT64_MIN;
+    return 0;
 }
 
 /* maxEntries: an integer (1.5, NaN and ±Infinity are refused here). One that size_t cannot hold
@@ -1208,7 +1219,7 @@ static napi_value set_scratch(napi_env env, napi_callback_info info) {
 static napi_value versions(napi_env env, napi_callback_info info) {
     (void)info;
     napi_value arr, v;
-    CALL(env, napi_create_array_with_length(env, 5, &arr));
+    CALL(env, napi_create_array_with_length(env, 7, &arr));
     CALL(env, napi_create_string_utf8(env, fd_version_string(), NAPI_AUTO_LENGTH, &v));
     CALL(env, napi_set_element(env, arr, 0, v));
     CALL(env, napi_create_uint32(env, fd_version(), &v));
@@ -1219,6 +1230,10 @@ static napi_value versions(napi_env env, napi_callback_info info) {
     CALL(env, napi_set_element(env, arr, 3, v));
     CALL(env, napi_create_uint32(env, FD_SCHEDULE_MAX_ENTRIES, &v));
     CALL(env, napi_set_element(env, arr, 4, v));
+    CALL(env, napi_create_double(env, (double)FD_SCHEDULE_DEFAULT_HORIZON_MS, &v));
+    CALL(env, napi_set_element(env, arr, 5, v));
+    CALL(env, napi_create_uint32(env, FD_SCHEDULE_DEFAULT_MAX_ENTRIES, &v));
+    CALL(env, napi_set_element(env, arr, 6, v));
     return arr;
 }
 

@@ -123,8 +123,10 @@ test('echoed values: cut within 64 bytes with "…", controls escaped; messages 
   }
   throwsStatus(() => new Formatter(en({ precision: 1e300 })), 'FD_ERR_ARGUMENT',
     "option precision = 1e+300 is not an integer that the option's C type holds");
+  // A duration past an int64_t is clamped: the library's message for the clamped value (SPEC 11, 1.3).
   throwsStatus(() => new Formatter(en({ justNowMs: -Number.MAX_VALUE })), 'FD_ERR_ARGUMENT',
-    "option justNowMs = -1.7976931348623157e+308 is not an integer that the option's C type holds");
+    'just_now_ms -9223372036854775808 is out of range');
+  throwsStatus(() => new Formatter(en({ justNowMs: NaN })), 'FD_ERR_ARGUMENT', 'option justNowMs is NaN');
 });
 
 test('instants out of range', () => {

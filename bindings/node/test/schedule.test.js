@@ -179,20 +179,24 @@ test('complete schedules, horizon 0, the largest horizon and count', () => {
   assertWire(most, NOW, 'the largest count');
 });
 
-test('horizon: milliseconds, a fraction rounded away from zero', () => {
+test('horizon: milliseconds by SPEC 11\'s rule (to the microsecond, then floored)', () => {
   // "1 hour ago" becomes "2 hours ago" at now + 1 h: a horizon up to 1 h stops before it.
   const f = formatterFor({ style: 'relative', locale: 'en_US', timeZone: 'UTC' });
   const t = NOW - 3600e3;
   const count = (horizon) => f.schedule(t, NOW, { horizon }).entries.length;
   assert.equal(count(3600e3), 1);
-  assert.equal(count(3600e3 - 0.5), 1, '3599999.5 is 3600000');
-  assert.equal(count(3600e3 + 0.5), 2, '3600000.5 is 3600001: the change at now + 1 h is before it');
-  assert.equal(count(3600e3 + 1e-6), 2);
+  assert.equal(count(3600e3 - 0.5), 1, '3599999.5 is 3599999');
+  assert.equal(count(3600e3 + 0.5), 1, '3600000.5 is 3600000: the change at now + 1 h is not before it');
+  assert.equal(count(3600e3 + 0.9994), 1, '999.4 us is 999 us: 3600000');
+  assert.equal(count(3600e3 + 0.9996), 2, '999.6 us is 1000 us: 3600001, the change at now + 1 h is before it');
+  assert.equal(count(3600e3 + 1), 2);
   assert.equal(count(0.25), 1);
   assert.equal(count(-0), 1);
-  assert.equal(f.schedule(t, NOW, { horizon: 3600e3 + 0.5 }).json, f.schedule(t, NOW, { horizon: 3600001 }).json);
+  assert.equal(f.schedule(t, NOW, { horizon: 3600e3 + 0.5 }).json, f.schedule(t, NOW, { horizon: 3600000 }).json);
   assert.deepEqual(pairs(f.schedule(t, NOW, { horizon: 366 * DAY })), byLabels(f, t, NOW, 366 * DAY, 1000).entries,
     'the largest horizon');
+  assert.deepEqual(f.schedule(t, NOW, { horizon: 366 * DAY + 0.4 }).json, f.schedule(t, NOW, { horizon: 366 * DAY }).json,
+    '366 days + 0.4 ms is 366 days');
 });
 
 function throwsStatus(fn, code, Type, ...needles) {
@@ -213,11 +217,12 @@ test('bad arguments: the library\'s FD_ERR_ARGUMENT and its message; types; inst
   arg({ horizon: -1 }, `horizon -1 ${horizonRange}`);
   arg({ horizon: -0.5 }, `horizon -1 ${horizonRange}`);
   arg({ horizon: 366 * DAY + 1 }, `horizon 31622400001 ${horizonRange}`);
-  arg({ horizon: 366 * DAY + 0.001 }, `horizon 31622400001 ${horizonRange}`);
-  arg({ horizon: Infinity }, `horizon Infinity ${horizonRange}`);
-  arg({ horizon: -Infinity }, `horizon -Infinity ${horizonRange}`);
-  arg({ horizon: 1e300 }, `horizon 1e+300 ${horizonRange}`);
-  arg({ horizon: 2 ** 63 }, `horizon 9.223372036854776e+18 ${horizonRange}`);
+  arg({ horizon: 366 * DAY + 0.9996 }, `horizon 31622400001 ${horizonRange}`);
+  // Past an int64_t: clamped, the library's message for the clamped value (SPEC 11, 1.3).
+  arg({ horizon: Infinity }, `horizon 9223372036854775807 ${horizonRange}`);
+  arg({ horizon: -Infinity }, `horizon -9223372036854775808 ${horizonRange}`);
+  arg({ horizon: 1e300 }, `horizon 9223372036854775807 ${horizonRange}`);
+  arg({ horizon: 2 ** 63 }, `horizon 9223372036854775807 ${horizonRange}`);
   arg({ horizon: NaN }, 'horizon is NaN');
   arg({ maxEntries: 0 }, 'max_entries 0 is out of range 1...100000');
   arg({ maxEntries: 100001 }, 'max_entries 100001 is out of range 1...100000');
@@ -255,6 +260,7 @@ test('bad arguments: the library\'s FD_ERR_ARGUMENT and its message; types; inst
   assert.ok(end.entries.length >= 1);
   assert.deepEqual(f.schedule(BigInt(t), BigInt(NOW)), f.schedule(t, NOW), 'bigints');
   assert.deepEqual(f.schedule(t + 0.9, NOW + 0.9), f.schedule(t, NOW), 'fractional instants are floored');
+  assert.deepEqual(f.schedule(t - 0.0004, NOW - 0.0004), f.schedule(t, NOW), 'to the microsecond first');
   assert.equal(f.schedule(t, NOW).entries[0].text, '1 hour ago', 'works after errors');
 });
 
