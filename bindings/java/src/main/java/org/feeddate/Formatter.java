@@ -575,23 +575,29 @@ public final class Formatter implements AutoCloseable {
     }
 
     /**
-     * Milliseconds of a horizon, floored; a duration past the range of a long
-     * of milliseconds is {@link Status#ARGUMENT}, never a wrapped value.
+     * Milliseconds of a duration by SPEC 11's rule (1.3): a Duration is exact,
+     * so it is floored (toward the past: -1 ns is -1 ms; {@link Duration#toMillis()}
+     * truncates toward zero). One beyond a long of milliseconds is clamped to
+     * {@link Long#MIN_VALUE} or {@link Long#MAX_VALUE}, which the library
+     * refuses with its own message. Horizons and the options' durations.
      */
-    static long horizonMillis(Duration horizon) {
-        Objects.requireNonNull(horizon, "horizon");
-        long seconds = horizon.getSeconds();
-        int millisOfSecond = horizon.getNano() / 1_000_000;
+    static long floorMillis(Duration d, String what) {
+        Objects.requireNonNull(d, what);
+        long seconds = d.getSeconds();
+        int millisOfSecond = d.getNano() / 1_000_000;
         try {
-            // getNano() is 0 ..= 999,999,999 whatever the sign, so this is the floor (Duration.toMillis()
-            // truncates toward zero, which would make -1 ns a horizon of 0). A negative duration is summed
-            // from seconds + 1 so that Long.MIN_VALUE ms itself does not overflow on the way.
+            // getNano() is 0 ..= 999,999,999 whatever the sign, so this is the floor. A negative duration is
+            // summed from seconds + 1 so that Long.MIN_VALUE ms itself does not overflow on the way.
             return seconds >= 0 ? Math.addExact(Math.multiplyExact(seconds, 1000L), millisOfSecond)
                     : Math.addExact(Math.multiplyExact(seconds + 1, 1000L), millisOfSecond - 1000);
         } catch (ArithmeticException e) {
-            throw new FeedDateException(Status.ARGUMENT.code(), "horizon " + horizon + " is out of range 0..."
-                    + SCHEDULE_MAX_HORIZON_MS + " ms (366 days): it does not fit in a long of milliseconds");
+            return seconds >= 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
         }
+    }
+
+    /** Milliseconds of a horizon: {@link #floorMillis}. */
+    static long horizonMillis(Duration horizon) {
+        return floorMillis(horizon, "horizon");
     }
 
     /** The options this formatter was created with. */

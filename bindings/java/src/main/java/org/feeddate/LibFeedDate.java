@@ -40,6 +40,8 @@ final class LibFeedDate {
     static final int LABEL_CAPACITY = 256;           // FD_LABEL_CAPACITY
     static final long SCHEDULE_MAX_HORIZON_MS = 31_622_400_000L; // FD_SCHEDULE_MAX_HORIZON_MS (366 days)
     static final int SCHEDULE_MAX_ENTRIES = 100_000; // FD_SCHEDULE_MAX_ENTRIES
+    static final long SCHEDULE_DEFAULT_HORIZON_MS = 86_400_000L; // FD_SCHEDULE_DEFAULT_HORIZON_MS (one day, 1.3)
+    static final int SCHEDULE_DEFAULT_MAX_ENTRIES = 1000; // FD_SCHEDULE_DEFAULT_MAX_ENTRIES (1.3)
     static final String LIBRARY_PATH;
 
     static {

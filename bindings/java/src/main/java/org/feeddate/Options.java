@@ -239,9 +239,9 @@ public final class Options {
             return set(Field.JUST_NOW_MS, ms);
         }
 
-        /** Below this, "just now" (whole milliseconds of the duration). */
+        /** Below this, "just now" (the duration floored to the millisecond, SPEC 11, 1.3). */
         public Builder justNow(Duration d) {
-            return justNowMs(d.toMillis());
+            return justNowMs(Formatter.floorMillis(d, "justNow"));
         }
 
         /** τ: how far in the future t may lie and still be labelled as now (milliseconds). */
@@ -249,8 +249,9 @@ public final class Options {
             return set(Field.SKEW_TOLERANCE_MS, ms);
         }
 
+        /** τ as a duration, floored to the millisecond (SPEC 11, 1.3). */
         public Builder skewTolerance(Duration d) {
-            return skewToleranceMs(d.toMillis());
+            return skewToleranceMs(Formatter.floorMillis(d, "skewTolerance"));
         }
 
         /** FEED: days back within which last year's dates drop the year. */

@@ -19,10 +19,10 @@ import java.util.Optional;
  * complete). Immutable; equal when the wire forms are equal.
  */
 public final class Schedule {
-    /** The horizon of {@link Formatter#schedule(Instant, Instant)}: one day. */
-    public static final Duration DEFAULT_HORIZON = Duration.ofDays(1);
-    /** The entries at most of {@link Formatter#schedule(Instant, Instant)}: 1,000. */
-    public static final int DEFAULT_MAX_ENTRIES = 1000;
+    /** The horizon of {@link Formatter#schedule(Instant, Instant)}: one day ({@code FD_SCHEDULE_DEFAULT_HORIZON_MS}). */
+    public static final Duration DEFAULT_HORIZON = Duration.ofMillis(LibFeedDate.SCHEDULE_DEFAULT_HORIZON_MS);
+    /** The entries at most of {@link Formatter#schedule(Instant, Instant)}: 1,000 ({@code FD_SCHEDULE_DEFAULT_MAX_ENTRIES}). */
+    public static final int DEFAULT_MAX_ENTRIES = LibFeedDate.SCHEDULE_DEFAULT_MAX_ENTRIES;
     /** The longest horizon the library takes: 366 days ({@code FD_SCHEDULE_MAX_HORIZON_MS}). */
     public static final Duration MAX_HORIZON = Duration.ofMillis(LibFeedDate.SCHEDULE_MAX_HORIZON_MS);
     /** The most entries the library takes: 100,000 ({@code FD_SCHEDULE_MAX_ENTRIES}). */
