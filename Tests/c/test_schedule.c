@@ -248,6 +248,88 @@ static void check_random(size_t cases)
     printf("  %zu random schedules with the 1.1 options against an independent walk: %zu differ\n", cases, bad);
 }
 
+/*
+ * The conversion vectors (Tests/vectors/conversion/conversion-1.3.jsonl, SPEC 11's rule, 1.3): C takes
+ * int64 milliseconds only, so it runs the lines that hold no float (the reader takes integers only):
+ * each schedule and label line through its t_ms, now_ms and horizon_ms, the milliseconds every
+ * binding must pass for it, giving the same wire bytes and text; and each horizon line whose
+ * milliseconds are below 0 is FD_ERR_ARGUMENT with the library's message, which bindings pass on.
+ */
+static void check_conversion(const char *path)
+{
+    FILE *in = fopen(path, "r");
+    if (in == NULL) {
+        tk_fail("%s: cannot be read", path);
+        return;
+    }
+    char *text = NULL;
+    size_t cap = 0, line = 0, ran = 0;
+    ssize_t got;
+    while ((got = getline(&text, &cap, in)) > 0) {
+        line++;
+        if (strstr(text, "\"seconds\":") || strstr(text, "\"millis\":") || strstr(text, "\"since_2001\":")) continue;
+        json_value v;
+        char err[256];
+        if (json_parse(text, (size_t)got, &v, err, sizeof err) != 0) {
+            tk_fail("%s:%zu: %s", path, line, err);
+            continue;
+        }
+        const json_value *kind = json_get(&v, "case"), *t = json_get(&v, "t_ms"), *now = json_get(&v, "now_ms");
+        const json_value *h = json_get(&v, "horizon_ms"), *m = json_get(&v, "max_entries");
+        const json_value *want = json_get(&v, "json"), *label = json_get(&v, "text"), *ms = json_get(&v, "expect_ms");
+        if (kind && kind->type == JSON_STRING && strcmp(kind->string, "horizon") == 0 && ms && ms->type == JSON_INT) {
+            if (ms->integer < 0) {
+                fd_options o;
+                fd_options_init(&o, FD_STYLE_RELATIVE);
+                o.locale = "en_US";
+                o.time_zone = "UTC";
+                fd_formatter *f = NULL;
+                size_t length = 0;
+                char expected[128];
+                snprintf(expected, sizeof expected, "horizon %lld ms is out of range 0...%lld (366 days)",
+                         (long long)ms->integer, (long long)FD_SCHEDULE_MAX_HORIZON_MS);
+                CHECK(fd_formatter_new(&o, &f) == FD_OK &&
+                          fd_schedule_json(f, 0, 0, ms->integer, 1, json, sizeof json, &length) == FD_ERR_ARGUMENT &&
+                          strcmp(fd_last_error(), expected) == 0,
+                      "%s:%zu: horizon %lld ms: %s", path, line, (long long)ms->integer, fd_last_error());
+                fd_formatter_free(f);
+                ran++;
+            }
+        } else if (kind && kind->type == JSON_STRING &&
+                   (strcmp(kind->string, "schedule") == 0 || strcmp(kind->string, "label") == 0)) {
+            fd_options o;
+            const char *key = NULL, *why = NULL;
+            fd_formatter *f = NULL;
+            if (!t || t->type != JSON_INT || !now || now->type != JSON_INT ||
+                vo_read(&o, json_get(&v, "style")->string, json_get(&v, "options"), &key, &why) != 0 ||
+                fd_formatter_new(&o, &f) != FD_OK) {
+                tk_fail("%s:%zu: malformed conversion vector", path, line);
+            } else if (strcmp(kind->string, "schedule") == 0) {
+                size_t length = 0;
+                fd_status s = fd_schedule_json(f, t->integer, now->integer, h->integer, (size_t)m->integer, json,
+                                               sizeof json, &length);
+                CHECK(s == FD_OK && want && length == want->length && memcmp(json, want->string, length) == 0,
+                      "%s:%zu: fd_schedule_json (status %d): %s", path, line, (int)s, s == FD_OK ? json : fd_last_error());
+            } else {
+                char out[FD_LABEL_CAPACITY];
+                fd_status s = fd_format(f, t->integer, now->integer, out, sizeof out, NULL);
+                CHECK(s == FD_OK && label && strcmp(out, label->string) == 0, "%s:%zu: fd_format (status %d): %s",
+                      path, line, (int)s, s == FD_OK ? out : fd_last_error());
+            }
+            fd_formatter_free(f);
+            ran++;
+        }
+        json_free(&v);
+    }
+    free(text);
+    fclose(in);
+    if (!tk_count(ran > 0)) tk_fail("%s: no conversion vector ran", path);
+    printf("  %zu conversion vectors (the integer lines)\n", ran);
+    /* The defaults every binding takes from the header (1.3). */
+    CHECK(FD_SCHEDULE_DEFAULT_HORIZON_MS == 86400000 && FD_SCHEDULE_DEFAULT_MAX_ENTRIES == 1000,
+          "the header's schedule defaults");
+}
+
 int main(int argc, char **argv)
 {
     char *paths[64];
@@ -286,6 +368,7 @@ int main(int argc, char **argv)
     if (!tk_count(lines > 0)) tk_fail("no schedule vector was read");
     printf("  %zu schedule vectors\n", lines);
     check_arguments();
+    check_conversion("Tests/vectors/conversion/conversion-1.3.jsonl");
     check_random(2000);
     return tk_finish();
 }
