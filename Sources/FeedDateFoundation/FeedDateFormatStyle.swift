@@ -16,7 +16,8 @@ import Foundation
 /// style.discreteInput(after: .now)          // the coming midnight, when it becomes "星期一"
 /// ```
 ///
-/// Dates are rounded to the nearest millisecond (see `Instant`), and both
+/// Dates are taken to the millisecond by SPEC 11's rule (rounded to the
+/// microsecond, then floored; see `Instant`), and both
 /// discrete inputs are exact to the millisecond:
 /// - `discreteInput(after: x)` is the label's next change seen at x: the
 ///   text is the same at every millisecond from x's up to it, and differs
@@ -40,15 +41,15 @@ public struct FeedDateFormatStyle: DiscreteFormatStyle, Codable, Hashable, Senda
     public typealias FormatInput = Date
     public typealias FormatOutput = String
 
-    /// The instant labelled, in milliseconds (the anchor rounded to the nearest).
+    /// The instant labelled, in milliseconds (the anchor by SPEC 11's rule).
     let anchorMs: Int64
     /// The style, locale, zone and every other option of the label.
     public let options: FeedDateOptions
     /// The shared formatter of `options`, or why there is none.
     private let formatter: Result<FeedDateFormatter, FeedDateError>
 
-    /// The instant labelled, as the style holds it: rounded to the nearest
-    /// millisecond.
+    /// The instant labelled, as the style holds it: a whole millisecond
+    /// (SPEC 11's rule).
     public var anchor: Date { Instant.date(anchorMs) }
 
     /// A style labelling `anchor` with `options`. Throws when the options

@@ -4,7 +4,7 @@
 // core (FeedDate) and the C library (feeddate, libfeeddate.so) never do.
 //
 // One job per file:
-//   Instant.swift                Date <-> milliseconds (rounded to the nearest)
+//   Instant.swift                Date <-> milliseconds (SPEC 11's rule: to the us, then floored)
 //   Options+Foundation.swift     FeedDateOptions from Locale and TimeZone
 //   Options+Codable.swift        FeedDateOptions as Codable
 //   Formatter+Date.swift         label, format, formatMany with Date

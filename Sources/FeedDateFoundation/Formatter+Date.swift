@@ -11,7 +11,8 @@ extension FeedDateLabel {
 
 extension FeedDateFormatter {
     /// The label of `t` as seen at `now`, with its next change as a `Date`.
-    /// Both are rounded to the nearest millisecond first (see `Instant`).
+    /// Both are taken to the millisecond first by SPEC 11's rule (rounded
+    /// to the microsecond, then floored; see `Instant`).
     /// Throws `FeedDateError.range` for a date outside
     /// 0001-01-01 ... 9999-12-31 (UTC).
     ///

@@ -5,11 +5,13 @@ extension FeedDateFormatter {
     /// The schedule of `t` seen from `now` (SPEC section 11): the labels `t`
     /// will show from `now` on, each with the instant it starts, until one
     /// never changes, `maxEntries` are made, or one changes at or after
-    /// now + `horizon`. `horizon` is in seconds (0 ... 366 days, rounded to
-    /// the millisecond); `maxEntries` 1 ... 100,000; out of range is
+    /// now + `horizon`. `horizon` is in seconds (0 ... 366 days, taken to
+    /// the millisecond by SPEC 11's rule: rounded to the microsecond, then
+    /// floored); `maxEntries` 1 ... 100,000; out of range is
     /// `FeedDateError.argument`. `json` is the wire form a web client reads.
-    public func schedule(for t: Date, now: Date, horizon: TimeInterval = 86_400,
-                         maxEntries: Int = 1000) throws(FeedDateError) -> FeedDateSchedule {
+    public func schedule(for t: Date, now: Date,
+                         horizon: TimeInterval = TimeInterval(FeedDateFormatter.scheduleDefaultHorizonMs) / 1000,
+                         maxEntries: Int = FeedDateFormatter.scheduleDefaultMaxEntries) throws(FeedDateError) -> FeedDateSchedule {
         try schedule(Instant.milliseconds(t), now: Instant.milliseconds(now),
                      horizonMs: Instant.milliseconds(horizon), maxEntries: maxEntries)
     }

@@ -38,12 +38,17 @@ extension FeedDateFormatter {
     /// The longest horizon a schedule takes (366 days) and the most entries.
     public static let scheduleHorizonLimitMs: Int64 = 366 * 86_400_000
     public static let scheduleEntriesLimit = 100_000
+    /// The defaults (1.3): a horizon of one day and 1,000 entries, the
+    /// header's FD_SCHEDULE_DEFAULT_HORIZON_MS and
+    /// FD_SCHEDULE_DEFAULT_MAX_ENTRIES.
+    public static let scheduleDefaultHorizonMs: Int64 = 86_400_000
+    public static let scheduleDefaultMaxEntries = 1000
 
     /// The schedule of `t` seen from `now` (SPEC section 11): entries until
     /// one never changes, `maxEntries` are made, or one changes at or after
     /// now + `horizonMs`.
-    public func schedule(_ t: Int64, now: Int64, horizonMs: Int64 = 86_400_000,
-                         maxEntries: Int = 1000) throws(FeedDateError) -> FeedDateSchedule {
+    public func schedule(_ t: Int64, now: Int64, horizonMs: Int64 = FeedDateFormatter.scheduleDefaultHorizonMs,
+                         maxEntries: Int = FeedDateFormatter.scheduleDefaultMaxEntries) throws(FeedDateError) -> FeedDateSchedule {
         var entries: [FeedDateSchedule.Entry] = []
         let until = try walkSchedule(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries) { text, from in
             entries.append(.init(text: String(decoding: text, as: UTF8.self), fromMs: from))
