@@ -11,7 +11,7 @@ from typing import Any, Optional, Tuple
 
 from ._errors import FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
-from ._instant import _DT64_UNITS, INT64, UNITS, datetime64_unit, scaled_ms, unit_hint
+from ._instant import _DT64_UNITS, INT64, UNITS, datetime64_unit, float_to_ms, scaled_ms, unit_hint
 
 # The first guess of a batch's text size, in bytes per label (a shorter guess is
 # retried with the size the library reports).
@@ -46,17 +46,50 @@ def native(values: Any) -> Any:
     return values if dtype.isnative else values.astype(dtype.newbyteorder("="))
 
 
-def float_ms(np: Any, values: Any, num: int, den: int) -> Tuple[Any, Any]:
-    """Milliseconds of a float array counting units of ``num/den`` ms, rounded to the
-    nearest millisecond (as a float instant is), as int64 with 0 where the value
-    is not finite or out of range, and the mask of those rows (None when none)."""
-    ms = np.rint(values.astype(np.float64) * (num / den))
-    bad = ~((ms >= FD_MIN_INSTANT_MS) & (ms <= FD_MAX_INSTANT_MS))  # NaN compares False: bad too
-    if not bad.any():
-        return ms.astype(np.int64), None
-    ms[bad] = 0
-    return ms.astype(np.int64), bad
+_SPLIT = 134217729.0  # 2**27 + 1: Veltkamp's split of a double into two halves
 
+
+def _two_product(a: Any, b: float) -> Tuple[Any, Any]:
+    """(p, e) with p = a * b rounded and e = a * b - p exactly (Dekker's product:
+    numpy has no fused multiply-add), for |a| < 1 and b a whole number below 2**26."""
+    p = a * b
+    c = _SPLIT * a
+    ah = c - (c - a)
+    al = a - ah
+    c = _SPLIT * b
+    bh = c - (c - b)
+    bl = b - bh
+    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+def float_ms(np: Any, values: Any, num: int, den: int) -> Tuple[Any, Any]:
+    """Milliseconds of a float array counting units of ``num/den`` ms by SPEC 11's
+    rule (1.3), exactly as :func:`float_to_ms` gives them one by one (rounded to
+    the nearest microsecond, then floored), as int64 with 0 where the value is
+    not finite or out of range, and the mask of those rows (None when none)."""
+    x = values.astype(np.float64)
+    span = 2 * max(-FD_MIN_INSTANT_MS, FD_MAX_INSTANT_MS) * den / num  # far enough out for int64 arithmetic
+    near = (x > -span) & (x < span)  # NaN compares False
+    x = np.where(near, x, 0.0)
+    per_unit, rest = divmod(num * 1000, den)  # microseconds a unit: s 10**6, ms 1000, us 1; ns not whole
+    if rest:  # nanoseconds: one by one (a float of nanoseconds is rare)
+        ms = np.fromiter((float_to_ms(v, num, den) for v in x.tolist()), dtype=np.int64, count=len(x))
+    elif per_unit == 1:  # microseconds: rint is exact, halves to even
+        ms = np.floor_divide(np.rint(x).astype(np.int64), 1000)
+    else:
+        whole = np.trunc(x)
+        part = x - whole  # exact (Sterbenz), in (-1, 1)
+        p, e = _two_product(part, float(per_unit))
+        us = np.rint(p)  # the nearest microsecond of p; of p + e (the exact value) when p is no half:
+        off = p - us  # exact
+        us += (off == 0.5) & (e > 0)
+        us -= (off == -0.5) & (e < 0)
+        ms = np.floor_divide(whole.astype(np.int64) * per_unit + us.astype(np.int64), 1000)
+    bad = ~near | (ms < FD_MIN_INSTANT_MS) | (ms > FD_MAX_INSTANT_MS)
+    if not bad.any():
+        return ms, None
+    ms[bad] = 0
+    return ms, bad
 
 def numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
     """A C-contiguous int64 millisecond array (no copy when already so) of a 1-D

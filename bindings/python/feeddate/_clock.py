@@ -10,7 +10,7 @@ from typing import Any, Callable, NoReturn, Optional, Protocol
 
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
-from ._instant import _RANGE, UNIT_NAMES, Instant, local_now_ms, looks_like, to_datetime, to_ms
+from ._instant import _RANGE, UNIT_NAMES, Instant, float_to_ms, local_now_ms, looks_like, to_datetime, to_ms
 
 # A clock reads *now*: epoch milliseconds from here up to 10**11 (1970-01-12 to
 # 1973-03-03) are what epoch seconds from 2001-09-09 to 5138 look like, the
@@ -27,7 +27,7 @@ class Clock(Protocol):
 
 def clock_value(clock: Any, value: Any) -> int:
     """What ``clock.now_ms()`` returned, checked as instants are: epoch milliseconds
-    as an int (a numpy integer, or a finite float rounded to the millisecond, will
+    as an int (a numpy integer, or a finite float taken by SPEC 11's rule, will
     do), in the supported range, and not what epoch seconds look like."""
     said = f"clock {clock!r}: now_ms() returned {value!r}"
     if isinstance(value, bool):
@@ -35,7 +35,7 @@ def clock_value(clock: Any, value: Any) -> int:
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError(f"{said}: return finite epoch milliseconds, e.g. time.time_ns() // 1_000_000")
-        ms = round(value)
+        ms = float_to_ms(value, 1, 1)  # SPEC 11's rule for a float of milliseconds
     else:
         try:
             ms = operator.index(value)

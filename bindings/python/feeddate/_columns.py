@@ -326,7 +326,7 @@ class Column:
         nan = np.isnan(values)
         if nan.any():
             valid = without(valid, nan)
-        ms, bad = float_ms(np, values, *UNITS[self.unit])  # rounded to the millisecond, as float instants are
+        ms, bad = float_ms(np, values, *UNITS[self.unit])  # SPEC 11's rule, as float instants are
         if bad is not None:
             if valid is not None:
                 bad &= valid

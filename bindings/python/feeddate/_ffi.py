@@ -60,6 +60,8 @@ FD_NEVER = 2**63 - 1  # INT64_MAX: the label never changes again
 FD_LABEL_CAPACITY = 256  # bytes that hold every label with its NUL
 FD_SCHEDULE_MAX_HORIZON_MS = 31622400000  # (1.2) 366 days
 FD_SCHEDULE_MAX_ENTRIES = 100000  # (1.2)
+FD_SCHEDULE_DEFAULT_HORIZON_MS = 86400000  # (1.3) one day
+FD_SCHEDULE_DEFAULT_MAX_ENTRIES = 1000  # (1.3)
 
 # enum fd_style
 FD_STYLE_FEED = 0

@@ -17,8 +17,8 @@ from . import _ffi, _lists
 from ._clock import Clock, ServerClock, clock_reader
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_INTERNAL, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, error_for
 from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, FD_NEVER, check
-from ._arrays import MANY_BYTES_PER_LABEL, numpy_ms
-from ._instant import EPOCH, UNITS, Instant, local_now_ms, to_datetime, to_ms
+from ._arrays import MANY_BYTES_PER_LABEL, float_ms, numpy_ms
+from ._instant import EPOCH, UNITS, Instant, float_to_ms, local_now_ms, seconds_to_ms, to_datetime, to_ms
 from ._modules import loaded, module_of
 from ._options import OPTIONS, describe, fill, host_zone_hint, zone_hint
 from ._schedule import DEFAULT_HORIZON, DEFAULT_MAX_ENTRIES, Horizon, Schedule, entry_count, horizon_ms
@@ -75,7 +75,7 @@ _int64_arg = ctypes.c_int64.from_param  # _ffi.ready(ctypes.c_int64, ...) withou
 # Epoch seconds whose milliseconds are in range: the int fast path of format.
 _MIN_S = FD_MIN_INSTANT_MS // 1000
 _MAX_S = FD_MAX_INSTANT_MS // 1000
-# Floats inside this window are finite and rounded inline; the rest go to to_ms.
+# Floats inside this window are finite and converted inline (SPEC 11's rule); the rest go to to_ms.
 _FLOAT_S = 1e12
 
 # format_many's ends[]: an array.array of size_t (its buffer goes to C as is).
@@ -134,12 +134,12 @@ def _list_ms(ts: Any, unit: Optional[str], np: Any = None) -> Any:
                 return array.array("q", [t * 1000 for t in ts])
             except OverflowError:
                 return None
-        if (kinds == _JUST_FLOAT or kinds == _INT_FLOAT) and lanes:
-            return _lists.float_seconds_ms(ts)  # time.time() values, a float column's tolist()
         if kinds == _JUST_FLOAT or kinds == _INT_FLOAT:
-            try:  # an int t: round(t * 1000) is t * 1000, to_ms's
-                return array.array("q", [round(t * 1000) for t in ts])
-            except (OverflowError, ValueError):  # infinity, NaN
+            # time.time() values, a float column's tolist(): SPEC 11's rule, one by one
+            # (exact on each float's ratio; an int t gives t * 1000, to_ms's).
+            try:
+                return array.array("q", map(seconds_to_ms, ts))
+            except (OverflowError, ValueError):  # infinity, NaN, beyond int64
                 return None
         if kinds == _JUST_DATETIME:
             # (t - EPOCH) // 1 ms is to_ms's arithmetic for an aware datetime, one
@@ -173,8 +173,7 @@ def _kinds(ts: Any) -> Any:
 
 def _numpy_list_ms(np: Any, ts: Any, unit: Optional[str], kinds: Any) -> Any:
     """_list_ms by numpy: int64 milliseconds, or None as _list_ms says it. Floats
-    are rounded as to_ms rounds them: the product in double precision, halves to
-    even (numpy's rint)."""
+    are converted as to_ms converts them (SPEC 11's rule, exactly: _arrays.float_ms)."""
     if unit is not None and unit != "s":
         if unit != "ms" or kinds != _JUST_INT:
             return None
@@ -192,12 +191,10 @@ def _numpy_list_ms(np: Any, ts: Any, unit: Optional[str], kinds: Any) -> Any:
         seconds *= 1000
         return seconds
     try:
-        ms = np.rint(np.array(ts, dtype=np.float64) * 1000.0)
+        ms, bad = float_ms(np, np.array(ts, dtype=np.float64), 1000, 1)
     except (OverflowError, TypeError, ValueError):  # an int too big for a double
         return None
-    if not np.isfinite(ms).all() or ms.min() < FD_MIN_INSTANT_MS or ms.max() > FD_MAX_INSTANT_MS:
-        return None
-    return ms.astype(np.int64)
+    return None if bad is not None else ms
 
 
 def _split(buf: Any, ends: "array.array[int]", m: int) -> List[str]:
@@ -256,7 +253,7 @@ def _in_unit(unit: str) -> Callable[[object], int]:
         if isinstance(value, float):
             if not math.isfinite(value):
                 return to_ms(value)  # its ValueError
-            ms = round(value * num / den)
+            ms = float_to_ms(value, num, den)  # SPEC 11's rule
         else:
             try:
                 ms = operator.index(value) * num // den  # type: ignore[arg-type]
@@ -461,7 +458,7 @@ class Formatter:
         if type(t) is int and _MIN_S <= t <= _MAX_S:
             t_ms = t * 1000
         elif type(t) is float and -_FLOAT_S < t < _FLOAT_S:
-            t_ms = round(t * 1000)
+            t_ms = seconds_to_ms(t)
             if not FD_MIN_INSTANT_MS <= t_ms <= FD_MAX_INSTANT_MS:
                 t_ms = to_ms(t)  # raises to_ms's RangeError
         else:
@@ -540,7 +537,7 @@ class Formatter:
         ``until`` is None), at ``max_entries`` entries, or at a label whose next
         change is at or after ``now + horizon``; ``until`` is the last label's
         next change, when the client needs a new schedule. ``horizon``: a
-        timedelta or seconds (int or float), rounded to the nearest millisecond,
+        timedelta or seconds (int or float), floored to the millisecond (SPEC 11),
         0 .. 366 days (0: one entry and its until); ``max_entries`` 1 .. 100,000.
         Out of range: the library's :class:`ArgumentError`. ``t`` and ``now`` as
         :meth:`format` takes them. Costs one label and one next change per entry.

@@ -5,7 +5,10 @@ millisecond, sub-millisecond digits dropped toward the past), an aware
 ``pandas.Timestamp`` (the same, from its nanoseconds), a ``numpy.datetime64``
 scalar (numpy's datetimes have no zone and count from the UTC epoch: read as
 UTC, sub-millisecond digits dropped toward the past) or epoch **seconds** as
-``int`` or ``float`` (a float is rounded to the nearest millisecond). Units
+``int`` or ``float``. A float is binary floating point and is read by SPEC
+11's rule (1.3), the same in every binding: rounded to the nearest
+microsecond, then floored to the millisecond (0.0625 is 62 ms, -0.0004 is
+-1 ms, 0.0009996 is 1 ms: see :func:`float_to_ms`). Units
 are never guessed: a number is seconds, and one that is out of range as
 seconds but would fit as milliseconds (or micro-, nanoseconds) is a
 RangeError that says so. Everything else is refused with a message that says
@@ -110,6 +113,37 @@ def out_of_range(given: object, seconds: Optional[float] = None) -> Exception:
     return error_for(FD_ERR_RANGE, f"instant {given!r} is outside the supported range {_RANGE}{hint}")
 
 
+def float_to_ms(value: float, num: int = 1000, den: int = 1) -> int:
+    """SPEC 11's rule (1.3) for a finite float counting units of ``num/den``
+    milliseconds (seconds: 1000/1): its exact value rounded to the nearest
+    microsecond (halves to even; for floats of seconds or milliseconds a half
+    never decides the millisecond), then floored to the millisecond. Exact: on
+    the float's own ratio, no product of doubles rounded on the way."""
+    n, d = value.as_integer_ratio()
+    whole, rest = divmod(n * num * 1000, d * den)
+    return (whole + (2 * rest > d * den or (2 * rest == d * den and whole & 1))) // 1000
+
+
+def seconds_to_ms(value: float) -> int:
+    """float_to_ms of a finite float (or an int) of epoch seconds, quickly: below
+    8e9 s (year 2223) the doubles t * 1000 + 0.0005 lie within 1 us of the exact
+    value, so when that sum is more than 1 us from a whole millisecond its floor
+    is the rule's answer; otherwise (and further out) float_to_ms works it out
+    exactly. One far outside the supported range (beyond +-10**13 s) gives a
+    value still outside it, at once."""
+    if type(value) is int:
+        return value * 1000
+    if -8e9 < value < 8e9:
+        y = value * 1000.0 + 0.0005
+        ms = math.floor(y)
+        if 0.001 < y - ms < 0.999:
+            return ms
+        return float_to_ms(value)
+    if -1e13 < value < 1e13:
+        return float_to_ms(value)
+    return int(value) * 1000
+
+
 def _checked(ms: int, given: object, seconds: Optional[float] = None) -> int:
     if FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
         return ms
@@ -151,7 +185,7 @@ def to_ms(value: object) -> int:
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError(f"{value!r} is not an instant: {_HOW} that is finite")
-        return _checked(round(value * 1000), value, value)
+        return _checked(seconds_to_ms(value), value, value)
     numpy = module_of(value, "numpy")  # never imported here: a numpy value means it is loaded
     if numpy is not None:
         if isinstance(value, numpy.datetime64):

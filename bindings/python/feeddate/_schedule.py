@@ -17,20 +17,23 @@ import math
 import operator
 from itertools import chain
 from datetime import datetime, timedelta
+from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 from . import _ffi
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, error_for
-from ._ffi import FD_NEVER, FD_SCHEDULE_MAX_ENTRIES, FD_SCHEDULE_MAX_HORIZON_MS, check
-from ._instant import _DT64_UNITS, EPOCH, INT64, to_datetime
+from ._ffi import FD_NEVER, FD_SCHEDULE_DEFAULT_HORIZON_MS, FD_SCHEDULE_DEFAULT_MAX_ENTRIES, FD_SCHEDULE_MAX_ENTRIES, check
+from ._instant import _DT64_UNITS, EPOCH, INT64, float_to_ms, to_datetime
 from ._modules import module_of
 
 if TYPE_CHECKING:
     from ._formatter import Formatter
 
-#: The defaults of Formatter.schedule (SPEC section 11: one day, 1,000 entries).
-DEFAULT_HORIZON = timedelta(days=1)
-DEFAULT_MAX_ENTRIES = 1000
+#: The defaults of Formatter.schedule (SPEC section 11: one day, 1,000 entries;
+#: the header's FD_SCHEDULE_DEFAULT_HORIZON_MS and FD_SCHEDULE_DEFAULT_MAX_ENTRIES).
+DEFAULT_HORIZON = timedelta(milliseconds=FD_SCHEDULE_DEFAULT_HORIZON_MS)
+DEFAULT_MAX_ENTRIES = FD_SCHEDULE_DEFAULT_MAX_ENTRIES
 
 #: What a horizon may be: a timedelta, or seconds as an int or a float.
 Horizon = Union[timedelta, int, float]
@@ -48,18 +51,6 @@ _KEEP_BYTES = 1 << 20
 _json_buffers: List[Any] = []
 
 
-def _horizon_error(ms: int) -> Exception:
-    # The library's words, for a value the C argument (int64_t) cannot carry to it.
-    days = FD_SCHEDULE_MAX_HORIZON_MS // 86_400_000
-    return error_for(FD_ERR_ARGUMENT, f"horizon {ms} ms is out of range 0...{FD_SCHEDULE_MAX_HORIZON_MS} ({days} days)")
-
-
-def _nearest(numerator: int, denominator: int) -> int:
-    """numerator / denominator rounded to the nearest integer, ties to even (as round())."""
-    whole, rest = divmod(numerator, denominator)
-    return whole + (2 * rest > denominator or (2 * rest == denominator and whole & 1))
-
-
 def _is_timedelta64(value: Any) -> bool:
     numpy = module_of(value, "numpy")  # never imported here: a numpy value means it is loaded
     return numpy is not None and isinstance(value, numpy.timedelta64)
@@ -75,42 +66,50 @@ def _timedelta64_ms(value: Any) -> int:
     if unit not in _DT64_UNITS:  # generic, or months and years, which have no fixed length
         raise TypeError(f"horizon={value!r}: a timedelta64 in {unit!r} has no fixed length; {_HOW}")
     num, den = _DT64_UNITS[unit]
-    return _nearest(int(value.astype(numpy.int64)) * count * num, den)
+    return int(value.astype(numpy.int64)) * count * num // den  # exact: floored
 
 
 def horizon_ms(horizon: Any) -> int:
-    """A horizon in milliseconds: a timedelta (also a pandas.Timedelta or a
-    numpy.timedelta64, in its own unit), or seconds as an int or a float,
-    rounded to the nearest millisecond (ties to even, as :func:`round`). The
-    range (0 .. 366 days) is the library's to check; only a value that does
-    not fit the C argument (int64_t) is refused here, in the library's words."""
+    """A horizon in milliseconds by SPEC 11's rule (1.3), the same in every
+    binding: a timedelta (also a pandas.Timedelta or a numpy.timedelta64, in its
+    own unit), int seconds, a Decimal or a Fraction are exact and floored; a
+    float is rounded to the microsecond, then floored (1.0004 s is 1000 ms). The
+    range (0 .. 366 days) is the library's to check and word; a value that does
+    not fit the C argument (int64_t), an infinity included, is clamped to it so
+    that the library words that too."""
     if isinstance(horizon, timedelta):
         pandas = module_of(horizon, "pandas")  # never imported here
         if pandas is not None and isinstance(horizon, pandas.Timedelta):  # nanoseconds
-            ms = _nearest(int(horizon.value), 1_000_000)
+            ms = int(horizon.value) // 1_000_000
         else:
-            ms = _nearest(horizon // _MICROSECOND, 1000)  # exact: timedeltas count microseconds
+            ms = horizon // _MICROSECOND // 1000  # exact: timedeltas count microseconds
     elif isinstance(horizon, bool):
         raise TypeError(f"horizon={horizon!r}: a bool is not a horizon; {_HOW}")
     elif _is_timedelta64(horizon):
         ms = _timedelta64_ms(horizon)
+    elif isinstance(horizon, (Decimal, Fraction)):
+        if isinstance(horizon, Decimal) and not horizon.is_finite():
+            return _clamped_or_nan(horizon, float(horizon))
+        ms = math.floor(Fraction(horizon) * 1000)
     elif isinstance(horizon, (int, float)) or hasattr(type(horizon), "__index__") or hasattr(type(horizon), "__float__"):
         try:
             ms = operator.index(horizon) * 1000
-        except TypeError:  # float, numpy floats, Decimal, ...
+        except TypeError:  # float, numpy floats, ...
             seconds = float(horizon)
-            if math.isnan(seconds):
-                raise error_for(FD_ERR_ARGUMENT, f"horizon={horizon!r} is not a number of seconds; {_HOW}") from None
-            if math.isinf(seconds):
-                days = FD_SCHEDULE_MAX_HORIZON_MS // 86_400_000
-                raise error_for(FD_ERR_ARGUMENT, f"horizon={horizon!r} is out of range "
-                                f"0...{FD_SCHEDULE_MAX_HORIZON_MS} ms ({days} days)") from None
-            ms = round(seconds * 1000)
+            if not -1e16 < seconds < 1e16:  # NaN, the infinities, beyond int64 milliseconds
+                return _clamped_or_nan(horizon, seconds)
+            ms = float_to_ms(seconds)
     else:
         raise TypeError(f"horizon={horizon!r}: {type(horizon).__name__} is not a horizon; {_HOW}")
-    if not INT64[0] <= ms <= INT64[1]:
-        raise _horizon_error(ms)
-    return ms
+    return min(max(ms, INT64[0]), INT64[1])
+
+
+def _clamped_or_nan(horizon: Any, seconds: float) -> int:
+    """A horizon beyond int64 milliseconds clamped to it (the library refuses it in
+    its own words); NaN is no number of seconds at all."""
+    if math.isnan(seconds):
+        raise error_for(FD_ERR_ARGUMENT, f"horizon={horizon!r} is not a number of seconds; {_HOW}")
+    return INT64[0] if seconds < 0 else INT64[1]
 
 
 def entry_count(max_entries: Any) -> int:

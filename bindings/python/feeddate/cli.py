@@ -258,7 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_now(sched)
     sched.add_argument(
         "--horizon", type=_seconds_arg, default=int(DEFAULT_HORIZON.total_seconds()), metavar="SECONDS",
-        help="stop at the first label whose next change is this far after now or later, rounded to the "
+        help="stop at the first label whose next change is this far after now or later, floored to the "
         f"millisecond (0 .. 366 days; 0: one label and its until); default: {int(DEFAULT_HORIZON.total_seconds())}",
     )
     sched.add_argument(

@@ -21,8 +21,12 @@ CST = timezone(timedelta(hours=8))
         (1711348200, 1711348200000),
         (-1, -1000),
         (1711348200.123, 1711348200123),
-        (1711348200.1236, 1711348200124),  # float: nearest millisecond
-        (-0.0004, 0),
+        (1711348200.1236, 1711348200123),  # float: SPEC 11's rule, to the microsecond, then floored
+        (-0.0004, -1),
+        (0.0625, 62),
+        (0.0009996, 1),  # 999.6 us is 1000 us
+        (0.0009994, 0),
+        (253402300799.9996, 253402300799999),
         (datetime(2024, 3, 25, 14, 30, tzinfo=CST), 1711348200000),
         (datetime(2024, 3, 25, 6, 30, 0, 123999, tzinfo=UTC), 1711348200123),  # microseconds dropped
         (datetime(1969, 12, 31, 23, 59, 59, 999999, tzinfo=UTC), -1),  # toward the past

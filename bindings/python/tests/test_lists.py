@@ -102,33 +102,12 @@ def test_the_lanes_alone() -> None:
     for n in (1, 4095, 4096, 4097, 3 * 4096 + 5):
         ints = [rng.randrange(MIN_S, MAX_S + 1) for _ in range(n)]
         assert list(_lists.int_seconds_ms(ints) or ()) == [s * 1000 for s in ints]
-        floats = [rng.uniform(MIN_S, MAX_S) for _ in range(n)]
-        assert list(_lists.float_seconds_ms(floats) or ()) == [round(t * 1000) for t in floats]
         for bad in (MIN_S - 1, 2**39 + MIN_S, -(2**63), 2**63 - 1):  # out of reach: no, wherever it is
             at = rng.randrange(n)
             assert _lists.int_seconds_ms(ints[:at] + [bad] + ints[at + 1:]) is None
-        for bad_f in (float("nan"), float("inf"), -float("inf"), 2.0**51 / 1000, -(2.0**52) / 1000, 1e300, -1e300):
-            at = rng.randrange(n)
-            assert _lists.float_seconds_ms(floats[:at] + [bad_f] + floats[at + 1:]) is None
-    # Floats of 2004-11-03 .. 2038-01-19 take no Python step (_binade_step), halves
-    # of a millisecond and ties of the product's own rounding (significands of 64
-    # mod 128) included; one float outside sends the list to the other way.
-    recent = [rng.uniform(2**40 / 1000, 2**31) for _ in range(5000)]
-    recent += [(rng.randrange(2**40, 2**31 * 1000) + 0.5) / 1000 for _ in range(5000)]
-    recent += [(s - s % 128 + 64) * 2.0**-22 for s in (rng.randrange(2**52, 2**53) for _ in range(5000))]
-    recent = [t for t in recent if 2**30 <= t < 2**31 and t * 1000 >= 2**40]
-    assert len(recent) > 14000 and _lists._each_block(_lists._packed("d", recent), _lists._binade_step)
-    assert list(_lists.float_seconds_ms(recent) or ()) == [round(t * 1000) for t in recent]
-    for other in (2**40 / 1000 - 0.001, 2.0**31, 1e9, -1711348200.0, float("nan")):
-        mixed = recent[:7] + [other]
-        assert not _lists._each_block(_lists._packed("d", mixed), _lists._binade_step)
-        got = _lists.float_seconds_ms(mixed)
-        assert (list(got) if got is not None else None) == (None if other != other else [round(t * 1000) for t in mixed])
     assert _lists.int_seconds_ms([2**63]) is None  # beyond int64
-    assert _lists.float_seconds_ms([10**400]) is None  # an int too big for a double
     # Out of the library's range but within reach: exact, and the library refuses it.
     assert list(_lists.int_seconds_ms([MAX_S + 1]) or ()) == [(MAX_S + 1) * 1000]
-    assert list(_lists.float_seconds_ms([2e11 + 0.0004]) or ()) == [200000000000000]
 
 
 class _Seconds(enum.IntEnum):
@@ -169,7 +148,7 @@ _DT = [NOW - timedelta(minutes=1), NOW - timedelta(days=3)]
         ([NOW_S + 0.25] * 300 + [NOW_S * 1e6], None),
         ([NOW_S, MAX_S + 1], None),
         ([NOW_S] * 300 + [MIN_S - 1], None),
-        ([1.5, MAX_S + 0.9996], None),
+        ([1.5, MAX_S + 1.0004], None),
         ([NOW_S * 1000, FD_MAX_INSTANT_MS + 1], "ms"),
         ([NOW_S * 1000] * 300 + [FD_MIN_INSTANT_MS - 1], "ms"),
         (_DT + [datetime(2024, 3, 25)], None),

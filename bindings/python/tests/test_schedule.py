@@ -195,10 +195,12 @@ def test_the_default_horizon_is_one_day_and_1000_entries() -> None:
         (timedelta(milliseconds=-1), "horizon -1 ms is out of range 0...31622400000 (366 days)"),
         (MAX_HORIZON + timedelta(milliseconds=1), "horizon 31622400001 ms is out of range 0...31622400000 (366 days)"),
         (366 * 86400 + 0.001, "horizon 31622400001 ms is out of range"),
-        (10**20, "horizon 100000000000000000000000 ms is out of range 0...31622400000"),  # beyond int64_t
+        # Beyond int64_t: clamped, the library's message for the clamped value (SPEC 11, 1.3).
+        (10**20, "horizon 9223372036854775807 ms is out of range 0...31622400000"),
         (timedelta.max, "out of range 0...31622400000 (366 days)"),
-        (float("inf"), "horizon=inf is out of range 0...31622400000 ms (366 days)"),
-        (float("-inf"), "horizon=-inf is out of range 0...31622400000 ms (366 days)"),
+        (float("inf"), "horizon 9223372036854775807 ms is out of range 0...31622400000 (366 days)"),
+        (float("-inf"), "horizon -9223372036854775808 ms is out of range 0...31622400000 (366 days)"),
+        (-0.0004, "horizon -1 ms is out of range 0...31622400000 (366 days)"),
         (float("nan"), "horizon=nan is not a number of seconds"),
     ],
 )
@@ -262,14 +264,17 @@ def test_max_entries_of_another_type_is_a_type_error(relative: feeddate.Formatte
 @pytest.mark.parametrize(
     "horizon, ms",
     [
-        (3600, 3_600_000), (0, 0), (1.5, 1500), (0.0004, 0), (0.0006, 1), (2.0004, 2000), (2.0006, 2001),
-        (Decimal("2.0006"), 2001), (timedelta(hours=1), 3_600_000), (timedelta(microseconds=400), 0),
-        (timedelta(microseconds=600), 1), (timedelta(microseconds=1500), 2), (timedelta(microseconds=2500), 2),
-        (timedelta(microseconds=2501), 3), (timedelta(microseconds=-1500), -2), (timedelta(days=366), 31_622_400_000),
+        (3600, 3_600_000), (0, 0), (1.5, 1500), (0.0004, 0), (0.0006, 0), (2.0004, 2000), (2.0006, 2000),
+        (1.0004, 1000), (1.0009, 1000), (0.0009996, 1), (0.0009994, 0), (366 * 86400 + 0.0004, 31_622_400_000),
+        (Decimal("2.0006"), 2000), (Decimal("0.0009996"), 0), (timedelta(hours=1), 3_600_000),
+        (timedelta(microseconds=400), 0), (timedelta(microseconds=600), 0), (timedelta(microseconds=1500), 1),
+        (timedelta(microseconds=2500), 2), (timedelta(microseconds=2501), 2), (timedelta(microseconds=-1500), -2),
+        (timedelta(days=366), 31_622_400_000),
     ],
 )
-def test_a_horizon_is_rounded_to_the_nearest_millisecond(horizon: Any, ms: int) -> None:
-    # Ties (an exact half millisecond of a timedelta) go to the even millisecond, as round() does.
+def test_a_horizon_is_floored_to_the_millisecond(horizon: Any, ms: int) -> None:
+    # SPEC 11's rule (1.3): exact types (timedelta, Decimal) floored; a float rounded to the
+    # microsecond first (0.0009996 s is 1 ms), then floored.
     assert _schedule.horizon_ms(horizon) == ms
 
 
@@ -281,8 +286,8 @@ def test_numpy_and_pandas_horizons_and_entry_counts() -> None:
     # A timedelta64 in its own unit, never read as seconds.
     assert _schedule.horizon_ms(np.timedelta64(5, "ms")) == 5
     assert _schedule.horizon_ms(np.timedelta64(2, "h")) == 7_200_000
-    assert _schedule.horizon_ms(np.timedelta64(1_500_500, "ns")) == 2  # 1.5005 ms
-    assert _schedule.horizon_ms(np.timedelta64(2_500_000, "ns")) == 2  # the tie: even
+    assert _schedule.horizon_ms(np.timedelta64(1_500_500, "ns")) == 1  # 1.5005 ms, floored
+    assert _schedule.horizon_ms(np.timedelta64(2_999_999, "ns")) == 2
     assert _schedule.horizon_ms(np.timedelta64(3, "W")) == 3 * 7 * 86_400_000
     with pytest.raises(TypeError, match="no fixed length"):
         _schedule.horizon_ms(np.timedelta64(1, "M"))
@@ -291,25 +296,23 @@ def test_numpy_and_pandas_horizons_and_entry_counts() -> None:
     with pytest.raises(feeddate.ArgumentError, match="horizon -5 ms is out of range"):
         feeddate.Formatter("relative", locale="en_US", tz="UTC").schedule(NOW, NOW, horizon=np.timedelta64(-5, "ms"))
     pd = pytest.importorskip("pandas")
-    assert _schedule.horizon_ms(pd.Timedelta("2.5009ms")) == 3  # from its nanoseconds, not floored to us first
+    assert _schedule.horizon_ms(pd.Timedelta("2.9999ms")) == 2  # from its nanoseconds, floored
     assert _schedule.horizon_ms(pd.Timedelta(hours=1)) == 3_600_000
 
 
-def test_the_horizon_counts_in_milliseconds_after_rounding() -> None:
+def test_the_horizon_counts_in_milliseconds_after_flooring() -> None:
     # A countdown whose label changes every second: entry i starts at now + i s, and the
     # list stops at the first entry whose next change is at or after now + horizon, so a
-    # horizon of 2,000 ms gives 2 entries and one of 2,001 ms gives 3.
+    # horizon of 2,000 ms gives 2 entries and one of 2,001 ms gives 3 (SPEC 11's rule, 1.3).
     f = feeddate.Formatter("countdown", locale="en_US", tz="UTC", precision=0)
     deadline = NOW + timedelta(seconds=10)
 
     def count(horizon: Any) -> int:
         return len(f.schedule(deadline, NOW, horizon=horizon))
 
-    assert [count(h) for h in (2, 2.0, 2.0004, timedelta(microseconds=2_000_499))] == [2, 2, 2, 2]
-    assert [count(h) for h in (2.0006, 2.001, timedelta(microseconds=2_000_501), timedelta(milliseconds=2001))] == [3] * 4
-    assert count(timedelta(microseconds=2_000_500)) == 2  # the tie: 2,000 is even
-    assert count(timedelta(microseconds=2_001_500)) == 3  # 2,002
-    assert f.schedule(deadline, NOW, horizon=2.0006).until == NOW + timedelta(seconds=3)
+    assert [count(h) for h in (2, 2.0, 2.0004, 2.0006, timedelta(microseconds=2_000_999))] == [2] * 5
+    assert [count(h) for h in (2.0009996, 2.001, timedelta(microseconds=2_001_000), timedelta(milliseconds=2001))] == [3] * 4
+    assert f.schedule(deadline, NOW, horizon=2.0006).until == NOW + timedelta(seconds=2)
 
 
 # ---- against label(), step by step ------------------------------------------------------
