@@ -109,10 +109,11 @@ def _check_options(options: object) -> str:
 
 
 def _instant(ms: int) -> object:
-    """Epoch milliseconds as the binding's instant, exactly: epoch seconds, an int when
-    whole, else a float (to_ms rounds it back to the same millisecond for every instant
-    the library takes: its error is far below half a millisecond there)."""
-    return ms // 1000 if ms % 1000 == 0 else ms / 1000
+    """Epoch milliseconds as the binding's instant, exactly: epoch seconds as an int
+    when whole, else an aware datetime. Not a float: ms / 1000 lies more than half a
+    microsecond below ms for about half the milliseconds of years 1 and 9999, and
+    SPEC 11's rule (1.3) reads such a float as the millisecond before."""
+    return ms // 1000 if ms % 1000 == 0 else EPOCH + timedelta(milliseconds=ms)
 
 
 def sweep(plan_path: str, out_path: str) -> tuple:
