@@ -6,8 +6,8 @@
 #
 #   1. the plan: Tests/sweep/sweep_plan.py (full: 907 locales, 3,997,200
 #      labels; small: 114 locales, 571,440 labels);
-#   2. the build tree: the C, Python, Go, Rust, Java, Node and Swift runners
-#      against build/lib (and the Swift package itself);
+#   2. the build tree: the C, Python, Go, Rust, Java and Node runners
+#      against build/lib, and the Swift runner on the FeedDate package;
 #   3. a clean Debian 12 root (minbase + python3 tzdata): the Debian 12
 #      .debs installed with dpkg (libfeeddate1, python3-feeddate: the C and
 #      Python runners), the wheel unpacked (Python), the tarball unpacked (C);
@@ -26,7 +26,8 @@
 #   SWEEP_PLAN, SWEEP_RUN   the plan and the C runner (make fleet-check makes them:
 #                           FLEET_SIZE=full|small, FLEET_SET=main|other pick the plan)
 #   FLEET_ONLY="build ..."  only these parts: build, bookworm, trixie
-# Digests: build/fleet/<plan>/digests/<run>.txt ("<sha256> <labels> <summary>").
+# Digests: build/fleet/<plan>/digests/<run>.txt ("<sha256> <labels> <summary>");
+# the labels of each run in runs/<run>.txt, kept when they differ.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
@@ -190,3 +191,6 @@ EOF
 fi
 echo "    fleet-check ($(basename "$SWEEP_PLAN" .jsonl), $(wc -l < "$OUT/runs/build-c.txt") labels): one digest $want across $runs runs:"
 echo "    $(ls "$DIGESTS" | sed 's/\.txt$//' | tr '\n' ' ')"
+# The labels were equal: keep the reference's (build-c.txt) and the digests,
+# not 16 more copies of it (1.4 GB for the full sweep).
+find "$OUT/runs" -name '*.txt' ! -name build-c.txt -delete
