@@ -8,6 +8,7 @@ binding's int/datetime paths, which no conversion touches).
     PYTHONPATH=bindings/python python3 Tests/vectors/conversion/make_conversion.py > Tests/vectors/conversion/conversion-1.3.jsonl
 """
 import json
+import math
 from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 
@@ -53,6 +54,29 @@ def instant_forms(ns: int, floats: bool = True) -> dict:
     return out
 
 
+def built_ms(value: float, since_2001: bool = False):
+    """The whole millisecond m whose usual float of seconds is exactly ``value``
+    (Python's m / 1000; Swift's Date(timeIntervalSince1970: Double(m) / 1000),
+    whose seconds since 2001 are Double(m) / 1000 - 978307200), or None.
+    Candidates: the integers nearest to the exact value * 1000 (since 1970)."""
+    exact = Fraction(value) * 1000 + (REF_MS if since_2001 else 0)
+    for m in (round(exact) - 1, round(exact), round(exact) + 1):
+        built = m / 1000 - REF_MS / 1000 if since_2001 else m / 1000
+        if built == value:
+            return m
+    return None
+
+
+def seconds_ms(value: float, since_2001: bool = False) -> int:
+    """SPEC 11's rule for a float of seconds as its intent reads (docs/DESIGN.md):
+    the usual float of a whole millisecond m is m; any other float follows the
+    rule's letter (to the microsecond, then floored)."""
+    m = built_ms(value, since_2001)
+    if m is not None:
+        return m
+    return float_ms(value, Fraction(1000)) + (REF_MS if since_2001 else 0)
+
+
 def expect_instant(forms: dict) -> dict:
     """The rule's milliseconds of each form."""
     exp = {}
@@ -60,11 +84,11 @@ def expect_instant(forms: dict) -> dict:
         if k == "iso":
             exp[k] = None
         elif k == "seconds":
-            exp[k] = float_ms(v, Fraction(1000))
+            exp[k] = seconds_ms(v)
         elif k == "millis":
-            exp[k] = float_ms(v, Fraction(1))
+            exp[k] = float_ms(v, Fraction(1))  # a whole ms m is m by the letter too
         elif k == "since_2001":
-            exp[k] = float_ms(v, Fraction(1000)) + REF_MS
+            exp[k] = seconds_ms(v, since_2001=True)
     return exp
 
 
@@ -95,7 +119,7 @@ def horizon(note, ns, floats=True, message=None):
         forms["seconds"] = float(Fraction(ns, 10**9))
         forms["millis"] = float(Fraction(ns, 10**6))
     for k, v in forms.items():
-        ms = floor_ms_exact(Fraction(v)) if k == "nanos" else float_ms(v, Fraction(1000) if k == "seconds" else Fraction(1))
+        ms = floor_ms_exact(Fraction(v)) if k == "nanos" else seconds_ms(v) if k == "seconds" else float_ms(v, Fraction(1))
         line = {"case": "horizon", k: v, "expect_ms": ms, "note": note}
         lines.append(line)
 
@@ -123,9 +147,34 @@ for ms, name in ((0, "1970"), (1, "1970"), (-1, "1970"), (999, "1970"), (-999, "
     exp["iso"] = ms
     for k, v in forms.items():
         note = f"round trip of a whole ms, {name}"
-        if exp[k] != ms:
-            note += f": this float lies more than half a microsecond below the ms, so the rule reads {exp[k]}"
-        lines.append({"case": "instant", k: v, "expect_ms": exp[k], "round_trip": exp[k] == ms, "note": note})
+        if k != "iso" and float_ms(v, Fraction(1000) if k != "millis" else Fraction(1)) + (REF_MS if k == "since_2001" else 0) != ms:
+            note += (": this float lies more than half a microsecond below the ms (the rule's letter reads "
+                     f"{ms - 1}), but it is the usual float of {ms}, so it is {ms}")
+        assert exp[k] == ms, (k, v)
+        lines.append({"case": "instant", k: v, "expect_ms": exp[k], "round_trip": True, "note": note})
+
+# Floats a few steps from the usual float of a whole ms are no construction of one: the rule's letter.
+for ms, name in ((MAX_MS, "year 9999"), (MAX_MS - 1, "year 9999"), (MIN_MS + 1, "year 1"),
+                 (1_711_348_200_123, "2024")):
+    s = ms / 1000
+    for steps in (-2, -1, 1):
+        v = s
+        for _ in range(abs(steps)):
+            v = math.nextafter(v, math.inf if steps > 0 else -math.inf)
+        assert built_ms(v) is None
+        exp = seconds_ms(v)
+        assert exp == float_ms(v, Fraction(1000))
+        lines.append({"case": "instant", "seconds": v, "expect_ms": exp,
+                      "note": f"{steps:+d} step(s) of the doubles from {ms} / 1000, {name}: "
+                              f"no whole ms's float, so to the microsecond, then floored ({exp})"})
+        d = s - REF_MS / 1000
+        for _ in range(abs(steps)):
+            d = math.nextafter(d, math.inf if steps > 0 else -math.inf)
+        assert built_ms(d, True) is None
+        exp = seconds_ms(d, True)
+        lines.append({"case": "instant", "since_2001": d, "expect_ms": exp,
+                      "note": f"{steps:+d} step(s) of the doubles from Date(timeIntervalSince1970: {ms} / 1000), "
+                              f"{name}: no whole ms's Date, so to the microsecond, then floored ({exp})"})
 
 # Horizons.
 for ns, note in ((1_000_400_000, "1000.4 ms"), (1_000_900_000, "1000.9 ms"), (1_000_500_000, "1000.5 ms"),
@@ -153,7 +202,7 @@ for ns in (1_000_400_000, 1_000_900_000, 1_000_500_000, 999_999_600, 61_000_400_
            31_622_400_000 * 10**6 + 400_000):
     hf = hforms(ns)
     for k, v in hf.items():
-        h = floor_ms_exact(Fraction(v)) if k == "nanos" else float_ms(v, Fraction(1000) if k == "seconds" else Fraction(1))
+        h = floor_ms_exact(Fraction(v)) if k == "nanos" else seconds_ms(v) if k == "seconds" else float_ms(v, Fraction(1))
         lines.append({"case": "schedule", "style": "relative", "options": {"locale": "en_US", "tz": "UTC"},
                       "t": {"iso": iso((NOW - 59_000) * 10**6)}, "now": {"iso": iso(NOW * 10**6)},
                       "horizon": {k: v}, "max_entries": 1000, "t_ms": NOW - 59_000, "now_ms": NOW, "horizon_ms": h,

@@ -11,7 +11,7 @@ from typing import Any, Optional, Tuple
 
 from ._errors import FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
-from ._instant import _DT64_UNITS, INT64, UNITS, datetime64_unit, float_to_ms, scaled_ms, unit_hint
+from ._instant import _DT64_UNITS, INT64, ROUND_TRIP_US, UNITS, datetime64_unit, float_to_ms, scaled_ms, unit_hint
 
 # The first guess of a batch's text size, in bytes per label (a shorter guess is
 # retried with the size the library reports).
@@ -65,7 +65,8 @@ def _two_product(a: Any, b: float) -> Tuple[Any, Any]:
 def float_ms(np: Any, values: Any, num: int, den: int) -> Tuple[Any, Any]:
     """Milliseconds of a float array counting units of ``num/den`` ms by SPEC 11's
     rule (1.3), exactly as :func:`float_to_ms` gives them one by one (rounded to
-    the nearest microsecond, then floored), as int64 with 0 where the value is
+    the nearest microsecond, then floored; a float of seconds that is exactly
+    (ms + 1) / 1000 is ms + 1), as int64 with 0 where the value is
     not finite or out of range, and the mask of those rows (None when none)."""
     x = values.astype(np.float64)
     span = 2 * max(-FD_MIN_INSTANT_MS, FD_MAX_INSTANT_MS) * den / num  # far enough out for int64 arithmetic
@@ -84,7 +85,11 @@ def float_ms(np: Any, values: Any, num: int, den: int) -> Tuple[Any, Any]:
         off = p - us  # exact
         us += (off == 0.5) & (e > 0)
         us -= (off == -0.5) & (e < 0)
-        ms = np.floor_divide(whole.astype(np.int64) * per_unit + us.astype(np.int64), 1000)
+        ms, part = np.divmod(whole.astype(np.int64) * per_unit + us.astype(np.int64), 1000)
+        if per_unit == 1_000_000:  # seconds: the float of (ms + 1) / 1000 is ms + 1 (float_to_ms)
+            nxt = part >= ROUND_TRIP_US
+            if nxt.any():
+                ms += nxt & ((ms + 1).astype(np.float64) / 1000.0 == x)
     bad = ~near | (ms < FD_MIN_INSTANT_MS) | (ms > FD_MAX_INSTANT_MS)
     if not bad.any():
         return ms, None

@@ -8,7 +8,8 @@ UTC, sub-millisecond digits dropped toward the past) or epoch **seconds** as
 ``int`` or ``float``. A float is binary floating point and is read by SPEC
 11's rule (1.3), the same in every binding: rounded to the nearest
 microsecond, then floored to the millisecond (0.0625 is 62 ms, -0.0004 is
--1 ms, 0.0009996 is 1 ms: see :func:`float_to_ms`). Units
+-1 ms, 0.0009996 is 1 ms), and a float that is exactly ``m / 1000`` for a
+whole millisecond m is m, in year 9999 too (see :func:`float_to_ms`). Units
 are never guessed: a number is seconds, and one that is out of range as
 seconds but would fit as milliseconds (or micro-, nanoseconds) is a
 RangeError that says so. Everything else is refused with a message that says
@@ -113,23 +114,40 @@ def out_of_range(given: object, seconds: Optional[float] = None) -> Exception:
     return error_for(FD_ERR_RANGE, f"instant {given!r} is outside the supported range {_RANGE}{hint}")
 
 
+#: A float of seconds that is exactly ``m / 1000`` lies less than 31 us from m
+#: over the supported range (half a step of the doubles there, 2**-16 s), so
+#: only a value the rule reads with at least this many microseconds past its
+#: millisecond can be the float of the next one.
+ROUND_TRIP_US = 969
+
+
 def float_to_ms(value: float, num: int = 1000, den: int = 1) -> int:
     """SPEC 11's rule (1.3) for a finite float counting units of ``num/den``
-    milliseconds (seconds: 1000/1): its exact value rounded to the nearest
-    microsecond (halves to even; for floats of seconds or milliseconds a half
-    never decides the millisecond), then floored to the millisecond. Exact: on
-    the float's own ratio, no product of doubles rounded on the way."""
+    milliseconds (seconds: 1000/1), as its intent reads (docs/DESIGN.md): a
+    float of seconds that is exactly ``m / 1000`` for a whole millisecond m is
+    m; any other value is its exact value rounded to the nearest microsecond
+    (halves to even; for floats of seconds or milliseconds a half never
+    decides the millisecond), then floored to the millisecond. A float of
+    milliseconds (or micro-, nanoseconds) that is a whole millisecond is that
+    millisecond by the rule itself. Exact: on the float's own ratio, no
+    product of doubles rounded on the way. Below 2**33 s (year 2242) the
+    float ``m / 1000`` lies within half a microsecond of m, so there the
+    check never changes the rule's answer."""
     n, d = value.as_integer_ratio()
     whole, rest = divmod(n * num * 1000, d * den)
-    return (whole + (2 * rest > d * den or (2 * rest == d * den and whole & 1))) // 1000
+    ms, part = divmod(whole + (2 * rest > d * den or (2 * rest == d * den and whole & 1)), 1000)
+    if part >= ROUND_TRIP_US and num == 1000 and den == 1 and (ms + 1) / 1000 == value:
+        return ms + 1  # the float of ms + 1 built as (ms + 1) / 1000: that millisecond (DESIGN.md)
+    return ms
 
 
 def seconds_to_ms(value: float) -> int:
     """float_to_ms of a finite float (or an int) of epoch seconds, quickly: below
     8e9 s (year 2223) the doubles t * 1000 + 0.0005 lie within 1 us of the exact
     value, so when that sum is more than 1 us from a whole millisecond its floor
-    is the rule's answer; otherwise (and further out) float_to_ms works it out
-    exactly. One far outside the supported range (beyond +-10**13 s) gives a
+    is the rule's answer (and ``m / 1000`` there is within half a microsecond of
+    m, so its rule's answer is m); otherwise (and further out) float_to_ms
+    works it out exactly. One far outside the supported range (beyond +-10**13 s) gives a
     value still outside it, at once."""
     if type(value) is int:
         return value * 1000
