@@ -9,8 +9,12 @@ import Foundation
 /// to the nearest microsecond, then floored to the millisecond**
 /// (1970-01-01T00:00:00.0625Z is 62, 0.4 ms before midnight is the last
 /// millisecond of the day before, and a `Date` that lies less than half a
-/// microsecond below a millisecond is that millisecond). A `TimeInterval`
-/// (a horizon) is read the same way. Every `Date` this module returns (next
+/// microsecond below a millisecond is that millisecond), and the `Date` a
+/// caller builds from a whole millisecond m, `Date(timeIntervalSince1970:
+/// Double(m) / 1000)`, is m over the whole supported range (years 1 and
+/// 9999 too, where that `Date` can lie up to 30 us below m: the SPEC's
+/// intent, docs/DESIGN.md). A `TimeInterval` (a horizon) is read the same
+/// way, `Double(m) / 1000` being m. Every `Date` this module returns (next
 /// changes, schedule starts, discrete inputs) is a whole millisecond that
 /// converts back to that millisecond exactly, over the whole supported
 /// range.
@@ -26,6 +30,13 @@ enum Instant {
     /// microseconds holds it (beyond some 285,000 years).
     static func floorMilliseconds(seconds x: Double) -> Int64? {
         guard x.isFinite, x.magnitude < 9e12 else { return nil }
+        let (q, r) = microseconds(x).quotientAndRemainder(dividingBy: 1000)
+        return r < 0 ? q - 1 : q
+    }
+
+    /// The exact value of finite `x` seconds (magnitude below 9e12) rounded
+    /// to the nearest microsecond.
+    static func microseconds(_ x: Double) -> Int64 {
         let whole = x.rounded(.towardZero)  // exact
         let fraction = x - whole  // exact (Sterbenz), in (-1, 1)
         let product = fraction * 1e6  // the microseconds, rounded ...
@@ -37,36 +48,47 @@ enum Instant {
         } else if off == -0.5 && error < 0 {
             us -= 1
         }
-        let total = Int64(whole) * 1_000_000 + Int64(us)
-        let (q, r) = total.quotientAndRemainder(dividingBy: 1000)
-        return r < 0 ? q - 1 : q
+        return Int64(whole) * 1_000_000 + Int64(us)
     }
 
-    /// The millisecond of `date` by SPEC 11's rule. A date too far out for
-    /// the core's range (or not finite) gives Int64.min or Int64.max, which
-    /// the core reports as out of range (FeedDateError.range) like any
-    /// other.
+    /// The millisecond of `seconds` since millisecond `base` (0 or
+    /// `referenceMs`) by SPEC 11's rule as its intent reads (docs/DESIGN.md):
+    /// the usual `Double` of a whole millisecond m, `Double(m) / 1000 -
+    /// Double(base / 1000)` (`Date(timeIntervalSince1970: Double(m) / 1000)`,
+    /// a `TimeInterval` of m ms), is m; any other value is rounded to the
+    /// microsecond, then floored. That `Double` lies less than 31 us from m
+    /// over the supported range (two roundings of at most 2^-16 s each), so
+    /// only a value the rule reads with 969 us or more past its millisecond
+    /// can be the one of the next millisecond, and only then is it built and
+    /// compared. nil as `floorMilliseconds`.
+    static func milliseconds(seconds x: Double, since base: Int64) -> Int64? {
+        guard x.isFinite, x.magnitude < 9e12 else { return nil }
+        let us = microseconds(x)
+        let (q, r) = us.quotientAndRemainder(dividingBy: 1000)
+        let ms = (r < 0 ? q - 1 : q) + base
+        if (r < 0 ? r + 1000 : r) >= 969, Double(ms + 1) / 1000 - Double(base / 1000) == x {
+            return ms + 1
+        }
+        return ms
+    }
+
+    /// The millisecond of `date` by SPEC 11's rule (see
+    /// `milliseconds(seconds:since:)`: the `Date` a caller builds from a
+    /// whole millisecond is that millisecond). A date too far out for the
+    /// core's range (or not finite) gives Int64.min or Int64.max, which the
+    /// core reports as out of range (FeedDateError.range) like any other.
     static func milliseconds(_ date: Date) -> Int64 {
         let seconds = date.timeIntervalSinceReferenceDate
-        guard let ms = floorMilliseconds(seconds: seconds) else { return seconds > 0 ? Int64.max : Int64.min }  // NaN: min
-        return ms + referenceMs
+        guard let ms = milliseconds(seconds: seconds, since: referenceMs) else { return seconds > 0 ? Int64.max : Int64.min }  // NaN: min
+        return ms
     }
 
     /// The `Date` of millisecond `ms`: the one a caller builds from an epoch
     /// value, `Date(timeIntervalSince1970: Double(ms) / 1000)`, so that the
-    /// two compare equal, wherever that one converts back to `ms` (always
-    /// within 100 years of 2001). Further out its two roundings (the
-    /// division, then the move to 2001) can leave it more than half a
-    /// microsecond below `ms`, which the rule reads as the millisecond
-    /// before; the next `Date`s up (a step or two of 0.03 ms in year 9999)
-    /// are then taken until the first that reads as `ms`, so converting it
-    /// back gives `ms` exactly over the whole supported range.
+    /// two compare equal; it converts back to `ms` exactly over the whole
+    /// supported range (`milliseconds(seconds:since:)`).
     static func date(_ ms: Int64) -> Date {
-        var date = Date(timeIntervalSince1970: Double(ms) / 1000)
-        while milliseconds(date) < ms {
-            date = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.nextUp)
-        }
-        return date
+        Date(timeIntervalSince1970: Double(ms) / 1000)
     }
 
     /// The date of a core instant that may be "never" (nil).
@@ -76,7 +98,7 @@ enum Instant {
     /// that no Int64 holds (or not finite) gives Int64.min or Int64.max,
     /// which the core's range checks refuse with their own message.
     static func milliseconds(_ interval: TimeInterval) -> Int64 {
-        guard let ms = floorMilliseconds(seconds: interval) else { return interval > 0 ? Int64.max : Int64.min }  // NaN: min
+        guard let ms = milliseconds(seconds: interval, since: 0) else { return interval > 0 ? Int64.max : Int64.min }  // NaN: min
         return ms
     }
 }
