@@ -24,15 +24,21 @@
  * EST5EDT and CST6CDT are zones of the database whose rules differ from the
  * POSIX reading of their ids: 2006-03-22T04:00Z is "Mar 21, 2006, 11:00 PM"
  * in tzdata's EST5EDT (the US rules before 2007), 12:00 AM in the POSIX rule.
+ * Debian 13 moved them to tzdata-legacy (and tzdata 2024b made them New
+ * York's and Chicago's rules), so the test runs on a zone folder of its own
+ * ($TZDIR): the host's files of these zones, EST5EDT and CST6CDT copied from
+ * America/New_York and America/Chicago where the host has none.
  * Closes with "N passed, N failed".
  */
 #define _GNU_SOURCE /* close_range */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -181,10 +187,72 @@ static const result *find(const result *rs, size_t n, const char *pass, const ch
     return NULL;
 }
 
+/* Copies the host's zone file `from` (below `host`) to `name` below `dir`. */
+static int copy_zone(const char *host, const char *from, const char *dir, const char *name)
+{
+    char src[4096], dst[4096], buf[1 << 16];
+    snprintf(src, sizeof src, "%s/%s", host, from);
+    snprintf(dst, sizeof dst, "%s/%s", dir, name);
+    char *slash = strrchr(dst, '/');
+    *slash = 0;
+    mkdir(dst, 0755);
+    *slash = '/';
+    int in = open(src, O_RDONLY | O_CLOEXEC), out = in < 0 ? -1 : open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    ssize_t n = 0;
+    while (out >= 0 && (n = read(in, buf, sizeof buf)) > 0)
+        if (write(out, buf, (size_t)n) != n) n = -1;
+    if (in >= 0) close(in);
+    if (out >= 0) close(out);
+    return in >= 0 && out >= 0 && n == 0 ? 0 : -1;
+}
+
+/* A zone folder of the test's own, set as $TZDIR for the children: the
+   host's files of ZONES' names, EST5EDT and CST6CDT from New York and
+   Chicago when the host has none (Debian 13 without tzdata-legacy). */
+static int make_zone_folder(char *dir, size_t cap)
+{
+    const char *host = getenv("TZDIR") && *getenv("TZDIR") ? getenv("TZDIR") : "/usr/share/zoneinfo";
+    snprintf(dir, cap, "/tmp/feeddate-descriptors-XXXXXX");
+    if (mkdtemp(dir) == NULL) return -1;
+    static const char *const FILES[][2] = {
+        {"UTC", "UTC"}, {"Etc/UTC", "Etc/UTC"}, {"GMT", "GMT"}, {"America/New_York", "America/New_York"},
+        {"Asia/Shanghai", "Asia/Shanghai"}, {"Europe/London", "Europe/London"},
+    };
+    for (size_t i = 0; i < COUNT_OF(FILES); i++)
+        if (copy_zone(host, FILES[i][0], dir, FILES[i][1]) != 0) return -1;
+    if (copy_zone(host, "EST5EDT", dir, "EST5EDT") != 0 && copy_zone(host, "America/New_York", dir, "EST5EDT") != 0) return -1;
+    if (copy_zone(host, "CST6CDT", dir, "CST6CDT") != 0 && copy_zone(host, "America/Chicago", dir, "CST6CDT") != 0) return -1;
+    return setenv("TZDIR", dir, 1);
+}
+
+static void remove_zone_folder(const char *dir)
+{
+    static const char *const NAMES[] = {"UTC", "Etc/UTC", "GMT", "America/New_York", "Asia/Shanghai", "Europe/London",
+                                        "EST5EDT", "CST6CDT", "Etc", "America", "Asia", "Europe", ""};
+    char path[4096];
+    for (size_t i = 0; i < COUNT_OF(NAMES); i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, NAMES[i]);
+        if (unlink(path) != 0) rmdir(path);
+    }
+}
+
+static int run_all(void);
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "child") == 0) return child(strtol(argv[2], NULL, 10));
+    char dir[64];
+    if (make_zone_folder(dir, sizeof dir) != 0) {
+        tk_fail("cannot make the test's zone folder from the host's (%s): %s", dir, strerror(errno));
+        return tk_finish();
+    }
+    int rc = run_all();
+    remove_zone_folder(dir);
+    return rc;
+}
 
+static int run_all(void)
+{
     static result reference[MAX_RESULTS], got[MAX_RESULTS];
     size_t nref = run(0, reference);
     for (size_t i = 0; i < COUNT_OF(ZONES); i++) {
