@@ -192,7 +192,7 @@ public func fuzzTZif(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     } catch {
         switch error {
         case .invalidData: return 0
-        case .badName, .notFound, .unreadable: fuzzFail("TZif(_:) threw \(error), not invalidData")
+        case .badName, .notFound, .unreadable, .exhausted: fuzzFail("TZif(_:) threw \(error), not invalidData")
         }
     }
     let table = TransitionTable(tzif: tzif)
