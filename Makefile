@@ -3,8 +3,8 @@
 #   make test        every test: Swift, C, Go, Rust, Java, Node, Python, library checks, vector sync;
 #                    installs the Debian packages its suites lack first (make deps, tools/deps.sh)
 #   make demo-web    the web client's demo: a live feed on http://127.0.0.1:8765/ (mk/web.mk)
-#   make check       the quick offline loop: Swift (but its four slowest tests), C, the library's checks,
-#                    Python with the pytest at hand
+#   make check       the quick loop: Swift (but its four slowest tests), C, the library's checks,
+#                    Python with pytest and numpy alone (fetched into build/venv once if missing)
 #   make bench       benchmarks against ICU (and babel/humanize/arrow for Python; the Go,
 #                    Rust, Java and Node bindings against direct C calls)
 #   make bench-peers every language against what its users would pick instead (ICU, babel,
