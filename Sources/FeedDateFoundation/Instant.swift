@@ -29,9 +29,15 @@ enum Instant {
     /// binary double). nil when it is not finite or no Int64 of
     /// microseconds holds it (beyond some 285,000 years).
     static func floorMilliseconds(seconds x: Double) -> Int64? {
+        split(x)?.ms
+    }
+
+    /// The rule's letter for `x` seconds: its millisecond, and the
+    /// microseconds past it (0 to 999). nil as `floorMilliseconds`.
+    private static func split(_ x: Double) -> (ms: Int64, past: Int64)? {
         guard x.isFinite, x.magnitude < 9e12 else { return nil }
         let (q, r) = microseconds(x).quotientAndRemainder(dividingBy: 1000)
-        return r < 0 ? q - 1 : q
+        return r < 0 ? (q - 1, r + 1000) : (q, r)
     }
 
     /// The exact value of finite `x` seconds (magnitude below 9e12) rounded
@@ -62,11 +68,9 @@ enum Instant {
     /// can be the one of the next millisecond, and only then is it built and
     /// compared. nil as `floorMilliseconds`.
     static func milliseconds(seconds x: Double, since base: Int64) -> Int64? {
-        guard x.isFinite, x.magnitude < 9e12 else { return nil }
-        let us = microseconds(x)
-        let (q, r) = us.quotientAndRemainder(dividingBy: 1000)
-        let ms = (r < 0 ? q - 1 : q) + base
-        if (r < 0 ? r + 1000 : r) >= 969, Double(ms + 1) / 1000 - Double(base / 1000) == x {
+        guard let (floor, past) = split(x) else { return nil }
+        let ms = floor + base
+        if past >= 969, Double(ms + 1) / 1000 - Double(base / 1000) == x {
             return ms + 1
         }
         return ms
