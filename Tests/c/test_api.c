@@ -659,10 +659,18 @@ static void check_versions(void)
         tk_fail("fd_version_string() = \"%s\", header says \"%s\"", v ? v : "(NULL)", FD_VERSION_STRING);
     else
         tk_count(1);
-    int64_t before = (int64_t)time(NULL) * 1000, now = fd_now_ms();
-    int64_t after = (int64_t)time(NULL) * 1000 + 1000;
+    /* The library reads CLOCK_REALTIME; so do we. time() is not that
+     * clock: glibc serves it from the coarse clock, a tick behind, so a
+     * correct fd_now_ms() read just after a second began (14.005 s) was
+     * once refused against time()'s 13 s under ASan. */
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_REALTIME, &t0);
+    int64_t now = fd_now_ms();
+    clock_gettime(CLOCK_REALTIME, &t1);
+    int64_t before = (int64_t)t0.tv_sec * 1000 + t0.tv_nsec / 1000000;
+    int64_t after = (int64_t)t1.tv_sec * 1000 + t1.tv_nsec / 1000000;
     if (now < before || now > after)
-        tk_fail("fd_now_ms() = %lld, not within the system clock second [%lld, %lld]",
+        tk_fail("fd_now_ms() = %lld, not between CLOCK_REALTIME read before and after it [%lld, %lld]",
                 (long long)now, (long long)before, (long long)after);
     else
         tk_count(1);
