@@ -388,7 +388,9 @@ fd_status fd_format_utf16_call(const fd_utf16_call *call);
  *
  * Errors: FD_ERR_ARGUMENT (f, ends, from_ms, n, until_ms or length NULL;
  * buf NULL with cap > 0; horizon_ms outside 0..FD_SCHEDULE_MAX_HORIZON_MS;
- * max_entries outside 1..FD_SCHEDULE_MAX_ENTRIES), FD_ERR_RANGE,
+ * max_entries outside 1..FD_SCHEDULE_MAX_ENTRIES; 1.3: a max_entries of
+ * 2^63 or more is named as the negative number a signed caller passed,
+ * "max_entries -1 is out of range 1...100000"), FD_ERR_RANGE,
  * FD_ERR_BUFFER, FD_ERR_ICU, FD_ERR_MEMORY.
  */
 #define FD_SCHEDULE_MAX_HORIZON_MS INT64_C(31622400000) /* 366 days */
@@ -426,6 +428,25 @@ const char *fd_status_message(fd_status status);
  * as it was.
  */
 const char *fd_last_error(void);
+
+/*
+ * (1.3) value[0..length) quoted as fd_last_error quotes what callers pass
+ * (SPEC 7, 1.2; see "Messages" above): between double quotes, "\n" and "\t"
+ * as two characters, every other C0 or C1 control, DEL and each byte of
+ * invalid UTF-8 as \xNN, a value longer than 64 bytes cut at a character
+ * boundary within its first 64 with "…". A lone surrogate of a UTF-16
+ * string passed as its three bytes of generalized UTF-8 (WTF-8) is quoted
+ * as those bytes ("\xed\xa0\x80"). value may hold NULs (quoted "\x00");
+ * only its first 68 bytes are read. For bindings that word a message
+ * themselves (a NUL in a string option, which a C string cannot carry), so
+ * that the rule is written once. Writes NUL-terminated UTF-8; *quoted_length
+ * (may be NULL) gets its length without the NUL. FD_QUOTE_CAPACITY always
+ * fits; too small a buffer: FD_ERR_BUFFER with *quoted_length set and
+ * nothing written. FD_ERR_ARGUMENT: value NULL with length > 0, buf NULL
+ * with cap > 0. Any thread.
+ */
+#define FD_QUOTE_CAPACITY 262 /* 2 quotes + 64 bytes as \xNN + "…" + NUL */
+fd_status fd_quote(const char *value, size_t length, char *buf, size_t cap, size_t *quoted_length);
 
 /* (1.1) The version of ICU the library runs on: "78.3", the ICU inside the
  * library since 1.3 (a distribution's ICU=system build: the system's).

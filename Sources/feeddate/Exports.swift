@@ -472,9 +472,13 @@ public func fd_format_many_utf16(
 
 // MARK: schedules (SPEC section 11, 1.2)
 
-/// max_entries as the caller passed it (a size_t: -1 from a signed caller is 2^64 - 1, said as such).
+/// max_entries as the caller meant it. A size_t of 2^63 or more is a
+/// negative count from a signed caller (C's -1, a binding's clamped -5),
+/// said as that number: "max_entries -1", not 18446744073709551615. The
+/// bindings pass a negative count this way so that this is the one message.
 private func maxEntriesText(_ n: UInt) -> String {
-    "max_entries \(n) is out of range 1...\(FeedDateFormatter.scheduleEntriesLimit)"
+    let meant = n > UInt(Int64.max) ? String(Int64(bitPattern: UInt64(n))) : String(n)
+    return "max_entries \(meant) is out of range 1...\(FeedDateFormatter.scheduleEntriesLimit)"
 }
 
 @_cdecl("fd_schedule")
@@ -572,6 +576,31 @@ public func fd_status_message(_ s: fd_status) -> UnsafePointer<CChar> {
     case FD_ERR_MEMORY: return cString("out of memory: the library, ICU or the caller's process could not allocate what was needed")
     case FD_ERR_INTERNAL: return cString("internal error: the library could not work out a label or its next change (please report it)")
     default: return cString("unknown status code")
+    }
+}
+
+// MARK: quoting (SPEC section 7, 1.2; exported in 1.3)
+
+@_cdecl("fd_quote")
+public func fd_quote(
+    _ value: UnsafePointer<CChar>?, _ length: UInt, _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt,
+    _ quotedLength: UnsafeMutablePointer<Int>?
+) -> fd_status {
+    quotedLength?.pointee = 0
+    guard value != nil || length == 0 else { return fail(FD_ERR_ARGUMENT, "fd_quote: value is NULL but length is \(length) (NULL only with length 0)") }
+    guard buf != nil || capacity == 0 else { return fail(FD_ERR_ARGUMENT, "fd_quote: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    // What LogSafe reads of any value: its first LogSafe.limit bytes and
+    // the character that crosses them, so a 1 GB length costs nothing.
+    let read = Int(clamping: min(length, UInt(LogSafe.limit + 4)))
+    var quoted = LogSafe.quote(bytes: UnsafeRawBufferPointer(start: value, count: read))
+    return quoted.withUTF8 { q in
+        quotedLength?.pointee = q.count
+        guard let buf, q.count < Int(clamping: capacity) else {
+            return fail(FD_ERR_BUFFER, "fd_quote: the quoted value needs \(q.count + 1) bytes with its NUL; cap is \(capacity) (FD_QUOTE_CAPACITY always fits)")
+        }
+        UnsafeMutableRawPointer(buf).copyMemory(from: q.baseAddress!, byteCount: q.count)
+        buf[q.count] = 0
+        return succeed()
     }
 }
 

@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "feeddate.h"
+#include "jsonl.h"
 #include "testkit.h"
 
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -676,6 +677,129 @@ static void check_versions(void)
         tk_count(1);
 }
 
+/*
+ * The quoting vectors (Tests/vectors/quote/quote-1.3.jsonl; FEEDDATE_QUOTE_VECTORS
+ * names another file): fd_quote gives each case's text, and a formatter made
+ * with the value as its zone fails with a message holding it. Then fd_quote's
+ * own contract: the size query, FD_ERR_BUFFER with nothing written, NULLs.
+ */
+static size_t unhex(const char *h, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; h[0] && h[1] && n < cap; h += 2) {
+        unsigned b;
+        if (sscanf(h, "%2x", &b) != 1) break;
+        out[n++] = (char)b;
+    }
+    return n;
+}
+
+static void check_quote_vectors(void)
+{
+    const char *path = getenv("FEEDDATE_QUOTE_VECTORS");
+    if (path == NULL || *path == '\0') path = "Tests/vectors/quote/quote-1.3.jsonl";
+    jsonl_file file;
+    char err[256];
+    if (jsonl_open(&file, path, err, sizeof err) != 0) {
+        tk_fail("quote vectors: %s", err);
+        return;
+    }
+    json_value v;
+    size_t ran = 0;
+    int got;
+    while ((got = jsonl_next(&file, &v, err, sizeof err)) != 0) {
+        if (got < 0) {
+            tk_fail("%s:%zu: %s", path, file.line, err);
+            continue;
+        }
+        const json_value *name = json_get(&v, "case"), *hex = json_get(&v, "bytes"), *want = json_get(&v, "quoted");
+        const json_value *nul = json_get(&v, "nul");
+        if (!name || name->type != JSON_STRING || !hex || hex->type != JSON_STRING || !want ||
+            want->type != JSON_STRING || !nul || nul->type != JSON_BOOL) {
+            tk_fail("%s:%zu: a case needs case, bytes, nul and quoted", path, file.line);
+            json_free(&v);
+            continue;
+        }
+        char value[512], quoted[FD_QUOTE_CAPACITY];
+        size_t n = unhex(hex->string, value, sizeof value - 1), length = 0;
+        value[n] = '\0';
+        fd_status s = fd_quote(value, n, quoted, sizeof quoted, &length);
+        CHECK(s == FD_OK && length == want->length && strcmp(quoted, want->string) == 0,
+              "%s:%zu %s: fd_quote gave %s %s, want %s", path, file.line, name->string, status_name(s), quoted,
+              want->string);
+        if (!nul->boolean) { /* the library words the zone's message itself, quoting the value */
+            fd_options o;
+            fd_options_init(&o, FD_STYLE_FEED);
+            o.locale = "en_US";
+            o.time_zone = value;
+            fd_formatter *f = NULL;
+            s = fd_formatter_new(&o, &f);
+            CHECK(s == FD_ERR_TIME_ZONE && strstr(fd_last_error(), want->string) != NULL,
+                  "%s:%zu %s: zone gave %s \"%s\", want FD_ERR_TIME_ZONE quoting %s", path, file.line, name->string,
+                  status_name(s), fd_last_error(), want->string);
+            fd_formatter_free(f);
+        }
+        ran++;
+        json_free(&v);
+    }
+    jsonl_close(&file);
+    CHECK(ran > 0, "%s: no quote vector", path);
+    printf("  %zu quote vectors\n", ran);
+
+    size_t length = 99;
+    char small[8];
+    memset(small, '#', sizeof small);
+    CHECK(fd_quote("Asia/Tokyo", 10, NULL, 0, &length) == FD_ERR_BUFFER && length == 12,
+          "fd_quote size query: length %zu, want 12", length);
+    CHECK(fd_quote("Asia/Tokyo", 10, small, sizeof small, &length) == FD_ERR_BUFFER && length == 12 &&
+              small[0] == '#' && strstr(fd_last_error(), "FD_QUOTE_CAPACITY") != NULL,
+          "fd_quote into 8 bytes: must be FD_ERR_BUFFER with nothing written (%s)", fd_last_error());
+    char exact[13];
+    CHECK(fd_quote("Asia/Tokyo", 10, exact, sizeof exact, NULL) == FD_OK && strcmp(exact, "\"Asia/Tokyo\"") == 0 &&
+              fd_last_error()[0] == '\0',
+          "fd_quote into exactly 13 bytes with quoted_length NULL: %s", exact);
+    CHECK(fd_quote(NULL, 0, exact, sizeof exact, &length) == FD_OK && strcmp(exact, "\"\"") == 0 && length == 2,
+          "fd_quote(NULL, 0): \"\"");
+    CHECK(fd_quote(NULL, 3, exact, sizeof exact, &length) == FD_ERR_ARGUMENT &&
+              strstr(fd_last_error(), "value is NULL but length is 3") != NULL,
+          "fd_quote(NULL, 3): %s", fd_last_error());
+    CHECK(fd_quote("x", 1, NULL, 5, &length) == FD_ERR_ARGUMENT && strstr(fd_last_error(), "buf is NULL") != NULL,
+          "fd_quote(buf NULL, cap 5): %s", fd_last_error());
+    /* A length far past the value's end reads no more than 68 bytes of it. */
+    char big[FD_QUOTE_CAPACITY];
+    static const char sixty_eight[69] = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx";
+    CHECK(fd_quote(sixty_eight, 68, big, sizeof big, &length) == FD_OK && length == 2 + 64 + 3,
+          "fd_quote of 68 bytes: %s", big);
+}
+
+/* A negative max_entries from a signed caller is named as that number. */
+static void check_negative_max_entries(void)
+{
+    fd_options o;
+    fd_options_init(&o, FD_STYLE_RELATIVE);
+    o.locale = "en_US";
+    o.time_zone = "UTC";
+    fd_formatter *f = NULL;
+    if (fd_formatter_new(&o, &f) != FD_OK) {
+        tk_fail("fd_formatter_new(RELATIVE, en_US, UTC): %s", fd_last_error());
+        return;
+    }
+    size_t length = 0;
+    static const struct { int64_t meant; const char *said; } rows[] = {
+        {-1, "max_entries -1 is out of range 1...100000"},
+        {-5, "max_entries -5 is out of range 1...100000"},
+        {INT64_MIN, "max_entries -9223372036854775808 is out of range 1...100000"},
+        {INT64_MAX, "max_entries 9223372036854775807 is out of range 1...100000"},
+        {0, "max_entries 0 is out of range 1...100000"},
+    };
+    for (size_t i = 0; i < COUNT_OF(rows); i++) {
+        fd_status s = fd_schedule_json(f, 0, 0, 0, (size_t)rows[i].meant, NULL, 0, &length);
+        CHECK(s == FD_ERR_ARGUMENT && strcmp(fd_last_error(), rows[i].said) == 0, "max_entries %lld: %s \"%s\"",
+              (long long)rows[i].meant, status_name(s), fd_last_error());
+    }
+    fd_formatter_free(f);
+}
+
 /* Checks that got equals want (what names the accessor). */
 static void expect_string(const char *what, const char *got, const char *want)
 {
@@ -994,5 +1118,7 @@ int main(void)
     check_resolved();
     check_locale_keywords();
     check_extremes();
+    check_quote_vectors();
+    check_negative_max_entries();
     return tk_finish();
 }
