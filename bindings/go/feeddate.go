@@ -36,7 +36,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 	"unsafe"
 )
 
@@ -239,19 +238,16 @@ func New(o Options) (*Formatter, error) {
 		}
 		fromLocation = o.Location.String()
 	}
-	// A Go string can hold what a C string cannot (a NUL) and bytes that are
-	// not UTF-8: both are refused here as FD_ERR_ARGUMENT, never cut short
-	// or replaced, whatever the library would make of them.
+	// A Go string can hold what a C string cannot, a NUL: refused here as
+	// FD_ERR_ARGUMENT, never cut short (the value quoted by fd_quote). Any
+	// other bytes reach the library as they are, and bytes that are not
+	// UTF-8 are refused in its words (1.3, issue 37).
 	cstr := func(name, v string) *C.char {
 		if v == "" || err != nil {
 			return nil
 		}
 		if i := strings.IndexByte(v, 0); i >= 0 {
 			err = &Error{StatusArgument, fmt.Sprintf("%s %s contains a NUL byte (at byte %d)", name, quote(v), i)}
-			return nil
-		}
-		if !utf8.ValidString(v) {
-			err = &Error{StatusArgument, fmt.Sprintf("%s %s is not valid UTF-8 (at byte %d)", name, quote(v), invalidAt(v))}
 			return nil
 		}
 		return C.CString(v)

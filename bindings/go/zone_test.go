@@ -92,28 +92,38 @@ func TestLocation(t *testing.T) {
 	wantError(t, "rules under a name the library does not know", err, feeddate.StatusTimeZone, "Not/A_Zone")
 }
 
-// Go strings that are not UTF-8 are refused as FD_ERR_ARGUMENT (SPEC 10,
-// 1.2), never replaced in silence, whichever option carries them: 1.1 let
-// the library see "en\xffUS" and call it a malformed locale (FD_ERR_LOCALE)
-// and "Asia/\xffX" an unknown zone, echoing U+FFFD in place of the byte.
+// Go strings that are not UTF-8 reach the library as they are, which refuses
+// them in its words (1.3, issue 37 item 2), never replaced in silence,
+// whichever option carries them: an id quoted with its bytes as \xNN, a
+// lone surrogate as its three bytes (1.1 echoed U+FFFD in place of a byte;
+// 1.2's binding worded the refusal itself).
 func TestInvalidUTF8(t *testing.T) {
 	for _, c := range []struct {
-		name string
-		o    feeddate.Options
+		name   string
+		o      feeddate.Options
+		status feeddate.Status
+		names  []string
 	}{
-		{"locale", feeddate.Options{Locale: "en\xffUS", TimeZone: "UTC"}},
-		{"time_zone", feeddate.Options{Locale: "en_US", TimeZone: "Asia/\xffX"}},
-		{"time_zone", feeddate.Options{Locale: "en_US", TimeZone: "Asia/Shanghai\xed\xa0\x80"}}, // a lone surrogate as CESU-8
-		{"just_now_text", feeddate.Options{Locale: "en_US", TimeZone: "UTC", JustNowText: "\xc3"}},
-		{"yesterday_text", feeddate.Options{Locale: "en_US", TimeZone: "UTC", YesterdayText: "a\xff"}},
-		{"day_before_yesterday_text", feeddate.Options{Locale: "en_US", TimeZone: "UTC", DayBeforeYesterdayText: "\x80b"}},
-		{"tomorrow_text", feeddate.Options{Locale: "en_US", TimeZone: "UTC", TomorrowText: "\xf4\x90\x80\x80"}}, // beyond U+10FFFF
+		{"locale", feeddate.Options{Locale: "en\xffUS", TimeZone: "UTC"}, feeddate.StatusLocale,
+			[]string{`malformed locale id "en\xffUS" (not UTF-8)`}},
+		{"time_zone", feeddate.Options{Locale: "en_US", TimeZone: "Asia/\xffX"}, feeddate.StatusTimeZone,
+			[]string{`unknown time zone "Asia/\xffX" (not UTF-8)`}},
+		{"time_zone", feeddate.Options{Locale: "en_US", TimeZone: "Asia/Shanghai\xed\xa0\x80"}, feeddate.StatusTimeZone, // a lone surrogate as WTF-8
+			[]string{`unknown time zone "Asia/Shanghai\xed\xa0\x80" (not UTF-8)`}},
+		{"just_now_text", feeddate.Options{Locale: "en_US", TimeZone: "UTC", JustNowText: "\xc3"}, feeddate.StatusArgument,
+			[]string{"just_now_text is not valid UTF-8"}},
+		{"yesterday_text", feeddate.Options{Locale: "en_US", TimeZone: "UTC", YesterdayText: "a\xff"}, feeddate.StatusArgument,
+			[]string{"yesterday_text is not valid UTF-8"}},
+		{"day_before_yesterday_text", feeddate.Options{Locale: "en_US", TimeZone: "UTC", DayBeforeYesterdayText: "\x80b"}, feeddate.StatusArgument,
+			[]string{"day_before_yesterday_text is not valid UTF-8"}},
+		{"tomorrow_text", feeddate.Options{Locale: "en_US", TimeZone: "UTC", TomorrowText: "\xf4\x90\x80\x80"}, feeddate.StatusArgument, // beyond U+10FFFF
+			[]string{"tomorrow_text is not valid UTF-8"}},
 	} {
 		f, err := feeddate.New(c.o)
 		if f != nil {
 			f.Close()
 		}
-		wantError(t, c.name+" not UTF-8", err, feeddate.StatusArgument, c.name, "not valid UTF-8", `\x`)
+		wantError(t, c.name+" not UTF-8", err, c.status, c.names...)
 		if err != nil && strings.ContainsRune(err.Error(), '\uFFFD') {
 			t.Errorf("%s: U+FFFD in %q", c.name, err)
 		}
