@@ -224,30 +224,6 @@ func TestFormatManyMemoryCheck(t *testing.T) {
 	t.Log(err)
 }
 
-// The binding's own messages quote a caller's value as the library does
-// (SPEC 7, 1.2): controls escaped, at most 64 bytes of it, cut at a
-// character boundary with "…".
-func TestQuote(t *testing.T) {
-	x63 := strings.Repeat("x", 63)
-	for _, c := range []struct{ in, want string }{
-		{"zh_CN", `"zh_CN"`},
-		{"a\nb\tc", `"a\nb\tc"`},
-		{"\x00\x01\x1f\x7f", `"\x00\x01\x1f\x7f"`},
-		{"\u0085\u009f\u00a0", "\"\\x85\\x9f\u00a0\""},
-		{"en\xffUS\xc3", `"en\xffUS\xc3"`},
-		{"昨天", `"昨天"`},
-		{x63 + "y", `"` + x63 + `y"`},   // 64 bytes: whole
-		{x63 + "yz", `"` + x63 + `y…"`}, // 65: cut
-		{x63 + "é", `"` + x63 + `…"`},   // é would cross byte 64
-		{strings.Repeat("\n", 100), `"` + strings.Repeat(`\n`, 64) + `…"`},
-		{strings.Repeat("x", 1<<20), `"` + x63 + `x…"`},
-	} {
-		if got := feeddate.Quote(c.in); got != c.want {
-			t.Errorf("quote(%.80q) = %s, want %s", c.in, got, c.want)
-		}
-	}
-}
-
 // A 1 MB value never makes a 1 MB message, whoever writes the message: the
 // binding (a NUL, a fixed zone's name) or the library (an unknown locale
 // or zone, bytes that are not UTF-8).

@@ -28,6 +28,22 @@ fdgo_cell *fdgo_cell_new(const fd_formatter *f);
 void fdgo_cell_free(fdgo_cell *c);
 void fdgo_close(fdgo_cell *c);
 
+// (1.3) fd_quote's text returned by value, in the frame of cgo's Go wrapper
+// (no scratch, no pointer out): quote.go passes at most the first 68 bytes of
+// a value, all that fd_quote reads, and FD_QUOTE_CAPACITY always fits.
+typedef struct fdgo_quoted {
+	char text[FD_QUOTE_CAPACITY];
+	size_t length;
+	int32_t status;
+} fdgo_quoted;
+
+static inline fdgo_quoted fdgo_quote(const char *value, size_t length) {
+	fdgo_quoted r;
+	r.length = 0;
+	r.status = fd_quote(value, length, r.text, sizeof r.text, &r.length);
+	return r;
+}
+
 // What a call gets besides FD_* when it cannot start.
 #define FDGO_CLOSED (-1)  // the formatter is closed
 #define FDGO_NO_SLOT (-2) // no memory for this thread's slot

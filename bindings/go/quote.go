@@ -1,71 +1,35 @@
 package feeddate
 
+/*
+#include "fdgo.h"
+*/
+import "C"
+
 import (
 	"strconv"
-	"strings"
-	"unicode/utf8"
+	"unsafe"
 )
 
-// quoteMax is how much of a caller's value a message quotes (SPEC 7, 1.2).
-const quoteMax = 64
+// quoteRead is how much of a value fd_quote reads: the 64 bytes a message
+// quotes and enough past them to know where the cut falls.
+const quoteRead = 68
 
-// quote writes a caller's value for a message, safe for a log line as the
-// library's own messages are (SPEC section 7, 1.2): in double quotes; \n and
-// \t as those two characters; every other C0 or C1 control and DEL as \xNN
-// (its code point, lowercase hex) and each byte of invalid UTF-8 as \xNN;
-// and a value longer than 64 bytes cut at a character boundary within its
-// first 64 bytes, with "…". A 1 MB id never makes a 1 MB message.
+// quote writes a caller's value for a message the binding words itself (a
+// NUL, which no C string carries; a Location the library cannot take): the
+// library's fd_quote (1.3), so every message quotes as fd_last_error does
+// (SPEC section 7, 1.2; include/feeddate.h): in double quotes, \n and \t as
+// those two characters, other C0 and C1 controls, DEL and each byte of
+// invalid UTF-8 as \xNN, a value longer than 64 bytes cut at a character
+// boundary within its first 64 bytes, with "…". Only the first 68 bytes
+// cross, so a 1 MB id never makes a 1 MB message, nor a 1 MB copy.
 func quote(v string) string {
-	end, cut := len(v), false
-	if end > quoteMax {
-		end, cut = quoteMax, true
+	var b [quoteRead]byte
+	n := copy(b[:], v)
+	r := C.fdgo_quote((*C.char)(unsafe.Pointer(&b[0])), C.size_t(n))
+	if r.status != C.FD_OK || r.length >= C.size_t(len(r.text)) { // FD_QUOTE_CAPACITY always fits
+		panic("feeddate: fd_quote failed: a library built from another feeddate.h?")
 	}
-	var b strings.Builder
-	b.Grow(end + 8)
-	b.WriteByte('"')
-	for i := 0; i < end; {
-		r, size := utf8.DecodeRuneInString(v[i:])
-		switch {
-		case r == utf8.RuneError && size == 1: // a byte of invalid UTF-8
-			hex(&b, v[i])
-		case i+size > end: // the character would cross the cut
-			end = i
-			continue
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f):
-			hex(&b, byte(r))
-		default:
-			b.WriteString(v[i : i+size])
-		}
-		i += size
-	}
-	if cut {
-		b.WriteString("…")
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-func hex(b *strings.Builder, c byte) {
-	const digits = "0123456789abcdef"
-	b.WriteString(`\x`)
-	b.WriteByte(digits[c>>4])
-	b.WriteByte(digits[c&15])
-}
-
-// invalidAt is the offset of the first byte of v that is not valid UTF-8.
-func invalidAt(v string) int {
-	for i := 0; i < len(v); {
-		r, size := utf8.DecodeRuneInString(v[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return len(v)
+	return C.GoStringN(&r.text[0], C.int(r.length))
 }
 
 // byteSize writes a count of bytes for a message, in decimal units:
