@@ -6,7 +6,6 @@ package feeddate
 import "C"
 
 import (
-	"fmt"
 	"time"
 	"unsafe"
 )
@@ -96,18 +95,13 @@ func (f *Formatter) Schedule(t, now time.Time, horizon time.Duration, maxEntries
 	}
 	defer f.mu.RUnlock()
 	hms := C.int64_t(horizonMillis(horizon))
-	// The library checks the horizon, then max_entries, before it writes
-	// anything: a count it refuses gets arrays of one element. size_t has no
-	// negative count, so a negative one is refused here, in the library's
-	// words, unless the horizon is refused first.
-	arrays, limit := maxEntries, C.size_t(0)
+	// The library checks max_entries and the horizon before it writes
+	// anything: a count it refuses gets arrays of one element. A negative
+	// count crosses as its two's complement, which the library names as
+	// the negative number meant (1.3): its message, not a copy here.
+	arrays, limit := maxEntries, C.size_t(uint64(int64(maxEntries)))
 	if maxEntries < 1 || maxEntries > MaxScheduleEntries {
 		arrays = 1
-	}
-	if maxEntries >= 0 {
-		limit = C.size_t(maxEntries)
-	} else if hms >= 0 && hms <= C.FD_SCHEDULE_MAX_HORIZON_MS {
-		return Schedule{}, &Error{StatusArgument, fmt.Sprintf("max_entries %d is out of range 1...%d", maxEntries, MaxScheduleEntries)}
 	}
 	tms, nowMs := millis(t), millis(now)
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand"
 	"os"
 	"strconv"
@@ -169,9 +170,14 @@ func TestScheduleArguments(t *testing.T) {
 		{"horizon 366 days + 1.999999 ms", 366*day + 2*time.Millisecond - time.Nanosecond, 10, []string{"horizon", "31622400001"}},
 		{"horizon -1 and max 0", -time.Millisecond, 0, []string{"horizon"}},
 		{"max entries 0", day, 0, []string{"max_entries 0", "100000"}},
-		{"max entries -1", day, -1, []string{"max_entries -1", "100000"}},
-		{"max entries 100001", day, 100001, []string{"max_entries 100001", "100000"}},
-		{"max entries MaxInt", day, int(^uint(0) >> 1), []string{"max_entries", "100000"}},
+		// A negative count crosses as its two's complement: the library names
+		// the number meant (1.3, issue 37 item 2), the binding words nothing.
+		{"max entries -1", day, -1, []string{"max_entries -1 is out of range 1...100000"}},
+		{"max entries -5", day, -5, []string{"max_entries -5 is out of range 1...100000"}},
+		{"max entries MinInt", day, math.MinInt, []string{"max_entries -9223372036854775808 is out of range 1...100000"}},
+		{"max entries -5, horizon -1ms", -time.Millisecond, -5, nil},
+		{"max entries 100001", day, 100001, []string{"max_entries 100001 is out of range 1...100000"}},
+		{"max entries MaxInt", day, math.MaxInt, []string{"max_entries 9223372036854775807 is out of range 1...100000"}},
 	}
 	for _, c := range cases {
 		s, err := f.Schedule(old, now2024, c.horizon, c.max)
