@@ -4,8 +4,9 @@
 #   make test-node    the library, the addon, then `node --test` over bindings/node/test
 #                     (a suite of `make test`): every vector of Tests/vectors (or
 #                     FEEDDATE_VECTORS), every schedule vector of Tests/vectors/schedule
-#                     (or FEEDDATE_SCHEDULE_VECTORS), errors, closing, worker threads, the
-#                     README's examples; the full report goes to build/node/test-report.txt
+#                     (or FEEDDATE_SCHEDULE_VECTORS), errors with the quote vectors of
+#                     Tests/vectors/quote (or FEEDDATE_QUOTE_VECTORS), closing, worker threads,
+#                     the README's examples; the full report goes to build/node/test-report.txt
 #   make npm          dist/npm/feeddate-$(VERSION).tgz: the npm package with its prebuilt N-API
 #                     addon and libfeeddate.so.1 of make wheel (ICU 78.3 inside it) in
 #                     prebuilds/linux-x64/ (run path $ORIGIN), no install script: `npm install

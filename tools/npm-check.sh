@@ -89,10 +89,11 @@ grep -qx '昨天 (next change 2024-03-25T16:00:00.000Z, tzdata .*)' "$CACHE/node
   || die "expected 昨天, next change 2024-03-25T16:00:00.000Z (above)"
 
 # ---- 4. the whole check ---------------------------------------------------------------------
-mkdir -p "$ROOT/opt/vectors/schedule" "$ROOT/opt/vectors/conversion"
+mkdir -p "$ROOT/opt/vectors/schedule" "$ROOT/opt/vectors/conversion" "$ROOT/opt/vectors/quote"
 cp Tests/vectors/*.jsonl "$ROOT/opt/vectors/"
 cp Tests/vectors/schedule/*.jsonl "$ROOT/opt/vectors/schedule/"
 cp Tests/vectors/conversion/*.jsonl "$ROOT/opt/vectors/conversion/"
+cp Tests/vectors/quote/*.jsonl "$ROOT/opt/vectors/quote/" # errors.test.js: FEEDDATE_VECTORS_DIR/quote
 cp bindings/node/check/package-check.js "$ROOT$APP/check.js"
 step "$APP/check.js (bindings/node/check/package-check.js): ICU 78.3, the vectors, /proc/self/maps"
 root_run "$ROOT" sh -c "cd $APP && node check.js --vectors /opt/vectors --package $APP/node_modules/feeddate" \

@@ -12,8 +12,10 @@ export type Instant = Date | number | bigint;
 
 /**
  * SPEC section 6. Unset options keep the library's defaults; the library checks every value.
- * Strings must be well-formed Unicode: a lone surrogate (an unpaired \uD800-\uDFFF) in any of
- * them is an FD_ERR_ARGUMENT error naming the option, never replaced by U+FFFD.
+ * Strings reach the library as they are (UTF-16 as generalized UTF-8): a lone surrogate (an
+ * unpaired \uD800-\uDFFF) is never replaced by U+FFFD, and the library refuses it in its own words
+ * (timeZone: FD_ERR_TIME_ZONE, locale: FD_ERR_LOCALE, a word: FD_ERR_ARGUMENT), quoting it as its
+ * three bytes ("\xed\xa0\x80"). A NUL is an FD_ERR_ARGUMENT error naming the option.
  */
 export interface Options {
   style: Style;
@@ -122,7 +124,8 @@ export interface Schedule {
 
 /**
  * An error of the library: status is its fd_status, message its fd_last_error() (values of the
- * caller's quoted safely for a log: cut within 64 bytes with "…", controls as \n, \t, \xNN).
+ * caller's quoted safely for a log by the library's one rule, fd_quote: cut within 64 bytes with "…",
+ * controls as \n, \t, \xNN).
  * RangeError for FD_ERR_RANGE and FD_ERR_MEMORY. A closed formatter's error has code
  * 'ERR_FEEDDATE_CLOSED' and no status.
  */

@@ -113,38 +113,17 @@ function memoryError(message) {
   return e;
 }
 
-// A value of the caller's in a message, as SPEC 7 (1.2) says: a string between double quotes,
-// \n and \t as two characters, other C0 and C1 controls and DEL as \xNN, each byte of what
-// is not Unicode (a lone surrogate, as its three bytes of generalized UTF-8) as \xNN, cut
-// within its first 64 bytes of UTF-8 at a character boundary with "…". Other values by type,
-// never by calling their toString.
+// A value of the caller's in a message: a string quoted by the library's one rule (fd_quote, through
+// the addon: a lone surrogate as its three bytes of generalized UTF-8, "\xed\xa0\x80"). Other
+// values are named by type, never by calling their toString: a number, boolean, bigint ("12n"),
+// null or undefined as JavaScript writes it, anything else as "(an object)", "(a function)", ...
 function quote(value) {
+  if (typeof value === 'string') return addon.quote(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ||
       value === null || value === undefined) {
     return typeof value === 'bigint' ? `${value}n` : String(value);
   }
-  if (typeof value !== 'string') return `(${typeof value === 'object' ? 'an object' : `a ${typeof value}`})`;
-  const total = Buffer.byteLength(value); // a lone surrogate counts 3, as in generalized UTF-8
-  let out = '"';
-  let used = 0;
-  for (let i = 0; i < value.length;) {
-    const cp = value.codePointAt(i);
-    const units = cp > 0xffff ? 2 : 1;
-    const bytes = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-    if (total > 64 && used + bytes > 64) {
-      out += '…';
-      break;
-    }
-    used += bytes;
-    if (cp === 0x0a) out += '\\n';
-    else if (cp === 0x09) out += '\\t';
-    else if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0x9f)) out += `\\x${cp.toString(16).padStart(2, '0')}`;
-    else if (cp >= 0xd800 && cp <= 0xdfff) {
-      out += [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)].map((b) => `\\x${b.toString(16)}`).join('');
-    } else out += value.slice(i, i + units);
-    i += units;
-  }
-  return `${out}"`;
+  return `(${typeof value === 'object' ? 'an object' : `a ${typeof value}`})`;
 }
 
 function enumValue(option, names, value) {

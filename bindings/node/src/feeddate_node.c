@@ -31,6 +31,7 @@
  *                               FD_SCHEDULE_DEFAULT_HORIZON_MS, FD_SCHEDULE_DEFAULT_MAX_ENTRIES]
  *   dataVersion() -> fd_data_version() (1.3): asked for only when called, since the library reads
  *                               the zone database's version (and so fixes $TZDIR) when first asked
+ *   quote(string) -> fd_quote of the string's WTF-8 (1.3): the quoting of index.js's own messages
  *   benchMany(handle, Float64Array, now, chunk, utf16) -> ns that fd_format_many took alone (benchmarks only)
  * Offsets in the scratch are UTF-16 indices into the text (JavaScript's).
  *
@@ -185,86 +186,39 @@ static void number_text(double d, char out[32]) {
     }
 }
 
-/* Appends the UTF-16 text u[0..n) quoted for a message as SPEC 7 (1.2) says: between double quotes,
- * \n and \t as two characters, other C0 and C1 controls and DEL as \xNN, each byte of what is not
- * Unicode (a lone surrogate, as its three bytes of generalized UTF-8) as \xNN, and a value of more
- * than 64 bytes of UTF-8 cut at a character boundary within its first 64, followed by "…".
- * out needs QUOTE_CAPACITY bytes. */
-#define QUOTE_LIMIT 64
-#define QUOTE_CAPACITY (2 + QUOTE_LIMIT * 4 + 3 + 1)
-static size_t utf16_char(const uint16_t *u, size_t n, size_t i, uint32_t *cp, int *lone) {
-    uint16_t c = u[i];
-    *lone = 0;
-    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && u[i + 1] >= 0xDC00 && u[i + 1] <= 0xDFFF) {
-        *cp = 0x10000 + (((uint32_t)c - 0xD800) << 10) + ((uint32_t)u[i + 1] - 0xDC00);
-        return 2;
-    }
-    *cp = c;
-    *lone = c >= 0xD800 && c <= 0xDFFF;
-    return 1;
-}
-
-static size_t utf8_length(uint32_t cp) {
-    return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-}
-
-static size_t utf8_put(uint32_t cp, unsigned char *o) {
-    if (cp < 0x80) {
-        o[0] = (unsigned char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        o[0] = (unsigned char)(0xC0 | (cp >> 6));
-        o[1] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        o[0] = (unsigned char)(0xE0 | (cp >> 12));
-        o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        o[2] = (unsigned char)(0x80 | (cp & 0x3F));
-        return 3;
-    }
-    o[0] = (unsigned char)(0xF0 | (cp >> 18));
-    o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-    o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-    o[3] = (unsigned char)(0x80 | (cp & 0x3F));
-    return 4;
-}
-
-static void quote_utf16(const uint16_t *u, size_t n, char *out) {
-    size_t total = 0, used = 0, w = 0;
-    uint32_t cp;
-    int lone;
-    for (size_t i = 0; i < n;) {
-        i += utf16_char(u, n, i, &cp, &lone);
-        total += utf8_length(cp);
-    }
-    out[w++] = '"';
-    for (size_t i = 0; i < n;) {
-        i += utf16_char(u, n, i, &cp, &lone);
-        size_t len = utf8_length(cp);
-        if (total > QUOTE_LIMIT && used + len > QUOTE_LIMIT) {
-            memcpy(out + w, "\xE2\x80\xA6", 3); /* … */
-            w += 3;
-            break;
-        }
-        used += len;
-        unsigned char bytes[4];
-        size_t nb = utf8_put(cp, bytes);
-        if (cp == '\n' || cp == '\t') {
-            out[w++] = '\\';
-            out[w++] = cp == '\n' ? 'n' : 't';
-        } else if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F)) {
-            w += (size_t)snprintf(out + w, 5, "\\x%02x", (unsigned)cp);
-        } else if (lone) {
-            for (size_t b = 0; b < nb; b++) w += (size_t)snprintf(out + w, 5, "\\x%02x", (unsigned)bytes[b]);
+/* A UTF-16 string's units u[0..n) as generalized UTF-8 (WTF-8): a pair as its four bytes, a lone
+ * surrogate as the three bytes of its code point (0xED 0xA0..0xBF 0x80..0xBF), so that the library
+ * sees what the caller passed and words (and quotes, as fd_quote does) its own refusal, instead of
+ * a U+FFFD the caller never wrote. out needs 3 * n bytes; returns the bytes written (no NUL). */
+static size_t wtf8_of(const uint16_t *u, size_t n, char *out) {
+    unsigned char *o = (unsigned char *)out;
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = u[i];
+        if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 < n && u[i + 1] >= 0xDC00 && u[i + 1] <= 0xDFFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + ((uint32_t)u[++i] - 0xDC00);
+            o[w++] = (unsigned char)(0xF0 | (cp >> 18));
+            o[w++] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+            o[w++] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+            o[w++] = (unsigned char)(0x80 | (cp & 0x3F));
+        } else if (cp < 0x80) {
+            o[w++] = (unsigned char)cp;
+        } else if (cp < 0x800) {
+            o[w++] = (unsigned char)(0xC0 | (cp >> 6));
+            o[w++] = (unsigned char)(0x80 | (cp & 0x3F));
         } else {
-            memcpy(out + w, bytes, nb);
-            w += nb;
+            o[w++] = (unsigned char)(0xE0 | (cp >> 12));
+            o[w++] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+            o[w++] = (unsigned char)(0x80 | (cp & 0x3F));
         }
     }
-    out[w++] = '"';
-    out[w] = '\0';
+    return w;
+}
+
+/* bytes[0..n) quoted by the library's one rule (fd_quote, SPEC 7): what every message of the
+ * binding's own quotes a value with. out holds FD_QUOTE_CAPACITY bytes, which always fit. */
+static void quote_bytes(const char *bytes, size_t n, char out[FD_QUOTE_CAPACITY]) {
+    if (fd_quote(bytes, n, out, FD_QUOTE_CAPACITY, NULL) != FD_OK) strcpy(out, "\"?\""); /* never */
 }
 
 #define CALL(env, expr)                                                                                  \
@@ -381,7 +335,10 @@ static int get_instant(napi_env env, napi_value v, const char *name, int64_t *ou
 
 /* ---- create ---- */
 
-/* A string option as UTF-8, read as UTF-16 so that a lone surrogate is an error, not U+FFFD. */
+/* A string option as the library takes it: read as UTF-16 (never V8's UTF-8, which would make a
+ * lone surrogate U+FFFD) and passed as WTF-8, so that the library refuses a lone surrogate in its
+ * own words, quoting it as its bytes ("\xed\xa0\x80"). Only a NUL is refused here: a C string
+ * cannot carry it. */
 static int read_string(napi_env env, napi_value v, const char *js_name, char **str) {
     size_t units = 0;
     if (napi_get_value_string_utf16(env, v, NULL, 0, &units) != napi_ok) return -1;
@@ -393,26 +350,15 @@ static int read_string(napi_env env, napi_value v, const char *js_name, char **s
         goto done;
     }
     if (napi_get_value_string_utf16(env, v, (char16_t *)u, units + 1, &units) != napi_ok) goto done;
-    size_t w = 0;
-    for (size_t i = 0; i < units;) {
-        uint32_t cp;
-        int lone;
-        size_t step = utf16_char(u, units, i, &cp, &lone);
-        if (lone || cp == 0) {
-            char quoted[QUOTE_CAPACITY];
-            quote_utf16(u, units, quoted);
-            if (lone)
-                throw_msgf(env, FD_ERR_ARGUMENT,
-                           "option %s %s contains a lone surrogate (U+%04X at UTF-16 index %zu): pass a well-formed "
-                           "string (String.prototype.toWellFormed)",
-                           js_name, quoted, (unsigned)cp, i);
-            else
-                throw_msgf(env, FD_ERR_ARGUMENT, "option %s %s contains a NUL character (at UTF-16 index %zu)",
-                           js_name, quoted, i);
+    size_t w = wtf8_of(u, units, s);
+    for (size_t i = 0; i < units; i++) {
+        if (u[i] == 0) {
+            char quoted[FD_QUOTE_CAPACITY];
+            quote_bytes(s, w, quoted);
+            throw_msgf(env, FD_ERR_ARGUMENT, "option %s %s contains a NUL character (at UTF-16 index %zu)", js_name,
+                       quoted, i);
             goto done;
         }
-        w += utf8_put(cp, (unsigned char *)s + w);
-        i += step;
     }
     s[w] = '\0';
     *str = s;
@@ -422,6 +368,25 @@ done:
     free(u);
     free(s);
     return rc;
+}
+
+/* quote(string) -> the string quoted by fd_quote (its WTF-8, a lone surrogate as its three bytes):
+ * index.js's messages quote with it. Only the first 69 units are read: their WTF-8 holds the 68
+ * bytes fd_quote reads (a unit is at least one byte), and a pair begun at unit 67 is whole. */
+#define QUOTE_UNITS 69
+static napi_value quote(napi_env env, napi_callback_info info) {
+    napi_value argv[1], result;
+    if (args(env, info, 1, argv) == NULL) return NULL;
+    uint16_t u[QUOTE_UNITS + 1];
+    char bytes[QUOTE_UNITS * 3], quoted[FD_QUOTE_CAPACITY];
+    size_t units = 0;
+    if (napi_get_value_string_utf16(env, argv[0], (char16_t *)u, QUOTE_UNITS + 1, &units) != napi_ok) {
+        napi_throw_type_error(env, NULL, "feeddate: quote(string)");
+        return NULL;
+    }
+    quote_bytes(bytes, wtf8_of(u, units, bytes), quoted);
+    CALL(env, napi_create_string_utf8(env, quoted, NAPI_AUTO_LENGTH, &result));
+    return result;
 }
 
 /* Reads opts[key] when present. kind: 's' string (copied into *str), 'b' bool, 'i' int32, 'l' int64
@@ -1262,6 +1227,7 @@ NAPI_MODULE_INIT() {
         {"setScratch", NULL, set_scratch, NULL, NULL, NULL, napi_default, NULL},
         {"versions", NULL, versions, NULL, NULL, NULL, napi_default, NULL},
         {"dataVersion", NULL, data_version, NULL, NULL, NULL, napi_default, NULL},
+        {"quote", NULL, quote, NULL, NULL, NULL, napi_default, NULL},
         {"benchMany", NULL, bench_many, NULL, NULL, NULL, napi_default, NULL},
     };
     if (napi_define_properties(env, exports, sizeof props / sizeof props[0], props) != napi_ok) return NULL;

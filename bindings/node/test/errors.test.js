@@ -2,7 +2,9 @@
 // Errors are Errors carrying the library's status, code and message, which names the value.
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { Formatter, STATUS } = require('..');
+const fs = require('node:fs');
+const path = require('node:path');
+const { Formatter, STATUS, addonPath } = require('..');
 
 const en = (more) => ({ style: 'feed', locale: 'en_US', timeZone: 'UTC', ...more });
 
@@ -68,29 +70,73 @@ test('a word of another type', () =>
 test('a 1.1 boolean of another type', () =>
   throwsStatus(() => new Formatter(en({ spoken: 'yes' })), 'FD_ERR_ARGUMENT', 'spoken'));
 
-// SPEC 10 (1.2): a lone surrogate in any string is FD_ERR_ARGUMENT naming the option, never U+FFFD.
-test('a lone surrogate in any string option', () => {
-  const strings = { locale: 'en_US', timeZone: 'UTC', justNowText: 'now', yesterdayText: 'yday',
-    dayBeforeYesterdayText: 'ereyday', tomorrowText: 'tmrw' };
-  const bad = [['\uD800', 0, 'D800'], ['\uDC00', 0, 'DC00'], ['ab\uD83D', 2, 'D83D'], ['\uDE00\uD83D', 0, 'DE00'],
-    ['x\uDFFFy', 1, 'DFFF'], ['\uD83D\uDE00\uD83D', 2, 'D83D']];
-  for (const option of Object.keys(strings)) {
-    for (const [text, index, unit] of bad) {
-      const value = option === 'locale' || option === 'timeZone' ? strings[option] + text : text;
-      const at = value.length - text.length + index;
-      throwsStatus(() => new Formatter(en({ [option]: value })), 'FD_ERR_ARGUMENT', `option ${option} `,
-        'lone surrogate', `U+${unit} at UTF-16 index ${at}`, '\\xed\\x');
+// Issue 37 item 2: a lone surrogate in a string option reaches the library as its three bytes of
+// generalized UTF-8 (WTF-8), never as U+FFFD, and the library refuses it in its own words, quoting
+// those bytes ("\xed\xa0\x80").
+test('a lone surrogate in any string option: the library\'s refusal, quoting its WTF-8 bytes', () => {
+  const bad = [['\uD800', '\\xed\\xa0\\x80'], ['\uDC00', '\\xed\\xb0\\x80'], ['ab\uD83D', 'ab\\xed\\xa0\\xbd'],
+    ['\uDE00\uD83D', '\\xed\\xb8\\x80\\xed\\xa0\\xbd'], ['x\uDFFFy', 'x\\xed\\xbf\\xbfy'],
+    ['\uD83D\uDE00\uD83D', '\u{1F600}\\xed\\xa0\\xbd']];
+  for (const [text, quoted] of bad) {
+    throwsStatus(() => new Formatter(en({ locale: 'en_US' + text })), 'FD_ERR_LOCALE',
+      `"en_US${quoted}" (not UTF-8)`);
+    throwsStatus(() => new Formatter(en({ timeZone: 'UTC' + text })), 'FD_ERR_TIME_ZONE',
+      `unknown time zone "UTC${quoted}" (not UTF-8)`);
+    for (const [option, name] of [['justNowText', 'just_now_text'], ['yesterdayText', 'yesterday_text'],
+      ['dayBeforeYesterdayText', 'day_before_yesterday_text'], ['tomorrowText', 'tomorrow_text']]) {
+      throwsStatus(() => new Formatter(en({ [option]: text })), 'FD_ERR_ARGUMENT', `${name} is not valid UTF-8`);
     }
   }
-  // A long value: the message quotes its first 64 bytes, and still names the surrogate.
-  throwsStatus(() => new Formatter(en({ timeZone: 'Europe/' + 'x'.repeat(80) + '\uDBFF' })), 'FD_ERR_ARGUMENT',
-    `"Europe/${'x'.repeat(57)}…"`, 'U+DBFF at UTF-16 index 87');
+  // A long value: the library quotes its first 64 bytes.
+  throwsStatus(() => new Formatter(en({ timeZone: 'Europe/' + 'x'.repeat(80) + '\uDBFF' })), 'FD_ERR_TIME_ZONE',
+    `"Europe/${'x'.repeat(57)}…"`);
   // Well-formed pairs are fine and reach the label as given.
   const f = new Formatter(en({ style: 'feed', yesterdayText: '\u{1F600} ago', timeZone: 'UTC' }));
   assert.equal(f.format(1711348200000 - 86400e3, 1711348200000), '\u{1F600} ago');
-  // The enum names: unknown values, quoted (a lone surrogate as the bytes of generalized UTF-8).
+  // The enum names: unknown values, quoted by fd_quote (a lone surrogate as its WTF-8 bytes).
   throwsStatus(() => new Formatter(en({ style: 'feed\uD800' })), 'FD_ERR_ARGUMENT', '"feed\\xed\\xa0\\x80"');
   throwsStatus(() => new Formatter(en({ width: '\uDFFF' })), 'FD_ERR_ARGUMENT', 'width "\\xed\\xbf\\xbf"');
+});
+
+// Tests/vectors/quote/quote-1.3.jsonl (or $FEEDDATE_QUOTE_VECTORS), every case a JavaScript string
+// holds (those with "utf16"): the addon's quote (fd_quote of the string's WTF-8), which index.js's
+// messages use, gives "quoted" exactly; an unknown option of that name is named so; and a formatter
+// with the value as its time zone fails with a message holding "quoted": the library's
+// FD_ERR_TIME_ZONE, or for a NUL (which no C string carries) the binding's own FD_ERR_ARGUMENT.
+const ROOT = process.env.FEEDDATE_VECTORS_DIR || path.join(__dirname, '..', '..', '..', 'Tests', 'vectors');
+const QUOTE_FILE = process.env.FEEDDATE_QUOTE_VECTORS || path.join(ROOT, 'quote', 'quote-1.3.jsonl');
+
+test('quote vectors (issue 37 item 2): one quoting rule, the library\'s', (t) => {
+  const addon = require(addonPath);
+  const lines = fs.readFileSync(QUOTE_FILE, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  let ran = 0;
+  lines.forEach((line, i) => {
+    const v = JSON.parse(line);
+    const where = `${path.basename(QUOTE_FILE)}:${i + 1} (${v.case})`;
+    assert.equal(typeof v.quoted, 'string', `${where}: no "quoted"`);
+    assert.equal(typeof v.nul, 'boolean', `${where}: no "nul"`);
+    if (!Array.isArray(v.utf16)) return; // bytes that are no JavaScript string (invalid UTF-8)
+    const value = String.fromCharCode(...v.utf16);
+    assert.equal(addon.quote(value), v.quoted, where);
+    assert.throws(() => new Formatter({ style: 'feed', [value]: 1 }), (e) => {
+      assert.equal(e.code, 'FD_ERR_ARGUMENT', `${where}: ${e.message}`);
+      assert.ok(e.message.startsWith(`unknown option ${v.quoted}: `), `${where}: ${e.message}`);
+      return true;
+    });
+    assert.throws(() => new Formatter(en({ timeZone: value })), (e) => {
+      assert.equal(e.code, v.nul ? 'FD_ERR_ARGUMENT' : 'FD_ERR_TIME_ZONE', `${where}: ${e.message}`);
+      assert.ok(e.message.includes(v.quoted), `${where}: ${JSON.stringify(e.message)} holds ${v.quoted}`);
+      if (v.nul) assert.ok(e.message.includes('NUL'), `${where}: ${e.message}`);
+      return true;
+    });
+    ran++;
+  });
+  assert.ok(ran > 0, `${QUOTE_FILE}: no quote vector a JavaScript string holds`);
+  t.diagnostic(`${ran} of ${lines.length} quote vectors (the others are bytes no JavaScript string holds)`);
+  // The addon reads a prefix of a huge string: the same quoting as of the whole.
+  assert.equal(addon.quote('y'.repeat(1e6)), `"${'y'.repeat(64)}…"`);
+  assert.equal(addon.quote('a'.repeat(67) + '\u{1F600}'), `"${'a'.repeat(64)}…"`);
+  assert.equal(addon.quote(''), '""');
 });
 
 // SPEC 7 (1.2): values the binding echoes are quoted safely for a log line, and no message is cut.
