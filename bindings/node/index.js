@@ -357,8 +357,9 @@ class Formatter {
    * t and now as format() takes them. options: { horizon, maxEntries }, each undefined for its
    * default (one day, 1,000 entries). horizon: milliseconds, 0..366 days, taken by SPEC 11's rule
    * as every number of milliseconds is (rounded to the microsecond, then floored: 1000.4 is 1000,
-   * -0.4 is -1, refused); NaN is refused. maxEntries: an integer 1..100,000 (1.5 or NaN is refused). Out of range: an
-   * Error with status FD_ERR_ARGUMENT and the library's message.
+   * -0.4 is -1, refused); NaN is refused. maxEntries: an integer 1..100,000 (1.5 or NaN is refused). Out of range
+   * (0, -5, 100001): an Error with status FD_ERR_ARGUMENT and the library's message ("max_entries -5 is out of
+   * range 1...100000").
    */
   schedule(t, now = Date.now(), options = undefined) {
     const tMs = toMs(t, 't');

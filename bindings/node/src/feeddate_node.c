@@ -981,27 +981,21 @@ static int horizon_of(napi_env env, double d, int64_t *out) {
     return 0;
 }
 
-/* maxEntries: an integer (1.5, NaN and ±Infinity are refused here). One that size_t cannot hold
- * (below 0) is out of range, said in the library's words, unless the library would refuse the
- * horizon first: then 0 is passed and the library names the horizon. */
-static int max_entries_of(napi_env env, double d, int64_t horizon, size_t *out) {
-    char num[32];
-    number_text(d, num);
+/* maxEntries: an integer (1.5, NaN and ±Infinity are refused here: no size_t is meant by them). Any
+ * other is passed on for the library to check and word ("max_entries -5 is out of range
+ * 1...100000"): one that no int64_t holds (1e300) clamped to INT64_MIN or INT64_MAX, a negative one
+ * as its two's complement, which the library names as the negative number meant. */
+static int max_entries_of(napi_env env, double d, size_t *out) {
     if (!isfinite(d) || d != floor(d)) {
+        char num[32];
+        number_text(d, num);
         throw_msgf(env, FD_ERR_ARGUMENT, "maxEntries %s is not an integer number of entries (1...%d)", num,
                    FD_SCHEDULE_MAX_ENTRIES);
         return -1;
     }
-    if (d >= 0 && d < (double)SIZE_MAX + 1.0) {
-        *out = (size_t)d;
-        return 0;
-    }
-    if (horizon < 0 || horizon > FD_SCHEDULE_MAX_HORIZON_MS) {
-        *out = 0;
-        return 0;
-    }
-    throw_msgf(env, FD_ERR_ARGUMENT, "max_entries %s is out of range 1...%d", num, FD_SCHEDULE_MAX_ENTRIES);
-    return -1;
+    int64_t v = d >= 9223372036854775808.0 ? INT64_MAX : d < -9223372036854775808.0 ? INT64_MIN : (int64_t)d;
+    *out = (size_t)(uint64_t)v;
+    return 0;
 }
 
 /* Grows *buf to `need` bytes; 0, or -1 when there is no memory (*buf is then as it was). */
@@ -1026,7 +1020,7 @@ static napi_value schedule(napi_env env, napi_callback_info info) {
     if (napi_get_value_double(env, argv[4], &max_d) != napi_ok) {
         return throw_status(env, FD_ERR_ARGUMENT, "schedule: maxEntries must be a number");
     }
-    if (horizon_of(env, horizon_d, &horizon) || max_entries_of(env, max_d, horizon, &max)) return NULL;
+    if (horizon_of(env, horizon_d, &horizon) || max_entries_of(env, max_d, &max)) return NULL;
     bool guess = true;
     napi_get_value_bool(env, argv[6], &guess);
     instance *in = NULL;

@@ -224,17 +224,30 @@ test('bad arguments: the library\'s FD_ERR_ARGUMENT and its message; types; inst
   arg({ horizon: 1e300 }, `horizon 9223372036854775807 ${horizonRange}`);
   arg({ horizon: 2 ** 63 }, `horizon 9223372036854775807 ${horizonRange}`);
   arg({ horizon: NaN }, 'horizon is NaN');
-  arg({ maxEntries: 0 }, 'max_entries 0 is out of range 1...100000');
-  arg({ maxEntries: 100001 }, 'max_entries 100001 is out of range 1...100000');
-  arg({ maxEntries: -1 }, 'max_entries -1 is out of range 1...100000');
-  arg({ maxEntries: 2 ** 53 }, 'max_entries 9007199254740992 is out of range 1...100000');
-  arg({ maxEntries: 1e20 }, 'max_entries 1e+20 is out of range 1...100000');
+  // Issue 37 item 2: every integer is passed on (a negative one as its two's complement, one past an
+  // int64_t clamped), and the message is the library's, whole.
+  const exactly = (options, message) => assert.throws(() => f.schedule(t, NOW, options), (e) => {
+    assert.equal(e.code, 'FD_ERR_ARGUMENT');
+    assert.equal(e.message, message);
+    return true;
+  });
+  exactly({ maxEntries: -5 }, 'max_entries -5 is out of range 1...100000');
+  exactly({ maxEntries: 100001 }, 'max_entries 100001 is out of range 1...100000');
+  exactly({ maxEntries: 0 }, 'max_entries 0 is out of range 1...100000');
+  exactly({ maxEntries: -1 }, 'max_entries -1 is out of range 1...100000');
+  exactly({ maxEntries: 2 ** 53 }, 'max_entries 9007199254740992 is out of range 1...100000');
+  exactly({ maxEntries: -(2 ** 53) }, 'max_entries -9007199254740992 is out of range 1...100000');
+  exactly({ maxEntries: 1e20 }, 'max_entries 9223372036854775807 is out of range 1...100000');
+  exactly({ maxEntries: 2 ** 63 }, 'max_entries 9223372036854775807 is out of range 1...100000');
+  exactly({ maxEntries: 1e300 }, 'max_entries 9223372036854775807 is out of range 1...100000');
+  exactly({ maxEntries: -1e300 }, 'max_entries -9223372036854775808 is out of range 1...100000');
+  // What no size_t means stays the binding's to refuse.
   arg({ maxEntries: 1.5 }, 'maxEntries 1.5 is not an integer');
   arg({ maxEntries: NaN }, 'maxEntries NaN is not an integer');
   arg({ maxEntries: Infinity }, 'maxEntries Infinity is not an integer');
-  arg({ horizon: -1, maxEntries: 0 }, 'horizon -1'); // the library checks the horizon first
-  arg({ horizon: -1, maxEntries: -1 }, 'horizon -1');
-  arg({ horizon: DAY, maxEntries: -5 }, 'max_entries -5');
+  // Both out of range: whichever the library names first.
+  arg({ horizon: -1, maxEntries: 0 }, 'horizon -1');
+  arg({ horizon: -1, maxEntries: -5 }, 'max_entries -5 is out of range 1...100000');
   arg({ horizonMs: DAY }, 'unknown schedule option "horizonMs": the options are horizon, maxEntries');
   arg({ max_entries: 5 }, 'unknown schedule option "max_entries"');
   const type = (options, ...needles) =>
