@@ -44,7 +44,7 @@ from ctypes import (
     c_uint32,
     c_void_p,
 )
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 from ._errors import FD_OK, error_for
 from ._version import EXPECTED_MAJOR, __version__
@@ -62,6 +62,7 @@ FD_SCHEDULE_MAX_HORIZON_MS = 31622400000  # (1.2) 366 days
 FD_SCHEDULE_MAX_ENTRIES = 100000  # (1.2)
 FD_SCHEDULE_DEFAULT_HORIZON_MS = 86400000  # (1.3) one day
 FD_SCHEDULE_DEFAULT_MAX_ENTRIES = 1000  # (1.3)
+FD_QUOTE_CAPACITY = 262  # (1.3) bytes that hold every fd_quote result with its NUL
 
 # enum fd_style
 FD_STYLE_FEED = 0
@@ -404,6 +405,11 @@ fd_status_message = _declare("fd_status_message", [fd_status], c_char_p)
 # const char *fd_last_error(void);
 fd_last_error = _declare("fd_last_error", [], c_char_p)
 
+# (1.3) The library's one quoting rule, the one fd_last_error quotes caller values
+# by: for the messages the package words itself (see quote).
+# fd_status fd_quote(const char *value, size_t length, char *buf, size_t cap, size_t *quoted_length);
+fd_quote = _declare("fd_quote", [c_char_p, c_size_t, c_char_buf, c_size_t, c_size_t_p], fd_status)
+
 # const char *fd_icu_version(void);
 fd_icu_version = _declare("fd_icu_version", [], c_char_p)
 
@@ -442,6 +448,28 @@ def check(status: int, context: str = "") -> None:
     if status != FD_OK:
         message = optional_text(fd_last_error()) or optional_text(fd_status_message(status))
         raise error_for(status, f"{context}: {message}" if context else message)
+
+
+# fd_quote reads no more than the first 68 bytes of a value (feeddate.h), and a
+# code point is at least one byte: so the first 68 code points of a str are enough.
+_QUOTE_READS = 68
+
+
+def quote(value: Union[str, bytes]) -> str:
+    """``value`` quoted as the library's messages quote a caller's value
+    (fd_quote): between double quotes, controls, DEL and invalid UTF-8 as
+    ``\\xNN``, cut after 64 bytes with "…". A str is passed as its UTF-8 bytes,
+    a lone surrogate (``os.fsdecode`` of undecodable bytes, say) as its three
+    bytes of WTF-8 ("surrogatepass"), as the package passes string options; a
+    NUL is quoted ``\\x00``. For the messages the package words itself (a NUL in
+    a string option, which no C string carries), so that they quote as the
+    library's own do."""
+    head = value[:_QUOTE_READS]
+    data = head.encode("utf-8", "surrogatepass") if isinstance(head, str) else bytes(head)
+    buf = ctypes.create_string_buffer(FD_QUOTE_CAPACITY)
+    length = c_size_t()
+    check(fd_quote(data, len(data), buf, FD_QUOTE_CAPACITY, ctypes.byref(length)))
+    return buf.raw[: length.value].decode("utf-8")
 
 
 def library_version() -> str:
