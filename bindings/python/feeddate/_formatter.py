@@ -366,7 +366,7 @@ class Formatter:
             except Error as exc:  # the library's message, with a "did you mean" for the id or $TZ
                 message = str(exc)
                 if opts.time_zone is not None:
-                    hinted = zone_hint(message, opts.time_zone.decode())
+                    hinted = zone_hint(message, opts.time_zone.decode("utf-8", "surrogatepass"))
                 else:  # the host's zone: the library read $TZ
                     hinted = host_zone_hint(message, os.environ.get("TZ"))
                 raise error_for(status, hinted) from None

@@ -59,8 +59,8 @@ WIDTHS: Dict[str, int] = {
 ENUM = "enum"  # a name of `choices`, any case -> its C value
 FLAG = "flag"  # True/False -> 1/0
 INT = "int"  # an int that fits the C field's type
-ID = "id"  # a str (UTF-8, no NUL) or None for the host default -> const char *
-TEXT = "text"  # a str (UTF-8, no NUL) or None for the locale's word -> const char *
+ID = "id"  # a str (no NUL; UTF-8, a lone surrogate as WTF-8) or None for the host default -> const char *
+TEXT = "text"  # a str (no NUL; UTF-8, a lone surrogate as WTF-8) or None for the locale's word -> const char *
 
 
 class Option(NamedTuple):
@@ -119,15 +119,18 @@ class Option(NamedTuple):
         if not isinstance(value, str):
             default = "the host default" if self.kind == ID else "the locale's word"
             raise error_for(FD_ERR_ARGUMENT, f"{self.name}={value!r}: use a str, or None for {default}")
-        if "\0" in value:
-            raise self._error(value, f"contains a NUL character; use {self.help}", self.status)
-        try:
-            return value.encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate (os.fsdecode of bad bytes, say) is no id
-            raise self._error(value, f"is not valid Unicode; use {self.help}", self.status) from None
+        if "\0" in value:  # the one value the library cannot be given: a C string ends at a NUL
+            raise self._error(value, f"contains a NUL character, which no C string carries; use {self.help}",
+                              self.status)
+        # A lone surrogate (os.fsdecode of undecodable bytes, say) is passed as its
+        # WTF-8 bytes: the library refuses them in its own words, quoting them.
+        return value.encode("utf-8", "surrogatepass")
 
     def _error(self, value: Any, what: str, status: int = FD_ERR_ARGUMENT) -> Exception:
-        return error_for(status, f"{self.name}={value!r}: {what}")
+        """The error about ``value``: a str quoted as the library quotes a
+        caller's value (fd_quote), any other type by its repr."""
+        shown = _ffi.quote(value) if isinstance(value, str) else repr(value)
+        return error_for(status, f"{self.name}={shown}: {what}")
 
 
 def zone_id(value: Any) -> Any:
@@ -205,12 +208,13 @@ def zone_hint(message: str, zone: str) -> str:
     guess = _zone_guess(zone)
     if guess is None:
         return message
-    head, sep, advice = message.partition(f'"{zone}": ')
+    quoted = _ffi.quote(zone)  # as the library's message quotes it
+    head, sep, advice = message.partition(f"{quoted}: ")
     if not sep:
         return f'{message} (did you mean "{guess}"?)'
     if f'"{guess}"' in advice:  # the library's example is the guess: say it once
-        return f'{head}"{zone}": did you mean "{guess}"?'
-    return f'{head}"{zone}": did you mean "{guess}"? Otherwise {advice}'
+        return f'{head}{quoted}: did you mean "{guess}"?'
+    return f'{head}{quoted}: did you mean "{guess}"? Otherwise {advice}'
 
 
 def _zone_guess(zone: str) -> Optional[str]:
@@ -243,6 +247,8 @@ def host_zone_hint(message: str, tz: Optional[str]) -> str:
         if not cut:
             return message
         prefix, name = prefix + name[:cut], name[cut:]
+        if any(_ffi.quote(c) != f'"{c}"' for c in set(prefix)):  # written out as is, it would not be log-safe
+            return message
     guess = _zone_guess(name) if name else None
     if guess is None:
         return message

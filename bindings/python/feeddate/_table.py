@@ -18,6 +18,7 @@ from collections import OrderedDict
 from datetime import tzinfo
 from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
 
+from . import _ffi
 from ._clock import clock_reader
 from ._columns import (Column, Text, checked_errors, failing, label_chunks, label_with, offsets, string_array,
                        without)
@@ -218,6 +219,12 @@ def _aligned(ids: Any, index: Any, what: str) -> Any:
     )
 
 
+def _shown(name: Optional[str]) -> str:
+    """A locale or zone id of a row, for a message: quoted as the library quotes
+    a caller's value (fd_quote); None (null) as None."""
+    return _ffi.quote(name) if isinstance(name, str) else repr(name)
+
+
 def _check_options(options: Dict[str, Any]) -> Tuple[Tuple[str, Any], ...]:
     unknown = [name for name in options if name not in _OPTION_NAMES and name != "clock"]
     if unknown:
@@ -344,17 +351,17 @@ def _label_groups_once(column: Column, chunk: Any, ms: Any, locales: _Ids, zones
         loc = locales.names[li] if locales.codes is None or li < n_loc - 1 else None
         zone = zones.names[ti] if zones.codes is None or ti < n_tz - 1 else None
         formatters.append(None)
-        ids.append(f"locale={loc!r}, tz={zone!r}: ")
+        ids.append(f"locale={_shown(loc)}, tz={_shown(zone)}: ")
         if locales.codes is not None and (li == n_loc - 1 or loc is None):
-            bad[g] = error_for(FD_ERR_LOCALE, f"the locale is null (tz={zone!r})")
+            bad[g] = error_for(FD_ERR_LOCALE, f"the locale is null (tz={_shown(zone)})")
             continue
         if zones.codes is not None and (ti == n_tz - 1 or zone is None):
-            bad[g] = error_for(FD_ERR_TIME_ZONE, f"the time zone is null (locale={loc!r})")
+            bad[g] = error_for(FD_ERR_TIME_ZONE, f"the time zone is null (locale={_shown(loc)})")
             continue
         try:
             formatters[g] = cache.get(style, loc, zone, chosen)
         except (LocaleError, TimeZoneError) as exc:
-            bad[g] = error_for(exc.status, f"locale={loc!r}, tz={zone!r}: {exc}")
+            bad[g] = error_for(exc.status, f"locale={_shown(loc)}, tz={_shown(zone)}: {exc}")
     in_bad = np.isin(group, list(bad)) if bad else None
     if in_bad is not None and chunk.valid is not None:
         in_bad &= chunk.valid  # a row without an instant gets a null label whatever its ids

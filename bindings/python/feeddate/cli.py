@@ -132,7 +132,7 @@ def _enum_arg(option: Option) -> Callable[[str], str]:
         guess = did_you_mean(text, names)
         hint = f"did you mean {guess!r}? " if guess else ""
         raise argparse.ArgumentTypeError(
-            f"invalid choice: {text!r}: {hint}choose from " + ", ".join(repr(n) for n in names) + " (any case)"
+            f"invalid choice: {_ffi.quote(text)}: {hint}choose from " + ", ".join(repr(n) for n in names) + " (any case)"
         )
 
     convert.__name__ = option.name  # argparse names the type in some messages

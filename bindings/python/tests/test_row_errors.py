@@ -191,7 +191,7 @@ def test_format_table_errors_null_covers_every_per_row_failure(library_calls: Li
     with pytest.raises(feeddate.RangeError, match=r"^format_table: row 1 = 10000-01-01"):
         feeddate.format_table(column, style="feed", locale=["en_US"] * 10, tz="UTC", now=NOW_S)
     good_ids = ["en_US"] * 4 + ["de_DE"] + ["en_US"] * 5
-    with pytest.raises(feeddate.InternalError, match=r"^format_table: row 4: locale='de_DE', tz='UTC': internal error"):
+    with pytest.raises(feeddate.InternalError, match=r'^format_table: row 4: locale="de_DE", tz="UTC": internal error'):
         feeddate.format_table(pa.array([None if i == 1 else t for i, t in enumerate(ms)], pa.timestamp("ms", "UTC")),
                               style="feed", locale=good_ids, tz="UTC", now=NOW_S)
     out = feeddate.format_table(column, style="feed", locale=locales, tz=zones, now=NOW_S, errors="null")

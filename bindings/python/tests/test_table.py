@@ -134,7 +134,7 @@ def test_a_bad_id_is_an_error_naming_the_first_bad_row() -> None:
     ms, locales, zones = make(30)
     zones[21] = "Mars/Olympus_Mons"
     locales[12] = "tlh"
-    with pytest.raises(feeddate.LocaleError, match=r"^format_table: row 12: locale='tlh', tz='[^']+': no locale data for \"tlh\""):
+    with pytest.raises(feeddate.LocaleError, match=r'^format_table: row 12: locale="tlh", tz="[^"]+": no locale data for "tlh"'):
         feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=zones, now=NOW_S)
     locales[12] = "en_US"
     with pytest.raises(feeddate.TimeZoneError, match=r"row 21: .*unknown time zone \"Mars/Olympus_Mons\".*errors='null'"):
@@ -149,9 +149,9 @@ def test_a_bad_id_is_an_error_naming_the_first_bad_row() -> None:
 
 def test_one_bad_id_for_every_row() -> None:
     ms, locales, zones = make(5)
-    with pytest.raises(feeddate.TimeZoneError, match=r"^format_table: row 0: locale='en_US', tz='Mars/Base'"):
+    with pytest.raises(feeddate.TimeZoneError, match=r'^format_table: row 0: locale="en_US", tz="Mars/Base"'):
         feeddate.format_table(stamps(ms), style="feed", locale="en_US", tz="Mars/Base", now=NOW_S)
-    with pytest.raises(feeddate.LocaleError, match=r"^format_table: row 0: locale='tlh'"):
+    with pytest.raises(feeddate.LocaleError, match=r'^format_table: row 0: locale="tlh"'):
         feeddate.format_table(stamps(ms), style="feed", locale="tlh", tz=zones, now=NOW_S)
     out = feeddate.format_table(stamps(ms), style="feed", locale="tlh", tz="UTC", now=NOW_S, errors="null")
     assert out.to_pylist() == [None] * 5
