@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Iterator, List, NamedTuple, Optional, Seq
 
 from . import _ffi
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, error_for
-from ._ffi import FD_NEVER, FD_SCHEDULE_DEFAULT_HORIZON_MS, FD_SCHEDULE_DEFAULT_MAX_ENTRIES, FD_SCHEDULE_MAX_ENTRIES, check
+from ._ffi import FD_NEVER, FD_SCHEDULE_DEFAULT_HORIZON_MS, FD_SCHEDULE_DEFAULT_MAX_ENTRIES, check
 from ._instant import _DT64_UNITS, EPOCH, INT64, float_to_ms, to_datetime
 from ._modules import module_of
 
@@ -113,18 +113,17 @@ def _clamped_or_nan(horizon: Any, seconds: float) -> int:
 
 
 def entry_count(max_entries: Any) -> int:
-    """max_entries as an int for the C argument (size_t). The range (1 .. 100,000)
-    is the library's to check; only a value size_t cannot carry (a negative one,
-    which ctypes would wrap) is refused here, in the library's words."""
+    """max_entries as the C argument (size_t). The range (1 .. 100,000) is the
+    library's to check and word: an int beyond int64 is clamped to it, and a
+    negative one is passed as its two's complement, which the library names as
+    the negative number meant ("max_entries -5 is out of range 1...100000")."""
     if isinstance(max_entries, bool):
         raise TypeError(f"max_entries={max_entries!r}: use an int")
     try:
         count = operator.index(max_entries)
     except TypeError:
         raise TypeError(f"max_entries={max_entries!r}: use an int, not {type(max_entries).__name__}") from None
-    if not 0 <= count <= _SIZE_MAX:
-        raise error_for(FD_ERR_ARGUMENT, f"max_entries {count} is out of range 1...{FD_SCHEDULE_MAX_ENTRIES}")
-    return count
+    return min(max(count, INT64[0]), INT64[1]) & _SIZE_MAX
 
 
 def check_limits(formatter: "Formatter", horizon: Any, max_entries: Any) -> Tuple[int, int]:

@@ -216,9 +216,15 @@ def test_a_horizon_out_of_range_is_the_librarys_argument_error(relative: feeddat
     [
         (0, "max_entries 0 is out of range 1...100000"),
         (100_001, "max_entries 100001 is out of range 1...100000"),
-        (-1, "max_entries -1 is out of range 1...100000"),  # refused before ctypes would wrap it
+        # A negative count reaches the library as its two's complement, which it
+        # names as the number meant: the message is the library's, not a copy.
+        (-1, "max_entries -1 is out of range 1...100000"),
+        (-5, "max_entries -5 is out of range 1...100000"),
         (10**12, "max_entries 1000000000000 is out of range 1...100000"),  # nothing that size is allocated
-        (2**70, "max_entries 1180591620717411303424 is out of range 1...100000"),
+        # Beyond int64, clamped to it first.
+        (2**70, "max_entries 9223372036854775807 is out of range 1...100000"),
+        (10**30, "max_entries 9223372036854775807 is out of range 1...100000"),
+        (-(10**30), "max_entries -9223372036854775808 is out of range 1...100000"),
     ],
 )
 def test_max_entries_out_of_range_is_the_librarys_argument_error(relative: feeddate.Formatter, max_entries: int,
@@ -250,6 +256,12 @@ def test_the_limits_themselves_are_accepted() -> None:
 def test_a_horizon_of_another_type_is_a_type_error(relative: feeddate.Formatter, horizon: Any, error: type) -> None:
     with pytest.raises(error, match="timedelta"):
         relative.schedule(NOW, NOW, horizon=horizon)
+
+
+def test_max_entries_is_passed_as_the_size_t_a_signed_caller_means() -> None:
+    assert _schedule.entry_count(1000) == 1000
+    assert _schedule.entry_count(-5) == 2**64 - 5
+    assert _schedule.entry_count(10**30) == 2**63 - 1 and _schedule.entry_count(-(10**30)) == 2**63
 
 
 @pytest.mark.parametrize("max_entries", [1.0, "10", True, None])
@@ -463,6 +475,7 @@ def test_the_command_keeps_bad_lines_in_place_and_fails_at_the_end() -> None:
         (["--horizon", "31622400.001"], "horizon 31622400001 ms is out of range"),
         (["--max-entries", "0"], "max_entries 0 is out of range 1...100000"),
         (["--max-entries", "100001"], "max_entries 100001 is out of range 1...100000"),
+        (["--max-entries", "-5"], "max_entries -5 is out of range 1...100000"),
     ],
 )
 def test_the_command_refuses_limits_out_of_range_before_reading_stdin(flags: List[str], words: str) -> None:
