@@ -168,10 +168,10 @@ public final class Formatter implements AutoCloseable {
      *
      * @throws FeedDateException with the library's status and message (an
      *                           option out of range, a malformed locale, an
-     *                           unknown zone, ...); {@link Status#ARGUMENT}
-     *                           from the binding for a string option holding
-     *                           a NUL or a lone surrogate (not valid Unicode),
-     *                           naming the option and the index
+     *                           unknown zone, a lone surrogate, ...);
+     *                           {@link Status#ARGUMENT} from the binding for a
+     *                           string option holding a NUL (which a C string
+     *                           cannot carry), naming the option and the index
      */
     public Formatter(Options options) {
         this.options = Objects.requireNonNull(options, "options");
@@ -204,26 +204,20 @@ public final class Formatter implements AutoCloseable {
     }
 
     /**
-     * A NUL-terminated UTF-8 copy of s (null for null). A NUL inside s would cut it short and a lone
-     * surrogate has no UTF-8: both are {@link Status#ARGUMENT} errors naming the option and the index.
+     * A NUL-terminated copy of s in UTF-8 (null for null), a lone surrogate as its 3 bytes of WTF-8
+     * ({@link LibFeedDate#wtf8}): the library refuses it in its own words, naming the option and
+     * quoting the value ("\xed\xa0\x80"). A NUL inside s would cut the C string short, so it is the
+     * one value the binding refuses itself: {@link Status#ARGUMENT} naming the option, the value (quoted
+     * by the library's fd_quote) and the index.
      */
     static Memory cString(String what, String s) {
         if (s == null) return null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\0') {
-                throw new FeedDateException(Status.ARGUMENT.code(),
-                        what + " " + Messages.quote(s) + " contains a NUL character at index " + i);
-            }
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                throw new FeedDateException(Status.ARGUMENT.code(),
-                        what + " " + Messages.quote(s) + " has a lone surrogate " + Messages.codePoint(c)
-                                + " at index " + i + ": not valid Unicode");
-            }
+        int nul = s.indexOf('\0');
+        if (nul >= 0) {
+            throw new FeedDateException(Status.ARGUMENT.code(),
+                    what + " " + Messages.quote(s) + " contains a NUL character at index " + nul);
         }
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        byte[] b = wtf8(s, Integer.MAX_VALUE);
         Memory m = new Memory(b.length + 1);
         m.write(0, b, 0, b.length);
         m.setByte(b.length, (byte) 0);

@@ -84,6 +84,15 @@ final class JnaCalls implements Calls {
     }
 
     @Override
+    public String quote(byte[] value) {
+        byte[] buf = new byte[QUOTE_CAPACITY];
+        long[] length = new long[1];
+        int s = fd_quote(value, value.length, buf, buf.length, length);
+        if (s != 0) throw error(s);
+        return Calls.quoted(buf, length[0]);
+    }
+
+    @Override
     public String format(long f, long tMs, long nowMs) {
         Scratch sc = SCRATCH.get();
         int s = sc.call(f, tMs, nowMs, 0);

@@ -42,6 +42,9 @@ final class LibFeedDate {
     static final int SCHEDULE_MAX_ENTRIES = 100_000; // FD_SCHEDULE_MAX_ENTRIES
     static final long SCHEDULE_DEFAULT_HORIZON_MS = 86_400_000L; // FD_SCHEDULE_DEFAULT_HORIZON_MS (one day, 1.3)
     static final int SCHEDULE_DEFAULT_MAX_ENTRIES = 1000; // FD_SCHEDULE_DEFAULT_MAX_ENTRIES (1.3)
+    static final int QUOTE_CAPACITY = 262;           // FD_QUOTE_CAPACITY (1.3)
+    /** The most bytes of a value fd_quote reads (its doc comment): a longer value may pass just these. */
+    static final int QUOTE_READ_BYTES = 68;
     static final String LIBRARY_PATH;
 
     static {
@@ -264,9 +267,62 @@ final class LibFeedDate {
     // int64_t fd_now_ms(void);
     static native long fd_now_ms();
 
+    // (1.3) fd_status fd_quote(const char *value, size_t length, char *buf, size_t cap, size_t *quoted_length);
+    // JnaCalls.quote's call (Messages.quote); the arrays are copied in and out by JNA.
+    static native int fd_quote(byte[] value, long length, byte[] buf, long cap, long[] quotedLength);
+
     /** A NUL-terminated UTF-8 string owned by the library. */
     static String string(Pointer p) {
         return p == null ? "" : p.getString(0, "UTF-8");
+    }
+
+    /**
+     * The bytes a string goes to the library as: UTF-8, where a lone surrogate (no character: Java
+     * strings are UTF-16 code units) is the 3 bytes its code unit takes in generalized UTF-8
+     * (WTF-8, 0xED 0xA0..0xBF 0x80..0xBF), so the library sees it and words what is wrong with
+     * it; a surrogate pair is its character's 4 bytes. At most the first limit bytes (cut
+     * anywhere: fd_quote reads no more than QUOTE_READ_BYTES anyway). String.getBytes would
+     * turn a lone surrogate into '?' in silence.
+     */
+    static byte[] wtf8(String s, int limit) {
+        long length = 0;
+        int n = s.length();
+        for (int i = 0; i < n && length < limit; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                length += 1;
+            } else if (c < 0x800) {
+                length += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                length += 4;
+                i++;
+            } else {
+                length += 3;
+            }
+        }
+        length = Math.min(length, limit);
+        if (length > Integer.MAX_VALUE - 16) {
+            throw new OutOfMemoryError("feeddate: a string of " + length + " bytes of UTF-8 does not fit a Java array");
+        }
+        byte[] out = new byte[(int) length];
+        int o = 0;
+        for (int i = 0; i < n && o < out.length; i++) {
+            int c = s.charAt(i);
+            if (Character.isHighSurrogate((char) c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                c = Character.toCodePoint((char) c, s.charAt(++i));
+            }
+            if (c < 0x80) {
+                out[o++] = (byte) c;
+                continue;
+            }
+            // The bytes of c, lead first; as many as fit (a cut prefix may end inside a character).
+            int count = c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+            for (int k = 0; k < count && o < out.length; k++) {
+                int shift = 6 * (count - 1 - k);
+                out[o++] = (byte) (k == 0 ? (0xF00 >> count) & 0xFF | c >> shift : 0x80 | (c >> shift) & 0x3F);
+            }
+        }
+        return out;
     }
 
     /** The exception for a failed call: call right after it, on the same thread. */

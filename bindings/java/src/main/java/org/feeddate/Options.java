@@ -19,7 +19,11 @@ import java.util.StringJoiner;
  * {@code fd_options_init_sized}); values are checked by the library when the
  * formatter is created, never here, so a bad value is a
  * {@link FeedDateException} from {@link Formatter#Formatter(Options)} with the
- * library's message.
+ * library's message (a string option goes as its bytes, a lone surrogate
+ * too, and the library words what is wrong with it). The one exception: a
+ * string holding a NUL, which no C string carries, is refused by the
+ * formatter in the binding's words, the value quoted by the library's
+ * fd_quote.
  *
  * <pre>{@code
  * Options o = Options.builder(Style.FEED).locale("zh_CN").timeZone("Asia/Shanghai").build();
@@ -104,7 +108,11 @@ public final class Options {
         return (String) values.get(Field.TIME_ZONE);
     }
 
-    /** The options that were set, as "Options[style=FEED, locale=zh_CN, ...]". */
+    /**
+     * The options that were set, as "Options[style=FEED, locale=zh_CN, ...]": the caller's words whole,
+     * with \ and " escaped. Not the messages' quoting (fd_quote, Messages.quote: cut after 64 bytes), as
+     * {@link #equals} and {@link #hashCode} are made from this text.
+     */
     @Override
     public String toString() {
         StringJoiner j = new StringJoiner(", ", "Options[", "]");

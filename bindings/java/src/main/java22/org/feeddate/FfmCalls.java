@@ -20,7 +20,8 @@ import static org.feeddate.LibFeedDate.LABEL_CAPACITY;
  * {@link Calls} through the Foreign Function and Memory API (Java 22+; in the
  * multi-release jar's {@code META-INF/versions/22/}). One downcall handle,
  * made once, to {@code fd_format_utf16} of the library JNA loaded (the same
- * file: the dynamic linker hands back the same handle). The call is
+ * file: the dynamic linker hands back the same handle), and one to
+ * {@code fd_quote}, made when a message first needs it. The call is
  * {@linkplain Linker.Option#critical(boolean) critical}: fd_format_utf16 never
  * calls back into Java, so the JVM skips the thread-state transition, and the
  * label's code units and its fd_label are written straight into a per-thread
@@ -66,20 +67,27 @@ final class FfmCalls implements Calls {
      *  fd_label *info): in a static final field, so that the JIT sees a constant handle. Made when
      *  CallPath first makes an FfmCalls; a failure there is a LinkageError, and CallPath takes JNA. */
     private static final class Handle {
-        static final MethodHandle FORMAT = downcall(LibFeedDate.LIBRARY_PATH);
+        static final MethodHandle FORMAT = downcall(LibFeedDate.LIBRARY_PATH, "fd_format_utf16",
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
     }
 
-    @SuppressWarnings("restricted") // the library is the one JNA loaded; the descriptor is the header's
-    private static MethodHandle downcall(String library) {
+    /** (1.3) fd_status fd_quote(const char *value, size_t length, char *buf, size_t cap, size_t *quoted_length):
+     *  made on the first {@link #quote} (a message the binding words itself), off the hot path. Critical
+     *  as well (fd_quote never calls back into Java), so value and buf are heap segments, no copies. */
+    private static final class QuoteHandle {
+        static final MethodHandle QUOTE = downcall(LibFeedDate.LIBRARY_PATH, "fd_quote",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
+    }
+
+    @SuppressWarnings("restricted") // the library is the one JNA loaded; the descriptors are the header's
+    private static MethodHandle downcall(String library, String name, FunctionDescriptor descriptor) {
         // The library stays loaded for the JVM's life, as JNA keeps it.
         SymbolLookup lookup = library.indexOf('/') >= 0
                 ? SymbolLookup.libraryLookup(Path.of(library), Arena.global())
                 : SymbolLookup.libraryLookup(library, Arena.global());
-        MemorySegment symbol = lookup.find("fd_format_utf16")
-                .orElseThrow(() -> new UnsatisfiedLinkError(library + " has no fd_format_utf16"));
-        return Linker.nativeLinker().downcallHandle(symbol,
-                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS),
-                Linker.Option.critical(true));
+        MemorySegment symbol = lookup.find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError(library + " has no " + name));
+        return Linker.nativeLinker().downcallHandle(symbol, descriptor, Linker.Option.critical(true));
     }
 
     /** Makes the downcall handle (of the library JNA loaded) now, so that a failure is CallPath's to see. */
@@ -113,6 +121,23 @@ final class FfmCalls implements Calls {
      */
     int formatStatus(long f, long tMs, long nowMs) {
         return call(f, tMs, nowMs, SCRATCH.get().textSegment, MemorySegment.NULL);
+    }
+
+    @Override
+    public String quote(byte[] value) {
+        byte[] buf = new byte[LibFeedDate.QUOTE_CAPACITY];
+        long[] length = new long[1];
+        int s;
+        try {
+            s = (int) QuoteHandle.QUOTE.invokeExact(MemorySegment.ofArray(value), (long) value.length,
+                    MemorySegment.ofArray(buf), (long) buf.length, MemorySegment.ofArray(length));
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e); // invokeExact of a downcall throws nothing checked
+        }
+        if (s != 0) throw LibFeedDate.error(s);
+        return Calls.quoted(buf, length[0]);
     }
 
     @Override

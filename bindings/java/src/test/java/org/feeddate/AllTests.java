@@ -21,7 +21,7 @@ public final class AllTests {
     static final Map<String, Suite> SUITES = new LinkedHashMap<>();
     static {
         SUITES.put("api", v -> ApiTests.run());
-        SUITES.put("errors", v -> ErrorTests.run());
+        SUITES.put("errors", ErrorTests::run);
         SUITES.put("zones", v -> ZoneTests.run());
         SUITES.put("vectors", VectorTests::run);
         SUITES.put("threads", v -> ConcurrencyTests.run());

@@ -1,7 +1,12 @@
 package org.feeddate;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiFunction;
 
 import static org.feeddate.TestKit.*;
@@ -18,7 +23,7 @@ final class ErrorTests {
         return Options.builder(s).locale("en_US").timeZone("UTC");
     }
 
-    static void run() {
+    static void run(Path vectorsDir) throws Exception {
         expectError("malformed locale", Status.LOCALE,
                 () -> new Formatter(en(Style.FEED).locale("@@@").build()), "\"@@@\"");
         expectError("locale without data", Status.LOCALE,
@@ -57,6 +62,7 @@ final class ErrorTests {
                 "NUL", "index 1");
         loneSurrogates();
         safeMessages();
+        quoteVectors(vectorsDir);
 
         try (Formatter f = new Formatter(en(Style.FEED).build())) {
             long now = 1711348200000L;
@@ -77,26 +83,35 @@ final class ErrorTests {
         }
     }
 
-    /** SPEC 10 (1.2): a lone surrogate in any string option is FD_ERR_ARGUMENT naming the option and the index. */
+    /**
+     * A lone surrogate in any string option goes to the library as its 3 bytes of WTF-8, and the library
+     * refuses it in its own words (issue 37 item 2): the locale and the zone quoting the value as
+     * "\xed\xa0\x80", the words naming the option.
+     */
     static void loneSurrogates() {
-        List<String> names = List.of("locale", "timeZone", "justNowText", "yesterdayText", "dayBeforeYesterdayText",
-                "tomorrowText");
-        List<BiFunction<Options.Builder, String, Options.Builder>> setters = List.of(Options.Builder::locale,
-                Options.Builder::timeZone, Options.Builder::justNowText, Options.Builder::yesterdayText,
-                Options.Builder::dayBeforeYesterdayText, Options.Builder::tomorrowText);
-        // value, index of the bad char, the char
-        Object[][] bad = {
-            {"ab\uD800cd", 2, "U+D800"}, {"ab\uDC00", 2, "U+DC00"}, {"abc\uD83D", 3, "U+D83D"},
-            {"\uDE00\uD83D", 0, "U+DE00"}, {"\uD83D\uDE00x\uDBFF", 3, "U+DBFF"},
+        // value, the library's quoting of it
+        String[][] bad = {
+            {"ab\uD800cd", "\"ab\\xed\\xa0\\x80cd\""}, {"ab\uDC00", "\"ab\\xed\\xb0\\x80\""},
+            {"abc\uD83D", "\"abc\\xed\\xa0\\xbd\""}, {"\uDE00\uD83D", "\"\\xed\\xb8\\x80\\xed\\xa0\\xbd\""},
+            {"\uD83D\uDE00x\uDBFF", "\"\uD83D\uDE00x\\xed\\xaf\\xbf\""},
         };
+        for (String[] b : bad) {
+            String v = b[0];
+            expectLibrarys("lone surrogate in locale " + b[1], Status.LOCALE,
+                    () -> new Formatter(en(Style.FEED).locale(v).build()).close(), "malformed locale id " + b[1]);
+            expectLibrarys("lone surrogate in timeZone " + b[1], Status.TIME_ZONE,
+                    () -> new Formatter(en(Style.FEED).timeZone(v).build()).close(), "unknown time zone " + b[1]);
+        }
+        List<String> names = List.of("just_now_text", "yesterday_text", "day_before_yesterday_text", "tomorrow_text");
+        List<BiFunction<Options.Builder, String, Options.Builder>> setters = List.of(Options.Builder::justNowText,
+                Options.Builder::yesterdayText, Options.Builder::dayBeforeYesterdayText, Options.Builder::tomorrowText);
         for (int k = 0; k < names.size(); k++) {
             String name = names.get(k);
             BiFunction<Options.Builder, String, Options.Builder> set = setters.get(k);
-            for (Object[] b : bad) {
-                String v = (String) b[0];
-                expectError("lone surrogate in " + name + " at " + b[1], Status.ARGUMENT,
-                        () -> new Formatter(set.apply(en(Style.FEED), v).build()).close(), name, (String) b[2],
-                        "index " + b[1], "lone surrogate");
+            for (String[] b : bad) {
+                expectLibrarys("lone surrogate in " + name + " " + b[1], Status.ARGUMENT,
+                        () -> new Formatter(set.apply(en(Style.FEED), b[0]).build()).close(),
+                        name + " is not valid UTF-8");
             }
         }
         // A surrogate pair is one character, passed on as its 4 bytes of UTF-8.
@@ -109,7 +124,29 @@ final class ErrorTests {
         });
     }
 
-    /** SPEC 7 (1.2): what the binding quotes of caller input is cut after 64 bytes and has its controls escaped. */
+    /**
+     * As expectError, and the message is the library's: fd_last_error on this thread right after the
+     * failed call, word for word (not one the binding wrote in the same words).
+     */
+    static void expectLibrarys(String what, Status status, ThrowingRunnable body, String... needles) {
+        try {
+            body.run();
+            fail(what, "no exception; expected " + status);
+        } catch (FeedDateException e) {
+            String last = LibFeedDate.string(LibFeedDate.fd_last_error());
+            boolean ok = e.status() == status && e.getMessage().equals(last);
+            for (String n : needles) ok &= e.getMessage().contains(n);
+            check(ok, what, "got " + e.status() + " \"" + e.getMessage() + "\" (fd_last_error \"" + last
+                    + "\"); expected the library's " + status + " naming " + String.join(", ", needles));
+        } catch (Throwable t) {
+            fail(what, "threw " + t + "; expected FeedDateException " + status);
+        }
+    }
+
+    /**
+     * SPEC 7 (1.2): caller input in a message is cut after 64 bytes and has its controls escaped, by the
+     * library's one rule: Messages.quote is fd_quote of the string's WTF-8 bytes.
+     */
     static void safeMessages() {
         check(Messages.quote("a\nb\tc\u0001\u001b\u007f\u0085\u009f\u00a0d").equals(
                 "\"a\\nb\\tc\\x01\\x1b\\x7f\\x85\\x9f\u00a0d\""), "quote escapes controls",
@@ -121,8 +158,14 @@ final class ErrorTests {
                 Messages.quote("昨".repeat(30)));
         check(Messages.quote("x".repeat(62) + "\uD83D\uDE00").equals("\"" + "x".repeat(62) + "…\""),
                 "quote never splits a surrogate pair");
-        check(Messages.quote("a\uD800b").equals("\"a\\ud800b\""), "quote writes a lone surrogate as \\uXXXX",
-                Messages.quote("a\uD800b"));
+        check(Messages.quote("a\uD800b").equals("\"a\\xed\\xa0\\x80b\""),
+                "quote writes a lone surrogate as its WTF-8 bytes, as the library does", Messages.quote("a\uD800b"));
+        check(Messages.quote("").equals("\"\"") && Messages.quote(null).equals("null"), "quote of \"\" and null",
+                Messages.quote(""));
+        // Only a prefix goes to fd_quote (it reads 68 bytes): a 1 MB value is quoted as its start.
+        String longValue = "é".repeat(1 << 20);
+        check(Messages.quote(longValue).equals("\"" + "é".repeat(32) + "…\""), "quote of 1 MB: its start",
+                Messages.quote(longValue).length() + " chars");
 
         String huge = "Asia/" + "x".repeat(1 << 20) + "\u0000";
         try {
@@ -133,6 +176,7 @@ final class ErrorTests {
                     && e.getMessage().contains("index " + (huge.length() - 1)),
                     "a 1 MB zone with a NUL: a short message", e.getMessage().length() + " chars");
         }
+        // No NUL: the library words it, quoting the controls and the lone surrogate by its rule.
         String ctl = "en\n\u001b[31mUS\uD800" + "y".repeat(1000);
         try {
             new Formatter(en(Style.FEED).locale(ctl).build()).close();
@@ -140,8 +184,50 @@ final class ErrorTests {
         } catch (FeedDateException e) {
             String m = e.getMessage();
             boolean noControls = m.chars().noneMatch(c -> c < 0x20 || (c >= 0x7f && c <= 0x9f));
-            check(noControls && m.contains("\"en\\n\\x1b[31mUS\\ud800y") && m.contains("…") && m.length() < 200,
-                    "a locale with controls: escaped and cut in the message", m);
+            check(e.status() == Status.LOCALE && noControls && m.contains("\"en\\n\\x1b[31mUS\\xed\\xa0\\x80y")
+                    && m.contains("…") && m.length() < 200, "a locale with controls: escaped and cut in the message", m);
         }
+    }
+
+    /**
+     * Tests/vectors/quote/quote-1.3.jsonl (FEEDDATE_QUOTE_VECTORS when set), the cases a Java String holds
+     * (those with "utf16"): its WTF-8 bytes are "bytes", Messages.quote gives "quoted", and a formatter
+     * with it as the zone fails quoting it: the binding's NUL message for a "nul" case, else the library's
+     * FD_ERR_TIME_ZONE. A missing file fails the suite (never a skip).
+     */
+    @SuppressWarnings("unchecked")
+    static void quoteVectors(Path vectorsDir) throws Exception {
+        String env = System.getenv("FEEDDATE_QUOTE_VECTORS");
+        Path file = env != null && !env.isEmpty() ? Path.of(env) : vectorsDir.resolve("quote").resolve("quote-1.3.jsonl");
+        if (!check(Files.isRegularFile(file), "quote vectors: no file " + file.toAbsolutePath())) return;
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        int ran = 0;
+        for (int n = 0; n < lines.size(); n++) {
+            if (lines.get(n).isBlank()) continue;
+            Map<String, Object> j = (Map<String, Object>) Json.parse(lines.get(n));
+            if (!j.containsKey("utf16")) continue; // bytes that are no string (invalid UTF-8): other bindings'
+            String what = "quote vector " + file.getFileName() + ":" + (n + 1) + " (" + j.get("case") + ")";
+            List<Object> units = (List<Object>) j.get("utf16");
+            char[] chars = new char[units.size()];
+            for (int k = 0; k < chars.length; k++) chars[k] = (char) (long) (Long) units.get(k);
+            String value = new String(chars);
+            String quoted = (String) j.get("quoted");
+            boolean nul = (Boolean) j.get("nul");
+            String bytes = HexFormat.of().formatHex(LibFeedDate.wtf8(value, Integer.MAX_VALUE));
+            check(bytes.equals(j.get("bytes")), what + ": WTF-8", bytes + ", want " + j.get("bytes"));
+            String got = Messages.quote(value);
+            check(got.equals(quoted), what + ": Messages.quote", got + ", want " + quoted);
+            if (nul) {
+                expectError(what + ": the binding's NUL message", Status.ARGUMENT,
+                        () -> new Formatter(en(Style.FEED).timeZone(value).build()).close(), "timeZone " + quoted,
+                        "contains a NUL character at index " + value.indexOf('\0'));
+            } else {
+                expectLibrarys(what + ": the library's zone message", Status.TIME_ZONE,
+                        () -> new Formatter(en(Style.FEED).timeZone(value).build()).close(), quoted);
+            }
+            ran++;
+        }
+        check(ran > 0, "quote vectors: no case with utf16 in " + file, ran);
+        System.out.println("  " + ran + " quote vectors (utf16) of " + file);
     }
 }
