@@ -459,11 +459,8 @@ public final class Formatter implements AutoCloseable {
      * @param maxEntries 1 ..= 100,000 ({@link Schedule#MAX_ENTRIES})
      * @throws FeedDateException {@link Status#ARGUMENT} with the library's
      *                           message for a horizon or maxEntries out of
-     *                           range (the binding's own, in the same words,
-     *                           for a negative maxEntries, which a C
-     *                           {@code size_t} cannot carry, and for a horizon
-     *                           past {@code Long.MAX_VALUE} ms, which a C
-     *                           {@code int64_t} cannot); {@link Status#RANGE}
+     *                           range (a negative maxEntries too: "max_entries
+     *                           -5 is out of range 1...100000"); {@link Status#RANGE}
      *                           for an instant out of range
      * @throws IllegalStateException once the formatter is closed
      */
@@ -476,11 +473,8 @@ public final class Formatter implements AutoCloseable {
      * with a horizon in milliseconds; see {@link #schedule(Instant, Instant, Duration, int)}.
      */
     public Schedule schedule(long tMs, long nowMs, long horizonMs, int maxEntries) {
-        if (maxEntries < 0) {
-            // As size_t it would reach the library as 2^64 - maxEntries, a value the caller never wrote.
-            throw new FeedDateException(Status.ARGUMENT.code(),
-                    "max_entries " + maxEntries + " is out of range 1..." + SCHEDULE_MAX_ENTRIES);
-        }
+        // A negative maxEntries goes as the size_t of its two's complement (a long, sign-extended), which
+        // the library names as the negative number meant ("max_entries -5 is out of range 1...100000").
         // The wire form first: the library judges every argument before any buffer is sized from maxEntries
         // (Integer.MAX_VALUE entries must be its FD_ERR_ARGUMENT, not 32 GB of ends and starts).
         long jsonCap = 64 + (long) SCHEDULE_BYTES_PER_ENTRY * Math.min(Math.max(maxEntries, 1), 512);
@@ -513,8 +507,12 @@ public final class Formatter implements AutoCloseable {
             jsonBuf.close();
             jsonBuf = null;
 
-            // Then the entries. maxEntries is in range now. Every text is in the wire form (escaped, so no
-            // shorter), so its length bounds theirs; FD_ERR_BUFFER all the same is retried once.
+            // Then the entries. The library accepted maxEntries above, so it is in range 1..=MAX_ENTRIES
+            // (checked all the same: the block is sized from it). Every text is in the wire form (escaped,
+            // so no shorter), so its length bounds theirs; FD_ERR_BUFFER all the same is retried once.
+            if (maxEntries < 1 || maxEntries > SCHEDULE_MAX_ENTRIES) {
+                throw broken("fd_schedule_json accepted max_entries " + maxEntries);
+            }
             long m = maxEntries, endsOff = 0, fromOff = 8 * m, nOff = 16 * m, untilOff = nOff + 8;
             block = new Memory(untilOff + 8);
             long base = Pointer.nativeValue(block);

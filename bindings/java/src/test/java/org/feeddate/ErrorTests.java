@@ -63,6 +63,7 @@ final class ErrorTests {
         loneSurrogates();
         safeMessages();
         quoteVectors(vectorsDir);
+        scheduleArguments();
 
         try (Formatter f = new Formatter(en(Style.FEED).build())) {
             long now = 1711348200000L;
@@ -229,5 +230,22 @@ final class ErrorTests {
         }
         check(ran > 0, "quote vectors: no case with utf16 in " + file, ran);
         System.out.println("  " + ran + " quote vectors (utf16) of " + file);
+    }
+
+    /** The schedule's argument errors are the library's own (issue 37 item 2): a negative maxEntries too. */
+    static void scheduleArguments() {
+        try (Formatter f = new Formatter(en(Style.FEED).build())) {
+            long now = 1711348200000L;
+            expectLibrarys("schedule: maxEntries -5", Status.ARGUMENT, () -> f.schedule(now, now, 1000, -5),
+                    "max_entries -5 is out of range 1...100000");
+            expectLibrarys("schedule: maxEntries Integer.MIN_VALUE", Status.ARGUMENT,
+                    () -> f.schedule(now, now, 1000, Integer.MIN_VALUE),
+                    "max_entries -2147483648 is out of range 1...100000");
+            expectLibrarys("schedule: maxEntries 100001", Status.ARGUMENT, () -> f.schedule(now, now, 1000, 100_001),
+                    "max_entries 100001 is out of range 1...100000");
+            expectLibrarys("schedule: maxEntries 0", Status.ARGUMENT, () -> f.schedule(now, now, 1000, 0),
+                    "max_entries 0 is out of range 1...100000");
+            check(f.schedule(now, now, 1000, 1).entries().size() == 1, "schedule works after its argument errors");
+        }
     }
 }
