@@ -6,6 +6,7 @@ package feeddate
 import "C"
 
 import (
+	"fmt"
 	"strconv"
 	"unsafe"
 )
@@ -27,7 +28,8 @@ func quote(v string) string {
 	n := copy(b[:], v)
 	r := C.fdgo_quote((*C.char)(unsafe.Pointer(&b[0])), C.size_t(n))
 	if r.status != C.FD_OK || r.length >= C.size_t(len(r.text)) { // FD_QUOTE_CAPACITY always fits
-		panic("feeddate: fd_quote failed: a library built from another feeddate.h?")
+		// A broken library: the message says so rather than the value.
+		return fmt.Sprintf("(a value fd_quote failed to quote: status %d)", int(r.status))
 	}
 	return C.GoStringN(&r.text[0], C.int(r.length))
 }
