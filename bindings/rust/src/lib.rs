@@ -1108,7 +1108,9 @@ impl Formatter {
     /// 1000.4 ms is 1000 ms in every language). One over 366 days ([`SCHEDULE_MAX_HORIZON`])
     /// or `max_entries` outside 1..=100,000 ([`SCHEDULE_MAX_ENTRIES`]) is
     /// the library's `Status::Argument` error with its message (a
-    /// `Duration` is never negative); an instant outside years 1..=9999 is
+    /// `Duration` is never negative; a `max_entries` of 2^63 or more is named
+    /// as the negative count it came from, "max_entries -5 is out of range
+    /// 1...100000" for `-5_i64 as usize`); an instant outside years 1..=9999 is
     /// `Status::Range`.
     ///
     /// The cost is one label and one next change per entry, twice: the

@@ -200,8 +200,32 @@ fn schedule_arguments() {
         ),
         ("367 days, max 0", 367 * DAY, 0, &["horizon"][..]),
         ("max 0", DAY, 0, &["max_entries 0 is out of range 1...100000"][..]),
-        ("max 100,001", DAY, 100_001, &["max_entries 100001", "100000"][..]),
-        ("max usize::MAX", DAY, usize::MAX, &["max_entries", "100000"][..]),
+        (
+            "max 100,001",
+            DAY,
+            100_001,
+            &["max_entries 100001 is out of range 1...100000"][..],
+        ),
+        // 2^63 or more is named as the negative count a signed caller meant
+        // (1.3, issue 37 item 2): the library's message, none of the crate's.
+        (
+            "max -5 as usize",
+            DAY,
+            -5_i64 as usize,
+            &["max_entries -5 is out of range 1...100000"][..],
+        ),
+        (
+            "max usize::MAX",
+            DAY,
+            usize::MAX,
+            &["max_entries -1 is out of range 1...100000"][..],
+        ),
+        (
+            "max 2^63 - 1",
+            DAY,
+            i64::MAX as usize,
+            &["max_entries 9223372036854775807 is out of range 1...100000"][..],
+        ),
     ] {
         want_argument(what, f.schedule(old, NOW, horizon, max), names);
         want_argument(what, f.schedule_from_small_buffers(old, NOW, horizon, max), names);
