@@ -406,6 +406,37 @@ fd_status fd_schedule_json(const fd_formatter *f, int64_t t_ms, int64_t now_ms, 
                            size_t max_entries, char *buf, size_t cap, size_t *length);
 
 /*
+ * (1.3) The server side of a live label (SPEC 11, "Semantics and screen
+ * readers", "Script context"), written once here so that no binding writes
+ * markup or escapes of its own. Arguments as fd_schedule_json; buffers as
+ * fd_schedule_json (NUL-terminated, *length without the NUL, FD_ERR_BUFFER
+ * with *length = the bytes needed without the NUL, and buf[0] = NUL when
+ * cap > 0).
+ *
+ * fd_schedule_html writes
+ *   <time datetime="D" title="T"><feed-date data-schedule="WIRE">text</feed-date></time>
+ * D: t in UTC as YYYY-MM-DDTHH:MM:SS.sssZ; T: the FEED_DETAIL label of t
+ * seen at now, with the formatter's locale, zone and options; WIRE: the
+ * schedule's wire form; text: its entry at now. Every value, the text
+ * included, is escaped: & < > " ' as &amp; &lt; &gt; &quot; &#39;. With
+ * FD_HTML_SPOKEN in flags, data-spoken-schedule="WIRE" follows
+ * data-schedule: the schedule of the same options plus spoken, for the web
+ * client's hidden spoken label. The FEED_DETAIL and spoken formatters are
+ * made when first needed and kept with the formatter. Other flag bits:
+ * FD_ERR_ARGUMENT.
+ *
+ * fd_schedule_script_json writes the wire form with < > & U+2028 U+2029 as
+ * \u003c \u003e \u0026 \u2028 \u2029: valid JSON that parses to the same
+ * object, safe inside <script> (the plain wire is safe only in an escaped
+ * attribute).
+ */
+#define FD_HTML_SPOKEN 0x1u
+fd_status fd_schedule_html(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+                           size_t max_entries, uint32_t flags, char *buf, size_t cap, size_t *length);
+fd_status fd_schedule_script_json(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+                                  size_t max_entries, char *buf, size_t cap, size_t *length);
+
+/*
  * The resolved locale id ("zh_CN"), zone id ("Asia/Shanghai") and zone
  * data ("tzdata 2025b" when a file of the zone database was read, "posix"
  * for a POSIX TZ string or UTC read from none; 1.1 could say "icu 2022e",

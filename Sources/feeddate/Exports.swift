@@ -548,6 +548,67 @@ public func fd_schedule_json(
     return succeed()
 }
 
+// MARK: markup and script-safe wire (SPEC section 11, 1.3)
+
+/// Copies a schedule form the core made into the caller's buffer as
+/// fd_schedule_json does: NUL-terminated, *length without the NUL, and
+/// FD_ERR_BUFFER (nothing but a NUL at buf[0] written) when it does not fit.
+private func deliver(
+    _ name: String, _ f: OpaquePointer?, _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt,
+    _ length: UnsafeMutablePointer<Int>?, _ maxEntries: UInt,
+    _ make: (FeedDateFormatter, Int) throws(FeedDateError) -> [UInt8]
+) -> fd_status {
+    let cap = Int(clamping: capacity)
+    guard f != nil else { return fail(FD_ERR_ARGUMENT, "\(name): formatter is NULL") }
+    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "\(name): buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    guard let length else { return fail(FD_ERR_ARGUMENT, "\(name): length is NULL") }
+    length.pointee = 0
+    guard maxEntries <= UInt(FeedDateFormatter.scheduleEntriesLimit) else { return fail(FD_ERR_ARGUMENT, maxEntriesText(maxEntries)) }
+    var bytes: [UInt8] = []
+    let s = Handle.with(f) { formatter in
+        do throws(FeedDateError) {
+            bytes = try make(formatter, Int(clamping: maxEntries))
+            return FD_OK
+        } catch {
+            return fail(error)
+        }
+    }
+    guard s == FD_OK else { return s }
+    length.pointee = bytes.count
+    guard let buf, bytes.count < cap else {
+        if let buf, cap > 0 { buf[0] = 0 }
+        return fail(FD_ERR_BUFFER, "\(name): it needs \(bytes.count + 1) bytes with its NUL; cap is \(capacity)")
+    }
+    bytes.withUnsafeBytes { UnsafeMutableRawPointer(buf).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    buf[bytes.count] = 0
+    return succeed()
+}
+
+@_cdecl("fd_schedule_html")
+public func fd_schedule_html(
+    _ f: OpaquePointer?, _ t: Int64, _ now: Int64, _ horizon: Int64, _ maxEntries: UInt, _ flags: UInt32,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ length: UnsafeMutablePointer<Int>?
+) -> fd_status {
+    let known = UInt32(FD_HTML_SPOKEN)
+    guard flags & ~known == 0 else {
+        length?.pointee = 0
+        return fail(FD_ERR_ARGUMENT, "fd_schedule_html: flags 0x\(String(flags, radix: 16)) has unknown bits 0x\(String(flags & ~known, radix: 16)); the flags are FD_HTML_SPOKEN (0x1)")
+    }
+    return deliver("fd_schedule_html", f, buf, capacity, length, maxEntries) { (formatter, count) throws(FeedDateError) in
+        try formatter.htmlBytes(t, now: now, horizonMs: horizon, maxEntries: count, spoken: flags & known != 0)
+    }
+}
+
+@_cdecl("fd_schedule_script_json")
+public func fd_schedule_script_json(
+    _ f: OpaquePointer?, _ t: Int64, _ now: Int64, _ horizon: Int64, _ maxEntries: UInt,
+    _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ length: UnsafeMutablePointer<Int>?
+) -> fd_status {
+    deliver("fd_schedule_script_json", f, buf, capacity, length, maxEntries) { (formatter, count) throws(FeedDateError) in
+        try formatter.scriptJSONBytes(t, now: now, horizonMs: horizon, maxEntries: count)
+    }
+}
+
 @_cdecl("fd_formatter_locale")
 public func fd_formatter_locale(_ f: OpaquePointer?) -> UnsafePointer<CChar> {
     Handle.from(f).map { UnsafePointer($0.locale) } ?? empty

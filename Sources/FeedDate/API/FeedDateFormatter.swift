@@ -60,12 +60,22 @@ public final class FeedDateFormatter: Sendable {
     /// (holding none for other styles).
     let countMemo: CountMemo
 
-    public init(_ options: FeedDateOptions) throws(FeedDateError) {
+    /// The formatters the markup needs besides this one (FEED_DETAIL for
+    /// the title, the spoken twin), made when first asked for
+    /// (Cache/Companions.swift).
+    let companions = Companions()
+
+    public convenience init(_ options: FeedDateOptions) throws(FeedDateError) {
         try options.validate()
         try MemoryHeadroom.check(MemoryHeadroom.creation, for: "creating a formatter")
         let localeID = try LocaleID(options.locale)
         if options.style == .countdown { try localeID.checkCountdownDigits() }
-        let zone = try Zone(options.timeZone)
+        try self.init(options, localeID: localeID, zone: try Zone(options.timeZone))
+    }
+
+    /// A formatter of valid `options` whose locale and zone are known
+    /// (a companion shares its formatter's zone: no second read of the file).
+    init(_ options: FeedDateOptions, localeID: LocaleID, zone: Zone) throws(FeedDateError) {
         let services = try LocaleServices.shared(locale: localeID, hourCycle: options.hourCycle,
                                                  width: options.width, texts: options.texts)
         self.options = options

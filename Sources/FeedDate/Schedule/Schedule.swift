@@ -92,6 +92,20 @@ extension FeedDateFormatter {
         return sink.length
     }
 
+    /// The wire form as bytes, and the text of its first entry (the label
+    /// at now), for the markup and script forms (Markup/).
+    func scheduleWire(_ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int) throws(FeedDateError) -> (wire: [UInt8], first: [UInt8]) {
+        var wire: [UInt8] = [], first: [UInt8]? = nil, previous = now
+        ScheduleJSON.begin(now: now, into: &wire)
+        let until = try walkSchedule(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries) { text, from in
+            ScheduleJSON.entry(text, delta: from - previous, first: first == nil, into: &wire)
+            if first == nil { first = Array(text) }
+            previous = from
+        }
+        ScheduleJSON.end(until: until, into: &wire)
+        return (wire, first ?? [])
+    }
+
     /// The one walk: hands each entry's text and start to `body`, returns the until (Int64.max: complete).
     private func walkSchedule(
         _ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int,
