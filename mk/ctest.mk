@@ -84,6 +84,15 @@ $(CTEST_DIR)/libtls_filler.so: $(CTEST_SRC)/tls_filler.c
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) -shared -fPIC $< -o $@
 
+# The markup every binding must give byte for byte (SPEC 11, 1.3), made by the
+# library from Tests/vectors/html/cases.jsonl; test_html checks the library
+# against it, and the rules of the markup against the calls it is made of.
+.PHONY: html-vectors
+html-vectors: $(CTEST_DIR)/make_html
+	$(CTEST_DIR)/make_html Tests/vectors/html/cases.jsonl Tests/vectors/html/html-1.3.jsonl
+$(CTEST_DIR)/make_html: Tests/vectors/html/make_html.c $(CTEST_COMMON) $(CTEST_HEADERS) $(LIBSO)
+	$(ctest-link)
+
 test-c-build: $(CTEST_PROGS)
 
 test-c: lib test-c-build

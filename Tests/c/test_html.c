@@ -13,7 +13,9 @@
 #include <string.h>
 
 #include "feeddate.h"
+#include "jsonl.h"
 #include "testkit.h"
+#include "vector_options.h"
 
 #define BIG 65536
 static char got[BIG], want[BIG], part[BIG];
@@ -207,8 +209,61 @@ static void check_arguments(void)
     fd_formatter_free(f);
 }
 
+/* The shared cases every binding runs (Tests/vectors/html/html-1.3.jsonl, or
+ * FEEDDATE_HTML_VECTORS): the library gives each case's bytes. */
+static void check_vectors(void)
+{
+    const char *path = getenv("FEEDDATE_HTML_VECTORS");
+    if (path == NULL || *path == '\0') path = "Tests/vectors/html/html-1.3.jsonl";
+    jsonl_file file;
+    char err[256];
+    if (jsonl_open(&file, path, err, sizeof err) != 0) {
+        tk_fail("html vectors: %s", err);
+        return;
+    }
+    json_value v;
+    int r;
+    size_t ran = 0;
+    while ((r = jsonl_next(&file, &v, err, sizeof err)) != 0) {
+        if (r < 0) {
+            tk_fail("%s:%zu: %s", path, file.line, err);
+            continue;
+        }
+        const json_value *style = json_get(&v, "style"), *t = json_get(&v, "t_ms"), *now = json_get(&v, "now_ms");
+        const json_value *h = json_get(&v, "horizon_ms"), *m = json_get(&v, "max_entries"), *sp = json_get(&v, "spoken");
+        const json_value *html = json_get(&v, "html"), *script = json_get(&v, "script_json");
+        fd_options o;
+        const char *key = NULL, *why = NULL;
+        fd_formatter *f = NULL;
+        size_t length = 0;
+        if (!style || style->type != JSON_STRING || !t || t->type != JSON_INT || !now || now->type != JSON_INT || !h ||
+            h->type != JSON_INT || !m || m->type != JSON_INT || !sp || sp->type != JSON_BOOL || !html ||
+            html->type != JSON_STRING || !script || script->type != JSON_STRING ||
+            vo_read(&o, style->string, json_get(&v, "options"), &key, &why) != 0) {
+            tk_fail("%s:%zu: malformed html vector (%s %s)", path, file.line, key ? key : "", why ? why : "");
+        } else if (fd_formatter_new(&o, &f) != FD_OK) {
+            tk_fail("%s:%zu: %s", path, file.line, fd_last_error());
+        } else {
+            fd_status s = fd_schedule_html(f, t->integer, now->integer, h->integer, (size_t)m->integer,
+                                           sp->boolean ? FD_HTML_SPOKEN : 0, got, sizeof got, &length);
+            CHECK(s == FD_OK && length == html->length && memcmp(got, html->string, length) == 0,
+                  "%s:%zu: fd_schedule_html\n  got  %s\n  want %s", path, file.line, got, html->string);
+            s = fd_schedule_script_json(f, t->integer, now->integer, h->integer, (size_t)m->integer, got, sizeof got, &length);
+            CHECK(s == FD_OK && length == script->length && memcmp(got, script->string, length) == 0,
+                  "%s:%zu: fd_schedule_script_json\n  got  %s\n  want %s", path, file.line, got, script->string);
+            ran++;
+        }
+        fd_formatter_free(f);
+        json_free(&v);
+    }
+    jsonl_close(&file);
+    CHECK(ran > 0, "%s: no html vector ran", path);
+    printf("  %zu html vectors\n", ran);
+}
+
 int main(void)
 {
+    check_vectors();
     check_markup();
     check_script_json();
     check_arguments();
