@@ -22,7 +22,13 @@
  *   - the same call again gives the same bytes (no hidden state), a size
  *     query gives the same length, fd_format_many gives the labels of
  *     fd_format one by one and the minimum of their next changes, and
- *     fd_format_many_nul gives them with a NUL after each.
+ *     fd_format_many_nul gives them with a NUL after each;
+ *   - (1.3) schedules: fd_schedule_json, fd_schedule_html (with and without
+ *     FD_HTML_SPOKEN, and an unknown flag) and fd_schedule_script_json give
+ *     the status the arguments predict, the size query's length, the same
+ *     bytes twice and at every capacity; the markup has its four tags and
+ *     data-schedule is the escaped wire; the script form is the wire with
+ *     < > & U+2028 U+2029 escaped and nothing else changed.
  *
  * The library is not instrumented (it is the release build); ASan and UBSan
  * instrument this harness, and ASan's malloc/memcpy interceptors see every
@@ -652,6 +658,156 @@ static void op_misc(run *r)
         fuzz_fail("fd_version");
 }
 
+/* ---- schedules and their markup (SPEC 11; html and script JSON, 1.3) ---- */
+
+/* The wire of a schedule call into a fresh exact buffer: status, and *out (malloc'd) on FD_OK. */
+static fd_status schedule_form(const fd_formatter *f, int kind, int64_t t, int64_t now, int64_t horizon, size_t entries,
+                               char **out, size_t *length)
+{
+    uint32_t flags = kind == 2 ? FD_HTML_SPOKEN : kind == 4 ? 0x80000000u : 0;
+    *out = NULL;
+    *length = 0;
+    fd_status s = kind == 0   ? fd_schedule_json(f, t, now, horizon, entries, NULL, 0, length)
+                  : kind == 3 ? fd_schedule_script_json(f, t, now, horizon, entries, NULL, 0, length)
+                              : fd_schedule_html(f, t, now, horizon, entries, flags, NULL, 0, length);
+    if (s != FD_ERR_BUFFER) return s;
+    char *buf = malloc(*length + 1);
+    if (buf == NULL) abort();
+    size_t again = 0;
+    s = kind == 0   ? fd_schedule_json(f, t, now, horizon, entries, buf, *length + 1, &again)
+        : kind == 3 ? fd_schedule_script_json(f, t, now, horizon, entries, buf, *length + 1, &again)
+                    : fd_schedule_html(f, t, now, horizon, entries, flags, buf, *length + 1, &again);
+    if (s != FD_OK || again != *length || buf[again] != '\0' || strlen(buf) != again)
+        fuzz_fail("schedule form %d: the size query said %zu bytes, the call gave status %d and %zu", kind, *length, (int)s,
+                  again);
+    *out = buf;
+    return s;
+}
+
+/* html's attribute value after `name="` (entities undone), or NULL. */
+static char *attribute(const char *html, const char *name)
+{
+    char key[64];
+    snprintf(key, sizeof key, " %s=\"", name);
+    const char *p = strstr(html, key);
+    if (p == NULL) return NULL;
+    p += strlen(key);
+    const char *end = strchr(p, '"');
+    if (end == NULL) return NULL;
+    char *out = malloc((size_t)(end - p) + 1), *o = out;
+    if (out == NULL) abort();
+    static const char *const refs[][2] = {{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}};
+    while (p < end) {
+        int hit = 0;
+        for (size_t i = 0; i < 5 && !hit; i++)
+            if (strncmp(p, refs[i][0], strlen(refs[i][0])) == 0) {
+                *o++ = refs[i][1][0];
+                p += strlen(refs[i][0]);
+                hit = 1;
+            }
+        if (!hit) {
+            if (*p == '&') fuzz_fail("fd_schedule_html: a raw & in %s", name);
+            *o++ = *p++;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+static void op_schedule(run *r)
+{
+    int64_t now = rd_instant(&r->in, FZ_NOW);
+    int64_t t = rd_instant(&r->in, now);
+    uint8_t h_tag = rd_u8(&r->in) % 8, e_tag = rd_u8(&r->in);
+    int64_t horizon = h_tag < 7 ? FZ_HORIZONS[h_tag] : (int64_t)(int32_t)(uint32_t)rd_le(&r->in, 4) * 1000;
+    size_t entries = e_tag < 0xF0 ? e_tag % 17 : (size_t)FZ_ENTRY_EDGES[e_tag & 3];
+    int kind = rd_u8(&r->in) % 5;
+    uint8_t cap_tag = rd_u8(&r->in);
+
+    int bad_args = kind == 4 || entries < 1 || entries > FD_SCHEDULE_MAX_ENTRIES || horizon < 0 ||
+                   horizon > FD_SCHEDULE_MAX_HORIZON_MS;
+    char *form = NULL, *wire = NULL;
+    size_t need = 0, wire_length = 0;
+    fd_status rs = schedule_form(r->f, kind, t, now, horizon, entries, &form, &need);
+    if (!documented(rs) || (bad_args && rs != FD_ERR_ARGUMENT) || (!bad_args && !in_range(now) && rs != FD_ERR_RANGE) ||
+        (!bad_args && in_range(now) && in_range(t) && rs != FD_OK && rs != FD_ERR_ICU))
+        fuzz_fail("schedule form %d (t=%lld, now=%lld, horizon %lld, max_entries %zu): status %d", kind, (long long)t,
+                  (long long)now, (long long)horizon, entries, (int)rs);
+    if (rs == FD_OK) {
+        check_text("schedule form", form);
+        char *again = NULL;
+        size_t again_length = 0;
+        if (schedule_form(r->f, kind, t, now, horizon, entries, &again, &again_length) != FD_OK || again_length != need ||
+            memcmp(again, form, need) != 0)
+            fuzz_fail("schedule form %d differs when called again", kind);
+        free(again);
+        if (kind != 0 && schedule_form(r->f, 0, t, now, horizon, entries, &wire, &wire_length) != FD_OK)
+            fuzz_fail("fd_schedule_json failed where form %d did not", kind);
+        if (kind == 3) {
+            /* The wire with < > & U+2028 U+2029 escaped, and nothing else changed. */
+            char *w = wire, *p = form;
+            for (; *w; w++) {
+                const char *e = *w == '<' ? "\\u003c" : *w == '>' ? "\\u003e" : *w == '&' ? "\\u0026"
+                                : strncmp(w, "\xe2\x80\xa8", 3) == 0 ? "\\u2028"
+                                : strncmp(w, "\xe2\x80\xa9", 3) == 0 ? "\\u2029" : NULL;
+                if (e && strncmp(p, e, 6) == 0) {
+                    p += 6;
+                    if (e[2] == '2') w += 2;
+                } else if (!e && *p == *w) {
+                    p++;
+                } else {
+                    fuzz_fail("fd_schedule_script_json differs from the wire at wire byte %zu", (size_t)(w - wire));
+                }
+            }
+            if (*p != '\0') fuzz_fail("fd_schedule_script_json: bytes after the wire");
+        } else if (kind != 0) {
+            /* The markup: four tags, each attribute the escaped form of what it holds. */
+            size_t lt = 0, quotes = 0;
+            for (const char *p = form; *p; p++) lt += *p == '<', quotes += *p == '"';
+            if (lt != 4 || quotes != (kind == 2 ? 8u : 6u) || strchr(form, '\'') != NULL ||
+                strncmp(form, "<time datetime=\"", 16) != 0 || need < 19 ||
+                strcmp(form + need - 19, "</feed-date></time>") != 0)
+                fuzz_fail("fd_schedule_html: not the markup of SPEC 11: %s", form);
+            char *schedule = attribute(form, "data-schedule"), *spoken = attribute(form, "data-spoken-schedule");
+            if (schedule == NULL || strcmp(schedule, wire) != 0)
+                fuzz_fail("fd_schedule_html: data-schedule is not fd_schedule_json's wire");
+            if ((kind == 2) != (spoken != NULL)) fuzz_fail("fd_schedule_html: data-spoken-schedule with flags %d", kind);
+            free(schedule);
+            free(spoken);
+        }
+    }
+
+    size_t cap, real;
+    int null_buf = 0;
+    if (cap_tag <= 0xDF) cap = real = cap_tag;
+    else if (cap_tag == FZ_CAP_FULL || cap_tag == FZ_CAP_NEED_PLUS1) cap = real = need + 1;
+    else if (cap_tag == FZ_CAP_NEED_MINUS1) cap = real = need ? need - 1 : 0;
+    else if (cap_tag == FZ_CAP_NEED) cap = real = need;
+    else if (cap_tag == FZ_CAP_HUGE) cap = SIZE_MAX, real = need + 1;
+    else if (cap_tag == FZ_CAP_NULL_ZERO) cap = real = 0, null_buf = 1;
+    else if (cap_tag == FZ_CAP_NULL_TEN) cap = 10, real = 0, null_buf = 1;
+    else cap = real = 1 + (size_t)rd_le(&r->in, 2);
+    area a;
+    area_make(&a, cap, real, (r->flags & FZ_EXACT_ALLOC) != 0);
+    size_t length = 12345;
+    uint32_t flags = kind == 2 ? FD_HTML_SPOKEN : kind == 4 ? 0x80000000u : 0;
+    char *buf = null_buf ? NULL : a.buf;
+    fd_status s = kind == 0   ? fd_schedule_json(r->f, t, now, horizon, entries, buf, cap, &length)
+                  : kind == 3 ? fd_schedule_script_json(r->f, t, now, horizon, entries, buf, cap, &length)
+                              : fd_schedule_html(r->f, t, now, horizon, entries, flags, buf, cap, &length);
+    fd_status expect = null_buf && cap > 0 ? FD_ERR_ARGUMENT : rs != FD_OK ? rs : need + 1 > cap ? FD_ERR_BUFFER : FD_OK;
+    if (s != expect)
+        fuzz_fail("schedule form %d (cap %zu%s): status %d, expected %d", kind, cap, null_buf ? ", buf NULL" : "", (int)s,
+                  (int)expect);
+    if (s == FD_OK && (length != need || memcmp(a.buf, form, need + 1) != 0))
+        fuzz_fail("schedule form %d (cap %zu): differs from the exact-size call", kind, cap);
+    if (s == FD_ERR_BUFFER && length != need)
+        fuzz_fail("schedule form %d (cap %zu): FD_ERR_BUFFER reports %zu bytes, the form has %zu", kind, cap, length, need);
+    area_check_free(&a, "schedule form");
+    free(form);
+    free(wire);
+}
+
 /* Whether every field except the strings is within the documented ranges. */
 /* Whether s is a word the library takes: UTF-8 (shortest forms, no
  * surrogates), 1..64 bytes, no control character (U+0000-U+001F, U+007F-U+009F). */
@@ -828,9 +984,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(own_words[i]);
 
     for (int i = 0; i < FZ_MAX_OPS && r.in.n > 0; i++) {
-        switch (rd_u8(&r.in) % 3) {
+        switch (rd_u8(&r.in) % 4) {
         case FZ_OP_FORMAT: op_format(&r); break;
         case FZ_OP_MANY: op_many(&r); break;
+        case FZ_OP_SCHEDULE: op_schedule(&r); break;
         default: op_misc(&r); break;
         }
     }

@@ -24,9 +24,11 @@
  *                         0x40..0xFE  tag - 0x40 raw bytes (0 .. 190)
  *                         0xFF        len:u16le, then len raw bytes (huge ids)
  *                         (raw bytes are arbitrary: invalid UTF-8, '/', "..")
- *   op      := code:u8 ...   code % 3 == 0  FORMAT: now:instant t:instant cap:u8
- *                            code % 3 == 1  MANY:   now:instant n:u8 t:instant*n cap:u8
- *                            code % 3 == 2  MISC:   status:i32le style:i32le
+ *   op      := code:u8 ...   code % 4 == 0  FORMAT: now:instant t:instant cap:u8
+ *                            code % 4 == 1  MANY:   now:instant n:u8 t:instant*n cap:u8
+ *                            code % 4 == 2  MISC:   status:i32le style:i32le
+ *                            code % 4 == 3  SCHEDULE (1.3): now:instant t:instant
+ *                                           horizon:u8 entries:u8 kind:u8 cap:u8
  *   instant := tag:u8    tag & 3 == 0  8 raw bytes (mostly out of range)
  *                        tag & 3 == 1  u64le mapped into [MIN, MAX]
  *                        tag & 3 == 2  base + i32le * FZ_UNITS[(tag >> 2) & 7]
@@ -60,7 +62,15 @@
 #define FZ_NULL_INFO 0x04   /* fd_format with info NULL */
 #define FZ_NULL_NEXT 0x08   /* fd_format_many with next_change_min NULL */
 
-enum { FZ_OP_FORMAT = 0, FZ_OP_MANY = 1, FZ_OP_MISC = 2 };
+enum { FZ_OP_FORMAT = 0, FZ_OP_MANY = 1, FZ_OP_MISC = 2, FZ_OP_SCHEDULE = 3 };
+
+/* SCHEDULE: horizon tag % 8 picks FZ_HORIZONS (7: i32le * 1000 read after),
+ * entries tag: 0..0xEF -> tag % 17 (0 is refused), 0xF0.. -> FZ_ENTRY_EDGES;
+ * kind % 5: fd_schedule_json, fd_schedule_html, html with FD_HTML_SPOKEN,
+ * fd_schedule_script_json, html with an unknown flag (refused); cap as FORMAT's
+ * but FULL is the form's whole length + 1. */
+static const int64_t FZ_HORIZONS[7] = {0, 1000, 60000, 3600000, 86400000, -1, 31622400001LL};
+static const uint64_t FZ_ENTRY_EDGES[4] = {100000, 100001, (uint64_t)-1, (uint64_t)1 << 63};
 
 /* "now" of the seeds and the base of relative instants: 2024-03-25T18:30:00Z. */
 #define FZ_NOW 1711391400000LL

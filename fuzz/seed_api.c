@@ -130,6 +130,15 @@ int main(int argc, char **argv)
         fz_put_instant(&w, t->integer - 86400000);
         fz_put_u8(&w, FZ_CAP_NEED_PLUS1);
 
+        /* A schedule in one of its forms (1.3): json, html, spoken html, script JSON by turn. */
+        fz_put_u8(&w, FZ_OP_SCHEDULE);
+        fz_put_instant(&w, now->integer);
+        fz_put_instant(&w, t->integer);
+        fz_put_u8(&w, (uint8_t)(written % 2 ? 4 : 2)); /* a day, or a minute */
+        fz_put_u8(&w, 16);
+        fz_put_u8(&w, (uint8_t)(written % 4));
+        fz_put_u8(&w, written % 3 ? FZ_CAP_FULL : FZ_CAP_NEED);
+
         fz_put_u8(&w, FZ_OP_MISC);
         fz_put_le(&w, (uint64_t)(written % 9), 4);
         fz_put_le(&w, (uint64_t)s, 4);
