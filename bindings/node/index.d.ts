@@ -98,6 +98,16 @@ export interface ScheduleOptions {
   maxEntries?: number;
 }
 
+/** html's options (SPEC 11, 1.3): schedule's, and spoken. */
+export interface HtmlOptions extends ScheduleOptions {
+  /**
+   * true: the markup carries data-spoken-schedule, the schedule of the same options plus spoken,
+   * for the web client's hidden spoken label (FD_HTML_SPOKEN). Default false; anything but a
+   * boolean is a TypeError with status FD_ERR_ARGUMENT.
+   */
+  spoken?: boolean;
+}
+
 export interface ScheduleEntry {
   /** The label, as format(t, start) gives it. */
   text: string;
@@ -161,6 +171,21 @@ export class Formatter {
    *   (an instant outside years 1..9999: a RangeError)
    */
   schedule(t: Instant, now?: Instant, options?: ScheduleOptions): Schedule;
+  /**
+   * The markup of a live label (SPEC 11, 1.3), the library's bytes (fd_schedule_html), the same from
+   * every binding: <time datetime="D" title="T"><feed-date data-schedule="WIRE">text</feed-date></time>,
+   * D t in UTC (YYYY-MM-DDTHH:MM:SS.sssZ), T the FEED_DETAIL label of t, WIRE schedule(t, now,
+   * options).json, text its first entry, every value escaped (& < > " ' as &amp; &lt; &gt; &quot;
+   * &#39;); with spoken, data-spoken-schedule="WIRE2" after data-schedule. t, now, horizon,
+   * maxEntries and errors as schedule's; an unknown option name is an FD_ERR_ARGUMENT error.
+   */
+  html(t: Instant, now?: Instant, options?: HtmlOptions): string;
+  /**
+   * schedule(t, now, options).json safe inside <script> (SPEC 11, 1.3), the library's bytes
+   * (fd_schedule_script_json): < > & U+2028 U+2029 as \u003c \u003e \u0026 \u2028 \u2029, valid
+   * JSON that parses to the same object. Arguments and errors as schedule's.
+   */
+  scriptJson(t: Instant, now?: Instant, options?: ScheduleOptions): string;
   /** The resolved locale id ("zh_CN"). */
   readonly locale: string;
   /** The resolved IANA zone id. */

@@ -201,36 +201,50 @@ function tooLong(n, why) {
 
 // schedule's options (SPEC 11): undefined is the default, one day and 1,000 entries (the header's
 // FD_SCHEDULE_DEFAULT_HORIZON_MS and FD_SCHEDULE_DEFAULT_MAX_ENTRIES, from addon.versions()).
+// html takes spoken besides (1.3, false by default); scriptJson schedule's two.
 const SCHEDULE_OPTION_NAMES = ['horizon', 'maxEntries'];
+const HTML_OPTION_NAMES = ['horizon', 'maxEntries', 'spoken'];
 // Hidden, for tests (Formatter[Symbol.for('feeddate.scheduleGuess')]): false makes the addon's first
-// buffers one byte long, so that every schedule goes through FD_ERR_BUFFER and the retry.
+// buffers one byte long, so that every schedule, html and scriptJson goes through FD_ERR_BUFFER and
+// the retry.
 let scheduleGuess = true;
 
-// [horizon, maxEntries] of schedule's options, each read once (a getter runs once, before the
-// library is called). Types are checked here; values (ranges, integers, rounding) by the addon and
-// the library.
-function scheduleOptions(options) {
-  if (options === undefined) return [DEFAULT_HORIZON_MS, DEFAULT_MAX_ENTRIES];
+// The arguments of schedule, html and scriptJson (method), converted once here for all three:
+// [tMs, nowMs, horizon, maxEntries, spoken]. t and now as format() takes them; options, of the
+// names given, each read once (a getter runs once, before the library is called). Types are checked
+// here; values (ranges, integers, rounding) by the addon and the library.
+function scheduleArgs(method, names, t, now, options) {
+  const tMs = toMs(t, 't');
+  const nowMs = toMs(now, 'now');
+  if (options === undefined) return [tMs, nowMs, DEFAULT_HORIZON_MS, DEFAULT_MAX_ENTRIES, false];
   if (options === null || typeof options !== 'object') {
-    throw argumentError(`schedule(t, now, options): options must be an object { horizon, maxEntries } or undefined, ` +
+    throw argumentError(`${method}(t, now, options): options must be an object { ${names.join(', ')} } or undefined, ` +
       `not ${options === null ? 'null' : typeof options}`, TypeError);
   }
   for (const key of Object.keys(options)) {
-    if (!SCHEDULE_OPTION_NAMES.includes(key)) {
-      throw argumentError(`unknown schedule option ${quote(key)}: the options are ${SCHEDULE_OPTION_NAMES.join(', ')}`);
+    if (!names.includes(key)) {
+      throw argumentError(`unknown ${method} option ${quote(key)}: the options are ${names.join(', ')}`);
     }
   }
   let horizon = options.horizon;
   if (horizon === undefined) horizon = DEFAULT_HORIZON_MS;
   else if (typeof horizon !== 'number') {
-    throw argumentError(`schedule: horizon must be a number of milliseconds, not ${quote(horizon)}`, TypeError);
+    throw argumentError(`${method}: horizon must be a number of milliseconds, not ${quote(horizon)}`, TypeError);
   }
   let maxEntries = options.maxEntries;
   if (maxEntries === undefined) maxEntries = DEFAULT_MAX_ENTRIES;
   else if (typeof maxEntries !== 'number') {
-    throw argumentError(`schedule: maxEntries must be a number of entries, not ${quote(maxEntries)}`, TypeError);
+    throw argumentError(`${method}: maxEntries must be a number of entries, not ${quote(maxEntries)}`, TypeError);
   }
-  return [horizon, maxEntries];
+  let spoken = false;
+  if (names.includes('spoken')) {
+    spoken = options.spoken;
+    if (spoken === undefined) spoken = false;
+    else if (typeof spoken !== 'boolean') {
+      throw argumentError(`${method}: spoken must be a boolean, not ${quote(spoken)}`, TypeError);
+    }
+  }
+  return [tMs, nowMs, horizon, maxEntries, spoken];
 }
 
 function instantOf(ms) {
@@ -362,13 +376,37 @@ class Formatter {
    * range 1...100000").
    */
   schedule(t, now = Date.now(), options = undefined) {
-    const tMs = toMs(t, 't');
-    const nowMs = toMs(now, 'now');
-    const [horizon, maxEntries] = scheduleOptions(options);
+    const [tMs, nowMs, horizon, maxEntries] = scheduleArgs('schedule', SCHEDULE_OPTION_NAMES, t, now, options);
     const entries = [];
     const json = addon.schedule(this.#h, tMs, nowMs, horizon, maxEntries, entries, scheduleGuess);
     const until = scratch[0];
     return { entries, until: Number.isNaN(until) ? null : new Date(until), json };
+  }
+
+  /**
+   * The markup of a live label (SPEC 11, 1.3: "Semantics and screen readers"), as the library writes
+   * it (fd_schedule_html), byte for byte what every binding gives:
+   *   <time datetime="D" title="T"><feed-date data-schedule="WIRE">text</feed-date></time>
+   * D: t in UTC (2024-03-25T06:30:00.000Z); T: the FEED_DETAIL label of t; WIRE: schedule(t, now,
+   * options).json; text: its first entry; every value escaped (& < > " ' as &amp; &lt; &gt; &quot;
+   * &#39;). options: schedule's { horizon, maxEntries } and spoken (default false): true adds
+   * data-spoken-schedule="WIRE2", the schedule of the same options plus spoken, for the web client's
+   * spoken label. t, now, horizon, maxEntries and errors as schedule's.
+   */
+  html(t, now = Date.now(), options = undefined) {
+    const [tMs, nowMs, horizon, maxEntries, spoken] = scheduleArgs('html', HTML_OPTION_NAMES, t, now, options);
+    return addon.html(this.#h, tMs, nowMs, horizon, maxEntries, spoken, scheduleGuess);
+  }
+
+  /**
+   * The wire form of schedule(t, now, options).json made safe inside <script> (SPEC 11, 1.3: "Script
+   * context"), as the library writes it (fd_schedule_script_json): < > & U+2028 U+2029 as \u003c
+   * \u003e \u0026 \u2028 \u2029, valid JSON that parses to the same object. Arguments and errors as
+   * schedule's.
+   */
+  scriptJson(t, now = Date.now(), options = undefined) {
+    const [tMs, nowMs, horizon, maxEntries] = scheduleArgs('scriptJson', SCHEDULE_OPTION_NAMES, t, now, options);
+    return addon.scriptJson(this.#h, tMs, nowMs, horizon, maxEntries, scheduleGuess);
   }
 
   /** The resolved locale id ("zh_CN"). */
@@ -403,8 +441,8 @@ class Formatter {
     return before;
   }
 
-  // Hidden, for tests: false makes schedule's first native buffers one byte (every schedule then
-  // retries with the size the library reports); returns the setting before.
+  // Hidden, for tests: false makes the first native buffers of schedule, html and scriptJson one
+  // byte (every call then retries with the size the library reports); returns the setting before.
   static [Symbol.for('feeddate.scheduleGuess')](on) {
     const before = scheduleGuess;
     if (on !== undefined) scheduleGuess = Boolean(on);

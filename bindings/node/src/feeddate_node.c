@@ -26,6 +26,10 @@
  *                               text0, start0, text1, start1, ...), index.js's; scratch[0] = until (NaN:
  *                               none), written last. horizon: ms, by SPEC 11's rule (ms_of); maxEntries: an
  *                               integer. guess false: first buffers of one byte (tests: the retries).
+ *   html(handle, t, now, horizon, maxEntries, spoken, guess) -> fd_schedule_html's markup (1.3; spoken:
+ *                               FD_HTML_SPOKEN) as a string; arguments as schedule's, converted by the
+ *                               same code (schedule_args)
+ *   scriptJson(handle, t, now, horizon, maxEntries, guess) -> fd_schedule_script_json's wire (1.3), the same
  *   setScratch(Float64Array(8), store, storeEntries) (once per environment),
  *   versions() -> [version, versionNumber, icuVersion, FD_SCHEDULE_MAX_HORIZON_MS, FD_SCHEDULE_MAX_ENTRIES,
  *                               FD_SCHEDULE_DEFAULT_HORIZON_MS, FD_SCHEDULE_DEFAULT_MAX_ENTRIES]
@@ -1007,20 +1011,30 @@ static int grow(char **buf, size_t *cap, size_t need) {
     return 0;
 }
 
+/* t, now, horizon and maxEntries of argv[1..4] (after the handle) as the library takes them: the one
+ * conversion of schedule, html and scriptJson. name: the function, in the binding's own messages.
+ * 0, or -1 (thrown). Runs no JavaScript (numbers only: index.js made them). */
+static int schedule_args(napi_env env, const napi_value *argv, const char *name, int64_t *t, int64_t *now,
+                         int64_t *horizon, size_t *max) {
+    double horizon_d, max_d;
+    if (get_instant(env, argv[1], "t", t) || get_instant(env, argv[2], "now", now)) return -1;
+    if (napi_get_value_double(env, argv[3], &horizon_d) != napi_ok) {
+        throw_msgf(env, FD_ERR_ARGUMENT, "%s: horizon must be a number of milliseconds", name);
+        return -1;
+    }
+    if (napi_get_value_double(env, argv[4], &max_d) != napi_ok) {
+        throw_msgf(env, FD_ERR_ARGUMENT, "%s: maxEntries must be a number", name);
+        return -1;
+    }
+    return horizon_of(env, horizon_d, horizon) || max_entries_of(env, max_d, max) ? -1 : 0;
+}
+
 static napi_value schedule(napi_env env, napi_callback_info info) {
     napi_value argv[7], result = NULL;
     if (args(env, info, 7, argv) == NULL) return NULL;
     int64_t t, now, horizon;
-    double horizon_d, max_d;
     size_t max;
-    if (get_instant(env, argv[1], "t", &t) || get_instant(env, argv[2], "now", &now)) return NULL;
-    if (napi_get_value_double(env, argv[3], &horizon_d) != napi_ok) {
-        return throw_status(env, FD_ERR_ARGUMENT, "schedule: horizon must be a number of milliseconds");
-    }
-    if (napi_get_value_double(env, argv[4], &max_d) != napi_ok) {
-        return throw_status(env, FD_ERR_ARGUMENT, "schedule: maxEntries must be a number");
-    }
-    if (horizon_of(env, horizon_d, &horizon) || max_entries_of(env, max_d, &max)) return NULL;
+    if (schedule_args(env, argv, "schedule", &t, &now, &horizon, &max)) return NULL;
     bool guess = true;
     napi_get_value_bool(env, argv[6], &guess);
     instance *in = NULL;
@@ -1133,6 +1147,85 @@ done:
     return result;
 }
 
+/* ---- html and scriptJson (SPEC 11, 1.3: "Semantics and screen readers", "Script context") ---- */
+
+/* The first buffer of html and scriptJson: a few entries' markup; a larger need costs one more call
+ * (the library reports the size). */
+#define SCHEDULE_TEXT_GUESS 4096
+
+/* html(handle, t, now, horizon, maxEntries, spoken, guess) -> fd_schedule_html's markup (spoken:
+ * FD_HTML_SPOKEN); scriptJson(handle, t, now, horizon, maxEntries, guess) -> fd_schedule_script_json's
+ * wire. Both as strings, the library's bytes: the binding writes no markup and no escape. Arguments
+ * as schedule's (schedule_args); guess false: a first buffer of one byte (tests: the retry). */
+static napi_value schedule_text(napi_env env, napi_callback_info info, int html) {
+    napi_value argv[7], result = NULL;
+    const char *name = html ? "html" : "scriptJson";
+    size_t want = html ? 7 : 6;
+    if (args(env, info, want, argv) == NULL) return NULL;
+    int64_t t, now, horizon;
+    size_t max;
+    if (schedule_args(env, argv, name, &t, &now, &horizon, &max)) return NULL;
+    uint32_t flags = 0;
+    if (html) {
+        bool spoken = false;
+        if (napi_get_value_bool(env, argv[5], &spoken) != napi_ok) {
+            return throw_status(env, FD_ERR_ARGUMENT, "html: spoken must be a boolean");
+        }
+        if (spoken) flags |= FD_HTML_SPOKEN;
+    }
+    bool guess = true;
+    napi_get_value_bool(env, argv[want - 1], &guess);
+    size_t cap = guess ? SCHEDULE_TEXT_GUESS : 1, length = 0;
+    char *buf = malloc(cap);
+    uint16_t *units = NULL;
+    if (buf == NULL) {
+        throw_msgf(env, FD_ERR_MEMORY, "%s: out of memory", name);
+        goto done;
+    }
+    /* From here to release(), no JavaScript runs. */
+    handle *h = acquire(env, argv[0]);
+    if (h == NULL) goto done;
+    fd_status s = FD_OK;
+    int oom = 0;
+    for (int i = 0; i < SCHEDULE_TRIES; i++) {
+        s = html ? fd_schedule_html(h->f, t, now, horizon, max, flags, buf, cap, &length)
+                 : fd_schedule_script_json(h->f, t, now, horizon, max, buf, cap, &length);
+        if (s != FD_ERR_BUFFER || length < cap) break;
+        if (grow(&buf, &cap, length + 1)) {
+            oom = 1;
+            break;
+        }
+    }
+    release(h);
+    if (oom) {
+        throw_msgf(env, FD_ERR_MEMORY, "%s: out of memory for %zu bytes", name, length + 1);
+        goto done;
+    }
+    if (s != FD_OK) {
+        throw_last(env, s);
+        goto done;
+    }
+    units = malloc((length + 1) * sizeof *units);
+    if (units == NULL) {
+        throw_msgf(env, FD_ERR_MEMORY, "%s: out of memory for %zu bytes", name, length + 1);
+        goto done;
+    }
+    if (make_string(env, buf, length, units, &result, NULL) != napi_ok) {
+        bool pending = false;
+        napi_is_exception_pending(env, &pending);
+        if (!pending) napi_throw_error(env, NULL, "feeddate: could not make the string");
+        result = NULL;
+    }
+done:
+    free(buf);
+    free(units);
+    return result;
+}
+
+static napi_value schedule_html(napi_env env, napi_callback_info info) { return schedule_text(env, info, 1); }
+
+static napi_value schedule_script_json(napi_env env, napi_callback_info info) { return schedule_text(env, info, 0); }
+
 /* ---- module ---- */
 
 static void finalize_instance(napi_env env, void *data, void *hint) {
@@ -1218,6 +1311,8 @@ NAPI_MODULE_INIT() {
         {"label", NULL, label, NULL, NULL, NULL, napi_default, NULL},
         {"formatMany", NULL, format_many, NULL, NULL, NULL, napi_default, NULL},
         {"schedule", NULL, schedule, NULL, NULL, NULL, napi_default, NULL},
+        {"html", NULL, schedule_html, NULL, NULL, NULL, napi_default, NULL},
+        {"scriptJson", NULL, schedule_script_json, NULL, NULL, NULL, napi_default, NULL},
         {"setScratch", NULL, set_scratch, NULL, NULL, NULL, napi_default, NULL},
         {"versions", NULL, versions, NULL, NULL, NULL, napi_default, NULL},
         {"dataVersion", NULL, data_version, NULL, NULL, NULL, napi_default, NULL},
