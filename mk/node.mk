@@ -4,7 +4,8 @@
 #   make test-node    the library, the addon, then `node --test` over bindings/node/test
 #                     (a suite of `make test`): every vector of Tests/vectors (or
 #                     FEEDDATE_VECTORS), every schedule vector of Tests/vectors/schedule
-#                     (or FEEDDATE_SCHEDULE_VECTORS), errors with the quote vectors of
+#                     (or FEEDDATE_SCHEDULE_VECTORS), html and scriptJson against every case of
+#                     Tests/vectors/html/html-1.3.jsonl (or FEEDDATE_HTML_VECTORS), errors with the quote vectors of
 #                     Tests/vectors/quote (or FEEDDATE_QUOTE_VECTORS), closing, worker threads,
 #                     the README's examples; the full report goes to build/node/test-report.txt
 #   make npm          dist/npm/feeddate-$(VERSION).tgz: the npm package with its prebuilt N-API
