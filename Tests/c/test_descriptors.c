@@ -97,6 +97,17 @@ static void print_one(const char *pass, const char *zone)
     fd_formatter_free(f);
 }
 
+/* fd_data_version() as a line of the same form (zone "fd_data_version", its text as the first label). */
+static void print_data_version(const char *pass)
+{
+    char line[512];
+    int n = snprintf(line, sizeof line, "%s\tfd_data_version\t0\t-\t%s\t-\t\n", pass, fd_data_version());
+    if (n > 0 && (size_t)n < sizeof line) {
+        ssize_t w = write(1, line, (size_t)n);
+        (void)w;
+    }
+}
+
 static int child(long level)
 {
     alarm(60);
@@ -107,10 +118,12 @@ static int child(long level)
         getrlimit(RLIMIT_NOFILE, &lim);
         struct rlimit low = {(rlim_t)level, lim.rlim_max};
         if (setrlimit(RLIMIT_NOFILE, &low) != 0) return 3;
+        print_data_version("limited"); /* asked first with no descriptor free */
         for (size_t i = 0; i < COUNT_OF(ZONES); i++)
             print_one("limited", ZONES[i]);
         if (setrlimit(RLIMIT_NOFILE, &lim) != 0) return 4;
     }
+    print_data_version("again");
     for (size_t i = 0; i < COUNT_OF(ZONES); i++)
         print_one("again", ZONES[i]);
     return 0;
@@ -123,7 +136,7 @@ typedef struct result {
     int status;
 } result;
 
-#define MAX_RESULTS (2 * COUNT_OF(ZONES))
+#define MAX_RESULTS (2 * COUNT_OF(ZONES) + 2)
 
 /* Splits a child's line into r; 0 when malformed. */
 static int parse(char *line, result *r)
@@ -222,13 +235,18 @@ static int make_zone_folder(char *dir, size_t cap)
         if (copy_zone(host, FILES[i][0], dir, FILES[i][1]) != 0) return -1;
     if (copy_zone(host, "EST5EDT", dir, "EST5EDT") != 0 && copy_zone(host, "America/New_York", dir, "EST5EDT") != 0) return -1;
     if (copy_zone(host, "CST6CDT", dir, "CST6CDT") != 0 && copy_zone(host, "America/Chicago", dir, "CST6CDT") != 0) return -1;
+    /* A version of its own, which fd_data_version must name (tzdata.zi's first line). */
+    char zi[4096];
+    snprintf(zi, sizeof zi, "%s/tzdata.zi", dir);
+    FILE *f = fopen(zi, "w");
+    if (f == NULL || fputs("# version 2099t\n", f) < 0 || fclose(f) != 0) return -1;
     return setenv("TZDIR", dir, 1);
 }
 
 static void remove_zone_folder(const char *dir)
 {
     static const char *const NAMES[] = {"UTC", "Etc/UTC", "GMT", "America/New_York", "Asia/Shanghai", "Europe/London",
-                                        "EST5EDT", "CST6CDT", "Etc", "America", "Asia", "Europe", ""};
+                                        "EST5EDT", "CST6CDT", "tzdata.zi", "Etc", "America", "Asia", "Europe", ""};
     char path[4096];
     for (size_t i = 0; i < COUNT_OF(NAMES); i++) {
         snprintf(path, sizeof path, "%s/%s", dir, NAMES[i]);
@@ -268,9 +286,25 @@ static int run_all(void)
     CHECK(strcmp(est->a, "Mar 21, 2006, 11:00\xe2\x80\xaf" "PM") == 0 && strncmp(est->source, "tzdata", 6) == 0,
           "no limit: EST5EDT gave \"%s\" from %s, expected \"Mar 21, 2006, 11:00 PM\" from tzdata", est->a, est->source);
 
+    /* fd_data_version names the database's tzdata; asked first with no
+     * descriptor free it says so and keeps nothing: asked again later, it
+     * names the version (1.3: it once kept "tzdata unknown" for good). */
+    const result *data = find(reference, nref, "again", "fd_data_version");
+    CHECK(data != NULL && strncmp(data->a, "ICU ", 4) == 0 && strstr(data->a, "; tzdata 2099t") != NULL,
+          "no limit: fd_data_version \"%s\" does not name the folder's tzdata 2099t", data ? data->a : "(none)");
+
     size_t refused_at_3 = 0, given_at_16 = 0;
     for (long level = MIN_LEVEL; level <= MAX_LEVEL; level++) {
         size_t n = run(level, got);
+        const result *dl = find(got, n, "limited", "fd_data_version"), *da = find(got, n, "again", "fd_data_version");
+        if (data != NULL && dl != NULL && da != NULL) {
+            int unknown = strstr(dl->a, "no file descriptor free") != NULL;
+            CHECK((level == MIN_LEVEL ? unknown : unknown || strcmp(dl->a, data->a) == 0) && strcmp(da->a, data->a) == 0,
+                  "ulimit -n %ld: fd_data_version gave \"%s\", then \"%s\" with the limit lifted; expected %s, then \"%s\"",
+                  level, dl->a, da->a, level == MIN_LEVEL ? "that no descriptor was free" : "that or the same", data->a);
+        } else {
+            tk_fail("ulimit -n %ld: no fd_data_version line", level);
+        }
         for (size_t i = 0; i < COUNT_OF(ZONES); i++) {
             const char *zone = ZONES[i];
             const result *ref = find(reference, nref, "again", zone);

@@ -32,11 +32,15 @@ public enum FeedDateICU {
     /// keeps the gate out of lazy initializers): threads that race may each
     /// make it, and the first to publish wins.
     /// When memory runs out it is a static "unknown (out of memory)" text,
-    /// published by no one (the next call tries again), never a crash.
+    /// and when no descriptor is free to read the zone database's version
+    /// one that says so; both published by no one (the next call tries
+    /// again, so a process that once ran out never keeps "unknown"), never
+    /// a crash.
     package static var dataVersionCString: UnsafePointer<CChar> {
         if let made = published.load(ordering: .acquiring) { return UnsafePointer(made) }
-        guard (try? MemoryHeadroom.check(MemoryHeadroom.label, for: "the data version")) != nil,
-              let made = strdup(describe()) else { return outOfMemory }
+        guard (try? MemoryHeadroom.check(MemoryHeadroom.label, for: "the data version")) != nil else { return outOfMemory }
+        guard let text = describe() else { return outOfDescriptors }
+        guard let made = strdup(text) else { return outOfMemory }
         let (stored, winner) = published.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
         if stored { return UnsafePointer(made) }
         free(made)
@@ -47,12 +51,22 @@ public enum FeedDateICU {
     private static var outOfMemory: UnsafePointer<CChar> {
         UnsafeRawPointer(("data version unknown (out of memory)" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
     }
+    private static var outOfDescriptors: UnsafePointer<CChar> {
+        UnsafeRawPointer(("data version unknown (no file descriptor free to read the zone database's version)" as StaticString)
+            .utf8Start).assumingMemoryBound(to: CChar.self)
+    }
 
-    private static func describe() -> String {
+    /// nil when descriptors or memory ran out before the zone database's version was read.
+    private static func describe() -> String? {
         var buf = [CChar](repeating: 0, count: 32)
         let n = Int(cicu_cldr_version(&buf, Int32(buf.count)))
         let cldr = String(decoding: buf.prefix(min(n, buf.count - 1)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let tzdata = ZoneDatabase.version(directory: ZoneDatabase.directory) ?? "unknown"
+        let tzdata: String
+        do throws(ZoneError) {
+            tzdata = try ZoneDatabase.version(directory: ZoneDatabase.directory) ?? "unknown"
+        } catch {
+            return nil
+        }
         return "ICU \(version)\(isSystemICU ? " (system)" : ""); CLDR \(cldr); tzdata \(tzdata)"
     }
 }

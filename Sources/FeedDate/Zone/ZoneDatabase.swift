@@ -275,10 +275,18 @@ enum ZoneDatabase {
 
     /// The database version of `directory` (see `version(folder:)`); nil
     /// also when it could not be read for want of descriptors or memory.
-    static func version(directory: String) -> String? {
-        guard case .success(let folder) = openFolder(directory) else { return nil }
+    /// The version of the database in `directory`; nil when it names none;
+    /// `.exhausted` when the folder or its files could not be opened or read
+    /// for want of descriptors or memory (a reader must not keep "unknown").
+    static func version(directory: String) throws(ZoneError) -> String? {
+        let folder: Int32
+        switch openFolder(directory) {
+        case .success(let opened): folder = opened
+        case .failure(.exhausted(let code)): throw .exhausted(code)
+        case .failure: return nil
+        }
         defer { close(folder) }
-        return (try? version(folder: folder)) ?? nil
+        return try version(folder: folder)
     }
 
     /// "2025b" from the folder's tzdata.zi first line "# version 2025b", or
