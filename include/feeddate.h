@@ -490,7 +490,9 @@ const char *fd_icu_version(void);
  * zone database in use ($TZDIR, else /usr/share/zoneinfo), "tzdata unknown"
  * when that database names none; a build against the system's ICU
  * (make ICU=system) says so: "ICU 72.1 (system); ...". Read once, when first
- * asked for; static storage, never NULL; any thread.
+ * asked for; static storage, never NULL; any thread. When no descriptor or
+ * no memory is free to read it, a text that says so ("data version unknown
+ * (...)"), and the next call reads it again.
  */
 const char *fd_data_version(void);
 
