@@ -89,11 +89,12 @@ grep -qx '昨天 (next change 2024-03-25T16:00:00.000Z, tzdata .*)' "$CACHE/node
   || die "expected 昨天, next change 2024-03-25T16:00:00.000Z (above)"
 
 # ---- 4. the whole check ---------------------------------------------------------------------
-mkdir -p "$ROOT/opt/vectors/schedule" "$ROOT/opt/vectors/conversion" "$ROOT/opt/vectors/quote"
+mkdir -p "$ROOT/opt/vectors/schedule" "$ROOT/opt/vectors/conversion" "$ROOT/opt/vectors/quote" "$ROOT/opt/vectors/html"
 cp Tests/vectors/*.jsonl "$ROOT/opt/vectors/"
 cp Tests/vectors/schedule/*.jsonl "$ROOT/opt/vectors/schedule/"
 cp Tests/vectors/conversion/*.jsonl "$ROOT/opt/vectors/conversion/"
 cp Tests/vectors/quote/*.jsonl "$ROOT/opt/vectors/quote/" # errors.test.js: FEEDDATE_VECTORS_DIR/quote
+cp Tests/vectors/html/html-*.jsonl "$ROOT/opt/vectors/html/" # html.test.js: FEEDDATE_VECTORS_DIR/html/html-1.3.jsonl
 cp bindings/node/check/package-check.js "$ROOT$APP/check.js"
 step "$APP/check.js (bindings/node/check/package-check.js): ICU 78.3, the vectors, /proc/self/maps"
 root_run "$ROOT" sh -c "cd $APP && node check.js --vectors /opt/vectors --package $APP/node_modules/feeddate" \
@@ -101,7 +102,8 @@ root_run "$ROOT" sh -c "cd $APP && node check.js --vectors /opt/vectors --packag
 sed 's/^/    | /' "$CACHE/check-root.txt"
 
 # The binding's own suite (bindings/node/test, not part of the package) on the installed package,
-# with Debian's node: every vector, schedules, errors, closing, worker threads, the README.
+# with Debian's node: every vector, schedules, html and scriptJson, errors, closing, worker threads,
+# the README.
 step "bindings/node/test on the installed package: node --test (Debian's node $(root_run "$ROOT" node --version))"
 rm -rf "$ROOT$APP/node_modules/feeddate/test"
 cp -r bindings/node/test "$ROOT$APP/node_modules/feeddate/test"
