@@ -1,5 +1,5 @@
 'use strict';
-// The README's "Schedules" example runs as written (require('feeddate') being this package) and
+// The README's "Schedules" and "Markup and script" examples run as written (require('feeddate') being this package) and
 // prints the output the README shows under it.
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
@@ -22,11 +22,16 @@ function example(section) {
   return { code: code[1], output: output[1] };
 }
 
-test('README: the Schedules example prints what the README says', () => {
-  const { code, output } = example('Schedules');
+// Runs a section's example as written, with require('feeddate') being this package.
+function runs(section) {
+  const { code, output } = example(section);
   assert.match(code, /require\('feeddate'\)/);
   const script = code.replace(/require\('feeddate'\)/g, `require(${JSON.stringify(INDEX)})`);
   const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60000 });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, output);
-});
+}
+
+test('README: the Schedules example prints what the README says', () => runs('Schedules'));
+
+test('README: the Markup and script example prints what the README says', () => runs('Markup and script'));
