@@ -6,5 +6,5 @@
 import "./feed-date.js";
 
 const FeedDate = globalThis.FeedDate;
-export const { attach, setClockOffset, refresh } = FeedDate;
+export const { attach, setClockOffset, setServerTime, refresh, pick } = FeedDate;
 export default FeedDate;

@@ -1,24 +1,26 @@
 // feed-date.js's logic with a fake clock and fake timers (test/helpers.js):
-// picking, offsets, stale events, the one timer and its clamp, attach replacing,
-// malformed wires, removed labels, the <feed-date> element's callbacks.
+// picking, offsets, stale events, the one timer and its 60 s cap, attach
+// replacing, malformed wires, removed labels, the <feed-date> element's
+// callbacks. hold-up.test.js has SPEC 11's "Clients that hold up (1.3)".
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const { realm } = require("./helpers.js");
 
-const MAX_DELAY = 2 ** 31 - 1;
+const MAX_WAIT = 60000; // the one timer never waits longer (SPEC 11, 1.3)
 const NOW = 1711348200000;
 const plain = (x) => JSON.parse(JSON.stringify(x));
 // a from NOW, b from NOW + 60 s, c from NOW + 180 s, stale at NOW + 600 s.
 const WIRE = { v: 1, now: NOW, labels: [["a", 0], ["b", 60000], ["c", 120000]], until: NOW + 600000 };
 const json = (w) => JSON.stringify(w);
 
-test("FeedDate has exactly attach, setClockOffset and refresh; they return nothing", () => {
+test("FeedDate has exactly attach, pick, refresh, setClockOffset and setServerTime; all but pick return nothing", () => {
   const r = realm({ start: NOW });
-  assert.deepEqual(Object.keys(r.FeedDate).sort(), ["attach", "refresh", "setClockOffset"]);
+  assert.deepEqual(Object.keys(r.FeedDate).sort(), ["attach", "pick", "refresh", "setClockOffset", "setServerTime"]);
   assert.ok(Object.isFrozen(r.FeedDate));
   assert.equal(r.FeedDate.attach(r.element(), WIRE), undefined);
   assert.equal(r.FeedDate.setClockOffset(5), undefined);
+  assert.equal(r.FeedDate.setServerTime(NOW), undefined);
   assert.equal(r.FeedDate.refresh(), undefined);
 });
 
@@ -42,23 +44,11 @@ test("before now: the first entry, swapped at the second from (not at now)", () 
   const el = r.element();
   r.FeedDate.attach(el, WIRE);
   assert.equal(el.textContent, "a");
-  assert.equal(r.nextTimer().at, NOW + 60000);
-  assert.equal(r.nextTimer().delay, 65000);
+  assert.equal(r.nextTimer().delay, MAX_WAIT, "65 s away: the timer waits 60 s, then again");
   r.advance(NOW + 59999);
   assert.equal(el.textContent, "a");
   r.advance(NOW + 60000);
   assert.equal(el.textContent, "b");
-});
-
-test("a first difference d0 > 0 counts: from0 = now + d0", () => {
-  const r = realm({ start: NOW });
-  const el = r.element();
-  r.FeedDate.attach(el, { v: 1, now: NOW, labels: [["x", 1000], ["y", 1000]], until: null });
-  assert.equal(el.textContent, "x");
-  assert.equal(r.nextTimer().at, NOW + 2000);
-  r.advance(NOW + 2000);
-  assert.equal(el.textContent, "y");
-  assert.equal(r.pending(), 0);
 });
 
 test("setClockOffset re-picks every label at once and re-arms the timer", () => {
@@ -71,7 +61,7 @@ test("setClockOffset re-picks every label at once and re-arms the timer", () => 
   assert.equal(one.textContent, "b");
   assert.equal(two.textContent, "q");
   assert.equal(r.pending(), 1);
-  assert.equal(r.nextTimer().delay, 90000, "next swap at client NOW + 180 s, 90 s from now");
+  assert.equal(r.nextTimer().delay, MAX_WAIT, "next swap at client NOW + 180 s, 90 s from now: 60 s, then 30 s");
   r.advance(NOW + 89999);
   assert.equal(one.textContent, "b");
   r.advance(NOW + 90000);
@@ -84,10 +74,12 @@ test("setClockOffset re-picks every label at once and re-arms the timer", () => 
   assert.equal(r.maxPending(), 1);
 });
 
-test("setClockOffset takes only a finite number", () => {
+test("setClockOffset and setServerTime take only a finite number", () => {
   const r = realm({ start: NOW });
-  for (const bad of [NaN, Infinity, "100", null, undefined, {}])
+  for (const bad of [NaN, Infinity, "100", null, undefined, {}]) {
     assert.throws(() => r.FeedDate.setClockOffset(bad), r.TypeError, String(bad));
+    assert.throws(() => r.FeedDate.setServerTime(bad), r.TypeError, String(bad));
+  }
 });
 
 test("the client's time is Date.now() only until the page sets an offset", () => {
@@ -105,10 +97,11 @@ test("feeddate-stale: at until, bubbling, with detail.until, once; the last text
   assert.equal(el.events.length, 0);
   r.advance(NOW + 600000);
   assert.deepEqual(plain(el.events), [
-    { type: "feeddate-stale", bubbles: true, detail: { until: NOW + 600000 }, at: NOW + 600000 },
+    { type: "feeddate-stale", bubbles: true, detail: { until: NOW + 600000, from: NOW + 600000 }, at: NOW + 600000 },
   ]);
   assert.equal(el.textContent, "c");
-  assert.equal(r.pending(), 0, "nothing left to wait for");
+  assert.equal(r.pending(), 1, "the page's one timer, waking at most once a minute");
+  assert.equal(r.nextTimer().delay, MAX_WAIT);
   r.FeedDate.refresh();
   r.FeedDate.setClockOffset(1000);
   r.advance(NOW + 86400000);
@@ -130,6 +123,7 @@ test("attaching a schedule already past its until: the event comes from the time
   r.advance(NOW + 700000);
   assert.equal(el.events.length, 1);
   assert.equal(el.events[0].detail.until, NOW + 600000);
+  assert.equal(el.events[0].detail.from, NOW + 700000, "from: the client's time, where the next schedule must start");
 });
 
 test("a stale handler may attach a new schedule to its element", () => {
@@ -167,28 +161,28 @@ test("one pending timer for a thousand labels, armed for the earliest swap", () 
     for (const [el, d] of els) assert.equal(el.textContent, t >= d ? "new" : "old");
   }
   assert.equal(r.maxPending(), 1);
-  assert.equal(r.pending(), 0);
+  assert.equal(r.pending(), 1);
+  assert.equal(r.nextTimer().delay, MAX_WAIT, "nothing due: a wake a minute");
   assert.ok(els.every(([el]) => el.events.length === 1));
 });
 
-test("a delay is clamped to 2^31-1 ms and re-armed: a schedule a year long", () => {
-  const YEAR = 365 * 86400000;
+test("the timer never waits longer than 60 s: a schedule a month long", () => {
+  const MONTH = 30 * 86400000;
   const r = realm({ start: NOW });
   const el = r.element();
-  r.FeedDate.attach(el, { v: 1, now: NOW, labels: [["this year", 0], ["last year", YEAR]], until: NOW + YEAR + 86400000 });
-  assert.equal(r.nextTimer().delay, MAX_DELAY);
-  r.advance(NOW + YEAR - 1);
-  assert.equal(el.textContent, "this year");
-  assert.ok(r.delays.every((d) => d <= MAX_DELAY));
-  assert.equal(r.delays.length, Math.ceil(YEAR / MAX_DELAY), "re-armed after each clamped wait");
-  r.advance(NOW + YEAR);
-  assert.equal(el.textContent, "last year");
-  r.advance(NOW + YEAR + 86400000 - 1);
+  r.FeedDate.attach(el, { v: 1, now: NOW, labels: [["this month", 0], ["last month", MONTH]], until: NOW + MONTH + 86400000 });
+  assert.equal(r.nextTimer().delay, MAX_WAIT);
+  r.advance(NOW + MONTH - 1);
+  assert.equal(el.textContent, "this month");
+  assert.ok(r.delays.every((d) => d <= MAX_WAIT));
+  assert.equal(r.delays.length, Math.ceil(MONTH / MAX_WAIT), "a wake a minute, and one at the swap");
+  r.advance(NOW + MONTH);
+  assert.equal(el.textContent, "last month");
+  r.advance(NOW + MONTH + 86400000 - 1);
   assert.equal(el.events.length, 0);
-  r.advance(NOW + YEAR + 86400000);
+  r.advance(NOW + MONTH + 86400000);
   assert.equal(el.events.length, 1);
   assert.equal(r.maxPending(), 1);
-  assert.equal(r.pending(), 0);
 });
 
 test("attaching again replaces the schedule: the old one neither swaps nor goes stale", () => {
@@ -198,7 +192,6 @@ test("attaching again replaces the schedule: the old one neither swaps nor goes 
   r.FeedDate.attach(el, json({ v: 1, now: NOW, labels: [["x", 0], ["y", 1000000]], until: NOW + 2000000 }));
   assert.equal(el.textContent, "x");
   assert.equal(r.pending(), 1);
-  assert.equal(r.nextTimer().at, NOW + 1000000);
   r.advance(NOW + 999999);
   assert.equal(el.textContent, "x", "the old schedule's swaps are gone");
   assert.equal(el.events.length, 0, "the old until is gone");
@@ -228,6 +221,11 @@ const MALFORMED = [
   ["an entry of one", { ...WIRE, labels: [["a"]] }],
   ["a text not a string", { ...WIRE, labels: [[5, 0]] }],
   ["a negative difference", { ...WIRE, labels: [["a", 0], ["b", -1]] }],
+  ["a first difference not 0", { ...WIRE, labels: [["a", 1000], ["b", 1000]] }],
+  ["a first difference negative", { ...WIRE, labels: [["a", -1]] }],
+  ["a difference 0 after the first (a duplicate start)", { ...WIRE, labels: [["a", 0], ["b", 0], ["c", 1000]] }],
+  ["equal consecutive texts", { ...WIRE, labels: [["a", 0], ["a", 1000]] }],
+  ["equal consecutive texts at the end", { ...WIRE, labels: [["a", 0], ["b", 1000], ["b", 1000]] }],
   ["a fractional difference", { ...WIRE, labels: [["a", 0], ["b", 1.5]] }],
   ["a difference as a string", { ...WIRE, labels: [["a", "0"]] }],
   ["an entry an object", { ...WIRE, labels: [{ 0: "a", 1: 0, length: 2 }] }],
@@ -285,7 +283,7 @@ test("<feed-date>: data-schedule attaches; leaving the document drops the timer 
   const r = realm({ start: NOW, customElements: true });
   const Cls = r.elementClass();
   assert.ok(Cls, "customElements.define('feed-date', ...) was called");
-  assert.deepEqual([...Cls.observedAttributes], ["data-schedule"]);
+  assert.deepEqual([...Cls.observedAttributes], ["data-schedule", "data-spoken-schedule"]);
   const el = new Cls();
   el.textContent = "server text";
   el.attributeChangedCallback("data-schedule", null, json(WIRE)); // as the parser does, before connecting
@@ -300,7 +298,7 @@ test("<feed-date>: data-schedule attaches; leaving the document drops the timer 
   el.isConnected = true;
   el.connectedCallback();
   assert.equal(el.textContent, "c", "re-picked when it comes back");
-  assert.equal(r.nextTimer().at, NOW + 600000);
+  assert.equal(r.nextTimer().delay, MAX_WAIT);
   el.attributeChangedCallback("data-schedule", json(WIRE), json({ ...WIRE, now: NOW + 200000, until: null }));
   assert.equal(el.textContent, "a", "a new data-schedule replaces the schedule");
   el.attributeChangedCallback("data-schedule", "x", null); // attribute removed: the schedule stays
@@ -330,7 +328,10 @@ test("<feed-date> in a document being parsed: the server's text stays until it i
   assert.deepEqual(els.map((el) => el.textContent), ["b", "server text", "z"]);
   assert.equal(r.reported.length, 1, "the malformed one is reported, the others attached");
   assert.ok(r.reported[0] instanceof r.TypeError);
-  assert.equal(r.nextTimer().at, NOW + 180000);
+  r.advance(NOW + 179999);
+  assert.equal(els[0].textContent, "b");
+  r.advance(NOW + 180000);
+  assert.equal(els[0].textContent, "c");
 });
 
 test("waking the page (visibilitychange) re-picks every label", () => {

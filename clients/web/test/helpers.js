@@ -31,18 +31,63 @@ function loadVectors() {
   return out;
 }
 
-// feed-date.js (or other source text) in a new realm: Date.now() reads `clock.t`,
-// setTimeout/clearTimeout are recorded and fire only through advance(), and
-// elements are plain objects. With {customElements: true} the realm also has
+// feed-date.js (or other source text) in a new realm: Date.now() reads `clock.t`
+// (the wall clock) and performance.now() `clock.m` (the monotonic clock);
+// setTimeout/clearTimeout are recorded and fire only through advance(), which
+// moves both clocks, while jump(ms) moves the wall clock alone; elements are
+// small fakes (text, attributes, child spans). With {customElements: true} the realm also has
 // HTMLElement, customElements and document stubs, so the <feed-date> class can be
 // driven by hand.
 function realm({ start = 0, source, customElements = false } = {}) {
-  const clock = { t: start };
+  const clock = { t: start, m: 1000 };
   const timers = new Map(); // id -> {fn, at, delay}
   const delays = []; // every delay setTimeout was given
   let seq = 0, maxPending = 0;
   const listeners = {};
   const reported = []; // what the realm's console.error was given
+  // An element: textContent (its children's when it has any; setting it drops
+  // them), attributes, appendChild, and the events dispatched to it.
+  function element(text = "", tag = "span") {
+    return new FakeElement(tag, text);
+  }
+  class FakeElement {
+    constructor(tag, text) {
+      this.tagName = tag;
+      this.text = text;
+      this.children = [];
+      this.attributes = {};
+      this.isConnected = true;
+      this.events = [];
+      this.writes = 0;
+      this.ownerDocument = { createElement: (t) => new FakeElement(t, "") };
+    }
+    get textContent() {
+      return this.children.length ? this.children.map((c) => c.textContent).join("") : this.text;
+    }
+    set textContent(v) {
+      this.children = [];
+      this.text = String(v);
+      this.writes++;
+    }
+    appendChild(c) {
+      this.children.push(c);
+      return c;
+    }
+    setAttribute(n, v) {
+      this.attributes[n] = String(v);
+    }
+    getAttribute(n) {
+      return n in this.attributes ? this.attributes[n] : null;
+    }
+    hasAttribute(n) {
+      return n in this.attributes;
+    }
+    dispatchEvent(e) {
+      this.events.push({ type: e.type, bubbles: e.bubbles, detail: e.detail, at: clock.t });
+      return true;
+    }
+  }
+
   class FakeCustomEvent {
     constructor(type, init = {}) {
       this.type = type;
@@ -52,11 +97,12 @@ function realm({ start = 0, source, customElements = false } = {}) {
   }
   const ctx = {
     Date: { now: () => clock.t },
+    performance: { now: () => clock.m },
     console: { error: (e) => reported.push(e) },
     setTimeout(fn, delay) {
       if (typeof fn !== "function") throw new Error("setTimeout without a function");
       const id = ++seq;
-      timers.set(id, { fn, at: clock.t + delay, delay });
+      timers.set(id, { fn, at: clock.m + delay, delay });
       delays.push(delay);
       maxPending = Math.max(maxPending, timers.size);
       return id;
@@ -68,19 +114,10 @@ function realm({ start = 0, source, customElements = false } = {}) {
   };
   let defined = null;
   if (customElements) {
-    ctx.HTMLElement = class {
+    ctx.HTMLElement = class extends FakeElement {
       constructor() {
-        this.textContent = "";
+        super("feed-date", "");
         this.isConnected = false;
-        this.events = [];
-        this.attributes = {};
-      }
-      getAttribute(name) {
-        return name in this.attributes ? this.attributes[name] : null;
-      }
-      dispatchEvent(e) {
-        this.events.push({ type: e.type, bubbles: e.bubbles, detail: e.detail, at: clock.t });
-        return true;
       }
     };
     ctx.customElements = {
@@ -98,29 +135,24 @@ function realm({ start = 0, source, customElements = false } = {}) {
     filename: SOURCE_FILE,
   });
 
-  // Moves the fake clock to `to`, firing every due timer at its own instant, in order.
+  // Moves the wall clock to `to` (and the monotonic clock with it), firing every
+  // due timer at its own instant, in order. Timers run on the monotonic clock.
   function advance(to) {
+    const end = clock.m + (to - clock.t);
     for (;;) {
       let next = null;
-      for (const [id, tm] of timers) if (tm.at <= to && (!next || tm.at < next[1].at)) next = [id, tm];
+      for (const [id, tm] of timers) if (tm.at <= end && (!next || tm.at < next[1].at)) next = [id, tm];
       if (!next) break;
       timers.delete(next[0]);
-      clock.t = Math.max(clock.t, next[1].at);
+      if (next[1].at > clock.m) (clock.t += next[1].at - clock.m), (clock.m = next[1].at);
       next[1].fn();
     }
-    clock.t = Math.max(clock.t, to);
+    if (end > clock.m) (clock.t += end - clock.m), (clock.m = end);
   }
 
-  function element(text = "") {
-    return {
-      textContent: text,
-      isConnected: true,
-      events: [],
-      dispatchEvent(e) {
-        this.events.push({ type: e.type, bubbles: e.bubbles, detail: e.detail, at: clock.t });
-        return true;
-      },
-    };
+  // The wall clock jumps by ms (either way); the monotonic clock and the timers do not move.
+  function jump(ms) {
+    clock.t += ms;
   }
 
   return {
@@ -131,10 +163,15 @@ function realm({ start = 0, source, customElements = false } = {}) {
     timers,
     delays,
     advance,
+    jump,
     element,
     pending: () => timers.size,
     maxPending: () => maxPending,
-    nextTimer: () => [...timers.values()][0],
+    // The pending timer, `at` as a wall-clock instant (the wall clock as it reads now).
+    nextTimer: () => {
+      const tm = [...timers.values()][0];
+      return tm && { ...tm, at: tm.at - clock.m + clock.t };
+    },
     elementClass: () => defined && defined.cls,
     reported,
     fire: (type) => (listeners[type] || []).forEach((fn) => fn()),
