@@ -59,9 +59,11 @@ function realm({ start = 0, source, customElements = false } = {}) {
       this.isConnected = true;
       this.events = [];
       this.writes = 0;
+      this.reads = 0; // how often the client read its text (the labels a run touched)
       this.ownerDocument = { createElement: (t) => new FakeElement(t, "") };
     }
     get textContent() {
+      this.reads++;
       return this.children.length ? this.children.map((c) => c.textContent).join("") : this.text;
     }
     set textContent(v) {
