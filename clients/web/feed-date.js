@@ -236,7 +236,8 @@
       a.node = d.createElement("span");
       b.node = d.createElement("span");
       a.node.setAttribute("aria-hidden", "true");
-      b.node.setAttribute("style", "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap");
+      // (through the CSSOM: a strict CSP refuses a style attribute, not this)
+      b.node.style.cssText = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap";
       element.textContent = "";
       element.appendChild(a.node);
       element.appendChild(b.node);

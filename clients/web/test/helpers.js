@@ -56,6 +56,7 @@ function realm({ start = 0, source, customElements = false } = {}) {
       this.text = text;
       this.children = [];
       this.attributes = {};
+      this.style = { cssText: "" };
       this.isConnected = true;
       this.events = [];
       this.writes = 0;

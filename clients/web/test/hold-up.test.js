@@ -262,8 +262,8 @@ test("the spoken schedule: a visually hidden span swapped at its own instants, t
   const [visible, hidden] = el.children;
   assert.equal(visible.getAttribute("aria-hidden"), "true");
   assert.equal(hidden.getAttribute("aria-hidden"), null);
-  assert.match(hidden.getAttribute("style"), /position:absolute/);
-  assert.match(hidden.getAttribute("style"), /overflow:hidden/);
+  assert.match(hidden.style.cssText, /position:absolute/);
+  assert.match(hidden.style.cssText, /overflow:hidden/);
   assert.equal(el.getAttribute("aria-live"), null, "no aria-live: a swap is never announced");
   assert.deepEqual([visible.textContent, hidden.textContent], ["5m", "5 minutes"]);
   r.advance(NOW + MINUTE);
