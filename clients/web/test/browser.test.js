@@ -218,6 +218,121 @@ var root = ReactDOM.hydrateRoot(document.getElementById("root"),
   );
 }
 
+// ---- SPEC 11 "Clients that hold up (1.3)" ------------------------------------
+// Pages with no inline script, served under a strict Content-Security-Policy (a
+// violation is an error in the verdict); their scripts are test/pages/*.js and
+// the README's own blocks (/readme/*.js, taken from README.md as written).
+const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'";
+const HARNESS = `<script src="/web/test/pages/harness.js"></script>`;
+const CLIENT = `<script src="/web/feed-date.js"></script>`;
+const counters = { schedule: 0, now: 0 };
+
+function strictPage(title, head, body, bodyAttrs = "") {
+  return {
+    csp: STRICT_CSP,
+    body: `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+${head}
+</head><body${bodyAttrs}>
+${body}
+<pre id="verdict"></pre>
+</body></html>
+`,
+  };
+}
+
+// The one ```js block of README.md that holds marker.
+function readmeBlock(marker) {
+  const md = fs.readFileSync(path.join(WEB, "README.md"), "utf8");
+  const blocks = [...md.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).filter((b) => b.includes(marker));
+  if (blocks.length !== 1) throw new Error(`README.md has ${blocks.length} js blocks with ${marker}`);
+  return blocks[0];
+}
+const README_JS = {
+  "server-time.js": () => readmeBlock("FeedDate.setServerTime("),
+  "stale.js": () => readmeBlock('"feeddate-stale"'),
+};
+
+// The endpoints the README's blocks call: /now (the server's Date.now() as
+// text) and /schedule?id=N&from=MS (a schedule from `from` when it is within a
+// day of the server's time, else from the server's time; over after 60 s).
+function endpoint(url) {
+  if (url.pathname === "/now") return counters.now++, String(Date.now());
+  if (url.pathname !== "/schedule") return null;
+  counters.schedule++;
+  const id = url.searchParams.get("id"), from = Number(url.searchParams.get("from"));
+  const now = url.searchParams.has("from") && Number.isInteger(from) && Math.abs(from - Date.now()) <= 86400000 ? from : Date.now();
+  return JSON.stringify({ v: 1, now, labels: [["fresh " + id, 0], ["fresher " + id, 30000]], until: now + 60000 });
+}
+
+// Five labels whose schedules the server wrote from its time, on a client 2 h
+// ahead: over on arrival. The README's stale handler must not storm.
+function stormPage() {
+  const T = Date.now();
+  const labels = [0, 1, 2, 3, 4].map((i) => {
+    const wire = { v: 1, now: T, labels: [["server " + i, 0], ["later " + i, 30000]], until: T + 60000 };
+    return `<feed-date data-id="${i}" data-schedule="${attr(JSON.stringify(wire))}">server ${i}</feed-date>`;
+  });
+  return strictPage("storm", `${HARNESS}\n<script src="/web/test/pages/storm.js"></script>\n${CLIENT}\n<script src="/readme/stale.js" defer></script>`,
+    labels.join("\n"));
+}
+
+// A page a cache kept: its schedule and its server time 10.5 min old.
+function cachedPage() {
+  const now0 = Date.now() - 630000;
+  const labels = [];
+  for (let i = 0; i <= 30; i++) labels.push([i + " min", i ? 60000 : 0]);
+  const wire = { v: 1, now: now0, labels, until: null };
+  return strictPage("cached", `${HARNESS}\n${CLIENT}\n<script src="/readme/server-time.js" defer></script>`,
+    `<p><feed-date id="label" data-schedule="${attr(JSON.stringify(wire))}">0 min</feed-date> <span id="control">0 min</span></p>
+<script src="/web/test/pages/cached.js"></script>`, ` data-server-now="${now0}"`);
+}
+
+function jumpPage() {
+  return strictPage("jump", `${HARNESS}\n${CLIENT}`, `<p><feed-date id="chat">9:32 AM</feed-date></p>\n<script src="/web/test/pages/jump.js"></script>`);
+}
+
+// Labels that would reorder the page unisolated, each with an unisolated control.
+function bidiPage() {
+  const T = Date.now();
+  const one = (text) => attr(JSON.stringify({ v: 1, now: T, labels: [[text, 0]], until: null }));
+  const RLO = "\u202Eevil label", AR = "منذ ٥ دقائق";
+  const shown = { v: 1, now: T, labels: [["5m", 0], ["6m", 60000]], until: null };
+  const spoken = { v: 1, now: T, labels: [["5 minutes ago", 0], ["6 minutes ago", 60000]], until: null };
+  return strictPage("bidi", `${HARNESS}\n${CLIENT}\n<script src="/web/test/pages/bidi.js"></script>`, `
+<p><feed-date id="rlo" data-schedule="${one(RLO)}">x</feed-date> <span id="after1">after 123</span></p>
+<p><span id="ctl1">${RLO}</span> <span id="after2">after 123</span></p>
+<p><feed-date id="ar" data-schedule="${one(AR)}">x</feed-date> <span id="num1">42</span> replies</p>
+<p><span id="ctl2">${AR}</span> <span id="num2">42</span> replies</p>
+<p><feed-date id="spoken" data-schedule="${attr(JSON.stringify(shown))}" data-spoken-schedule="${attr(JSON.stringify(spoken))}">5m</feed-date></p>`);
+}
+
+function perfPage() {
+  return strictPage("perf", `${HARNESS}\n${CLIENT}\n<script src="/web/test/pages/perf.js"></script>`, "");
+}
+
+// React: a list of 20 rows (the vectors' schedules as JSON text, and one
+// malformed), rendered here and hydrated from a JSON data block.
+function reactBadPage() {
+  const React = require("react");
+  const ReactDOMServer = require("react-dom/server");
+  const { FeedDate } = require("../react.js");
+  const makeApp = require("./pages/react-app.js");
+  const schedules = all.filter((l) => l.id !== "year").map((l) => JSON.stringify(l.wire));
+  schedules.splice(7, 0, JSON.stringify({ v: 1, now: BASE, labels: [["bad", 1000]], until: null }));
+  const server = ReactDOMServer.renderToString(makeApp(React, FeedDate, schedules, null, { fallback: "(no time)", onError: () => {} }));
+  const data = JSON.stringify(schedules).replace(/[<>&\u2028\u2029]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+  return strictPage("react-bad", `<script src="/react/umd/react.development.js"></script>
+<script src="/react-dom/umd/react-dom.development.js"></script>
+${HARNESS}
+${CLIENT}
+<script src="/web/react.js"></script>
+<script src="/web/test/pages/react-app.js"></script>`,
+  `<div id="root">${server}</div>
+<script type="application/json" id="feeddate-schedules">${data}</script>
+<script src="/web/test/pages/hydrate.js"></script>`, ` data-client-now="${BASE + 2000}"`);
+}
+
 // ---- the server --------------------------------------------------------------
 const TYPES = { ".js": "text/javascript", ".mjs": "text/javascript", ".html": "text/html; charset=utf-8" };
 const ROOTS = { web: WEB, react: path.join(REACT_UMD, "react"), "react-dom": path.join(REACT_UMD, "react-dom") };
@@ -227,15 +342,23 @@ const PAGES = {
   "module.html": modulePage,
   "react.html": () => reactPage(false),
   "react-mismatch.html": () => reactPage(true),
+  "storm.html": stormPage,
+  "cached.html": cachedPage,
+  "jump.html": jumpPage,
+  "bidi.html": bidiPage,
+  "perf.html": perfPage,
+  "react-bad.html": reactBadPage,
 };
 
 function serve() {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
     const [, top, ...rest] = url.pathname.split("/");
-    let body = null, type = TYPES[path.extname(url.pathname)] || "application/octet-stream";
+    let body = null, type = TYPES[path.extname(url.pathname)] || "application/octet-stream", csp = null;
     try {
       if (top === "page" && PAGES[rest.join("/")]) body = PAGES[rest.join("/")]();
+      else if (top === "readme" && README_JS[rest.join("/")]) body = README_JS[rest.join("/")]();
+      else if (url.pathname === "/now" || url.pathname === "/schedule") (body = endpoint(url)), (type = "text/plain");
       else if (ROOTS[top]) {
         const file = path.resolve(ROOTS[top], ...rest);
         if (file.startsWith(ROOTS[top] + path.sep)) body = fs.readFileSync(file);
@@ -247,7 +370,8 @@ function serve() {
       res.writeHead(404, { "content-type": "text/plain" });
       return res.end("not found: " + url.pathname);
     }
-    res.writeHead(200, { "content-type": type, "cache-control": "no-store" });
+    if (body && body.csp) (csp = body.csp), (body = body.body);
+    res.writeHead(200, { "content-type": type, "cache-control": "no-store", ...(csp ? { "content-security-policy": csp } : {}) });
     res.end(body);
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
@@ -321,4 +445,64 @@ test("chromium: the control page's hydration mismatch is seen (the check above c
   const { verdict } = await run(t, "react-mismatch.html", 20000);
   t.diagnostic("seen: " + verdict.errors.map((e) => e.split("\n")[0].slice(0, 100)).join(" | "));
   assert.ok(verdict.errors.some((e) => /did not match|does not match|hydrat/i.test(e)), JSON.stringify(verdict.errors));
+});
+
+// ---- SPEC 11 "Clients that hold up (1.3)" in chromium ----------------------------
+
+function assertClean(verdict) {
+  assert.deepEqual(verdict.errors, [], "errors in the page (a CSP violation is one)");
+  assert.deepEqual(verdict.failures, [], "failed checks in the page");
+  assert.ok(verdict.ok);
+  assert.ok(verdict.counts.maxPending <= 1, `max pending timers ${verdict.counts.maxPending}`);
+}
+
+test("chromium: the README's stale handler with the client's clock 2 h ahead sends at most 10 requests in 5 s", async (t) => {
+  counters.schedule = 0;
+  const { verdict } = await run(t, "storm.html", 10000);
+  t.diagnostic(`requests in the page's first 5 s: ${verdict.extra.requests}; by the server in 10 s: ${counters.schedule}`);
+  assertClean(verdict);
+  assert.ok(verdict.extra.requests <= 10, `${verdict.extra.requests} requests`);
+  assert.ok(counters.schedule >= 5 && counters.schedule <= 10, `the server got ${counters.schedule} requests in 10 s`);
+});
+
+test("chromium: 45,000 of 50,000 same-instant labels are removed in under 1 s", async (t) => {
+  const { verdict } = await run(t, "perf.html", 20000);
+  t.diagnostic(`ms, same instant: ${JSON.stringify(verdict.extra.same)}; spread: ${JSON.stringify(verdict.extra.spread)}`);
+  assertClean(verdict);
+  assert.ok(verdict.extra.same.remove < 1000, `${verdict.extra.same.remove} ms`);
+});
+
+test("chromium: a wall-clock jump to 1 h past the next midnight (no visibilitychange) is caught within 60 s, and a jump back", async (t) => {
+  const { verdict } = await run(t, "jump.html", 140000);
+  t.diagnostic(`caught after ${verdict.extra.forwardMs} ms (forward), ${verdict.extra.backMs} ms (back)`);
+  assertClean(verdict);
+  assert.ok(verdict.extra.forwardMs <= 60000 && verdict.extra.backMs <= 60000, JSON.stringify(verdict.extra));
+});
+
+test("chromium: a cached page is right with the README's setServerTime (the 1.2 offset, the control, is not)", async (t) => {
+  counters.now = 0;
+  const { verdict } = await run(t, "cached.html", 10000);
+  t.diagnostic(JSON.stringify(verdict.extra));
+  assertClean(verdict);
+  assert.equal(verdict.extra.control, "0 min");
+  assert.deepEqual(verdict.extra.right, ["10 min", "10 min"]);
+  assert.deepEqual(verdict.extra.after, ["10 min", "10 min"]);
+  assert.equal(counters.now, 1);
+});
+
+test("chromium: a bad schedule in a React list of 20 leaves 19 rows and the fallback (hydrated from a JSON data block, strict CSP)", async (t) => {
+  const { verdict } = await run(t, "react-bad.html", 20000);
+  assertClean(verdict);
+  assert.deepEqual(verdict.extra, { rows: 20, labels: 19, fallbacks: 1, reported: 1 });
+  assert.ok(verdict.counts.swaps >= 19, JSON.stringify(verdict.counts));
+});
+
+test("chromium: a U+202E label leaves the next text in order; a number after an Arabic label stays after it", async (t) => {
+  const { verdict } = await run(t, "bidi.html", 3000);
+  t.diagnostic(JSON.stringify(verdict.extra));
+  assertClean(verdict);
+  assert.equal(verdict.extra.afterIsolated, true);
+  assert.equal(verdict.extra.afterControl, false, "the control reorders");
+  assert.equal(verdict.extra.numberAfterLabel, true);
+  assert.equal(verdict.extra.numberAfterControl, false, "the control reorders");
 });

@@ -8,8 +8,12 @@
  *                              instant) and every feeddate-stale event, for
  *                              opts.duration ms of client time; then opts.then(done)
  *                              may check more before done() writes the verdict.
+ *   H.skew(ms)                 moves the page's wall clock (Date.now) by ms, as a
+ *                              clock jump or a wrong clock does; timers do not move
+ *   H.fetches                  [{url, at}]: every fetch the page made (at: H.now())
  * The verdict goes into <pre id="verdict"> as URI-encoded JSON:
- * {ok, failures, errors, counts}. */
+ * {ok, failures, errors, counts}. A violation of the page's Content-Security-Policy
+ * is an error. */
 (function () {
   "use strict";
   var realSetTimeout = window.setTimeout.bind(window),
@@ -22,6 +26,19 @@
     errors = [],
     counts = { labels: 0, swaps: 0, stale: 0, maxLateness: 0 },
     finished = false;
+
+  var realDateNow = Date.now, skew = 0;
+  Date.now = function () {
+    return realDateNow.call(Date) + skew;
+  };
+  var realFetch = window.fetch, fetches = [];
+  window.fetch = function (url) {
+    fetches.push({ url: String(url), at: Date.now() + H.offset });
+    return realFetch.apply(window, arguments);
+  };
+  document.addEventListener("securitypolicyviolation", function (e) {
+    errors.push("CSP violation: " + e.violatedDirective + " " + e.blockedURI);
+  });
 
   window.setTimeout = function (fn, delay) {
     var id = realSetTimeout(function () {
@@ -53,6 +70,10 @@
 
   var H = (window.H = {
     offset: 0,
+    fetches: fetches,
+    skew: function (ms) {
+      skew += ms;
+    },
     setTimeout: realSetTimeout,
     pending: function () {
       return pending.size;
