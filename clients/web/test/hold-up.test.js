@@ -280,3 +280,59 @@ test("the spoken schedule: a visually hidden span swapped at its own instants, t
   assert.equal(el.children.length, 0);
   assert.equal(el.textContent, "now");
 });
+
+// ---- the heap against a model ----------------------------------------------------------
+
+test("random attaches, replacements, removals, returns, swaps and jumps: every label right, the timer on time", () => {
+  let seed = 38;
+  const rnd = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+  const r = realm({ start: NOW, customElements: true });
+  const Cls = r.elementClass();
+  const wireAt = (c) => {
+    const labels = [["t0", 0]];
+    for (let i = 1, n = 1 + rnd(6); i < n; i++) labels.push(["t" + i, 1 + rnd(i % 2 ? 5000 : 200000)]);
+    let last = c;
+    for (const [, d] of labels) last += d;
+    return { v: 1, now: c - rnd(3000), labels, until: rnd(3) ? last + 1 + rnd(90000) : null };
+  };
+  const shownAt = (w, c) => {
+    let from = w.now, text = w.labels[0][0];
+    for (const [t, d] of w.labels) if ((from += d) <= c) text = t;
+    return text;
+  };
+  const els = Array.from({ length: 300 }, () => {
+    const el = new Cls();
+    el.isConnected = true;
+    return el;
+  });
+  const wires = new Map();
+  const check = (what) => {
+    for (const el of els)
+      if (el.isConnected && wires.has(el)) assert.equal(el.textContent, shownAt(wires.get(el), r.clock.t), `${what} at ${r.clock.t - NOW}`);
+  };
+  for (let step = 0; step < 3000; step++) {
+    const el = els[rnd(els.length)], op = rnd(10);
+    if (op < 4) {
+      const w = wireAt(r.clock.t);
+      r.FeedDate.attach(el, rnd(2) ? w : JSON.stringify(w));
+      if (el.isConnected) wires.set(el, w);
+      else el.connectedCallback((el.isConnected = true)), wires.set(el, w);
+    } else if (op < 5 && el.isConnected) {
+      el.isConnected = false;
+      el.disconnectedCallback();
+    } else if (op < 6 && !el.isConnected) {
+      el.isConnected = true;
+      el.connectedCallback();
+    } else if (op < 9) {
+      r.advance(r.clock.t + rnd(op < 8 ? 3000 : 120000));
+      check("after a wait");
+    } else {
+      r.jump(rnd(2) ? rnd(4 * HOUR) : -rnd(4 * HOUR));
+      r.advance(r.clock.t + MINUTE);
+      check("a minute after a jump");
+    }
+    assert.ok(r.pending() <= 1);
+  }
+  assert.equal(r.maxPending(), 1);
+  assert.ok(r.delays.every((d) => d >= 0 && d <= MINUTE));
+});
