@@ -8,10 +8,16 @@ Needs the Python binding's Formatter.schedule (bindings/python, on PYTHONPATH)
 and the library it loads. Serves, on 127.0.0.1 only:
     /                   the feed: <feed-date data-schedule="WIRE">text</feed-date>
     /schedule?id=N&from=MS
-                        label N's schedule seen from MS (the until of a stale
-                        label: the instant the page needs labels from), as wire JSON
+                        label N's schedule seen from MS (a stale event's
+                        detail.from: the instant the page needs labels from), as
+                        wire JSON
+    /now                the server's time in ms, as text (for FeedDate.setServerTime)
     /feed-date.js       the client (clients/web/feed-date.js)
-Every label is the library's: nothing here writes a label.
+    /app.js             the page's own script (clients/web/README.md's two blocks,
+                        and the demo's counters)
+The page has no inline script and is served with a strict
+Content-Security-Policy (script-src 'self'), as clients/web/README.md says a
+page can be. Every label is the library's: nothing here writes a label.
 """
 
 from __future__ import annotations
@@ -81,7 +87,6 @@ class Demo:
 
     def page(self) -> str:
         now = datetime.now(timezone.utc)
-        now_ms = int(now.timestamp() * 1000)
         rows = []
         for i, (who, text, _, style, _, _, _) in enumerate(self.items):
             wire = self.wire(i, now)
@@ -91,7 +96,7 @@ class Demo:
                 f'<p>{html.escape(text)}</p>'
                 f'<feed-date data-id="{i}" data-schedule="{html.escape(wire, quote=True)}">{html.escape(first)}</feed-date></li>'
             )
-        return PAGE.replace("NOW_MS", str(now_ms)).replace("ROWS", "\n".join(rows))
+        return PAGE.replace("ROWS", "\n".join(rows))
 
 
 PAGE = """<!doctype html>
@@ -109,10 +114,7 @@ feed-date { color: #2563eb; font-variant-numeric: tabular-nums; }
 footer { color: #666; font-size: .85rem; }
 </style>
 <script src="/feed-date.js"></script>
-<script>
-// The client's clock follows the server's: its now when it wrote this page.
-FeedDate.setClockOffset(NOW_MS - Date.now());
-</script>
+<script src="/app.js" defer></script>
 </head><body><main>
 <h1>feeddate: labels rendered by the server, changing live</h1>
 <ul>
@@ -122,26 +124,39 @@ ROWS
 them at the right millisecond, with one timer. <span id="swaps">0</span> label changes and
 <span id="fetches">0</span> schedules fetched again so far.</footer>
 </main>
-<script>
-var swaps = 0, fetches = 0;
-new MutationObserver(function (records) {
+</body></html>
+"""
+
+# The page's script: the server's time from a response just received, and a
+# stale label's next schedule asked from the client's time (detail.from), as
+# clients/web/README.md writes them; then the demo's counters.
+APP = """"use strict";
+const sent = performance.now();
+fetch("/now", { cache: "no-store" })
+  .then((r) => (r.ok ? r.text() : Promise.reject(new Error("/now answered " + r.status))))
+  .then((ms) => FeedDate.setServerTime(Number(ms) + (performance.now() - sent) / 2))
+  .catch((e) => console.error("feeddate demo: no server time, the client's clock stays", e));
+
+let swaps = 0, fetches = 0;
+new MutationObserver((records) => {
   swaps += records.length;
   document.getElementById("swaps").textContent = swaps;
 }).observe(document.querySelector("ul"), { childList: true, subtree: true, characterData: true });
-// A stale label asks the server for its schedule from the instant it went stale.
-document.addEventListener("feeddate-stale", function (e) {
-  var el = e.target;
-  fetch("/schedule?id=" + el.dataset.id + "&from=" + e.detail.until)
-    .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
-    .then(function (wire) {
-      FeedDate.attach(el, wire);
-      document.getElementById("fetches").textContent = ++fetches;
-    })
-    .catch(function (err) { console.error("feeddate demo: no new schedule", err); });
+
+document.addEventListener("feeddate-stale", async (e) => {
+  const el = e.target;
+  try {
+    const r = await fetch(`/schedule?id=${el.dataset.id}&from=${e.detail.from}`, { cache: "no-store" });
+    if (!r.ok) throw new Error(r.status);
+    FeedDate.attach(el, await r.text());
+    document.getElementById("fetches").textContent = ++fetches;
+  } catch (err) {
+    console.error("feeddate demo: no new schedule", err);
+  }
 });
-</script>
-</body></html>
 """
+
+CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'"
 
 
 def handler_for(demo: Demo):
@@ -149,6 +164,8 @@ def handler_for(demo: Demo):
         def send(self, code: int, body: bytes, ctype: str) -> None:
             self.send_response(code)
             self.send_header("Content-Type", ctype)
+            if ctype.startswith("text/html"):
+                self.send_header("Content-Security-Policy", CSP)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
@@ -160,6 +177,10 @@ def handler_for(demo: Demo):
                 self.send(200, demo.page().encode(), "text/html; charset=utf-8")
             elif url.path == "/feed-date.js":
                 self.send(200, (WEB / "feed-date.js").read_bytes(), "text/javascript")
+            elif url.path == "/app.js":
+                self.send(200, APP.encode(), "text/javascript")
+            elif url.path == "/now":
+                self.send(200, str(time.time_ns() // 1_000_000).encode(), "text/plain")
             elif url.path == "/schedule":
                 q = parse_qs(url.query)
                 try:
