@@ -2,9 +2,13 @@
 # schedule's labels in the browser.
 #   make test-web   node --test over clients/web/test (a suite of `make test` once listed in
 #                   TEST_SUITES): the client's logic with fake clocks and every schedule
-#                   vector; headless chromium with virtual time (the <feed-date> element,
-#                   FeedDate.attach, the ES module, one pending timer, stale events, React 18
-#                   hydration without a mismatch); feed-date.js <= 3,072 bytes after rjsmin
+#                   vector (and FeedDate.pick in a bare realm); SPEC 11's "Clients that hold
+#                   up" (cost, clock jumps, server time, stale events); headless chromium
+#                   with virtual time (the <feed-date> element, FeedDate.attach, the ES
+#                   module, one pending timer, stale events, React 18 hydration without a
+#                   mismatch; under a strict CSP: the README's handler with a clock 2 h
+#                   ahead, 45,000 labels removed, a clock jump, a cached page, a bad React
+#                   row, bidi isolation); feed-date.js <= 3,072 bytes after rjsmin
 #                   and gzip -9; the demo's screenshot (build/web/demo.png) when the Python
 #                   binding has Formatter.schedule, else the test says it was not run and why.
 #                   The full report goes to build/web/test-report.txt.
