@@ -59,7 +59,7 @@
           report(props.onError, e);
         }
       },
-      [schedule, error]
+      [schedule] // once per schedule: a parent's re-render neither re-attaches nor re-reports
     );
     if (error) return props.fallback === undefined ? null : props.fallback;
     // On a custom element React 18 takes the attribute's own name, "class" (its
