@@ -307,6 +307,10 @@ function bidiPage() {
 <p><feed-date id="spoken" data-schedule="${attr(JSON.stringify(shown))}" data-spoken-schedule="${attr(JSON.stringify(spoken))}">5m</feed-date></p>`);
 }
 
+function swapsPage() {
+  return strictPage("swaps", `${HARNESS}\n${CLIENT}\n<script src="/web/test/pages/swaps.js"></script>`, "");
+}
+
 function perfPage() {
   return strictPage("perf", `${HARNESS}\n${CLIENT}\n<script src="/web/test/pages/perf.js"></script>`, "");
 }
@@ -347,6 +351,7 @@ const PAGES = {
   "jump.html": jumpPage,
   "bidi.html": bidiPage,
   "perf.html": perfPage,
+  "swaps.html": swapsPage,
   "react-bad.html": reactBadPage,
 };
 
@@ -470,6 +475,13 @@ test("chromium: 45,000 of 50,000 same-instant labels are removed in under 1 s", 
   t.diagnostic(`ms, same instant: ${JSON.stringify(verdict.extra.same)}; spread: ${JSON.stringify(verdict.extra.spread)}`);
   assertClean(verdict);
   assert.ok(verdict.extra.same.remove < 1000, `${verdict.extra.same.remove} ms`);
+});
+
+test("chromium: 10,000 labels swapping 10,000 times a second: how late (p99 at most 50 ms)", async (t) => {
+  const { verdict } = await run(t, "swaps.html", 12000);
+  t.diagnostic(`swaps ${verdict.extra.swaps}, late by p50 ${verdict.extra.p50} ms, p99 ${verdict.extra.p99} ms, max ${verdict.extra.max} ms`);
+  assertClean(verdict);
+  assert.ok(verdict.extra.p99 <= 50, `p99 ${verdict.extra.p99} ms`);
 });
 
 test("chromium: a wall-clock jump to 1 h past the next midnight (no visibilitychange) is caught within 60 s, and a jump back", async (t) => {
