@@ -46,4 +46,10 @@ test("the minified feed-date.js behaves the same", () => {
   assert.equal(el.events.length, 1);
   assert.throws(() => r.FeedDate.attach(el, "{}"), r.TypeError);
   assert.equal(r.maxPending(), 1);
+  // and in a bare realm (no timers, no DOM): pick alone
+  const ctx = require("node:vm").createContext({});
+  require("node:vm").runInContext(minify().toString("utf8"), ctx);
+  assert.deepEqual(Object.keys(ctx.FeedDate), ["pick"]);
+  assert.deepEqual(JSON.parse(JSON.stringify(ctx.FeedDate.pick(`{"v":1,"now":${NOW},"labels":[["a",0],["b",1000]],"until":${NOW + 2000}}`, NOW + 1000))),
+    { text: "b", index: 1, next: NOW + 2000 });
 });
