@@ -3,7 +3,10 @@
 // Each page is served from 127.0.0.1 by a server in this process, runs the
 // harness (pages/harness.js), and writes its verdict into the DOM, which
 // --dump-dom prints. Pages: the <feed-date> element, FeedDate.attach, the ES
-// module, React's hydration (and a control page whose mismatch must be seen).
+// module, React's hydration (and a control page whose mismatch must be seen);
+// and SPEC 11's "Clients that hold up (1.3)" under a strict CSP: the README's
+// stale handler on a clock 2 h ahead, 50,000 labels removed, 10,000 labels'
+// lateness, a clock jump, a cached page, a bad React row, bidi isolation.
 // A missing chromium fails these tests; they are never skipped.
 "use strict";
 const test = require("node:test");
