@@ -50,7 +50,10 @@ import static org.feeddate.LibFeedDate.*;
  *
  * <p>{@link #schedule(Instant, Instant, Duration, int)} (1.2) gives the
  * labels an instant will show from now on with the instants they start, and
- * their wire form for a client that only swaps text (SPEC section 11).
+ * their wire form for a client that only swaps text (SPEC section 11);
+ * {@link #html(Instant, Instant, Duration, int, boolean)} and
+ * {@link #scriptJson(Instant, Instant, Duration, int)} (1.3) the library's
+ * markup of a live label and the wire form safe inside {@code <script>}.
  *
  * <p>Instants are taken to the millisecond (sub-millisecond parts are dropped
  * toward the past). The library accepts 0001-01-01T00:00:00Z ..=
@@ -477,35 +480,13 @@ public final class Formatter implements AutoCloseable {
         // the library names as the negative number meant ("max_entries -5 is out of range 1...100000").
         // The wire form first: the library judges every argument before any buffer is sized from maxEntries
         // (Integer.MAX_VALUE entries must be its FD_ERR_ARGUMENT, not 32 GB of ends and starts).
-        long jsonCap = 64 + (long) SCHEDULE_BYTES_PER_ENTRY * Math.min(Math.max(maxEntries, 1), 512);
-        Memory jsonBuf = null, block = null, texts = null;
+        Memory block = null, texts = null;
         long f = handle.enter();
         try {
-            jsonBuf = new Memory(jsonCap);
-            Scratch sc = SCRATCH.get(); // its fd_label room holds *length
-            long lengthAddr = sc.info;
-            int s = fd_schedule_json(f, tMs, nowMs, horizonMs, maxEntries, Pointer.nativeValue(jsonBuf), jsonCap,
-                    lengthAddr);
-            if (s == Status.BUFFER.code()) {
-                long need = sc.bytes.getLong(INFO_OFFSET) + 1; // with the NUL
-                if (need <= jsonCap || need > Integer.MAX_VALUE - 16) {
-                    throw broken("fd_schedule_json asks for " + need + " bytes with " + jsonCap + " at hand");
-                }
-                jsonBuf.close();
-                jsonBuf = null;
-                jsonBuf = new Memory(need);
-                jsonCap = need;
-                s = fd_schedule_json(f, tMs, nowMs, horizonMs, maxEntries, Pointer.nativeValue(jsonBuf), jsonCap,
-                        lengthAddr);
-                if (s == Status.BUFFER.code()) throw broken("fd_schedule_json asks for more bytes a second time");
-            }
-            if (s != 0) throw error(s);
-            long jsonLength = sc.bytes.getLong(INFO_OFFSET);
-            if (jsonLength < 0 || jsonLength >= jsonCap) throw broken("fd_schedule_json reports " + jsonLength
-                    + " bytes in a buffer of " + jsonCap);
-            String json = new String(jsonBuf.getByteArray(0, (int) jsonLength), StandardCharsets.UTF_8);
-            jsonBuf.close();
-            jsonBuf = null;
+            byte[] wire = written(f, "fd_schedule_json", wireGuess(maxEntries), (fp, buf, cap, length) ->
+                    fd_schedule_json(fp, tMs, nowMs, horizonMs, maxEntries, buf, cap, length));
+            String json = new String(wire, StandardCharsets.UTF_8);
+            long jsonLength = wire.length;
 
             // Then the entries. The library accepted maxEntries above, so it is in range 1..=MAX_ENTRIES
             // (checked all the same: the block is sized from it). Every text is in the wire form (escaped,
@@ -518,7 +499,7 @@ public final class Formatter implements AutoCloseable {
             long base = Pointer.nativeValue(block);
             long textCap = jsonLength + 1;
             texts = new Memory(textCap);
-            s = fd_schedule(f, tMs, nowMs, horizonMs, m, Pointer.nativeValue(texts), textCap, base + endsOff,
+            int s = fd_schedule(f, tMs, nowMs, horizonMs, m, Pointer.nativeValue(texts), textCap, base + endsOff,
                     base + fromOff, base + nOff, base + untilOff);
             if (s == Status.BUFFER.code()) {
                 long n = block.getLong(nOff);
@@ -553,11 +534,144 @@ public final class Formatter implements AutoCloseable {
             }
             return new Schedule(entries, instant(block.getLong(untilOff)), json);
         } finally {
-            if (jsonBuf != null) jsonBuf.close();
             if (block != null) block.close();
             if (texts != null) texts.close();
             handle.exit();
             Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * The markup of t's live label as seen from now, with the schedule's defaults (one day, 1,000 entries)
+     * and no spoken schedule; see {@link #html(Instant, Instant, Duration, int, boolean)}.
+     */
+    public String html(Instant t, Instant now) {
+        return html(t, now, Schedule.DEFAULT_HORIZON, Schedule.DEFAULT_MAX_ENTRIES, false);
+    }
+
+    /**
+     * The markup of t's live label as seen from now (SPEC section 11, 1.3), exactly as the library's
+     * {@code fd_schedule_html} writes it (the binding writes no markup or escape of its own):
+     * {@code <time datetime="D" title="T"><feed-date data-schedule="WIRE">text</feed-date></time>}, D
+     * being t in UTC, T its FEED_DETAIL label, WIRE the wire form of
+     * {@link #schedule(Instant, Instant, Duration, int)} with the same arguments, and text its entry at
+     * now, every value escaped. spoken adds {@code data-spoken-schedule="WIRE"}, the schedule with the
+     * spoken option, for the web client's hidden spoken label ({@code FD_HTML_SPOKEN}).
+     *
+     * <p>t, now, horizon and maxEntries are taken as by schedule (the same conversion, floors and
+     * ranges), and so are its errors: the library's message.
+     *
+     * @throws FeedDateException as {@link #schedule(Instant, Instant, Duration, int)}
+     * @throws IllegalStateException once the formatter is closed
+     */
+    public String html(Instant t, Instant now, Duration horizon, int maxEntries, boolean spoken) {
+        return html(millis(t, "t"), millis(now, "now"), horizonMillis(horizon), maxEntries, spoken);
+    }
+
+    /**
+     * The markup of tMs's live label as seen from nowMs (milliseconds since the epoch), with a horizon in
+     * milliseconds; see {@link #html(Instant, Instant, Duration, int, boolean)}.
+     */
+    public String html(long tMs, long nowMs, long horizonMs, int maxEntries, boolean spoken) {
+        int flags = spoken ? HTML_SPOKEN : 0;
+        return wireString("fd_schedule_html", htmlGuess(maxEntries, spoken), (f, buf, cap, length) ->
+                fd_schedule_html(f, tMs, nowMs, horizonMs, maxEntries, flags, buf, cap, length));
+    }
+
+    /**
+     * The wire form of t's schedule as seen from now, safe inside {@code <script>}, with the schedule's
+     * defaults (one day, 1,000 entries); see {@link #scriptJson(Instant, Instant, Duration, int)}.
+     */
+    public String scriptJson(Instant t, Instant now) {
+        return scriptJson(t, now, Schedule.DEFAULT_HORIZON, Schedule.DEFAULT_MAX_ENTRIES);
+    }
+
+    /**
+     * The wire form of {@link #schedule(Instant, Instant, Duration, int)} with the same arguments, made
+     * safe inside {@code <script>} by the library's {@code fd_schedule_script_json} (SPEC section 11,
+     * 1.3): {@code < > &} U+2028 U+2029 as
+     * <code>&#92;u003c &#92;u003e &#92;u0026 &#92;u2028 &#92;u2029</code>, valid JSON that parses to the
+     * same object. ({@link Schedule#toJson()} is safe only inside an escaped attribute.) Arguments and
+     * errors as schedule's.
+     *
+     * @throws FeedDateException as {@link #schedule(Instant, Instant, Duration, int)}
+     * @throws IllegalStateException once the formatter is closed
+     */
+    public String scriptJson(Instant t, Instant now, Duration horizon, int maxEntries) {
+        return scriptJson(millis(t, "t"), millis(now, "now"), horizonMillis(horizon), maxEntries);
+    }
+
+    /**
+     * The script-safe wire form of tMs's schedule as seen from nowMs (milliseconds since the epoch),
+     * with a horizon in milliseconds; see {@link #scriptJson(Instant, Instant, Duration, int)}.
+     */
+    public String scriptJson(long tMs, long nowMs, long horizonMs, int maxEntries) {
+        return wireString("fd_schedule_script_json", wireGuess(maxEntries), (f, buf, cap, length) ->
+                fd_schedule_script_json(f, tMs, nowMs, horizonMs, maxEntries, buf, cap, length));
+    }
+
+    /** The first guess of wire bytes for maxEntries (fd_schedule_json, fd_schedule_script_json). */
+    static long wireGuess(int maxEntries) {
+        return 64 + (long) SCHEDULE_BYTES_PER_ENTRY * Math.min(Math.max(maxEntries, 1), 512);
+    }
+
+    /** The first guess of markup bytes: one or two wires, escaped (a quote is 6 bytes), and the tags. */
+    static long htmlGuess(int maxEntries, boolean spoken) {
+        return 256 + (spoken ? 4 : 2) * wireGuess(maxEntries);
+    }
+
+    /**
+     * One of the library's calls that writes NUL-terminated UTF-8 by fd_schedule_json's buffer contract,
+     * with its other arguments bound: on formatter f, into buf of cap bytes, the length without the NUL
+     * at the address length.
+     */
+    @FunctionalInterface
+    private interface Writer {
+        int write(long f, long buf, long cap, long length);
+    }
+
+    /** What w writes, as a String, held by the close guard; name is the C function's, for errors. */
+    private String wireString(String name, long firstCap, Writer w) {
+        long f = handle.enter();
+        try {
+            return new String(written(f, name, firstCap, w), StandardCharsets.UTF_8);
+        } finally {
+            handle.exit();
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * The bytes w writes on f, without the NUL: a first call with firstCap bytes; when the library
+     * answers FD_ERR_BUFFER with the length it needs, a second call with that size exactly. A failure is
+     * the library's status and message (read right after the call, on this thread).
+     */
+    private static byte[] written(long f, String name, long firstCap, Writer w) {
+        Memory buf = null;
+        try {
+            long cap = firstCap;
+            buf = new Memory(cap);
+            Scratch sc = SCRATCH.get(); // its fd_label room holds *length
+            long lengthAddr = sc.info;
+            int s = w.write(f, Pointer.nativeValue(buf), cap, lengthAddr);
+            if (s == Status.BUFFER.code()) {
+                long need = sc.bytes.getLong(INFO_OFFSET) + 1; // with the NUL
+                if (need <= cap || need > Integer.MAX_VALUE - 16) {
+                    throw broken(name + " asks for " + need + " bytes with " + cap + " at hand");
+                }
+                buf.close();
+                buf = null;
+                buf = new Memory(need);
+                cap = need;
+                s = w.write(f, Pointer.nativeValue(buf), cap, lengthAddr);
+                if (s == Status.BUFFER.code()) throw broken(name + " asks for more bytes a second time");
+            }
+            if (s != 0) throw error(s);
+            long length = sc.bytes.getLong(INFO_OFFSET);
+            if (length < 0 || length >= cap) throw broken(name + " reports " + length + " bytes in a buffer of " + cap);
+            return buf.getByteArray(0, (int) length);
+        } finally {
+            if (buf != null) buf.close();
         }
     }
 

@@ -34,8 +34,8 @@ import java.io.IOException;
 final class LibFeedDate {
     static final String SONAME = "libfeeddate.so.1";
     static final int EXPECTED_MAJOR = 1;
-    /** The oldest library with every function mapped here (fd_schedule, fd_schedule_json). */
-    static final String MINIMUM_VERSION = "1.2.0";
+    /** The oldest library with every function mapped here (fd_quote, fd_data_version, fd_schedule_html). */
+    static final String MINIMUM_VERSION = "1.3.0";
     static final long NEVER = Long.MAX_VALUE;        // FD_NEVER
     static final int LABEL_CAPACITY = 256;           // FD_LABEL_CAPACITY
     static final long SCHEDULE_MAX_HORIZON_MS = 31_622_400_000L; // FD_SCHEDULE_MAX_HORIZON_MS (366 days)
@@ -43,6 +43,7 @@ final class LibFeedDate {
     static final long SCHEDULE_DEFAULT_HORIZON_MS = 86_400_000L; // FD_SCHEDULE_DEFAULT_HORIZON_MS (one day, 1.3)
     static final int SCHEDULE_DEFAULT_MAX_ENTRIES = 1000; // FD_SCHEDULE_DEFAULT_MAX_ENTRIES (1.3)
     static final int QUOTE_CAPACITY = 262;           // FD_QUOTE_CAPACITY (1.3)
+    static final int HTML_SPOKEN = 0x1;              // FD_HTML_SPOKEN (1.3): fd_schedule_html's flag
     /** The most bytes of a value fd_quote reads (its doc comment): a longer value may pass just these. */
     static final int QUOTE_READ_BYTES = 68;
     static final String LIBRARY_PATH;
@@ -98,7 +99,7 @@ final class LibFeedDate {
         try {
             Native.register(LibFeedDate.class, lib);
         } catch (UnsatisfiedLinkError e) {
-            // An older library lacks a function mapped here (fd_schedule is 1.2): say which version it is.
+            // An older library lacks a function mapped here (fd_schedule_html is 1.3): say which version it is.
             String version;
             try {
                 version = lib.getFunction("fd_version_string").invokeString(new Object[0], false);
@@ -239,6 +240,19 @@ final class LibFeedDate {
     //                                  size_t max_entries, char *buf, size_t cap, size_t *length);
     static native int fd_schedule_json(long f, long tMs, long nowMs, long horizonMs, long maxEntries, long buf,
             long cap, long length);
+
+    // (1.3) fd_status fd_schedule_html(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+    //                                  size_t max_entries, uint32_t flags, char *buf, size_t cap, size_t *length);
+    // The markup of a live label (SPEC 11), written by the library alone; buffers as fd_schedule_json.
+    static native int fd_schedule_html(long f, long tMs, long nowMs, long horizonMs, long maxEntries, int flags,
+            long buf, long cap, long length);
+
+    // (1.3) fd_status fd_schedule_script_json(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
+    //                                         int64_t horizon_ms, size_t max_entries, char *buf, size_t cap,
+    //                                         size_t *length);
+    // The wire form safe inside <script>; buffers as fd_schedule_json.
+    static native int fd_schedule_script_json(long f, long tMs, long nowMs, long horizonMs, long maxEntries,
+            long buf, long cap, long length);
 
     // const char *fd_formatter_locale(const fd_formatter *f); and the zone, the zone database
     static native Pointer fd_formatter_locale(long f);
