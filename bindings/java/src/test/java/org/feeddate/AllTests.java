@@ -28,6 +28,7 @@ public final class AllTests {
         SUITES.put("close", v -> CloseTests.run());
         SUITES.put("batches", v -> BatchTests.run());
         SUITES.put("schedules", ScheduleTests::run);
+        SUITES.put("html", HtmlTests::run);
         SUITES.put("natives", v -> NativeLoaderTests.run());
     }
 
