@@ -216,4 +216,20 @@ static fd_status fdgo_schedule_json(const fd_formatter *f, int64_t t, int64_t no
 	*msg = s == FD_ERR_BUFFER ? NULL : fdgo_error(s);
 	return s;
 }
+
+// (1.3) The markup and the script form (schedule.go's HTML and ScriptJSON),
+// as fdgo_schedule_json.
+static fd_status fdgo_schedule_html(const fd_formatter *f, int64_t t, int64_t now, int64_t horizon, size_t max,
+                                    uint32_t flags, char *buf, size_t cap, size_t *length, char **msg) {
+	fd_status s = fd_schedule_html(f, t, now, horizon, max, flags, buf, cap, length);
+	*msg = s == FD_ERR_BUFFER ? NULL : fdgo_error(s);
+	return s;
+}
+
+static fd_status fdgo_schedule_script_json(const fd_formatter *f, int64_t t, int64_t now, int64_t horizon,
+                                           size_t max, char *buf, size_t cap, size_t *length, char **msg) {
+	fd_status s = fd_schedule_script_json(f, t, now, horizon, max, buf, cap, length);
+	*msg = s == FD_ERR_BUFFER ? NULL : fdgo_error(s);
+	return s;
+}
 #endif

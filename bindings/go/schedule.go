@@ -94,16 +94,14 @@ func (f *Formatter) Schedule(t, now time.Time, horizon time.Duration, maxEntries
 		return Schedule{}, ErrClosed
 	}
 	defer f.mu.RUnlock()
-	hms := C.int64_t(horizonMillis(horizon))
+	a := scheduleArgsOf(t, now, horizon, maxEntries)
+	tms, nowMs, hms, limit := a.t, a.now, a.horizon, a.max
 	// The library checks max_entries and the horizon before it writes
-	// anything: a count it refuses gets arrays of one element. A negative
-	// count crosses as its two's complement, which the library names as
-	// the negative number meant (1.3): its message, not a copy here.
-	arrays, limit := maxEntries, C.size_t(uint64(int64(maxEntries)))
+	// anything: a count it refuses gets arrays of one element.
+	arrays := maxEntries
 	if maxEntries < 1 || maxEntries > MaxScheduleEntries {
 		arrays = 1
 	}
-	tms, nowMs := millis(t), millis(now)
 
 	ends := make([]C.size_t, arrays)
 	from := make([]C.int64_t, arrays)
@@ -145,23 +143,109 @@ func (f *Formatter) Schedule(t, now time.Time, horizon time.Duration, maxEntries
 	// The wire form: the texts (escaped: at most 6 bytes a byte, rarely more
 	// than 1), each start's difference (at most 11 digits) and some 100
 	// bytes around them. A guess again; the library reports what it needs.
-	jguess := 2*len(text) + 24*count + 128
-	if !scheduleGuess {
-		jguess = 1
+	json, err := wireText(2*len(text)+24*count+128, func(buf *C.char, size C.size_t, length *C.size_t, msg **C.char) C.fd_status {
+		return C.fdgo_schedule_json(p, tms, nowMs, hms, limit, buf, size, length, msg)
+	})
+	if err != nil {
+		return Schedule{}, err
 	}
-	jbuf := make([]byte, jguess)
+	return Schedule{Entries: entries, Until: fromMillis(until), json: json}, nil
+}
+
+// scheduleArgs: a schedule's arguments as the library takes them, read once
+// for Schedule, HTML and ScriptJSON alike.
+type scheduleArgs struct {
+	t, now, horizon C.int64_t
+	max             C.size_t
+}
+
+// scheduleArgsOf reads t and now as Format does (floored to the
+// millisecond), the horizon by horizonMillis, and maxEntries as it is: a
+// negative count crosses as its two's complement, which the library names
+// as the negative number meant (1.3): its message, not a copy here.
+func scheduleArgsOf(t, now time.Time, horizon time.Duration, maxEntries int) scheduleArgs {
+	return scheduleArgs{t: millis(t), now: millis(now), horizon: C.int64_t(horizonMillis(horizon)),
+		max: C.size_t(uint64(int64(maxEntries)))}
+}
+
+// wireText makes call, one fd_* call with fd_schedule_json's buffer
+// contract, into a buffer of guess bytes (one byte when scheduleGuess is
+// off), and again with the size the library reports when that is too small;
+// the text as a string, or the library's error with its message.
+func wireText(guess int, call func(buf *C.char, size C.size_t, length *C.size_t, msg **C.char) C.fd_status) (string, error) {
+	if !scheduleGuess || guess < 1 {
+		guess = 1
+	}
+	buf := make([]byte, guess)
 	var length C.size_t
 	for {
 		var msg *C.char
-		s := C.fdgo_schedule_json(p, tms, nowMs, hms, limit, (*C.char)(unsafe.Pointer(&jbuf[0])), C.size_t(len(jbuf)), &length, &msg)
-		if s == C.FD_ERR_BUFFER && int(length) >= len(jbuf) {
-			jbuf = make([]byte, int(length)+1)
+		s := call((*C.char)(unsafe.Pointer(&buf[0])), C.size_t(len(buf)), &length, &msg)
+		if s == C.FD_ERR_BUFFER && int(length) >= len(buf) {
+			buf = make([]byte, int(length)+1)
 			continue
 		}
 		if s != C.FD_OK {
-			return Schedule{}, newError(s, msg)
+			return "", newError(s, msg)
 		}
-		break
+		return string(buf[:length]), nil
 	}
-	return Schedule{Entries: entries, Until: fromMillis(until), json: string(jbuf[:length])}, nil
+}
+
+// HTML returns the markup of a live label for t (SPEC section 11,
+// "Semantics and screen readers", 1.3), as the library writes it
+// (fd_schedule_html):
+//
+//	<time datetime="D" title="T"><feed-date data-schedule="WIRE">text</feed-date></time>
+//
+// D is t in UTC (YYYY-MM-DDTHH:MM:SS.sssZ), T the FeedDetail label of t seen
+// at now (this formatter's locale, zone and options), WIRE the wire form of
+// Schedule(t, now, horizon, maxEntries) and text its entry at now; every
+// value is escaped (& < > " ' as &amp; &lt; &gt; &quot; &#39;). With spoken,
+// data-spoken-schedule="WIRE2" follows data-schedule: the schedule of the
+// same options plus Spoken, for the web client's hidden spoken label. Put it
+// in a page as it is; the web client (clients/web) keeps the text right.
+// The binding writes no markup or escape of its own: every binding gives
+// the same bytes for the same arguments.
+//
+// The arguments are Schedule's, read the same way (pass DefaultHorizon and
+// DefaultMaxEntries when you have no reason to pick others), and so are the
+// errors: a horizon below 0 or over 366 days, or maxEntries outside
+// 1..100,000, is a StatusArgument *Error with the library's message; an
+// instant outside years 1..9999 is StatusRange; after Close, ErrClosed.
+func (f *Formatter) HTML(t, now time.Time, horizon time.Duration, maxEntries int, spoken bool) (string, error) {
+	p := f.acquire()
+	if p == nil {
+		return "", ErrClosed
+	}
+	defer f.mu.RUnlock()
+	a := scheduleArgsOf(t, now, horizon, maxEntries)
+	// A first guess: a label of a day's few entries is some 300 bytes
+	// escaped, twice with spoken; the library reports what a longer one needs.
+	flags, guess := C.uint32_t(0), 512
+	if spoken {
+		flags, guess = C.FD_HTML_SPOKEN, 1024
+	}
+	return wireText(guess, func(buf *C.char, size C.size_t, length *C.size_t, msg **C.char) C.fd_status {
+		return C.fdgo_schedule_html(p, a.t, a.now, a.horizon, a.max, flags, buf, size, length, msg)
+	})
+}
+
+// ScriptJSON returns the wire form of Schedule(t, now, horizon, maxEntries)
+// made safe inside a <script> element (SPEC section 11, "Script context",
+// 1.3), as the library writes it (fd_schedule_script_json): Schedule's JSON
+// with < > & U+2028 U+2029 written as \u003c \u003e \u0026 \u2028
+// \u2029, valid JSON that parses to the same object. (The plain wire is safe
+// only in an escaped attribute, as HTML puts it.) The binding writes no
+// escape of its own. Arguments and errors as Schedule's.
+func (f *Formatter) ScriptJSON(t, now time.Time, horizon time.Duration, maxEntries int) (string, error) {
+	p := f.acquire()
+	if p == nil {
+		return "", ErrClosed
+	}
+	defer f.mu.RUnlock()
+	a := scheduleArgsOf(t, now, horizon, maxEntries)
+	return wireText(256, func(buf *C.char, size C.size_t, length *C.size_t, msg **C.char) C.fd_status {
+		return C.fdgo_schedule_script_json(p, a.t, a.now, a.horizon, a.max, buf, size, length, msg)
+	})
 }
