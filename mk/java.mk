@@ -32,7 +32,8 @@
 #                     JUnit 5 (a suite of `make test`): mvn -o test with bindings/java/pom.xml
 #                     and Debian's Maven repository (SuitesTest: one test per suite of AllTests):
 #                     every vector of Tests/vectors (or FEEDDATE_VECTORS), the schedule vectors
-#                     (Tests/vectors/schedule, or FEEDDATE_SCHEDULE_VECTORS), errors (with the
+#                     (Tests/vectors/schedule, or FEEDDATE_SCHEDULE_VECTORS), html and scriptJson
+#                     against the html vectors (Tests/vectors/html, or FEEDDATE_HTML_VECTORS), errors (with the
 #                     quoting vectors: Tests/vectors/quote, or FEEDDATE_QUOTE_VECTORS), threads,
 #                     the unpacking of the jar's natives (NativeLoaderTests: reuse, a damaged cache,
 #                     two threads and two JVMs at once); closes with "N passed, N failed"

@@ -38,6 +38,26 @@ final class HtmlTests {
         TestKit.run("html: spoken", HtmlTests::spoken);
         TestKit.run("html: large", HtmlTests::large);
         TestKit.run("html: closed", HtmlTests::closed);
+        TestKit.run("html: the README's example", HtmlTests::readme);
+    }
+
+    /** What bindings/java/README.md ("Markup: html and scriptJson") says its example gives. */
+    private static void readme() {
+        Instant now = Instant.parse("2024-03-25T06:30:00Z");
+        try (Formatter f = zh(Style.FEED)) {
+            Instant t = now.minus(Duration.ofMinutes(50));
+            String wire = "{\"v\":1,\"now\":1711348200000,\"labels\":[[\"13:40\",0],[\"昨天\",34200000]],"
+                    + "\"until\":1711468800000}";
+            String attr = "{&quot;v&quot;:1,&quot;now&quot;:1711348200000,&quot;labels&quot;:[[&quot;13:40&quot;,0],"
+                    + "[&quot;昨天&quot;,34200000]],&quot;until&quot;:1711468800000}";
+            String html = f.html(t, now);
+            check(html.equals("<time datetime=\"2024-03-25T05:40:00.000Z\" title=\"2024年3月25日 13:40\"><feed-date "
+                    + "data-schedule=\"" + attr + "\">13:40</feed-date></time>"), "html: the README's example", html);
+            String spoken = f.html(t, now, Duration.ofDays(1), 1000, true);
+            check(spoken.equals(html.replace("\">13:40<", "\" data-spoken-schedule=\"" + attr + "\">13:40<")),
+                    "html: the README's spoken example", spoken);
+            check(f.scriptJson(t, now).equals(wire), "scriptJson: the README's example", f.scriptJson(t, now));
+        }
     }
 
     /** The file: FEEDDATE_HTML_VECTORS when set, else vectorsDir/html/html-1.3.jsonl (as the quote vectors). */
