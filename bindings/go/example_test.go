@@ -70,3 +70,30 @@ func ExampleFormatter_Schedule() {
 	// 4 true
 	// feeddate: horizon -1000 ms is out of range 0...31622400000 (366 days)
 }
+
+// The README's markup: a live label for a page, and the wire form for a
+// <script> element, both written by the library.
+func ExampleFormatter_HTML() {
+	f, err := feeddate.New(feeddate.Options{Style: feeddate.ChatList, Locale: "zh_CN", TimeZone: "Asia/Shanghai"})
+	if err != nil {
+		panic(err)
+	}
+	defer f.Close()
+
+	now := time.UnixMilli(1711348200000)  // 2024-03-25 14:30 in Shanghai
+	sent := time.UnixMilli(1711341000000) // 12:30 the same day
+	html, err := f.HTML(sent, now, feeddate.DefaultHorizon, feeddate.DefaultMaxEntries, false)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(html)
+	script, _ := f.ScriptJSON(sent, now, feeddate.DefaultHorizon, feeddate.DefaultMaxEntries)
+	fmt.Println(script)
+
+	_, err = f.HTML(sent, now, -time.Second, feeddate.DefaultMaxEntries, true)
+	fmt.Println(err)
+	// Output:
+	// <time datetime="2024-03-25T04:30:00.000Z" title="2024年3月25日 12:30"><feed-date data-schedule="{&quot;v&quot;:1,&quot;now&quot;:1711348200000,&quot;labels&quot;:[[&quot;12:30&quot;,0],[&quot;昨天&quot;,34200000]],&quot;until&quot;:1711468800000}">12:30</feed-date></time>
+	// {"v":1,"now":1711348200000,"labels":[["12:30",0],["昨天",34200000]],"until":1711468800000}
+	// feeddate: horizon -1000 ms is out of range 0...31622400000 (366 days)
+}
