@@ -3,7 +3,8 @@
 #                   (again with FEEDDATE_GO_NO_MEMBARRIER=1, fdgo.c's other way),
 #                   chunked FormatMany and its memory check, zones as
 #                   *time.Location, schedules against the schedule vectors
-#                   and Label, the README's examples, examples/go built as a
+#                   and Label, HTML and ScriptJSON against the html vectors,
+#                   the README's examples, examples/go built as a
 #                   program outside the module)
 #                   against build/lib, found through pkg-config like an
 #                   installed library; then the -tags feeddate_env build (CGO_* flags)
