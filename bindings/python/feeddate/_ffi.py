@@ -63,6 +63,7 @@ FD_SCHEDULE_MAX_ENTRIES = 100000  # (1.2)
 FD_SCHEDULE_DEFAULT_HORIZON_MS = 86400000  # (1.3) one day
 FD_SCHEDULE_DEFAULT_MAX_ENTRIES = 1000  # (1.3)
 FD_QUOTE_CAPACITY = 262  # (1.3) bytes that hold every fd_quote result with its NUL
+FD_HTML_SPOKEN = 0x1  # (1.3) fd_schedule_html's flag: data-spoken-schedule too
 
 # enum fd_style
 FD_STYLE_FEED = 0
@@ -386,6 +387,26 @@ fd_schedule = _declare(
 #                            size_t max_entries, char *buf, size_t cap, size_t *length);
 fd_schedule_json = _declare(
     "fd_schedule_json",
+    [fd_formatter_p, c_int64, c_int64, c_int64, c_size_t, c_void_p, c_size_t, c_size_t_p],
+    fd_status,
+)
+
+# (1.3) The server side of a live label (SPEC 11, "Semantics and screen readers",
+# "Script context"): Formatter.html and Formatter.script_json, the library's
+# markup and escapes as they are; buffers as fd_schedule_json's.
+# fd_status fd_schedule_html(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+#                            size_t max_entries, uint32_t flags, char *buf, size_t cap, size_t *length);
+fd_schedule_html = _declare(
+    "fd_schedule_html",
+    [fd_formatter_p, c_int64, c_int64, c_int64, c_size_t, c_uint32, c_void_p, c_size_t, c_size_t_p],
+    fd_status,
+)
+
+# fd_status fd_schedule_script_json(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
+#                                   int64_t horizon_ms, size_t max_entries, char *buf, size_t cap,
+#                                   size_t *length);
+fd_schedule_script_json = _declare(
+    "fd_schedule_script_json",
     [fd_formatter_p, c_int64, c_int64, c_int64, c_size_t, c_void_p, c_size_t, c_size_t_p],
     fd_status,
 )

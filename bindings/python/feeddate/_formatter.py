@@ -21,7 +21,7 @@ from ._arrays import MANY_BYTES_PER_LABEL, float_ms, numpy_ms
 from ._instant import EPOCH, UNITS, Instant, float_to_ms, local_now_ms, seconds_to_ms, to_datetime, to_ms
 from ._modules import loaded, module_of
 from ._options import OPTIONS, describe, fill, host_zone_hint, zone_hint
-from ._schedule import DEFAULT_HORIZON, DEFAULT_MAX_ENTRIES, Horizon, Schedule, entry_count, horizon_ms
+from ._schedule import DEFAULT_HORIZON, DEFAULT_MAX_ENTRIES, Horizon, Schedule, buffer_text, entry_count, horizon_ms
 
 
 # format_many's first guess of UTF-8 bytes per label; a larger need costs one more call.
@@ -542,10 +542,51 @@ class Formatter:
         Out of range: the library's :class:`ArgumentError`. ``t`` and ``now`` as
         :meth:`format` takes them. Costs one label and one next change per entry.
         """
+        return Schedule(self, *self._schedule_args(t, now, horizon, max_entries), f"schedule(t={t!r}, now={now!r})")
+
+    def html(self, t: Instant, now: Optional[Instant] = None, *, horizon: Horizon = DEFAULT_HORIZON,
+             max_entries: int = DEFAULT_MAX_ENTRIES, spoken: bool = False) -> str:
+        """The markup of a live label (1.3, SPEC 11 "Semantics and screen
+        readers"), the library's ``fd_schedule_html`` bytes as they are::
+
+            <time datetime="D" title="T"><feed-date data-schedule="WIRE">text</feed-date></time>
+
+        D: ``t`` in UTC (``YYYY-MM-DDTHH:MM:SS.sssZ``); T: the ``feed_detail``
+        label of ``t`` at ``now`` with this formatter's locale, zone and options;
+        WIRE: :meth:`schedule`'s wire form; text: its label at ``now``; every
+        value escaped by the library. ``spoken=True`` adds
+        ``data-spoken-schedule="WIRE2"``, the schedule of the same options plus
+        ``spoken``, for the web client's spoken label. ``t``, ``now``,
+        ``horizon`` and ``max_entries`` as :meth:`schedule` takes them, with
+        its errors (the library's :class:`ArgumentError` out of range).
+        """
+        if not isinstance(spoken, bool):
+            raise TypeError(f"spoken={spoken!r}: use True or False")
+        return buffer_text(_ffi.fd_schedule_html,
+                           (self._handle, *self._schedule_args(t, now, horizon, max_entries),
+                            _ffi.FD_HTML_SPOKEN if spoken else 0),
+                           f"html(t={t!r}, now={now!r})")
+
+    def script_json(self, t: Instant, now: Optional[Instant] = None, *, horizon: Horizon = DEFAULT_HORIZON,
+                    max_entries: int = DEFAULT_MAX_ENTRIES) -> str:
+        """:meth:`schedule`'s wire form made safe inside ``<script>`` (1.3, SPEC 11
+        "Script context"), the library's ``fd_schedule_script_json`` bytes as
+        they are: ``< > &`` U+2028 U+2029 as ``\\u003c \\u003e \\u0026 \\u2028
+        \\u2029``, valid JSON that parses to the same object as
+        ``schedule(...).to_json()``. Arguments and errors as :meth:`schedule`'s.
+        """
+        return buffer_text(_ffi.fd_schedule_script_json,
+                           (self._handle, *self._schedule_args(t, now, horizon, max_entries)),
+                           f"script_json(t={t!r}, now={now!r})")
+
+    def _schedule_args(self, t: Instant, now: Optional[Instant], horizon: Horizon,
+                       max_entries: int) -> Tuple[int, int, int, int]:
+        """(t_ms, now_ms, horizon_ms, max_entries) as the C calls of :meth:`schedule`,
+        :meth:`html` and :meth:`script_json` take them: now None is the
+        formatter's clock; the ranges are the library's to check."""
         t_ms = to_ms(t)
         now_ms = self._now() if now is None else to_ms(now)
-        return Schedule(self, t_ms, now_ms, horizon_ms(horizon), entry_count(max_entries),
-                        f"schedule(t={t!r}, now={now!r})")
+        return t_ms, now_ms, horizon_ms(horizon), entry_count(max_entries)
 
     def format_many(
         self, ts: Iterable[Instant], now: Optional[Instant] = None, *, unit: Optional[str] = None

@@ -7,6 +7,11 @@ are (no JSON is written in Python), the entries fd_schedule's. A
 horizon or max_entries fails at once) and the fd_schedule call the first time
 its entries or ``until`` are read (a server that only sends the wire form pays
 for one call).
+
+Formatter.html and Formatter.script_json (1.3) take schedule's arguments, read
+by the same code, and return fd_schedule_html's and fd_schedule_script_json's
+bytes as they are, through the same buffer call (buffer_text): no markup and
+no escape is written in Python.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from itertools import chain
 from datetime import datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
+from typing import TYPE_CHECKING, Any, Callable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 from . import _ffi
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, error_for
@@ -43,9 +48,10 @@ _SIZE_T_CODE = next(c for c in "LQI" if array.array(c).itemsize == ctypes.sizeof
 _MICROSECOND = timedelta(microseconds=1)
 _HOW = "use a datetime.timedelta, or seconds as an int or a float"
 
-# fd_schedule_json's output buffers, reused across calls (one per concurrent
-# call; list.pop/append are atomic). A buffer grows to the largest wire form
-# asked for, up to _KEEP_BYTES; a larger one is used once and dropped.
+# The output buffers of fd_schedule_json and its kind (see buffer_text), reused
+# across calls (one per concurrent call; list.pop/append are atomic). A buffer
+# grows to the largest text asked for, up to _KEEP_BYTES; a larger one is used
+# once and dropped.
 _FIRST_BYTES = 4096
 _KEEP_BYTES = 1 << 20
 _json_buffers: List[Any] = []
@@ -232,24 +238,32 @@ def _iso(value: datetime) -> str:
 
 def _wire(formatter: "Formatter", t_ms: int, now_ms: int, h_ms: int, max_entries: int, context: str) -> str:
     """fd_schedule_json's wire form, decoded (its bytes are UTF-8)."""
+    return buffer_text(_ffi.fd_schedule_json, (formatter._handle, t_ms, now_ms, h_ms, max_entries), context)
+
+
+def buffer_text(function: Callable[..., int], args: Tuple[Any, ...], context: str) -> str:
+    """What ``function(*args, buf, cap, &length)`` writes, decoded (UTF-8): a C
+    call that buffers as fd_schedule_json does (fd_schedule_json, and 1.3's
+    fd_schedule_html and fd_schedule_script_json). A reused buffer first; on
+    FD_ERR_BUFFER (length: the bytes needed without the NUL) one more call with
+    a buffer that holds them. Another status: the library's error, with
+    ``context``."""
     try:
         buf = _json_buffers.pop()
     except IndexError:
         buf = ctypes.create_string_buffer(_FIRST_BYTES)
     length = ctypes.c_size_t()
-    status = _ffi.fd_schedule_json(formatter._handle, t_ms, now_ms, h_ms, max_entries, buf, len(buf),
-                                   ctypes.byref(length))
-    if status == FD_ERR_BUFFER:  # length: the bytes needed without the NUL
+    status = function(*args, buf, len(buf), ctypes.byref(length))
+    if status == FD_ERR_BUFFER:
         buf = ctypes.create_string_buffer(max(length.value + 1, 2 * len(buf)))
-        status = _ffi.fd_schedule_json(formatter._handle, t_ms, now_ms, h_ms, max_entries, buf, len(buf),
-                                       ctypes.byref(length))
+        status = function(*args, buf, len(buf), ctypes.byref(length))
     if status:
         _json_buffers.append(buf)
         check(status, context)
-    wire = ctypes.string_at(buf, length.value).decode()
+    text = ctypes.string_at(buf, length.value).decode()
     if len(buf) <= _KEEP_BYTES:
         _json_buffers.append(buf)
-    return wire
+    return text
 
 
 def _entries(schedule: Schedule) -> Tuple[Tuple[ScheduleEntry, ...], int]:
