@@ -1,6 +1,7 @@
 # Rust binding (bindings/rust, crate `feeddate`, std only): its tests and benchmark.
 #   make test-rust      cargo test (vectors, layout, errors, threads, schedules
-#                       against the schedule vectors and label, doc examples),
+#                       against the schedule vectors and label, html and
+#                       script_json against the html vectors, doc examples),
 #                       clippy when installed, `cargo package` of the crate,
 #                       then make test-rust-link
 #   make test-rust-link how build.rs links (README.md, "Linking"): with no library
