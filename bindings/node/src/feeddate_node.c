@@ -294,8 +294,8 @@ static void finalize_handle(napi_env env, void *data, void *hint) {
  * double is exactly there, so a half decides nothing). Exact: d - floor(d) is exact for d >= 0
  * and d <= -1 (Sterbenz), and a d in (-1, 0) is compared with -0.0005 directly, against the least
  * doubles at or above 0.9995 and -0.0005. False when no int64_t holds it (NaN, the infinities,
- * beyond); no cast is then made (undefined) and the caller words the error. No call to floor():
- * formatMany runs this once a label. */
+ * beyond); no cast is then made (undefined): the caller clamps (instant_ms) or refuses it. No call
+ * to floor(): formatMany runs this once a label. */
 static inline bool ms_of(double d, int64_t *out) {
     static const double fraction_up = 0x1.ffbe76c8b4396p-1; /* 0.9995, rounded up */
     static const double negative_up = -0x1.0624dd2f1a9fbp-11; /* -0.0005, rounded up */
@@ -311,18 +311,20 @@ static inline bool ms_of(double d, int64_t *out) {
     return true;
 }
 
-/* An instant: a finite number of milliseconds by ms_of, that an int64_t holds (the library checks its range). */
+/* An instant in whole milliseconds: a finite number by ms_of, or, past what an int64_t holds, INT64_MAX
+ * or INT64_MIN by its sign, so that the library refuses it in its own words for the clamped value
+ * (SPEC 11, 1.3: no binding words that range error itself). Only a value with no number to pass,
+ * NaN or an infinity, is refused here. */
+static inline bool instant_ms(double d, int64_t *out) {
+    if (ms_of(d, out)) return true;
+    if (isnan(d) || isinf(d)) return false;
+    *out = d > 0 ? INT64_MAX : INT64_MIN;
+    return true;
+}
+
+/* instant_ms, or the binding's own error naming `name` for NaN and the infinities. */
 static int instant_of(napi_env env, double d, const char *name, int64_t *out) {
-    if (isfinite(d)) {
-        if (ms_of(d, out)) return 0;
-        char num[32];
-        number_text(d, num);
-        throw_msgf(env, FD_ERR_RANGE,
-                   "%s: instant %s ms is outside the supported range %lld...%lld ms "
-                   "(0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z)",
-                   name, num, (long long)FD_MIN_INSTANT_MS, (long long)FD_MAX_INSTANT_MS);
-        return -1;
-    }
+    if (instant_ms(d, out)) return 0;
     throw_msgf(env, FD_ERR_RANGE, "%s is %s, not an instant: pass a valid Date or finite epoch milliseconds", name,
                isnan(d) ? "NaN (an invalid Date?)" : d > 0 ? "Infinity" : "-Infinity");
     return -1;
@@ -806,12 +808,12 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
     int64_t *ts = m->ts;
     size_t *ends = m->ends;
     char *buf = m->buf;
-    /* The instants an int64_t holds, up to the first that it does not (bad): the library's error
-     * for one before it wins, so that the first bad index of the batch is named whatever the
-     * chunks. */
+    /* The instants by instant_ms (one past an int64_t clamped, for the library to refuse), up to
+     * the first with no number (bad: NaN, an infinity): the library's error for one before it
+     * wins, so that the first bad index of the batch is named whatever the chunks. */
     size_t bad = n;
     for (size_t i = 0; i < n; i++) {
-        if (!ms_of(ds[i], &ts[i])) {
+        if (!instant_ms(ds[i], &ts[i])) {
             bad = i;
             break;
         }
@@ -937,7 +939,7 @@ static napi_value bench_many(napi_env env, napi_callback_info info) {
         goto done;
     }
     for (size_t i = 0; i < n; i++) {
-        if (!ms_of(((const double *)data)[i], &ts[i])) {
+        if (!instant_ms(((const double *)data)[i], &ts[i])) {
             s = FD_ERR_ARGUMENT;
             goto done;
         }

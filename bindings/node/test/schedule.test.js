@@ -267,7 +267,11 @@ test('bad arguments: the library\'s FD_ERR_ARGUMENT and its message; types; inst
   throwsStatus(() => f.schedule(t, -62135596800001), 'FD_ERR_RANGE', RangeError, '-62135596800001');
   throwsStatus(() => f.schedule(new Date(NaN), NOW), 'FD_ERR_RANGE', RangeError, 't is NaN');
   throwsStatus(() => f.schedule(t, Infinity), 'FD_ERR_RANGE', RangeError, 'now is Infinity');
-  throwsStatus(() => f.schedule(t, 1e300), 'FD_ERR_RANGE', RangeError, 'now: instant 1e+300 ms');
+  // Past an int64_t: clamped, the library's message for the clamped value (SPEC 11, 1.3).
+  throwsStatus(() => f.schedule(t, 1e300), 'FD_ERR_RANGE', RangeError,
+    'instant 9223372036854775807 ms is outside the supported range');
+  throwsStatus(() => f.schedule(-1e300, NOW), 'FD_ERR_RANGE', RangeError,
+    'instant -9223372036854775808 ms is outside the supported range');
   // A schedule that reaches the end of the range stops there (complete), it is not an error.
   const end = f.schedule(t, 253402300799999 - 1000, { maxEntries: 5 });
   assert.ok(end.entries.length >= 1);
