@@ -227,14 +227,24 @@ public final class Formatter implements AutoCloseable {
         return m;
     }
 
-    /** Milliseconds since the epoch of t, floored. */
+    /** Milliseconds since the epoch of t, floored: {@link #epochMillis}. */
     static long millis(Instant t, String what) {
         Objects.requireNonNull(t, what);
+        return epochMillis(t);
+    }
+
+    /**
+     * Milliseconds since the epoch of t, floored. One beyond a long of
+     * milliseconds ({@link Instant#MAX}, {@link Instant#MIN}) is clamped to
+     * {@link Long#MAX_VALUE} or {@link Long#MIN_VALUE}, which the library
+     * refuses with its own message for that value (SPEC 11, 1.3), as it does
+     * any instant out of range: the binding words no range error of its own.
+     */
+    static long epochMillis(Instant t) {
         try {
             return t.toEpochMilli();
         } catch (ArithmeticException e) {
-            throw new FeedDateException(Status.RANGE.code(),
-                    what + " " + t + " cannot be written in milliseconds since the epoch");
+            return t.getEpochSecond() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
         }
     }
 
@@ -383,12 +393,7 @@ public final class Formatter implements AutoCloseable {
         if (!it.hasNext()) throw new ConcurrentModificationException("ts shrank during formatMany");
         Instant t = it.next();
         if (t == null) throw new NullPointerException("t[" + index + "]");
-        try {
-            return t.toEpochMilli();
-        } catch (ArithmeticException e) {
-            throw new FeedDateException(Status.RANGE.code(),
-                    "t[" + index + "] " + t + " cannot be written in milliseconds since the epoch");
-        }
+        return epochMillis(t);
     }
 
     /**

@@ -73,10 +73,31 @@ final class ErrorTests {
                     String.valueOf(Long.MAX_VALUE));
             expectError("formatMany with one instant out of range", Status.RANGE,
                     () -> f.formatMany(new long[] {now, MAX_MS + 1, now}, now), "253402300800000");
-            expectError("Instant beyond milliseconds", Status.RANGE, () -> f.format(Instant.MAX, Instant.EPOCH),
-                    "t", "+1000000000");
+            // An Instant past a long of ms is clamped to Long.MAX_VALUE or Long.MIN_VALUE: the library's own
+            // message for the clamped value (SPEC 11, 1.3), word for word what that long gets.
+            String tooLate = "instant 9223372036854775807 ms is outside the supported range";
+            String tooEarly = "instant -9223372036854775808 ms is outside the supported range";
+            expectError("Instant.MAX", Status.RANGE, () -> f.format(Instant.MAX, Instant.EPOCH), tooLate);
+            expectError("Instant.MIN as now", Status.RANGE, () -> f.label(Instant.EPOCH, Instant.MIN), tooEarly);
+            expectError("10^16 s as an Instant", Status.RANGE,
+                    () -> f.format(Instant.ofEpochSecond(10_000_000_000_000_000L), Instant.EPOCH), tooLate);
+            String[] messages = new String[2];
+            try {
+                f.format(Long.MAX_VALUE, now);
+            } catch (FeedDateException e) {
+                messages[0] = e.getMessage();
+            }
+            try {
+                f.format(Instant.MAX, Instant.ofEpochMilli(now));
+            } catch (FeedDateException e) {
+                messages[1] = e.getMessage();
+            }
+            check(messages[0] != null && messages[0].startsWith(tooLate) && messages[0].equals(messages[1]),
+                    "Instant.MAX gets Long.MAX_VALUE's message", messages[0] + " / " + messages[1]);
             expectError("Instant beyond milliseconds in formatMany", Status.RANGE,
-                    () -> f.formatMany(List.of(Instant.EPOCH, Instant.MIN), Instant.EPOCH), "t[1]");
+                    () -> f.formatMany(List.of(Instant.EPOCH, Instant.MIN), Instant.EPOCH), "t[1]", tooEarly);
+            expectError("now beyond milliseconds in formatMany", Status.RANGE,
+                    () -> f.formatMany(List.of(Instant.EPOCH), Instant.MAX), "now", tooLate);
             expectError("Instant year 10000", Status.RANGE,
                     () -> f.format(Instant.parse("+10000-01-01T00:00:00Z"), Instant.EPOCH), "253402300800000");
             // After an error the formatter still works, and the message was the failing call's.

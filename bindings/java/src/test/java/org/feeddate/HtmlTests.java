@@ -177,7 +177,9 @@ final class HtmlTests {
             expectError("scriptJson: now out of range", Status.RANGE,
                     () -> f.scriptJson(t, -62135596800001L, 1000, 10), "-62135596800001");
             expectError("html: an Instant past a long of ms", Status.RANGE, () -> f.html(Instant.MAX, nowI),
-                    "cannot be written in milliseconds");
+                    "instant 9223372036854775807 ms is outside the supported range");
+            expectError("scriptJson: now an Instant before a long of ms", Status.RANGE,
+                    () -> f.scriptJson(tI, Instant.MIN), "instant -9223372036854775808 ms is outside the supported range");
             // The same message as schedule's, word for word.
             String scheduleMessage = null;
             try {

@@ -266,7 +266,9 @@ final class ScheduleTests {
             expectError("schedule: now out of range", Status.RANGE,
                     () -> f.schedule(t, -62135596800001L, 1000, 10), "-62135596800001");
             expectError("schedule: an Instant past a long of ms", Status.RANGE,
-                    () -> f.schedule(Instant.MAX, nowI), "cannot be written in milliseconds");
+                    () -> f.schedule(Instant.MAX, nowI), "instant 9223372036854775807 ms is outside the supported range");
+            expectError("schedule: now an Instant before a long of ms", Status.RANGE,
+                    () -> f.schedule(tI, Instant.MIN), "instant -9223372036854775808 ms is outside the supported range");
             for (TestKit.ThrowingRunnable call : new TestKit.ThrowingRunnable[] {() -> f.schedule(null, nowI),
                 () -> f.schedule(tI, null), () -> f.schedule(tI, nowI, null, 10)}) {
                 try {
