@@ -8,6 +8,11 @@
 #                     Tests/vectors/html/html-1.3.jsonl (or FEEDDATE_HTML_VECTORS), errors with the quote vectors of
 #                     Tests/vectors/quote (or FEEDDATE_QUOTE_VECTORS), closing, worker threads,
 #                     the README's examples; the full report goes to build/node/test-report.txt
+#   make test-node-types  tsc --noEmit (Debian's node-typescript, /usr/bin/tsc) of
+#                     bindings/node/check/web-types.ts and web-types-esm.mts against index.d.ts
+#                     and clients/web's .d.ts where the npm package puts them (feeddate/web/...;
+#                     bindings/node/check/tsconfig.web-types.json); their misuses are marked
+#                     @ts-expect-error, so one that compiles fails it (part of make test-node)
 #   make npm          dist/npm/feeddate-$(VERSION).tgz: the npm package with its prebuilt N-API
 #                     addon and libfeeddate.so.1 of make wheel (ICU 78.3 inside it) in
 #                     prebuilds/linux-x64/ (run path $ORIGIN), no install script: `npm install
@@ -43,7 +48,7 @@ NODE_DIR     := bindings/node
 NODE_BUILD   := $(BUILD)/node
 NODE_ADDON   := $(NODE_BUILD)/feeddate.node
 
-.PHONY: node-addon node-tools test-node bench-node bench-peers-node stress-node check-node-version node-pack npm npm-check
+.PHONY: node-addon node-tools test-node test-node-types bench-node bench-peers-node stress-node check-node-version node-pack npm npm-check
 
 node-tools:
 	@command -v $(NODE) >/dev/null 2>&1 || { echo "node: no $(NODE): install Node.js 18+ (Debian: apt-get install nodejs)" >&2; exit 1; }
@@ -62,7 +67,13 @@ check-node-version:
 	@v=$$(sed -n 's/^ *"version": "\(.*\)",$$/\1/p' $(NODE_DIR)/package.json); \
 	[ "$$v" = "$(VERSION)" ] || { echo "node: $(NODE_DIR)/package.json says version $$v; include/feeddate.h says $(VERSION): update package.json" >&2; exit 1; }
 
-test-node: lib node-tools check-node-version $(NODE_ADDON)
+TSC ?= tsc
+test-node-types:
+	@command -v $(TSC) >/dev/null 2>&1 || { echo "node: no $(TSC): install Debian's TypeScript (apt-get install node-typescript)" >&2; exit 1; }
+	@echo "== tsc --noEmit -p $(NODE_DIR)/check/tsconfig.web-types.json ($$($(TSC) --version))"
+	$(TSC) -p $(NODE_DIR)/check/tsconfig.web-types.json
+
+test-node: lib node-tools check-node-version $(NODE_ADDON) test-node-types
 	@echo "== node example: $(NODE_DIR)/examples/feed.js"
 	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) $(NODE_DIR)/examples/feed.js
 	@echo "== node --test $(NODE_DIR)/test (report: $(NODE_BUILD)/test-report.txt)"

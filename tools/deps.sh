@@ -40,6 +40,8 @@ node_and_web() {
   has chromium || need chromium
   [ -f /usr/share/nodejs/react/package.json ] || need node-react
   [ -f /usr/share/nodejs/react-dom/package.json ] || need node-react-dom
+  # tsc: make test-node checks the web client's declarations (make test-node-types).
+  has tsc || need node-typescript
 }
 
 # make deb builds with debhelper and pybuild (ICU 78.3 of make icu is linked
