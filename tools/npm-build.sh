@@ -18,7 +18,8 @@
 #      ("files", os linux, cpu x64, libc glibc, engines node >= 18, no install
 #      script), index.js (which loads prebuilds/<platform>-<arch>/feeddate.node),
 #      index.d.ts, README.md, examples/, the addon's source and Makefile, LICENSE
-#      and ICU-LICENSE.txt (ICU's, which the wheel carries); `npm pack
+#      and ICU-LICENSE.txt (ICU's, which the wheel carries), web/ (the web client
+#      of clients/web with its .d.ts, copied: SPEC 11, 1.3); `npm pack
 #      --offline` of it (the npm that comes with NodeSource's node; Debian's
 #      npm package conflicts with that nodejs), into
 #      dist/npm; its file list must be the expected one;
@@ -78,6 +79,7 @@ make --no-print-directory -C bindings/node OUT="$natives/feeddate.node" NODE_INC
 strip --strip-unneeded "$natives/feeddate.node"
 
 names=(feeddate.node libfeeddate.so.1)
+web_files=(feed-date.js feed-date.mjs react.js feed-date.d.ts feed-date.d.mts react.d.ts)
 [ "$(cd "$natives" && ls | tr '\n' ' ')" = "feeddate.node libfeeddate.so.1 " ] \
   || die "expected the addon and libfeeddate.so.1 alone, got: $(cd "$natives" && ls | tr '\n' ' ')"
 natives_check "$natives" "${names[@]}"
@@ -101,6 +103,9 @@ cp bindings/node/package.json bindings/node/index.js bindings/node/index.d.ts bi
 mkdir -p "$pkg/src" && cp bindings/node/src/feeddate_node.c "$pkg/src/"
 cp -r bindings/node/examples "$pkg/examples"
 cp LICENSE "$pkg/LICENSE"
+# The web client (SPEC 11, 1.3), copied from its one source, clients/web: feeddate/web/feed-date.js,
+# feed-date.mjs, react.js and their declarations; index.js's webClientDir is this folder.
+mkdir -p "$pkg/web" && cp "${web_files[@]/#/clients/web/}" "$pkg/web/"
 cp "$stage/whl/feeddate/ICU-LICENSE.txt" "$pkg/ICU-LICENSE.txt"
 grep -q '"install"\|"preinstall"\|"postinstall"' "$pkg/package.json" && die "package.json has an install script"
 "$NODE" -e '
@@ -123,6 +128,7 @@ tar -tzf "$tgz" | sed 's|^package/||' | sort > "$stage/files.txt"
   printf '%s\n' ICU-LICENSE.txt LICENSE Makefile README.md index.d.ts index.js package.json src/feeddate_node.c
   (cd bindings/node && find examples -type f)
   for f in "${names[@]}"; do echo "prebuilds/$plat/$f"; done
+  for f in "${web_files[@]}"; do echo "web/$f"; done
 } | sort > "$stage/files-expected.txt"
 diff "$stage/files-expected.txt" "$stage/files.txt" | sed 's/^/    /' && true
 cmp -s "$stage/files-expected.txt" "$stage/files.txt" || die "the tgz's files are not the expected ones (diff above: < expected, > in the tgz)"

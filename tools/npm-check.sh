@@ -25,6 +25,16 @@
 #   4b. the binding's own suite (bindings/node/test, which the package does
 #      not carry: copied in for the run) on the installed package with
 #      Debian's node, as `make test-node` runs it on this machine;
+#   4c. the web client (SPEC 11, 1.3): node_modules/feeddate/web holds clients/web's
+#      feed-date.js, feed-date.mjs, react.js and their .d.ts, identical;
+#      require("feeddate").webClientDir is that folder (absolute);
+#      require("feeddate/web/feed-date.js") gives FeedDate's five names and pick
+#      works, import("feeddate/web/feed-date.mjs") the same object, and
+#      "feeddate/web/react" resolves to web/react.js; the file in a bare vm realm
+#      (no timers, no DOM) offers pick alone; tsc --noEmit --strict (Debian's
+#      node-typescript, no @types/react) compiles bindings/node/check/web-types.ts
+#      (CommonJS) and web-types-esm.mts (node16, the "exports" map), whose misuses
+#      are marked @ts-expect-error and so must not compile;
 #   5. the project moved to /home/app/elsewhere and run as a user who is not
 #      root (app, uid 1000): the same check passes from there ($ORIGIN, no path
 #      of the install is written anywhere).
@@ -40,7 +50,8 @@ NAME=npm-check
 CACHE=$ROOTS/npm-check
 ROOT=$CACHE/root
 APP=/opt/app
-PACKAGES=(nodejs npm tzdata)
+# node-typescript: Debian's tsc, which checks the web client's declarations (4c)
+PACKAGES=(nodejs npm tzdata node-typescript)
 
 need_root npm-check
 version=$(tools/version.sh)
@@ -117,6 +128,52 @@ rm -rf "$ROOT$APP/node_modules/feeddate/test"
 grep '^ℹ \(tests\|pass\|fail\|duration\)' "$CACHE/suite.txt" | sed 's/^/    | /'
 [ "${suite_rc:-0}" -eq 0 ] && grep -qx 'ℹ fail 0' "$CACHE/suite.txt" \
   || die "the binding's suite fails on the installed package (above; report: ${CACHE#"$REPO"/}/suite.txt)"
+
+# ---- 4c. the web client (SPEC 11, 1.3) ---------------------------------------------------
+step "the web client: feeddate/web/*, webClientDir, a bare realm, tsc --noEmit (Debian's node-typescript)"
+web=$ROOT$APP/node_modules/feeddate/web
+for f in feed-date.js feed-date.mjs react.js feed-date.d.ts feed-date.d.mts react.d.ts; do
+  cmp -s "clients/web/$f" "$web/$f" || die "node_modules/feeddate/web/$f is missing or not clients/web/$f"
+done
+echo "    node_modules/feeddate/web: the six files of clients/web, identical"
+# shellcheck disable=SC2016
+js='const assert = require("node:assert/strict"), fs = require("node:fs"), path = require("node:path"), vm = require("node:vm");
+const { webClientDir } = require("feeddate");
+assert.equal(webClientDir, path.resolve("node_modules/feeddate/web"));
+assert.ok(path.isAbsolute(webClientDir) && fs.statSync(webClientDir).isDirectory());
+for (const f of ["feed-date.js", "feed-date.mjs", "react.js"]) assert.ok(fs.statSync(path.join(webClientDir, f)).isFile(), f);
+const wire = { v: 1, now: 1000, labels: [["just now", 0], ["1 min. ago", 60000]], until: null };
+const F = require("feeddate/web/feed-date.js");
+assert.deepEqual(Object.keys(F), ["attach", "setClockOffset", "setServerTime", "refresh", "pick"]);
+assert.deepEqual(F.pick(wire, 61000), { text: "1 min. ago", index: 1, next: null });
+assert.equal(require.resolve("feeddate/web/react"), path.join(webClientDir, "react.js"));
+// A bare realm (no timers, no DOM): the file offers pick alone.
+const realm = vm.createContext({});
+vm.runInContext(fs.readFileSync(require.resolve("feeddate/web/feed-date.js"), "utf8"), realm);
+assert.equal(vm.runInContext("Object.keys(FeedDate).join()", realm), "pick");
+realm.wire = JSON.stringify(wire);
+assert.equal(vm.runInContext("FeedDate.pick(wire, 999).text", realm), "just now");
+import("feeddate/web/feed-date.mjs").then((m) => {
+  assert.equal(m.default, F);
+  assert.deepEqual(Object.keys(m).sort(), ["attach", "default", "pick", "refresh", "setClockOffset", "setServerTime"]);
+  assert.equal(m.pick(wire, 0).text, "just now");
+  console.log(`webClientDir ${webClientDir}; require, import and a bare realm (pick alone): ok`);
+});'
+root_run "$ROOT" sh -c "cd $APP && node -e '$js'" > "$CACHE/web.txt" 2>&1 \
+  || { sed 's/^/    | /' "$CACHE/web.txt"; die "the web client of the installed package (above)"; }
+sed 's/^/    | /' "$CACHE/web.txt"
+# The declarations as a user's TypeScript sees them, with no @types/react (Debian has none without
+# node-react): bindings/node/check/web-types.ts (CommonJS, "moduleResolution": "node") and
+# web-types-esm.mts (node16: the "exports" map and its "types"); every misuse there is marked
+# @ts-expect-error, so a misuse that compiles fails tsc too.
+cp bindings/node/check/web-types.ts bindings/node/check/web-types-esm.mts "$ROOT$APP/"
+root_run "$ROOT" sh -c "cd $APP && ls -d node_modules/@types 2>/dev/null; tsc --version &&
+  tsc --noEmit --strict --lib es2020 --module commonjs --moduleResolution node web-types.ts &&
+  tsc --noEmit --strict --lib es2020 --module node16 --moduleResolution node16 web-types-esm.mts" \
+  > "$CACHE/tsc.txt" 2>&1 || { sed 's/^/    | /' "$CACHE/tsc.txt"; die "tsc --noEmit of web-types.ts / web-types-esm.mts failed (above)"; }
+sed 's/^/    | /' "$CACHE/tsc.txt"
+grep -q '^node_modules/@types' "$CACHE/tsc.txt" && die "the project has node_modules/@types: the declarations must stand alone"
+echo "    tsc --noEmit: web-types.ts (commonjs) and web-types-esm.mts (node16) compile, their misuses do not"
 
 # ---- 5. moved, not root ----------------------------------------------------------------------
 step "the project moved to /home/app/elsewhere/app, the check as user app (uid 1000)"

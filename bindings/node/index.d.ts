@@ -218,6 +218,12 @@ export const icuVersion: string;
 export function dataVersion(): string;
 /** Where the addon was loaded from. */
 export const addonPath: string;
+/**
+ * The absolute path of the web client's folder (SPEC 11, 1.3), for a server to serve: feed-date.js,
+ * feed-date.mjs, react.js and their declarations (also `require("feeddate/web/feed-date.js")`,
+ * `import "feeddate/web/feed-date.mjs"`, `require("feeddate/web/react")`).
+ */
+export const webClientDir: string;
 export const STATUS: Readonly<Record<'FD_ERR_ARGUMENT' | 'FD_ERR_LOCALE' | 'FD_ERR_TIME_ZONE' | 'FD_ERR_RANGE' |
   'FD_ERR_BUFFER' | 'FD_ERR_ICU' | 'FD_ERR_MEMORY' | 'FD_ERR_INTERNAL', number>>;
 export const STYLES: readonly Style[];

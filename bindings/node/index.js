@@ -469,6 +469,19 @@ function dataVersion() {
   return addon.dataVersion();
 }
 
+// The web client's folder (SPEC 11, 1.3: feed-date.js, feed-date.mjs, react.js and their .d.ts), for a
+// server to serve: web/ in the npm package (make npm copies clients/web's files there); in a
+// feeddate checkout, clients/web itself (the one source; bindings/node/web is never in git).
+function findWebClientDir() {
+  const own = path.join(__dirname, 'web');
+  if (fs.existsSync(path.join(own, 'feed-date.js'))) return own;
+  const top = path.join(__dirname, '..', '..');
+  const inCheckout = path.basename(__dirname) === 'node' && path.basename(path.dirname(__dirname)) === 'bindings' &&
+    fs.existsSync(path.join(top, 'clients', 'web', 'feed-date.js')) && fs.existsSync(path.join(top, 'Package.swift'));
+  return inCheckout ? path.join(top, 'clients', 'web') : own;
+}
+const webClientDir = findWebClientDir();
+
 module.exports = {
   Formatter,
   /** The library's version ("1.2.0"), as a number (10200), and ICU's ("78.3"). */
@@ -477,6 +490,7 @@ module.exports = {
   icuVersion,
   dataVersion,
   addonPath,
+  webClientDir,
   STATUS,
   STYLES: Object.freeze([...STYLES]),
   UNITS: Object.freeze([...UNITS]),
