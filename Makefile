@@ -148,7 +148,7 @@ demo: lib $(BUILD)/feed_demo
 # test-java: mk/java.mk, test-node: mk/node.mk, test-web: mk/web.mk, test-spark: mk/spark.mk); a
 # suite runs in `make test` only when it is listed here. pytest runs last: its
 # summary closes the log.
-TEST_SUITES := check-vectors check-py-version test-swift example-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-web test-spark test-python
+TEST_SUITES := check-vectors check-py-version test-swift example-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-php test-web test-spark test-python
 # deps first: it installs the Debian packages the suites lack (tools/deps.sh;
 # not root: it prints the one apt-get line to run and stops).
 test: deps $(TEST_SUITES)

@@ -9,7 +9,8 @@
 #   tools/deps.sh deb    what make deb and deb-check need (debhelper, lintian,
 #                        debootstrap, ...), and nothing else
 #   tools/deps.sh peers  the peer libraries make bench-peers measures against
-#                        (go-humanize, ICU4J, chrono-humanize)
+#                        (go-humanize, ICU4J, chrono-humanize; Carbon and PHP's
+#                        intl for make bench-php)
 #
 # As root it runs apt-get (update once, then install); otherwise it prints the
 # one command to run and exits 1. Nothing is installed when nothing is missing.
@@ -58,7 +59,7 @@ deb_tools() {
 # make bench-peers: what a user of each language would pick instead of feeddate.
 peer_libraries() {
   local p
-  for p in golang-github-dustin-go-humanize-dev libicu4j-java librust-chrono-humanize-dev; do
+  for p in golang-github-dustin-go-humanize-dev libicu4j-java librust-chrono-humanize-dev php-nesbot-carbon php8.2-intl; do
     installed "$p" || need "$p"
   done
 }
@@ -89,6 +90,10 @@ for p in junit5 libsurefire-java libmaven-compiler-plugin-java libmaven-resource
   installed "$p" || need "$p"
 done
 node_and_web
+# PHP (make test-php): the CLI, phpize and headers, php-fpm and cgi-fcgi for the served page.
+for p in php8.2-cli php8.2-dev php8.2-fpm libfcgi-bin; do
+  installed "$p" || need "$p"
+done
 
 if [ "$group" = ci ]; then
   # The clean-root checks use debootstrap and rsync; make sanitize and
