@@ -1,5 +1,5 @@
-// The library's markup in a real browser (SPEC 11, "Semantics and screen
-// readers"; issue 39 item 3). The markup comes from
+// The library's markup and script form in a real browser (SPEC 11, "Semantics and
+// screen readers" and "Script context"; issue 39 item 3). The markup comes from
 // the bindings themselves: Node's f.html / f.scriptJson (bindings/node, the
 // checkout's addon in build/node) and Python's Formatter.html / script_json
 // (bindings/python on the library of build/lib), which must be byte-identical.
@@ -13,6 +13,13 @@
 //     formatter here), the text at load the entry at now, then each text (the
 //     visible and the spoken one apart) follows its own schedule, swapping at its
 //     own instants; the visible span is aria-hidden; no aria-live (pages/markup.js).
+//   - script.html: scriptJson of two caller words that break out of <script>
+//     unescaped ("</script><img src=x onerror=…>" and "<!--<script>"), raw in two
+//     JSON data blocks and in an inline script, with no CSP (where an injected
+//     handler would run) and under the strict CSP with a nonce for the inline
+//     script: nothing runs, no image is made, the <script> count is as authored,
+//     and each block parses to the plain wire (pages/script-json.js). The same
+//     page with the plain wire raw is the control: there the handler runs.
 // A missing chromium fails these tests; they are never skipped.
 "use strict";
 const test = require("node:test");
@@ -97,8 +104,14 @@ const MARKUP_CASES = [
   { id: "chat-zh", options: { style: "CHAT_LIST", locale: "zh_CN", tz: "Asia/Shanghai" }, t: NOW - 9 * HOUR, spoken: false },
   { id: "word", options: { style: "RELATIVE", locale: "en_US", tz: "UTC", just_now_text: WORD }, t: NOW - 10000, spoken: false },
 ].map((c) => ({ now: NOW, horizon: HORIZON, ...c }));
+// Caller words that break out of a <script> when the wire is pasted raw (≤ 64 bytes, no control character).
+const BREAK_OUT = "</script><img src=x onerror=window.pwned=1>";
+const SWALLOW = "<!--<script>\u2028&amp;\u2029";
+const SCRIPT_CASES = [BREAK_OUT, SWALLOW].map((word, i) => ({
+  id: "script" + i, options: { style: "RELATIVE", locale: "en_US", tz: "UTC", just_now_text: word }, t: NOW - 1000, now: NOW, horizon: HORIZON, spoken: false,
+}));
 
-const ALL = MARKUP_CASES;
+const ALL = MARKUP_CASES.concat(SCRIPT_CASES);
 const fromNode = ALL.map(viaNode);
 let fromPython = null, pythonError = null;
 try {
@@ -151,8 +164,33 @@ ${body}
   };
 }
 
+// csp: "none" (no policy: an injected handler would run) or "nonce" (the strict
+// CSP, the inline script allowed by its nonce). wire: "script" (scriptJson) or
+// "plain" (the wire raw: the control).
+function scriptPage(csp, wire) {
+  const [a, b] = SCRIPT_CASES.map((c) => (wire === "plain" ? out[c.id].json : out[c.id].script_json));
+  const nonce = "n" + Math.random().toString(36).slice(2);
+  return {
+    csp: csp === "nonce" ? STRICT_CSP.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`) : null,
+    body: `<!doctype html>
+<html lang="en" data-scripts="5"><head><meta charset="utf-8"><title>script</title>
+${HARNESS}
+<script src="/web/test/pages/script-json.js" defer></script>
+</head><body>
+<script id="data" type="application/json">${a}</script>
+<script id="data2" type="application/json">${b}</script>
+<script${csp === "nonce" ? ` nonce="${nonce}"` : ""}>window.data = ${a}; window.data2 = ${b};</script>
+<p id="after">after the data</p>
+</body></html>
+`,
+  };
+}
+
 const PAGES = {
   "markup.html": markupPage,
+  "script.html": () => scriptPage("none", "script"),
+  "script-nonce.html": () => scriptPage("nonce", "script"),
+  "script-plain.html": () => scriptPage("none", "plain"),
 };
 
 function serve() {
@@ -213,6 +251,12 @@ test("html and script_json: Python's and Node's bytes are the same", () => {
   assert.equal(e.word.entries[0][0], WORD);
   assert.ok(out.word.html.includes(">&lt;b title=&quot;x&quot;&gt;&amp;amp;&#39;y&#39;&lt;/b&gt;</feed-date>"), out.word.html.slice(-200));
   assert.ok(out["relative-short"].html.includes(" data-spoken-schedule=") && !out["chat-zh"].html.includes("data-spoken"));
+  for (const c of SCRIPT_CASES) {
+    const s = out[c.id].script_json;
+    assert.notEqual(s, out[c.id].json, `${c.id}: script_json is the plain wire`);
+    assert.doesNotMatch(s, /[<>&\u2028\u2029]/, `${c.id}: ${s.slice(0, 120)}`);
+    assert.deepEqual(JSON.parse(s), JSON.parse(out[c.id].json));
+  }
 });
 
 test("chromium: html() parsed under the strict CSP gives time[datetime], the title, the label, and the spoken span swapped at its own instants", async (t) => {
@@ -236,4 +280,40 @@ test("chromium: html() parsed under the strict CSP gives time[datetime], the tit
   }
   // The countdown: the visible text ten times a second, the spoken one once a second.
   assert.ok(texts["countdown visible"].length > 5 * texts["countdown spoken"].length, JSON.stringify(Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v.length]))));
+});
+
+function assertSafe(x) {
+  assertClean(x.verdict);
+  const e = x.verdict.extra;
+  assert.equal(e.pwned, null, "the injected handler ran");
+  assert.equal(e.images, 0, "an <img> was made from the data");
+  assert.equal(e.scripts, e.authored, "<script> elements");
+  assert.equal(e.after, true);
+  const [a, b] = SCRIPT_CASES.map((c) => JSON.parse(out[c.id].json));
+  assert.deepEqual(e.data, { value: a }, "#data parses to the plain wire");
+  assert.deepEqual(e.data2, { value: b }, "#data2 parses to the plain wire");
+  assert.deepEqual(e.inline, a, "window.data is the plain wire");
+  assert.deepEqual(e.inline2, b, "window.data2 is the plain wire");
+  assert.equal(e.data.value.labels[0][0], BREAK_OUT);
+  assert.equal(e.data2.value.labels[0][0], SWALLOW);
+}
+
+test("chromium: script_json raw in <script> (no CSP): runs nothing, makes no element, parses to the wire", async (t) => {
+  assertSafe({ verdict: await run(t, "script.html", 3000) });
+});
+
+test("chromium: script_json raw in <script> under the strict CSP with a nonce for the inline script: the same", async (t) => {
+  assertSafe({ verdict: await run(t, "script-nonce.html", 3000) });
+});
+
+test("chromium: the control: the plain wire raw in <script> runs the caller's handler and breaks the page (the checks above can fail)", async (t) => {
+  const verdict = await run(t, "script-plain.html", 3000);
+  const e = verdict.extra;
+  t.diagnostic(JSON.stringify({ pwned: e.pwned, images: e.images, scripts: e.scripts, after: e.after, data: e.data.error, data2: e.data2.error, failures: verdict.failures }));
+  assert.equal(e.pwned, "1", "the control's handler did not run");
+  assert.ok(e.images >= 1);
+  assert.notEqual(e.scripts, e.authored);
+  assert.equal(e.after, false);
+  assert.ok(e.data.error && e.data2.error, "the control's blocks parsed");
+  assert.equal(verdict.ok, false);
 });
