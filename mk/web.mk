@@ -8,9 +8,14 @@
 #                   module, one pending timer, stale events, React 18 hydration without a
 #                   mismatch; under a strict CSP: the README's handler with a clock 2 h
 #                   ahead, 45,000 labels removed, a clock jump, a cached page, a bad React
-#                   row, bidi isolation); feed-date.js <= 3,072 bytes after rjsmin
-#                   and gzip -9; the demo's screenshot (build/web/demo.png) when the Python
-#                   binding has Formatter.schedule, else the test says it was not run and why.
+#                   row, bidi isolation); the library's markup and script form from the
+#                   Node and Python bindings (the same bytes) in chromium: html()'s time
+#                   element, title and labels (the spoken one at its own instants),
+#                   script_json raw in <script> running nothing, the plain wire the control
+#                   (markup.test.js; it runs make node-addon when build/node has no addon);
+#                   feed-date.js <= 3,072 bytes after rjsmin and gzip -9; the demo's
+#                   screenshot (build/web/demo.png) when the Python binding has
+#                   Formatter.schedule, else the test says it was not run and why.
 #                   The full report goes to build/web/test-report.txt.
 #   make demo-web   the demo feed on http://127.0.0.1:$(DEMO_WEB_PORT)/ (Python's http.server):
 #                   labels rendered by the server with schedules, then changing live.
