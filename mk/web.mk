@@ -47,7 +47,7 @@ web-tools:
 	  || { echo "test-web: no React UMD builds in $(WEB_NODE_PATH)/react*/umd (Debian's node-react, node-react-dom)" >&2; exit 1; }
 
 # lib: the demo's screenshot test loads the library through the Python binding.
-test-web: lib web-tools
+test-web: lib web-tools node-addon
 	@mkdir -p $(WEB_BUILD)
 	@py=$$(tools/py-env.sh test-web $(PYTHON) $(WEB_VENV) rjsmin=rjsmin) || exit 1; \
 	status=0; started=$$(date +%s); \
