@@ -9,24 +9,21 @@ from __future__ import annotations
 import math
 from typing import Any, Optional, Tuple
 
-from ._errors import FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
-from ._instant import _DT64_UNITS, INT64, ROUND_TRIP_US, UNITS, datetime64_unit, float_to_ms, scaled_ms, unit_hint
+from ._instant import (
+    _DT64_UNITS, INT64, ROUND_TRIP_US, UNITS, datetime64_unit, float_to_ms, range_error, scaled_ms, unit_hint,
+)
 
 # The first guess of a batch's text size, in bytes per label (a shorter guess is
 # retried with the size the library reports).
 MANY_BYTES_PER_LABEL = 48
 
 
-def _array_error(where: str, index: int, value: int, unit: str) -> Exception:
-    """The RangeError for element ``index`` of an array read in ``unit``; for a number
+def _array_error(where: str, index: int, value: int, unit: str, num: int, den: int) -> Exception:
+    """The RangeError for element ``index`` of an array read in ``unit`` (num/den ms
+    each): the library's message for its milliseconds (range_error); for a number
     that would fit counted in a finer unit, which unit= to pass."""
-    hint = unit_hint(value, unit)
-    return error_for(
-        FD_ERR_RANGE,
-        f"{where}: ts[{index}] = {value} ({unit}) is outside the supported range "
-        f"0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z{hint}",
-    )
+    return range_error(value * num // den, f"{where}: ts[{index}] = {value} ({unit}): ", unit_hint(value, unit))
 
 
 def _scaled_ms(np: Any, ints: Any, num: int, den: int, where: str, unit: str) -> Any:
@@ -34,7 +31,7 @@ def _scaled_ms(np: Any, ints: Any, num: int, den: int, where: str, unit: str) ->
     or the RangeError naming the first element out of range."""
     ms, bad = scaled_ms(np, ints, num, den)
     if bad is not None:
-        raise _array_error(where, bad, int(ints[bad]), unit)
+        raise _array_error(where, bad, int(ints[bad]), unit, num, den)
     return ms
 
 
@@ -116,7 +113,7 @@ def numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
             months = values.astype("datetime64[M]").view(np.int64)
             if months.size and (int(months.min()) < -12 * 10**4 or int(months.max()) > 12 * 10**4):
                 bad = int(np.flatnonzero(np.abs(months) > 12 * 10**4)[0])
-                raise error_for(FD_ERR_RANGE, f"{where}: ts[{bad}] = {values[bad]} is outside the supported range")
+                raise range_error(INT64[0] if int(months[bad]) < 0 else INT64[1], f"{where}: ts[{bad}] = {values[bad]}: ")
             values, own, count = values.astype("datetime64[D]"), "D", 1
         num, den = _DT64_UNITS[own]
         return _scaled_ms(np, values.view(np.int64), num * count, den, where, own)
@@ -128,7 +125,7 @@ def numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
             )
         if kind == "u" and values.size and int(values.max()) > INT64[1]:
             bad = int(np.argmax(values))
-            raise _array_error(where, bad, int(values[bad]), unit)
+            raise _array_error(where, bad, int(values[bad]), unit, *UNITS[unit])
         num, den = UNITS[unit]
         return _scaled_ms(np, values.astype(np.int64, copy=False), num, den, where, unit)
     if kind == "f":
@@ -143,8 +140,7 @@ def numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
             value = float(values[i])
             if not math.isfinite(value):
                 raise ValueError(f"{where}: ts[{i}] = {value!r} is not an instant: pass finite numbers")
-            raise error_for(FD_ERR_RANGE, f"{where}: ts[{i}] = {value!r} ({unit}) is outside the supported range "
-                            "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z")
+            raise range_error(float_to_ms(value, *UNITS[unit]), f"{where}: ts[{i}] = {value!r} ({unit}): ")
         return ms
     raise TypeError(
         f"{where}: a numpy array of dtype {values.dtype} is not instants: pass "

@@ -8,9 +8,9 @@ import time
 from datetime import datetime, timedelta
 from typing import Any, Callable, NoReturn, Optional, Protocol
 
-from ._errors import FD_ERR_ARGUMENT, FD_ERR_RANGE, error_for
+from ._errors import FD_ERR_ARGUMENT, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
-from ._instant import _RANGE, UNIT_NAMES, Instant, float_to_ms, local_now_ms, looks_like, to_datetime, to_ms
+from ._instant import UNIT_NAMES, Instant, float_to_ms, local_now_ms, looks_like, range_error, to_datetime, to_ms
 
 # A clock reads *now*: epoch milliseconds from here up to 10**11 (1970-01-12 to
 # 1973-03-03) are what epoch seconds from 2001-09-09 to 5138 look like, the
@@ -47,7 +47,7 @@ def clock_value(clock: Any, value: Any) -> int:
     if not FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
         name = looks_like(ms, "ms")
         hint = f"; it looks like {UNIT_NAMES[name]}: return milliseconds (e.g. time.time_ns() // 1_000_000)" if name else ""
-        raise error_for(FD_ERR_RANGE, f"{said}, outside the supported range {_RANGE} as epoch milliseconds{hint}")
+        raise range_error(ms, f"{said}: ", f"; read as epoch milliseconds{hint}")  # the library's message
     if _SECONDS_LOOK[0] <= ms < _SECONDS_LOOK[1]:
         raise error_for(
             FD_ERR_ARGUMENT,

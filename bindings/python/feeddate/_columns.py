@@ -30,7 +30,8 @@ from . import _ffi
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_MEMORY, FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, check
 from ._arrays import MANY_BYTES_PER_LABEL, float_ms, native
-from ._instant import _DT64_UNITS, _RANGE, INT64, UNITS, datetime64_unit, scaled_ms, unit_bounds, unit_hint
+from ._instant import _DT64_UNITS, INT64, UNITS, datetime64_unit, float_to_ms, scaled_ms, unit_bounds, unit_hint
+from ._instant import range_error as library_range_error
 from ._modules import module_of
 
 #: Rows per fd_format_many call: a column longer than this comes back as a
@@ -98,7 +99,13 @@ def range_error(where: str, row: int, value: int, unit: str, numbers: bool = Fal
         shown = f"{value} ({unit})"
     else:  # a timestamp: shown as one (numpy writes years past 9999 too)
         shown = f"{importlib.import_module('numpy').datetime64(value, unit)} ({value} {unit})"
-    return error_for(FD_ERR_RANGE, f"{where}: row {row} = {shown} is outside the supported range {_RANGE}{hint}")
+    if unit in UNITS:
+        num, den = UNITS[unit]
+    else:  # a datetime64 unit, maybe with a count ("2D")
+        own = unit.lstrip("0123456789")
+        num, den = _DT64_UNITS[own]
+        num *= int(unit[: len(unit) - len(own)] or 1)
+    return library_range_error(value * num // den, f"{where}: row {row} = {shown}: ", hint)  # the library's message
 
 
 def float_error(where: str, row: int, value: float, unit: str) -> Exception:
@@ -106,7 +113,7 @@ def float_error(where: str, row: int, value: float, unit: str) -> Exception:
     (not finite, or out of range)."""
     if value != value or value in (float("inf"), float("-inf")):
         return ValueError(f"{where}: row {row} = {value!r} is not an instant: pass finite numbers")
-    return error_for(FD_ERR_RANGE, f"{where}: row {row} = {value!r} ({unit}) is outside the supported range {_RANGE}")
+    return library_range_error(float_to_ms(value, *UNITS[unit]), f"{where}: row {row} = {value!r} ({unit}): ")
 
 
 def without(valid: Any, bad: Any) -> Any:
@@ -291,9 +298,9 @@ class Column:
                 if valid is not None:
                     too_far &= valid
                 if too_far.any():
-                    valid = self.drop(valid, too_far, lambda row: error_for(
-                        FD_ERR_RANGE, f"{self.where}: row {first + row} = {piece[row]} is outside the supported "
-                        f"range {_RANGE}"))
+                    valid = self.drop(valid, too_far, lambda row, months=months: library_range_error(
+                        INT64[0] if int(months[row]) < 0 else INT64[1],
+                        f"{self.where}: row {first + row} = {piece[row]}: "))
                     months = np.where(valid, months, 0)
                     piece = months.astype("datetime64[M]")
                 piece, own, count = piece.astype("datetime64[D]"), "D", 1

@@ -18,7 +18,9 @@ from ._clock import Clock, ServerClock, clock_reader
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_INTERNAL, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, error_for
 from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, FD_NEVER, check
 from ._arrays import MANY_BYTES_PER_LABEL, float_ms, numpy_ms
-from ._instant import EPOCH, UNITS, Instant, float_to_ms, local_now_ms, seconds_to_ms, to_datetime, to_ms
+from ._instant import (
+    EPOCH, UNITS, Instant, float_to_ms, local_now_ms, range_error, seconds_to_ms, to_datetime, to_ms,
+)
 from ._modules import loaded, module_of
 from ._options import OPTIONS, describe, fill, host_zone_hint, zone_hint
 from ._schedule import DEFAULT_HORIZON, DEFAULT_MAX_ENTRIES, Horizon, Schedule, buffer_text, entry_count, horizon_ms
@@ -261,8 +263,7 @@ def _in_unit(unit: str) -> Callable[[object], int]:
                 return to_ms(value)
         if FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
             return ms
-        raise error_for(FD_ERR_RANGE, f"instant {value!r} ({unit}) is outside the supported range "
-                        "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z")
+        raise range_error(ms, after=f"; given {value!r} ({unit})")  # the library's message for ms, clamped
 
     return convert
 

@@ -18,14 +18,16 @@ what to pass instead.
 
 from __future__ import annotations
 
+import ctypes
 import math
 import operator
 import time
 from datetime import datetime, timedelta, timezone
-from typing import Any, Optional, Tuple, Union
+from typing import Any, List, Optional, Tuple, Union
 
+from . import _ffi
 from ._errors import FD_ERR_RANGE, error_for
-from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
+from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
 from ._modules import module_of
 
 #: What the API accepts as an instant (also numpy.datetime64 and pandas.Timestamp).
@@ -34,7 +36,6 @@ Instant = Union[datetime, int, float]
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 _HOW = "pass a timezone-aware datetime, a numpy.datetime64 or epoch seconds (int or float)"
-_RANGE = "0001-01-01T00:00:00Z ..= 9999-12-31T23:59:59.999Z"
 
 #: The units a number may be given in (format_many/batch's ``unit=``): name ->
 #: (numerator, denominator) of its conversion to milliseconds.
@@ -75,6 +76,44 @@ _DT64_UNITS = {
 INT64 = (-(2**63), 2**63 - 1)
 
 
+def clamp_int64(ms: int) -> int:
+    """``ms`` as the library takes it: one past an int64 is INT64_MIN or INT64_MAX by its sign."""
+    return INT64[0] if ms < INT64[0] else INT64[1] if ms > INT64[1] else ms
+
+
+#: A formatter kept only to ask the library for its message about an instant (range_error).
+_probe: List[Any] = []
+
+
+def library_range_message(ms: int) -> str:
+    """The library's own message (fd_last_error) for the instant ``ms`` out of the
+    supported range, clamped to int64 first (SPEC 11, 1.3: a value Python holds but
+    int64 cannot gets the library's message for the clamped value): the package
+    never words that sentence itself. Asked of a formatter of the package's own,
+    made on the first error, with ``now`` in range so that the message is about
+    ``ms``; the status's own sentence should that fail."""
+    try:
+        if not _probe:
+            from ._formatter import Formatter  # here: _formatter imports this module
+
+            _probe.append(Formatter("feed", locale="en_US", tz="UTC"))
+        buf = ctypes.create_string_buffer(FD_LABEL_CAPACITY)
+        status = _ffi.fd_format(_probe[0]._handle_arg, ctypes.c_int64(clamp_int64(ms)), ctypes.c_int64(0),
+                                buf, ctypes.c_size_t(FD_LABEL_CAPACITY), None)
+        message = _ffi.optional_text(_ffi.fd_last_error()) if status == FD_ERR_RANGE else ""
+    except Exception:  # no formatter: the status's own sentence, still the library's
+        message = ""
+    return message or _ffi.optional_text(_ffi.fd_status_message(FD_ERR_RANGE))
+
+
+def range_error(ms: int, before: str = "", after: str = "") -> Exception:
+    """The RangeError for an instant of ``ms`` milliseconds (any int) out of the
+    supported range: the library's message for it (library_range_message), with
+    what only the package knows ``before`` it (where: "format_many: ts[3] = ...: ")
+    and ``after`` it (the value given, a unit hint)."""
+    return error_for(FD_ERR_RANGE, f"{before}{library_range_message(ms)}{after}")
+
+
 def unit_bounds(num: int, den: int) -> Tuple[int, int]:
     """(lo, hi): the counts of units of ``num/den`` ms whose milliseconds (floored)
     lie in the supported range, lo ..= hi, within int64."""
@@ -101,17 +140,19 @@ def scaled_ms(np: Any, ints: Any, num: int, den: int) -> Tuple[Any, Optional[int
     return whole * num + part * num // den, None
 
 
-def out_of_range(given: object, seconds: Optional[float] = None) -> Exception:
-    """The RangeError for an instant outside the supported range. ``seconds``: the
-    value as epoch seconds when ``given`` was a number, for the unit hint."""
+def out_of_range(given: object, ms: int, seconds: Optional[float] = None) -> Exception:
+    """The RangeError for an instant ``given`` of ``ms`` milliseconds outside the
+    supported range: the library's message for ``ms`` (range_error), then the value
+    given. ``seconds``: the value as epoch seconds when ``given`` was a number,
+    for the unit hint."""
     # An int may be too big for a float (math.isfinite would raise): looks_like takes it.
     finite = seconds is not None and (isinstance(seconds, int) or math.isfinite(seconds))
     name = looks_like(seconds, "s") if finite else None
-    hint = ""
+    hint = " as epoch seconds" if seconds is not None else ""
     if name is not None:
         num, den = UNITS[name]
-        hint = f" as epoch seconds; it looks like {UNIT_NAMES[name]}: divide by {1000 * den // num} or pass a datetime"
-    return error_for(FD_ERR_RANGE, f"instant {given!r} is outside the supported range {_RANGE}{hint}")
+        hint += f"; it looks like {UNIT_NAMES[name]}: divide by {1000 * den // num} or pass a datetime"
+    return range_error(ms, after=f"; given {given!r}{hint}")
 
 
 #: A float of seconds that is exactly ``m / 1000`` lies less than 31 us from m
@@ -165,7 +206,7 @@ def seconds_to_ms(value: float) -> int:
 def _checked(ms: int, given: object, seconds: Optional[float] = None) -> int:
     if FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
         return ms
-    raise out_of_range(given, seconds)
+    raise out_of_range(given, ms, seconds)
 
 
 def _naive(value: Any) -> ValueError:
@@ -248,7 +289,7 @@ def _datetime64_ms(numpy: Any, value: Any) -> int:
     if unit in ("Y", "M"):  # calendar units: numpy knows the month lengths
         months = raw * 12 if unit == "Y" else raw
         if not -12 * 10**4 < months < 12 * 10**4:  # far outside years 1..9999: no overflow in numpy
-            raise out_of_range(value)
+            raise out_of_range(value, INT64[0] if months < 0 else INT64[1])
         return _checked(int(numpy.datetime64(months, "M").astype("datetime64[ms]").astype(numpy.int64)), value)
     num, den = _DT64_UNITS[unit]
     return _checked(raw * num // den, value)

@@ -198,7 +198,11 @@ def test_seconds_that_look_like_another_unit_say_so(value: object, unit: str) ->
         with pytest.raises(feeddate.RangeError) as info:
             call()
         assert f"looks like {unit}" in str(info.value) and "or pass a datetime" in str(info.value)
-        assert str(info.value).count(str(int(value))) == 1  # named once
+        # The library's message for its milliseconds (clamped to int64), then the value given, once.
+        ms = min(int(value) * 1000, 2**63 - 1)
+        assert str(info.value).startswith(f"instant {ms} ms is outside the supported range") or \
+            f": instant {ms} ms is outside the supported range" in str(info.value)
+        assert str(info.value).count(f"; given {value!r} as epoch seconds;") == 1
 
 
 def test_no_unit_hint_for_a_value_out_of_range_in_every_unit() -> None:
@@ -251,3 +255,26 @@ def test_nat_is_our_error_not_pandas_own() -> None:
         assert "NaT (not a time) has no instant" in str(info.value) and "utcoffset" not in str(info.value)
     with pytest.raises(ValueError, match=r"^format_many: ts\[1\]: NaT \(not a time\) has no instant"):
         f.format_many([NOW, pd.NaT], NOW)
+
+
+@pytest.mark.parametrize(
+    "value, ms",
+    [(10**30, 2**63 - 1), (-(10**30), -(2**63)), (1e300, 2**63 - 1), (-1e300, -(2**63)), (10**18, 2**63 - 1),
+     (10**12, 10**15)],
+)
+def test_out_of_range_is_the_library_message_for_the_clamped_value(value: object, ms: int) -> None:
+    """SPEC 11 (1.3), issue 37 item 1: an instant whose milliseconds int64 cannot hold is
+    clamped to INT64_MIN or INT64_MAX and gets the library's own message for that value
+    (the package words no range error itself), then the value given and any unit hint."""
+    library = (f"instant {ms} ms is outside the supported range -62135596800000...253402300799999 ms "
+               "(0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z)")
+    f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
+    for call, before in ((lambda: f.format(value, NOW), ""), (lambda: f.label(NOW, value), ""),
+                         (lambda: f.format_many([NOW, value], NOW), "format_many: ts[1]: "),
+                         (lambda: f.schedule(value, NOW), "")):
+        with pytest.raises(feeddate.RangeError) as info:
+            call()
+        assert str(info.value).startswith(f"{before}{library}; given {value!r} as epoch seconds"), str(info.value)
+    with pytest.raises(feeddate.RangeError) as info:
+        f.format(10**18, NOW)
+    assert str(info.value).endswith("; it looks like nanoseconds: divide by 1000000000 or pass a datetime")
