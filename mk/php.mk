@@ -63,10 +63,22 @@ test-php: lib php-ext
 
 test-php-valgrind: lib php-ext
 	@command -v valgrind >/dev/null 2>&1 || { echo "php: no valgrind: apt-get install valgrind" >&2; exit 1; }
+	@# valgrind 3.19 (Debian 12) gives up on the library's debug info (as in tools/hardening-sanitize.sh):
+	@# a copy without it is preloaded, which the extension's libfeeddate.so.1 then is.
+	@mkdir -p $(PHP_BUILD)/valgrind-lib && objcopy --strip-debug "$$(readlink -f $(LIBSO1))" $(PHP_BUILD)/valgrind-lib/libfeeddate.so.1
+	@# run-tests.php counts any line of valgrind's log as a leak; valgrind 3.19 does not know openat2
+	@# (syscall 437, with which the library opens zone files; it then takes its other way) and says
+	@# so in five lines, which this wrapper takes out of the log, and nothing else.
+	@mkdir -p $(PHP_BUILD)/valgrind-bin && printf '%s\n' '#!/bin/sh' \
+	  '/usr/bin/valgrind "$$@"; rc=$$?' \
+	  'for a in "$$@"; do case "$$a" in --log-file=*) f="$${a#--log-file=}"; [ -f "$$f" ] && sed -i "/unhandled amd64-linux syscall: 437\$$/,+4d" "$$f";; esac; done' \
+	  'exit $$rc' >$(PHP_BUILD)/valgrind-bin/valgrind && chmod +x $(PHP_BUILD)/valgrind-bin/valgrind
 	@status=0; \
 	FEEDDATE_VECTORS_DIR=$(CURDIR)/Tests/vectors FEEDDATE_PHP_EXT=$(CURDIR)/$(PHP_EXT) FEEDDATE_EXPECTED_VERSION=$(VERSION) \
-	  NO_INTERACTION=1 USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1 TEST_PHP_EXECUTABLE=$$(command -v $(PHP_CLI)) \
-	  $(PHP_CLI) $(PHP_RUN_TESTS) $(PHP_TEST_ARGS) -m $(PHP_DIR)/tests >$(PHP_BUILD)/valgrind.log 2>&1 || status=$$?; \
+	  LD_PRELOAD=$(CURDIR)/$(PHP_BUILD)/valgrind-lib/libfeeddate.so.1 NO_INTERACTION=1 USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1 \
+	  PATH=$(CURDIR)/$(PHP_BUILD)/valgrind-bin:$$PATH TEST_PHP_EXECUTABLE=$$(command -v $(PHP_CLI)) \
+	  VALGRIND_OPTS="--leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect" \
+	  $(PHP_CLI) $(PHP_RUN_TESTS) $(PHP_TEST_ARGS) -d pcre.jit=0 -m $(PHP_DIR)/tests >$(PHP_BUILD)/valgrind.log 2>&1 || status=$$?; \
 	grep -E '^(PASS|FAIL|SKIP|BORK|LEAK)' $(PHP_BUILD)/valgrind.log || true; \
 	for f in $(PHP_DIR)/tests/*.mem; do if [ -f "$$f" ]; then echo "--- $$f"; head -60 "$$f"; echo; fi; done; \
 	pass=$$(grep -c '^PASS' $(PHP_BUILD)/valgrind.log || true); fail=$$(grep -Ec '^(FAIL|BORK|LEAK) ' $(PHP_BUILD)/valgrind.log || true); \
