@@ -1,5 +1,6 @@
 # Debian packages (details in debian/README.source).
-#   make deb          libfeeddate1, libfeeddate-dev, python3-feeddate -> dist/
+#   make deb          libfeeddate1, libfeeddate-dev, python3-feeddate, feeddate-web (the web
+#                     client in /usr/share/feeddate/web, architecture all) -> dist/
 #                     (checks versions and symbols, then dpkg-buildpackage -b -us -uc)
 #   make deb-check    make deb + lintian + install and test the packages in a clean
 #                     Debian 12 root (debootstrap, cached in .cache/bookworm/)

@@ -59,7 +59,7 @@ arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 changes="../feeddate_${debversion#*:}_${arch}.changes"
 mkdir -p "$DIST"
 rm -f "$DIST"/feeddate_* "$DIST"/libfeeddate1_* "$DIST"/libfeeddate1-dbgsym_* \
-      "$DIST"/libfeeddate-dev_* "$DIST"/python3-feeddate_* "$changes"
+      "$DIST"/libfeeddate-dev_* "$DIST"/python3-feeddate_* "$DIST"/feeddate-web_* "$changes"
 
 step "dpkg-buildpackage -b -us -uc (log: the lines below)"
 start=$SECONDS
@@ -82,6 +82,8 @@ mv "$changes" "$DIST/"
 for p in libfeeddate1 libfeeddate-dev python3-feeddate; do
   ls "$DIST/${p}_${debversion#*:}_${arch}.deb" >/dev/null 2>&1 || die "no $p package was built"
 done
+# The web client (clients/web in /usr/share/feeddate/web): architecture all.
+ls "$DIST/feeddate-web_${debversion#*:}_all.deb" >/dev/null 2>&1 || die "no feeddate-web package was built"
 # Leave debian/ as git has it (debian/rules clean keeps build/ and .build/).
 step "debian/rules clean"
 debian/rules clean >/dev/null || die "debian/rules clean failed"

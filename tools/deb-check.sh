@@ -10,10 +10,12 @@
 #   4. a pristine bookworm root (debootstrap --variant=minbase), made once and kept
 #      in .cache/bookworm/minbase by tools/debian-root.sh, which every clean-root
 #      check shares; each run works on a fresh copy (.cache/bookworm/deb-check/root);
-#   5. in that copy (chroot): apt-get install ./the three .debs, with apt resolving
+#   5. in that copy (chroot): apt-get install ./the four .debs, with apt resolving
 #      their dependencies (libc6, libstdc++6, python3, ...) from Debian; no libicu
 #      package may come with them, and ldd of the library names no libicu: ICU
 #      78.3 is inside libfeeddate.so.1 (SPEC section 13);
+#      feeddate-web (architecture all) puts clients/web's six files, identical
+#      and alone, in /usr/share/feeddate/web (SPEC 11, 1.3);
 #   6. there: compile the C example with pkg-config and run it at a fixed instant:
 #      its labels must be the build tree's (build/feed_demo against build/lib,
 #      the same ICU 78.3); python3 -c "import feeddate; ..." must print the right
@@ -45,7 +47,10 @@ NAME=deb-check
 CACHE=$ROOTS/deb-check
 ROOT=$CACHE/root
 DIST=${DEB_CHECK_DIST:-$REPO/dist}
-PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate)
+PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate feeddate-web)
+# The web client's files (feeddate-web, architecture all: the rest are the machine's).
+WEB_FILES=(feed-date.js feed-date.mjs react.js feed-date.d.ts feed-date.d.mts react.d.ts)
+deb_arch() { if [ "$1" = feeddate-web ]; then echo all; else echo "$arch"; fi; }
 # The instant the C example labels (its --now), as tools/dist-check.sh does.
 NOW_MS=1711391400000
 
@@ -69,7 +74,7 @@ else
 fi
 debs=()
 for p in "${PACKAGES[@]}"; do
-  f=$DIST/${p}_${version}_${arch}.deb
+  f=$DIST/${p}_${version}_$(deb_arch "$p").deb
   [ -f "$f" ] || die "$f not found: run make deb"
   debs+=("$f")
 done
@@ -109,6 +114,17 @@ lib=/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/libfeeddate.so.1
 in_root ldd "$lib" | tee "$CACHE/ldd.txt" | sed 's/^/    /'
 ! grep -q 'not found' "$CACHE/ldd.txt" || die "$lib needs libraries that no Debian dependency brought (above)"
 ! grep -q 'libicu' "$CACHE/ldd.txt" || die "$lib needs a system ICU (above): ICU 78.3 belongs inside it"
+
+# The web client: the files of clients/web, byte for byte, and nothing else.
+step "feeddate-web: /usr/share/feeddate/web holds clients/web's files"
+for f in "${WEB_FILES[@]}"; do
+  cmp -s "clients/web/$f" "$ROOT/usr/share/feeddate/web/$f" || die "/usr/share/feeddate/web/$f is missing or not clients/web/$f"
+done
+listed=$(in_root dpkg -L feeddate-web | grep '^/usr/share/feeddate/web/.' | sed 's|.*/||' | sort | tr '\n' ' ')
+[ "$listed" = "$(printf '%s\n' "${WEB_FILES[@]}" | sort | tr '\n' ' ')" ] || die "feeddate-web's files in /usr/share/feeddate/web are: $listed"
+echo "    /usr/share/feeddate/web: ${WEB_FILES[*]}, identical to clients/web's"
+in_root dpkg-query -W -f='    feeddate-web ${Version} ${Architecture}, Depends: ${Depends}\n' feeddate-web
+[ "$(in_root dpkg-query -W -f='${Architecture}' feeddate-web)" = all ] || die "feeddate-web is not architecture all"
 
 # ---- 6. use it ----------------------------------------------------------------------
 step "apt-get install gcc libc6-dev pkg-config (in the root)"

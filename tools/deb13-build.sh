@@ -34,7 +34,8 @@ NAME=deb13
 . tools/debian-root.sh
 DIST=$REPO/dist/debian13
 UPDATE=${DEB13_UPDATE:-1}
-PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate)
+PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate feeddate-web)
+deb_arch() { if [ "$1" = feeddate-web ]; then echo all; else echo "$arch"; fi; } # the web client: architecture all
 
 need_root deb13
 need_tools rsync:rsync git:git dpkg-deb:dpkg readelf:binutils
@@ -90,7 +91,7 @@ step "the packages carry nothing of the Swift toolchain and need no ICU"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for p in "${PACKAGES[@]}"; do
-  deb=$src/dist/${p}_${debversion}_${arch}.deb
+  deb=$src/dist/${p}_${debversion}_$(deb_arch "$p").deb
   [ -f "$deb" ] || die "no $p package was built"
   if dpkg-deb -c "$deb" | awk '{ print $6 }' | grep -E '^\./opt/|swift'; then
     die "$p carries files of the Swift toolchain (above)"
@@ -107,7 +108,7 @@ paths=$(sed -n 's/.*(R\(UN\)\{0,1\}PATH).*\[\(.*\)\]/\2/p' "$tmp/dynamic.txt" | 
 [ -z "$paths" ] || die "$(basename "$lib") searches libraries in $paths (RPATH/RUNPATH): only \$ORIGIN is expected"
 ! grep -q 'Shared library: \[libicu' "$tmp/dynamic.txt" || die "$(basename "$lib") needs a system ICU: $(grep NEEDED "$tmp/dynamic.txt")"
 for p in "${PACKAGES[@]}"; do
-  ! dpkg-deb -f "$src/dist/${p}_${debversion}_${arch}.deb" Depends | grep -q libicu || die "$p depends on a system ICU"
+  ! dpkg-deb -f "$src/dist/${p}_${debversion}_$(deb_arch "$p").deb" Depends | grep -q libicu || die "$p depends on a system ICU"
 done
 echo "    $(basename "$lib") NEEDED: $(sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' "$tmp/dynamic.txt" | tr '\n' ' ')"
 
