@@ -204,21 +204,21 @@ final class ZoneDatabaseTests: ZoneTestCase {
         XCTAssertEqual(ZoneDatabase.directory, first)
 
         let dir = try temporaryDirectory()
-        XCTAssertNil(ZoneDatabase.version(directory: dir))
+        XCTAssertNil(try ZoneDatabase.version(directory: dir))
         try "2031x\n".write(toFile: dir + "/+VERSION", atomically: true, encoding: .utf8)
-        XCTAssertEqual(ZoneDatabase.version(directory: dir), "2031x")
+        XCTAssertEqual(try ZoneDatabase.version(directory: dir), "2031x")
         try "# version 2030a\n# Some zone data\nZ Test 0 - UTC\n".write(toFile: dir + "/tzdata.zi", atomically: true, encoding: .utf8)
-        XCTAssertEqual(ZoneDatabase.version(directory: dir), "2030a")
+        XCTAssertEqual(try ZoneDatabase.version(directory: dir), "2030a")
         try "# no version here\n".write(toFile: dir + "/tzdata.zi", atomically: true, encoding: .utf8)
-        XCTAssertEqual(ZoneDatabase.version(directory: dir), "2031x")
+        XCTAssertEqual(try ZoneDatabase.version(directory: dir), "2031x")
         try "bad version\n".write(toFile: dir + "/+VERSION", atomically: true, encoding: .utf8)
-        XCTAssertNil(ZoneDatabase.version(directory: dir))
+        XCTAssertNil(try ZoneDatabase.version(directory: dir))
 
         let system = "/usr/share/zoneinfo/tzdata.zi"
         if let text = try? String(contentsOfFile: system, encoding: .utf8) {
             let first = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
             XCTAssertTrue(first.hasPrefix("# version "))
-            XCTAssertEqual(ZoneDatabase.version(directory: "/usr/share/zoneinfo"),
+            XCTAssertEqual(try ZoneDatabase.version(directory: "/usr/share/zoneinfo"),
                            String(first.dropFirst("# version ".count)))
         }
     }
