@@ -45,6 +45,7 @@ let package = Package(
     products: [
         .library(name: "feeddate", type: .dynamic, targets: ["feeddate"]),
         .library(name: "FeedDate", targets: ["FeedDate"]),
+        .library(name: "FeedDateWire", targets: ["FeedDateWire"]),
         .library(name: "FeedDateFoundation", targets: ["FeedDateFoundation"]),
     ],
     targets: [
@@ -61,8 +62,12 @@ let package = Package(
         // include/feeddate.h exposed to Swift, so the exports take the C types.
         // It also keeps fd_last_error's thread-local message (abi.c).
         .target(name: "CFeedDateABI"),
+        // The schedule in milliseconds, its wire reader and writer and the
+        // client rule (SPEC 12, 1.3): the standard library only (no
+        // Foundation, no C, no ICU), so that an app can have it.
+        .target(name: "FeedDateWire"),
         // The rules and the public Swift API: stdlib, Glibc and ICU only.
-        .target(name: "FeedDate", dependencies: ["CICU", "CForkGate", "CSystem"]),
+        .target(name: "FeedDate", dependencies: ["FeedDateWire", "CICU", "CForkGate", "CSystem"]),
         // The @_cdecl exports and nothing else.
         .target(name: "feeddate", dependencies: ["FeedDate", "CFeedDateABI"]),
         // Swift's own types over the same rules (SPEC section 12): Date in
@@ -75,6 +80,7 @@ let package = Package(
         // feeddate-sweep`. No product is declared: an executable target is a
         // product of the root package only, so dependents never see it.
         .executableTarget(name: "feeddate-sweep", dependencies: ["FeedDate", "CFeedDateABI"], path: "Tests/sweep/swift"),
+        .testTarget(name: "FeedDateWireTests", dependencies: ["FeedDateWire", "VectorFiles"]),
         .testTarget(name: "FeedDateTests", dependencies: ["FeedDate", "CSystem", "VectorFiles"]),
         .testTarget(name: "FeedDateFoundationTests", dependencies: ["FeedDateFoundation", "VectorFiles"]),
     ]

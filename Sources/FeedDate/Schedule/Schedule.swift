@@ -3,35 +3,19 @@
 // instants and writes no rule of its own. Built on the label and its next
 // change (one of each per entry: no second walk), and written three ways
 // from one walk: as Swift values, into the C caller's buffers, and as the
-// wire form (ScheduleJSON.swift).
+// wire form (FeedDateWire's WireWriter.swift, the one writer of the wire).
+// The schedule type itself, FeedDateSchedule, is FeedDateWire's (issue 40):
+// the type a client decodes is the type the library returns.
+@_exported import FeedDateWire
 
-/// The schedule of one instant: entries[0] starts at `nowMs`; each next
-/// entry starts at the previous one's next change.
-public struct FeedDateSchedule: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
-        public var text: String
-        public var fromMs: Int64
-        public init(text: String, fromMs: Int64) { (self.text, self.fromMs) = (text, fromMs) }
+extension Sink: ScheduleOutput {
+    @inline(__always)
+    package func room(_ bytes: Int) -> UnsafeMutablePointer<UInt8>? {
+        guard let base, length + bytes <= capacity else { return nil }
+        return (base + length).assumingMemoryBound(to: UInt8.self)
     }
-    public var nowMs: Int64
-    public var entries: [Entry]
-    /// The next change of the last entry: from then on the client needs a
-    /// new schedule. nil when the last label never changes (complete).
-    public var untilMs: Int64?
-
-    /// The wire form: `{"v":1,"now":N,"labels":[[text,d0],…],"until":U}`.
-    public var json: String {
-        var out: [UInt8] = []
-        ScheduleJSON.begin(now: nowMs, into: &out)
-        var previous = nowMs
-        for (i, entry) in entries.enumerated() {
-            var text = entry.text
-            text.withUTF8 { ScheduleJSON.entry(UnsafeRawBufferPointer($0), delta: entry.fromMs - previous, first: i == 0, into: &out) }
-            previous = entry.fromMs
-        }
-        ScheduleJSON.end(until: untilMs ?? Rules.never, into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
+    @inline(__always)
+    package mutating func advance(by bytes: Int) { length += bytes }
 }
 
 extension FeedDateFormatter {

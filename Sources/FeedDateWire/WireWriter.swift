@@ -5,8 +5,17 @@
 // \b \f \n \r \t, and other U+0000–U+001F as \u00xx (lowercase): no \/,
 // no \u2028, no \u for non-ASCII.
 
-/// Where the wire form goes: the C caller's buffer (Sink) or a byte array.
-protocol ScheduleOutput {
+//
+// This is the one writer of the wire: FeedDateSchedule.json below, and the
+// library's fd_schedule_json, fd_schedule_html and fd_schedule_script_json
+// (FeedDate's Schedule.swift, into the C caller's buffer through its Sink),
+// so the bytes a server sends and the bytes a client writes back are made by
+// the same code (issue 40). `package` and @inlinable: FeedDate calls it as
+// if it were its own, specialized for its buffer.
+
+/// Where the wire form goes: the C caller's buffer (FeedDate's Sink) or a
+/// byte array.
+package protocol ScheduleOutput {
     mutating func append(_ bytes: UnsafeRawBufferPointer)
     /// Where `bytes` more can be written directly, if there is room for them.
     func room(_ bytes: Int) -> UnsafeMutablePointer<UInt8>?
@@ -14,24 +23,15 @@ protocol ScheduleOutput {
     mutating func advance(by bytes: Int)
 }
 
-extension Sink: ScheduleOutput {
-    @inline(__always)
-    func room(_ bytes: Int) -> UnsafeMutablePointer<UInt8>? {
-        guard let base, length + bytes <= capacity else { return nil }
-        return (base + length).assumingMemoryBound(to: UInt8.self)
-    }
-    @inline(__always)
-    mutating func advance(by bytes: Int) { length += bytes }
-}
-
 extension Array: ScheduleOutput where Element == UInt8 {
-    mutating func append(_ bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
-    func room(_ bytes: Int) -> UnsafeMutablePointer<UInt8>? { nil }
-    mutating func advance(by bytes: Int) {}
+    @inlinable package mutating func append(_ bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
+    @inlinable package func room(_ bytes: Int) -> UnsafeMutablePointer<UInt8>? { nil }
+    @inlinable package mutating func advance(by bytes: Int) {}
 }
 
-enum ScheduleJSON {
-    static func begin<Out: ScheduleOutput>(now: Int64, into out: inout Out) {
+package enum ScheduleJSON {
+    @inlinable
+    package static func begin<Out: ScheduleOutput>(now: Int64, into out: inout Out) {
         literal("{\"v\":1,\"now\":", &out)
         number(now, &out)
         literal(",\"labels\":[", &out)
@@ -40,7 +40,8 @@ enum ScheduleJSON {
     /// One `[text,delta]` (with its leading comma unless first). Written
     /// with raw stores into the output's room when it has enough for the
     /// worst case, else into a scratch buffer appended after: one writer.
-    static func entry<Out: ScheduleOutput>(_ text: UnsafeRawBufferPointer, delta: Int64, first: Bool, into out: inout Out) {
+    @inlinable
+    package static func entry<Out: ScheduleOutput>(_ text: UnsafeRawBufferPointer, delta: Int64, first: Bool, into out: inout Out) {
         let worst = text.count * 6 + 32
         if let room = out.room(worst) {
             out.advance(by: write(text, delta: delta, first: first, to: room))
@@ -53,8 +54,8 @@ enum ScheduleJSON {
     }
 
     /// Writes the entry at p (room for text.count * 6 + 32 bytes); returns its length.
-    @inline(__always)
-    private static func write(_ text: UnsafeRawBufferPointer, delta: Int64, first: Bool, to start: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    static func write(_ text: UnsafeRawBufferPointer, delta: Int64, first: Bool, to start: UnsafeMutablePointer<UInt8>) -> Int {
         var p = start
         @inline(__always) func put(_ b: UInt8) { p.pointee = b; p += 1 }
         if !first { put(UInt8(ascii: ",")) }
@@ -99,17 +100,20 @@ enum ScheduleJSON {
     }
 
     /// `until` Int64.max: complete (null).
-    static func end<Out: ScheduleOutput>(until: Int64, into out: inout Out) {
+    @inlinable
+    package static func end<Out: ScheduleOutput>(until: Int64, into out: inout Out) {
         literal("],\"until\":", &out)
         if until == Int64.max { literal("null", &out) } else { number(until, &out) }
         literal("}", &out)
     }
 
-    private static func literal<Out: ScheduleOutput>(_ s: StaticString, _ out: inout Out) {
+    @inlinable
+    static func literal<Out: ScheduleOutput>(_ s: StaticString, _ out: inout Out) {
         out.append(UnsafeRawBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
-    private static func number<Out: ScheduleOutput>(_ value: Int64, _ out: inout Out) {
+    @inlinable
+    static func number<Out: ScheduleOutput>(_ value: Int64, _ out: inout Out) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var v = value.magnitude, i = 20
             repeat {
