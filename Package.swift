@@ -46,6 +46,7 @@ let package = Package(
         .library(name: "feeddate", type: .dynamic, targets: ["feeddate"]),
         .library(name: "FeedDate", targets: ["FeedDate"]),
         .library(name: "FeedDateWire", targets: ["FeedDateWire"]),
+        .library(name: "FeedDateClient", targets: ["FeedDateClient"]),
         .library(name: "FeedDateFoundation", targets: ["FeedDateFoundation"]),
     ],
     targets: [
@@ -66,6 +67,10 @@ let package = Package(
         // client rule (SPEC 12, 1.3): the standard library only (no
         // Foundation, no C, no ICU), so that an app can have it.
         .target(name: "FeedDateWire"),
+        // An app's side of a schedule (SPEC 12, 1.3): Date views, a
+        // DiscreteFormatStyle and a SwiftUI TimelineSchedule over
+        // FeedDateWire; FoundationEssentials where it exists, no C, no ICU.
+        .target(name: "FeedDateClient", dependencies: ["FeedDateWire"]),
         // The rules and the public Swift API: stdlib, Glibc and ICU only.
         .target(name: "FeedDate", dependencies: ["FeedDateWire", "CICU", "CForkGate", "CSystem"]),
         // The @_cdecl exports and nothing else.
@@ -73,7 +78,7 @@ let package = Package(
         // Swift's own types over the same rules (SPEC section 12): Date in
         // and out, Locale and TimeZone, Codable, and a DiscreteFormatStyle.
         // The only target that imports Foundation; FeedDate and feeddate never do.
-        .target(name: "FeedDateFoundation", dependencies: ["FeedDate"]),
+        .target(name: "FeedDateFoundation", dependencies: ["FeedDate", "FeedDateClient"]),
         // Which vector files the two test targets run (SPEC section 10).
         .target(name: "VectorFiles", path: "Tests/VectorFiles"),
         // The label sweep's Swift runner (Tests/sweep/README.md): `--product
@@ -81,6 +86,7 @@ let package = Package(
         // product of the root package only, so dependents never see it.
         .executableTarget(name: "feeddate-sweep", dependencies: ["FeedDate", "CFeedDateABI"], path: "Tests/sweep/swift"),
         .testTarget(name: "FeedDateWireTests", dependencies: ["FeedDateWire", "VectorFiles"]),
+        .testTarget(name: "FeedDateClientTests", dependencies: ["FeedDateClient", "VectorFiles"]),
         .testTarget(name: "FeedDateTests", dependencies: ["FeedDate", "CSystem", "VectorFiles"]),
         .testTarget(name: "FeedDateFoundationTests", dependencies: ["FeedDateFoundation", "VectorFiles"]),
     ]

@@ -1,6 +1,7 @@
 // Labels of Dates seen at a Date (SPEC section 12): the core's label, format
 // and format_many with Foundation's Date in and out.
 import Foundation
+import FeedDateClient
 
 extension FeedDateLabel {
     /// The earliest instant after `now` at which the text changes, as a whole

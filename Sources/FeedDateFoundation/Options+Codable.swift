@@ -1,6 +1,7 @@
 // FeedDateOptions as Codable (SPEC section 12), so that options (and the
 // format style holding them) can be stored, sent and restored.
 import Foundation
+import FeedDateClient
 
 /// The options as `Codable`: keys are the Swift property names, the style,
 /// hour cycle, width and unit are their case names ("chatList", "h23",

@@ -1,5 +1,6 @@
 // FeedDateOptions from Foundation's Locale and TimeZone (SPEC section 12).
 import Foundation
+import FeedDateClient
 
 extension FeedDateOptions {
     /// Options for `style` in a Foundation `Locale` and `TimeZone`.

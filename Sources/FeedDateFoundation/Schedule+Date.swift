@@ -1,5 +1,6 @@
 // Schedules (SPEC section 11) with Date in and out (section 12).
 import Foundation
+import FeedDateClient
 
 extension FeedDateFormatter {
     /// The schedule of `t` seen from `now` (SPEC section 11): the labels `t`
@@ -15,20 +16,6 @@ extension FeedDateFormatter {
         try schedule(Instant.milliseconds(t), now: Instant.milliseconds(now),
                      horizonMs: Instant.milliseconds(horizon), maxEntries: maxEntries)
     }
-}
-
-extension FeedDateSchedule {
-    /// The instant the schedule was made for: `entries[0]` starts there.
-    public var now: Date { Instant.date(nowMs) }
-    /// From this instant on the client holds no right text and needs a new
-    /// schedule; nil when the last label never changes (complete).
-    public var until: Date? { Instant.date(orNever: untilMs) }
-}
-
-extension FeedDateSchedule.Entry {
-    /// The instant this entry's text starts to show (`fromMs` as a `Date`):
-    /// each entry is read as `(entry.text, entry.from)`.
-    public var from: Date { Instant.date(fromMs) }
 }
 
 extension FeedDateFormatter {

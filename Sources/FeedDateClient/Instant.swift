@@ -1,5 +1,10 @@
-// Instants: Foundation's Date and the core's milliseconds since the epoch.
+// Instants: Foundation's Date and the core's milliseconds since the epoch,
+// by one rule for the client (FeedDateClient) and for FeedDateFoundation.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Converts between `Date` and the core's instants (signed milliseconds
 /// since 1970-01-01T00:00:00Z, SPEC section 1).
@@ -18,9 +23,9 @@ import Foundation
 /// changes, schedule starts, discrete inputs) is a whole millisecond that
 /// converts back to that millisecond exactly, over the whole supported
 /// range.
-enum Instant {
+package enum Instant {
     /// Milliseconds from 1970 to Foundation's reference date, 2001-01-01T00:00:00Z.
-    static let referenceMs: Int64 = 978_307_200_000
+    package static let referenceMs: Int64 = 978_307_200_000
 
     /// `seconds` in milliseconds by SPEC 11's rule for binary floating
     /// point: the exact value rounded to the nearest microsecond, then
@@ -28,7 +33,7 @@ enum Instant {
     /// the way (a half microsecond never decides the millisecond of a
     /// binary double). nil when it is not finite or no Int64 of
     /// microseconds holds it (beyond some 285,000 years).
-    static func floorMilliseconds(seconds x: Double) -> Int64? {
+    package static func floorMilliseconds(seconds x: Double) -> Int64? {
         split(x)?.ms
     }
 
@@ -67,7 +72,7 @@ enum Instant {
     /// only a value the rule reads with 969 us or more past its millisecond
     /// can be the one of the next millisecond, and only then is it built and
     /// compared. nil as `floorMilliseconds`.
-    static func milliseconds(seconds x: Double, since base: Int64) -> Int64? {
+    package static func milliseconds(seconds x: Double, since base: Int64) -> Int64? {
         guard let (floor, past) = split(x) else { return nil }
         let ms = floor + base
         if past >= 969, Double(ms + 1) / 1000 - Double(base / 1000) == x {
@@ -81,7 +86,7 @@ enum Instant {
     /// whole millisecond is that millisecond). A date too far out for the
     /// core's range (or not finite) gives Int64.min or Int64.max, which the
     /// core reports as out of range (FeedDateError.range) like any other.
-    static func milliseconds(_ date: Date) -> Int64 {
+    package static func milliseconds(_ date: Date) -> Int64 {
         let seconds = date.timeIntervalSinceReferenceDate
         guard let ms = milliseconds(seconds: seconds, since: referenceMs) else { return seconds > 0 ? Int64.max : Int64.min }  // NaN: min
         return ms
@@ -91,18 +96,28 @@ enum Instant {
     /// value, `Date(timeIntervalSince1970: Double(ms) / 1000)`, so that the
     /// two compare equal; it converts back to `ms` exactly over the whole
     /// supported range (`milliseconds(seconds:since:)`).
-    static func date(_ ms: Int64) -> Date {
+    package static func date(_ ms: Int64) -> Date {
         Date(timeIntervalSince1970: Double(ms) / 1000)
     }
 
     /// The date of a core instant that may be "never" (nil).
-    static func date(orNever ms: Int64?) -> Date? { ms.map { date($0) } }
+    package static func date(orNever ms: Int64?) -> Date? { ms.map { date($0) } }
 
     /// A time interval (seconds) in whole milliseconds by the same rule; one
     /// that no Int64 holds (or not finite) gives Int64.min or Int64.max,
     /// which the core's range checks refuse with their own message.
-    static func milliseconds(_ interval: TimeInterval) -> Int64 {
+    package static func milliseconds(_ interval: TimeInterval) -> Int64 {
         guard let ms = milliseconds(seconds: interval, since: 0) else { return interval > 0 ? Int64.max : Int64.min }  // NaN: min
         return ms
+    }
+}
+
+extension Instant {
+    /// The `Date` of the millisecond `by` after `date`'s (by the rule), nil
+    /// beyond Int64: the step of the format styles' `input(before:)` and
+    /// `input(after:)`.
+    package static func step(_ date: Date, by delta: Int64) -> Date? {
+        let (ms, overflow) = milliseconds(date).addingReportingOverflow(delta)
+        return overflow ? nil : Instant.date(ms)
     }
 }
