@@ -4,6 +4,7 @@
 // Date.AnchoredRelativeFormatStyle, it is anchored to the instant t being
 // labelled and its input is the current time.
 import Foundation
+import FeedDateClient
 
 /// The label of an anchor instant t, as seen at the `Date` it formats
 /// (the current time): `Date.now.formatted(.feed(post.date, style: .feed))`.
@@ -103,6 +104,22 @@ public struct FeedDateFormatStyle: DiscreteFormatStyle, Codable, Hashable, Senda
         } catch {
             return nil
         }
+    }
+
+    /// The millisecond after `input`'s (SPEC 12, 1.3): the style's steps
+    /// are milliseconds, so the text at `input(after: discreteInput(before:
+    /// x))` is x's. nil beyond Int64.
+    public func input(after input: Date) -> Date? {
+        Instant.step(input, by: 1)
+    }
+
+    /// The millisecond before `input`'s (SPEC 12, 1.3): the text at
+    /// `input(before: discreteInput(after: x))` is x's, the protocol's
+    /// guarantee (`Date`'s own step, one ulp, stays in the same millisecond
+    /// by SPEC 11's rule, or 0.5 ms before it with 1.2's rounding). nil
+    /// beyond Int64.
+    public func input(before input: Date) -> Date? {
+        Instant.step(input, by: -1)
     }
 
     // MARK: Hashable and Codable: the anchor's millisecond and the options

@@ -80,3 +80,16 @@ final class CodableTests: XCTestCase {
         XCTAssertEqual(styles[1].locale(Locale(identifier: "de_DE")).options.locale, "de-DE")
     }
 }
+
+final class LocalizedErrorTests: XCTestCase {
+    /// SPEC 12 (1.3): the library's message is the localized description.
+    func testTheMessageIsTheDescription() {
+        do {
+            _ = try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "en_US", timeZone: "Nowhere/Atlantis"))
+            XCTFail("made a formatter in an unknown zone")
+        } catch {
+            XCTAssertEqual((error as any Error).localizedDescription, error.description)
+            XCTAssertTrue(error.localizedDescription.contains("Nowhere/Atlantis"), error.localizedDescription)
+        }
+    }
+}

@@ -80,7 +80,7 @@ final class DateVectorTests: XCTestCase {
     }
 
     func testEveryScheduleVectorThroughDate() throws {
-        var count = 0
+        var count = 0, styled = 0
         for o in try Vector.lines(Vector.scheduleFiles()) {
             let f = try FeedDateFormatter(try Vector.options(o))
             let t = (o["t_ms"] as! NSNumber).int64Value, now = (o["now_ms"] as! NSNumber).int64Value
@@ -93,9 +93,33 @@ final class DateVectorTests: XCTestCase {
             XCTAssertEqual(s.now, date(now), note)
             XCTAssertEqual(s.until, (o["until_ms"] as? NSNumber).map { date($0.int64Value) }, note)
             XCTAssertEqual(s.json, o["json"] as! String, note)
+            // SPEC 12 (1.3): at every entry, through both format styles, the
+            // text at input(before: discreteInput(after: x)) is x's own, x
+            // being the entry's start and the last millisecond before the
+            // next; the schedule style is the server's schedule read back
+            // by FeedDateClient.
+            let anchored = try FeedDateFormatStyle(anchor: date(t), options: try Vector.options(o))
+            let client = FeedDateScheduleStyle(try FeedDateSchedule(json: s.json))
+            for (i, (text, from)) in want.enumerated() {
+                var xs = [from]
+                if i + 1 < want.count { xs.append(date(Instant.milliseconds(want[i + 1].1) - 1)) }
+                for x in xs {
+                    XCTAssertEqual(anchored.format(x), text, note)
+                    XCTAssertEqual(client.format(x), text, note)
+                    if let after = anchored.discreteInput(after: x) {
+                        XCTAssertEqual(anchored.format(anchored.input(before: after)!), text, "\(note): \(x)")
+                        XCTAssertNotEqual(anchored.format(after), text, "\(note): \(x)")
+                    }
+                    // The schedule style stops at its last entry; the anchored one goes on.
+                    let after = client.discreteInput(after: x)
+                    XCTAssertEqual(after, i + 1 < want.count ? want[i + 1].1 : nil, note)
+                    if let after { XCTAssertEqual(client.format(client.input(before: after)!), text, "\(note): \(x)") }
+                    styled += 1
+                }
+            }
             count += 1
         }
         XCTAssertGreaterThan(count, 0, "no schedule vector was read")
-        print("schedule vectors through Date: \(count) passed")
+        print("schedule vectors through Date: \(count) passed; \(styled) instants through both format styles")
     }
 }
