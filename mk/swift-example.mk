@@ -5,15 +5,23 @@
 #                        `make test`): it prints a feed and checks its labels at a fixed now;
 #                        then the same with --static-swift-stdlib, run with every libicu of
 #                        the host hidden: ICU 78.3 is inside (SPEC 13), so nothing is missing
+#   make example-swift-client (a part of example-swift)
+#                        examples/swift-client (SPEC 12, 1.3): an app's side, depending on
+#                        the product FeedDateClient alone; it decodes a server's
+#                        response and checks the labels at several times. The check:
+#                        nothing of FeedDate or CICU is compiled into its build (no
+#                        object or module of theirs), and `ldd` of its binary names
+#                        no ICU and no full Foundation (FoundationEssentials only)
 # Nothing built elsewhere is used: from a fresh clone, `swift build` there
 # builds the library's Swift sources itself (examples/swift/.build, ignored
 # by git; `make clean` removes it).
 
 SWIFT_EXAMPLE_DIR := examples/swift
+SWIFT_CLIENT_EXAMPLE_DIR := examples/swift-client
 
-.PHONY: example-swift clean-example-swift
+.PHONY: example-swift example-swift-client clean-example-swift
 
-example-swift: $(ICU_DEPS)
+example-swift: $(ICU_DEPS) example-swift-client
 	cd $(SWIFT_EXAMPLE_DIR) && swift build --scratch-path .build
 	cd $(SWIFT_EXAMPLE_DIR) && swift run --skip-build --scratch-path .build FeedDemo
 	cd $(SWIFT_EXAMPLE_DIR) && swift build -c release --static-swift-stdlib --scratch-path .build-static
@@ -25,7 +33,19 @@ example-swift: $(ICU_DEPS)
 	  || { echo "example-swift: the static binary failed with the host's ICU hidden ($$icus)"; exit 1; }; \
 	echo "example-swift: ran with the host's $$(echo $$icus | wc -w) ICU files hidden"
 
+# No ICU needed: the app's side builds none.
+example-swift-client:
+	cd $(SWIFT_CLIENT_EXAMPLE_DIR) && swift build --scratch-path .build
+	cd $(SWIFT_CLIENT_EXAMPLE_DIR) && swift run --skip-build --scratch-path .build FeedClient
+	@dir=$(SWIFT_CLIENT_EXAMPLE_DIR)/.build/debug; \
+	built=$$(find $$dir/FeedDate.build $$dir/CICU.build -name '*.o' 2>/dev/null; ls $$dir/Modules | grep -E '^(FeedDate|CICU)\.' || true); \
+	if [ -n "$$built" ]; then echo "example-swift: the FeedDateClient app built FeedDate or CICU: $$built"; exit 1; fi; \
+	compiled=$$(ls $$dir/Modules | sed -n 's/\.swiftmodule$$//p' | tr '\n' ' '); \
+	if ldd $$dir/FeedClient | grep -iE 'icu|libFoundation\.so|FoundationInternationalization'; then \
+	  echo "example-swift: the FeedDateClient app links the libraries above"; exit 1; fi; \
+	echo "example-swift: the FeedDateClient app compiled only $$compiled and links no ICU: $$(ldd $$dir/FeedClient | awk '/Foundation/ { printf "%s ", $$1 }')"
+
 clean-example-swift:
-	rm -rf $(SWIFT_EXAMPLE_DIR)/.build $(SWIFT_EXAMPLE_DIR)/.build-static
+	rm -rf $(SWIFT_EXAMPLE_DIR)/.build $(SWIFT_EXAMPLE_DIR)/.build-static $(SWIFT_CLIENT_EXAMPLE_DIR)/.build
 
 clean: clean-example-swift
