@@ -1,6 +1,8 @@
 // swift-tools-version:5.9
 // feeddate: the rules in Swift (FeedDate), ICU behind a thin C target (CICU),
-// the C ABI of include/feeddate.h exported from `feeddate` as libfeeddate.so,
+// the C ABI of include/feeddate.h exported from `FeedDateExports` as the
+// product `feeddate`, libfeeddate.so; the schedule and its wire in the
+// standard library alone (FeedDateWire), an app's side of it (FeedDateClient),
 // and FeedDateFoundation: the same rules with Foundation's Date, Locale,
 // TimeZone and DiscreteFormatStyle (SPEC section 12).
 import PackageDescription
@@ -43,7 +45,7 @@ if environment["FEEDDATE_ICU"] == "system" {
 let package = Package(
     name: "feeddate",
     products: [
-        .library(name: "feeddate", type: .dynamic, targets: ["feeddate"]),
+        .library(name: "feeddate", type: .dynamic, targets: ["FeedDateExports"]),
         .library(name: "FeedDate", targets: ["FeedDate"]),
         .library(name: "FeedDateWire", targets: ["FeedDateWire"]),
         .library(name: "FeedDateClient", targets: ["FeedDateClient"]),
@@ -73,11 +75,15 @@ let package = Package(
         .target(name: "FeedDateClient", dependencies: ["FeedDateWire"]),
         // The rules and the public Swift API: stdlib, Glibc and ICU only.
         .target(name: "FeedDate", dependencies: ["FeedDateWire", "CICU", "CForkGate", "CSystem"]),
-        // The @_cdecl exports and nothing else.
-        .target(name: "feeddate", dependencies: ["FeedDate", "CFeedDateABI"]),
+        // The @_cdecl exports and nothing else: the product `feeddate`,
+        // libfeeddate.so. Not named `feeddate` since 1.3, so that no two
+        // targets differ only by case (FeedDate): they would collide on a
+        // case-insensitive file system (SPEC 12, 1.3).
+        .target(name: "FeedDateExports", dependencies: ["FeedDate", "CFeedDateABI"]),
         // Swift's own types over the same rules (SPEC section 12): Date in
         // and out, Locale and TimeZone, Codable, and a DiscreteFormatStyle.
-        // The only target that imports Foundation; FeedDate and feeddate never do.
+        // With FeedDateClient, the only targets that import Foundation; FeedDate,
+        // FeedDateWire and FeedDateExports never do.
         .target(name: "FeedDateFoundation", dependencies: ["FeedDate", "FeedDateClient"]),
         // Which vector files the two test targets run (SPEC section 10).
         .target(name: "VectorFiles", path: "Tests/VectorFiles"),

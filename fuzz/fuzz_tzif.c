@@ -3,7 +3,7 @@
  *
  * The target itself is Swift (fuzz/tzif/FuzzTZif.swift), compiled into the
  * same module as Sources/FeedDate so that it can call the internal TZif
- * reader; that one module (with Sources/feeddate/Exports.swift) also backs
+ * reader; that one module (with Sources/FeedDateExports/Exports.swift) also backs
  * fuzz_api_cov, so mk/hardening.mk compiles the Swift sources once and links
  * both fuzzers from it. This file only names the entry point.
  */

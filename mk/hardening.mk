@@ -32,7 +32,9 @@ FUZZ_CFLAGS := -g -O1 -std=c11 -Wall -Wextra -Werror -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=undefined -Iinclude -ITests/c -Ifuzz
 FUZZ_SWIFTC := swiftc -O -g -sanitize=fuzzer,address -parse-as-library -package-name feeddate
 # Every Swift file of the core, in its folders by job (docs/DESIGN.md).
-FEEDDATE_SWIFT := $(sort $(wildcard Sources/FeedDate/*.swift Sources/FeedDate/*/*.swift)) Sources/feeddate/Exports.swift
+# FeedDateWire's files join them (FeedDate imports it only #if canImport).
+FEEDDATE_SWIFT := $(sort $(wildcard Sources/FeedDate/*.swift Sources/FeedDate/*/*.swift Sources/FeedDateWire/*.swift)) \
+	Sources/FeedDateExports/Exports.swift
 # The C targets of Package.swift that the Swift sources import: their public
 # headers (a module each for swiftc) and their sources (an object each, with
 # ASan like the Swift code; SwiftPM compiles them for the library).

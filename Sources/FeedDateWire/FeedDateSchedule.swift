@@ -5,10 +5,10 @@
 // an app decodes the server's wire into it: one type, one reader, one writer.
 //
 // One job per file:
-//   Schedule.swift     the type and the client rule (text at, next swap after)
-//   WireWriter.swift   the wire's bytes (also the library's fd_schedule_json)
-//   WireReader.swift   the strict reader of the wire, FeedDateWireError
-//   Codable.swift      Decodable and Encodable of the wire object
+//   FeedDateSchedule.swift   the type and the client rule (text at, next swap after)
+//   WireWriter.swift         the wire's bytes (also the library's fd_schedule_json)
+//   WireReader.swift         the strict reader of the wire, FeedDateWireError
+//   Schedule+Codable.swift   Decodable and Encodable of the wire object
 
 /// The schedule of one instant (SPEC section 11): the labels an instant
 /// shows from `nowMs` on, each with the millisecond it starts, and `untilMs`,
