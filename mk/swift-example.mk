@@ -1,7 +1,8 @@
 # The Swift example (examples/swift, SPEC section 12): a package of its own that
 # depends on this checkout by path, as a user's package would, and uses
 # FeedDateFoundation (Date in and out, Date.now.formatted(.feed(...))).
-#   make example-swift   build examples/swift in its own .build folder and run it (part of
+#   make example-swift   build examples/swift in its own .build folder and run it, with
+#                        README.md's Swift snippet (ReadmeSnippet, checked equal to it) (part of
 #                        `make test`): it prints a feed and checks its labels at a fixed now;
 #                        then the same with --static-swift-stdlib, run with every libicu of
 #                        the host hidden: ICU 78.3 is inside (SPEC 13), so nothing is missing
@@ -24,6 +25,10 @@ SWIFT_CLIENT_EXAMPLE_DIR := examples/swift-client
 example-swift: $(ICU_DEPS) example-swift-client
 	cd $(SWIFT_EXAMPLE_DIR) && swift build --scratch-path .build
 	cd $(SWIFT_EXAMPLE_DIR) && swift run --skip-build --scratch-path .build FeedDemo
+	@awk '/^## Swift$$/ { s = 1 } s && /^```swift$$/ { p = 1; next } p && /^```$$/ { exit } p' README.md \
+	  | diff - $(SWIFT_EXAMPLE_DIR)/Sources/ReadmeSnippet/main.swift \
+	  || { echo "example-swift: README.md's Swift snippet and $(SWIFT_EXAMPLE_DIR)/Sources/ReadmeSnippet/main.swift differ"; exit 1; }
+	cd $(SWIFT_EXAMPLE_DIR) && swift run --skip-build --scratch-path .build ReadmeSnippet
 	cd $(SWIFT_EXAMPLE_DIR) && swift build -c release --static-swift-stdlib --scratch-path .build-static
 	@bin=$(SWIFT_EXAMPLE_DIR)/.build-static/release/FeedDemo; \
 	if ldd $$bin | grep -E 'libicu|libswift|Foundation'; then echo "example-swift: the static binary needs the libraries above"; exit 1; fi; \

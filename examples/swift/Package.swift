@@ -11,5 +11,8 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "FeedDemo", dependencies: [.product(name: "FeedDateFoundation", package: "feeddate")]),
+        // README.md's Swift snippet, byte for byte (make example-swift
+        // checks they are equal, builds and runs it): it compiles as written.
+        .executableTarget(name: "ReadmeSnippet", dependencies: [.product(name: "FeedDateFoundation", package: "feeddate")]),
     ]
 )
