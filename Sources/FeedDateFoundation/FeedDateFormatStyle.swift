@@ -124,10 +124,12 @@ public struct FeedDateFormatStyle: DiscreteFormatStyle, Codable, Hashable, Senda
 
     // MARK: Hashable and Codable: the anchor's millisecond and the options
 
+    /// Equal when the anchor's millisecond and the options are.
     public static func == (a: FeedDateFormatStyle, b: FeedDateFormatStyle) -> Bool {
         a.anchorMs == b.anchorMs && a.options == b.options
     }
 
+    /// Hashes the anchor's millisecond and the options.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(anchorMs)
         hasher.combine(options)
@@ -145,6 +147,7 @@ public struct FeedDateFormatStyle: DiscreteFormatStyle, Codable, Hashable, Senda
         self.init(anchorMs: try c.decode(Int64.self, forKey: .anchorMs), options: try c.decode(FeedDateOptions.self, forKey: .options))
     }
 
+    /// Writes `{"anchorMs": t, "options": {...}}`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(anchorMs, forKey: .anchorMs)

@@ -17,6 +17,9 @@ extension FeedDateOptions: Codable {
         case justNowText, yesterdayText, dayBeforeYesterdayText, tomorrowText
     }
 
+    /// Reads the options as `encode(to:)` writes them: only `style` is
+    /// required, a missing key is the option's default, an unknown name a
+    /// `DecodingError`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(style: try Self.named(c, .style, FeedDateStyle.allCases),
@@ -44,6 +47,8 @@ extension FeedDateOptions: Codable {
         tomorrowText = try c.decodeIfPresent(String.self, forKey: .tomorrowText)
     }
 
+    /// Writes each option under its Swift property name, enums as case
+    /// names (`"style":"chatList"`), nil options left out.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode("\(style)", forKey: .style)

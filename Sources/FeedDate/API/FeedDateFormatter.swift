@@ -9,8 +9,9 @@ public struct FeedDateLabel: Sendable, Equatable {
     /// changes; nil when it never changes again inside the supported range.
     public var nextChangeMs: Int64?
     /// Byte offsets into `text.utf8` of the day part (relative word, weekday
-    /// or date) and the time part; empty ranges where there is none.
+    /// or date); an empty range where there is none.
     public var dayPart: Range<Int>
+    /// Byte offsets into `text.utf8` of the time part; empty where there is none.
     public var timePart: Range<Int>
     /// COUNTDOWN: the deadline has been reached.
     public var expired: Bool
@@ -37,6 +38,7 @@ public struct FeedDateLabel: Sendable, Equatable {
 /// let l = try f.label(1711281600000, now: 1711348200000)   // "昨天", next change at midnight
 /// ```
 public final class FeedDateFormatter: Sendable {
+    /// The options the formatter was made with.
     public let options: FeedDateOptions
     /// The locale ICU resolved the requested id to ("zh_CN", "ja_JP@calendar=japanese").
     public let locale: String
@@ -65,6 +67,9 @@ public final class FeedDateFormatter: Sendable {
     /// (Cache/Companions.swift).
     let companions = Companions()
 
+    /// A formatter of `options`: throws `.argument` for an option out of
+    /// range, `.locale` or `.timeZone` for an id without data (the message
+    /// names it), as `fd_formatter_new`.
     public convenience init(_ options: FeedDateOptions) throws(FeedDateError) {
         try options.validate()
         try MemoryHeadroom.check(MemoryHeadroom.creation, for: "creating a formatter")

@@ -58,19 +58,29 @@ public enum FeedDateUnit: Int32, Sendable, CaseIterable {
 
 /// Every option of SPEC section 6, with its default.
 public struct FeedDateOptions: Sendable, Hashable {
+    /// The style: FEED, FEED_DETAIL, CHAT_LIST, CHAT_BUBBLE, RELATIVE, COMPACT or COUNTDOWN (SPEC section 3).
     public var style: FeedDateStyle
     /// ICU ("zh_CN", "ja_JP@calendar=japanese") or BCP 47 ("en-US-u-hc-h23") id; nil = host default.
     public var locale: String?
     /// IANA zone id; nil = host default ($TZ, /etc/localtime).
     public var timeZone: String?
+    /// The hour cycle of times: the locale's, or 0..23 (H23), or 1..12 (H12).
     public var hourCycle: FeedDateHourCycle = .locale
+    /// The wording of "N units ago / in N units" (RELATIVE, FEED's recent labels): long, short or narrow.
     public var width: FeedDateWidth = .long
+    /// FEED: "just now", "N minutes ago" and "N hours ago" before the day rules.
     public var recentRelative = false
+    /// Below this age (0 ... 86,400,000 ms), "just now".
     public var justNowMs: Int64 = 60_000
+    /// τ: an instant up to this far in the future (0 ... 86,400,000 ms) is read as now (clock skew).
     public var skewToleranceMs: Int64 = 60_000
+    /// FEED: the days back (0 ... 366) within which last year's dates drop the year.
     public var crossYearGraceDays: Int32 = 0
+    /// CHAT_LIST, CHAT_BUBBLE: up to this many days back (1 ... 6), a weekday name.
     public var weekdayWindowDays: Int32 = 6
+    /// COUNTDOWN: the digits of the fraction of a second (0 ... 3).
     public var precision: Int32 = 1
+    /// COUNTDOWN: days split out from 24 hours left.
     public var countdownDays = false
     /// Every Unicode space (category Zs) of the label written as U+0020.
     public var plainSpaces = false
@@ -82,10 +92,14 @@ public struct FeedDateOptions: Sendable, Hashable {
     public var maxUnit: FeedDateUnit = .year
     /// The caller's own words for these pieces (nil: the locale's).
     public var justNowText: String?
+    /// The caller's word for "yesterday" (nil: the locale's).
     public var yesterdayText: String?
+    /// The caller's word for "the day before yesterday" (nil: the locale's).
     public var dayBeforeYesterdayText: String?
+    /// The caller's word for "tomorrow" (nil: the locale's).
     public var tomorrowText: String?
 
+    /// Options of `style` in `locale` and `timeZone` (nil: the host's), every other option at its default.
     public init(style: FeedDateStyle, locale: String? = nil, timeZone: String? = nil) {
         self.style = style
         self.locale = locale
@@ -166,7 +180,9 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// The supported range of instants (SPEC section 1).
 public enum FeedDateRange {
+    /// 0001-01-01T00:00:00Z in milliseconds since the epoch.
     public static let minInstantMs: Int64 = -62_135_596_800_000
+    /// 9999-12-31T23:59:59.999Z in milliseconds since the epoch.
     public static let maxInstantMs: Int64 = 253_402_300_799_999
     static func contains(_ ms: Int64) -> Bool { ms >= minInstantMs && ms <= maxInstantMs }
 }

@@ -23,13 +23,15 @@ extension Sink: ScheduleOutput {
 }
 
 extension FeedDateFormatter {
-    /// The longest horizon a schedule takes (366 days) and the most entries.
+    /// The longest horizon a schedule takes (366 days).
     public static let scheduleHorizonLimitMs: Int64 = 366 * 86_400_000
+    /// The most entries a schedule takes.
     public static let scheduleEntriesLimit = 100_000
     /// The defaults (1.3): a horizon of one day and 1,000 entries, the
     /// header's FD_SCHEDULE_DEFAULT_HORIZON_MS and
     /// FD_SCHEDULE_DEFAULT_MAX_ENTRIES.
     public static let scheduleDefaultHorizonMs: Int64 = 86_400_000
+    /// The default most entries (FD_SCHEDULE_DEFAULT_MAX_ENTRIES).
     public static let scheduleDefaultMaxEntries = 1000
 
     /// The schedule of `t` seen from `now` (SPEC section 11): entries until
