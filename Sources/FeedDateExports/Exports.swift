@@ -67,9 +67,12 @@ private func cString(_ s: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
-private let empty = cString("")
-private let versionString = strdup("\(FD_VERSION_MAJOR).\(FD_VERSION_MINOR).\(FD_VERSION_PATCH)")!
-private let icuVersionString = strdup(FeedDateICU.version)!
+// C strings made once (lazy globals: under the runtime's once) and never
+// written or freed after: safe to share, which the pointer types cannot say
+// (Swift 6).
+nonisolated(unsafe) private let empty = cString("")
+nonisolated(unsafe) private let versionString = strdup("\(FD_VERSION_MAJOR).\(FD_VERSION_MINOR).\(FD_VERSION_PATCH)")!
+nonisolated(unsafe) private let icuVersionString = strdup(FeedDateICU.version)!
 
 // MARK: fd_options and its published layouts (feeddate.h, "How the struct grows")
 

@@ -15,7 +15,7 @@ final class TwoICUsTests: XCTestCase {
         let posts = (0..<24).map { now - Double($0 * $0) * 1_537.25 }
 
         /// Foundation's own formatting: DateFormatter and Date.FormatStyle, in two locales and zones.
-        func foundationTexts() -> [String] {
+        @Sendable func foundationTexts() -> [String] {
             let df = DateFormatter()
             df.locale = zh
             df.timeZone = shanghai
@@ -28,7 +28,7 @@ final class TwoICUsTests: XCTestCase {
             return texts
         }
         /// feeddate's labels of the same instants.
-        func feedDateTexts() -> [String] {
+        @Sendable func feedDateTexts() -> [String] {
             var texts: [String] = []
             for style in FeedDateStyle.allCases {
                 texts += posts.map { now.formatted(.feed($0, style: style, locale: zh, timeZone: shanghai)) }

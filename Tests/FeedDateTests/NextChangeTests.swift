@@ -127,8 +127,10 @@ final class NextChangeTests: XCTestCase {
             _ = results.deinitialize()
             results.deallocate()
         }
+        // Each unit writes its own slot: shared safely, which the pointer type cannot say (Swift 6).
+        nonisolated(unsafe) let slots = results
         DispatchQueue.concurrentPerform(iterations: units.count) { i in
-            results[i] = RegressingZones.check(units[i].0, units[i].1, seed: 20_261_201 &+ UInt64(i))
+            slots[i] = RegressingZones.check(units[i].0, units[i].1, seed: 20_261_201 &+ UInt64(i))
         }
         let all = Array(results)
         for message in all.flatMap(\.failures).prefix(30) { XCTFail(message) }

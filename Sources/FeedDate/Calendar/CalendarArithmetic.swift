@@ -187,13 +187,16 @@ final class StripedCalendars: @unchecked Sendable {
     private let locale: String
     private final class Stripe: Sendable {
         let calendar: GatedMutex<ICUCalendar?>
-        init(_ first: ICUCalendar?) { calendar = GatedMutex(first) }
+        init(_ first: sending ICUCalendar?) { calendar = GatedMutex(first) }
     }
     private let stripes: [Stripe]
 
-    init(locale: String, first: ICUCalendar) {
+    /// `first`, made by the caller for this, becomes stripe 0's calendar.
+    init(locale: String, first: sending ICUCalendar) {
         self.locale = locale
-        stripes = (0..<StripedCalendars.stripeCount).map { Stripe($0 == 0 ? first : nil) }
+        var stripes = [Stripe(first)]
+        for _ in 1..<StripedCalendars.stripeCount { stripes.append(Stripe(nil)) }
+        self.stripes = stripes
     }
 
     func with<R>(_ body: (ICUCalendar) throws(ICUError) -> R) throws(ICUError) -> R {
@@ -201,7 +204,11 @@ final class StripedCalendars: @unchecked Sendable {
         let stripe = Int(truncatingIfNeeded: (id &* 0x9E37_79B9_7F4A_7C15) >> 60)
         return try stripes[stripe].calendar.withLock { (cal: inout ICUCalendar?) throws(ICUError) -> R in
             if cal == nil { cal = try ICUCalendar(locale: locale) }
-            return try body(cal.unsafelyUnwrapped)
+            // What body returns is its own (a number, a span), never the
+            // calendar, which stays behind the lock: Swift 6's region check
+            // cannot see that through the generic R.
+            nonisolated(unsafe) let result = try body(cal.unsafelyUnwrapped)
+            return result
         }
     }
 }

@@ -143,8 +143,10 @@ func gregorianYear(ofDay day: Int64) -> Int64 {
     return civilFromDays(day).y
 }
 
-/// January 1 of 1900 ... 2101 as day numbers.
-private let januaryFirsts1900: UnsafeMutablePointer<Int64> = {
+/// January 1 of 1900 ... 2101 as day numbers. Written once, by the lazy
+/// global's initializer (which runs once, under the runtime's lock), and only
+/// read after: safe to share, which the pointer type cannot say (Swift 6).
+nonisolated(unsafe) private let januaryFirsts1900: UnsafeMutablePointer<Int64> = {
     let p = UnsafeMutablePointer<Int64>.allocate(capacity: 202)
     for i in 0..<202 { p[i] = daysFromCivil(1900 + Int64(i), 1, 1) }
     return p

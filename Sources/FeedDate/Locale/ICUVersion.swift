@@ -7,6 +7,7 @@ import Glibc
 import CICU
 import Synchronization
 
+/// The ICU the labels come from and the versions of their data (SPEC 13).
 public enum FeedDateICU {
     /// "78.3": the ICU inside the library ("72.1" in a Debian 12 build made
     /// with `make ICU=system`, whose labels follow the system's ICU).
@@ -47,7 +48,10 @@ public enum FeedDateICU {
         return UnsafePointer(winner!)
     }
 
-    private static let published = Atomic<UnsafeMutablePointer<CChar>?>(nil)
+    /// The published text: every access goes through the atomic, and the
+    /// text it points to is never written or freed once published, which the
+    /// pointer type cannot say (Swift 6).
+    nonisolated(unsafe) private static let published = Atomic<UnsafeMutablePointer<CChar>?>(nil)
     private static var outOfMemory: UnsafePointer<CChar> {
         UnsafeRawPointer(("data version unknown (out of memory)" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
     }

@@ -143,7 +143,11 @@ final class LocaleServices: @unchecked Sendable {
         do {
             return try icu.withLock { (s: inout ICUState) throws(ICUError) -> R in
                 try MemoryHeadroom.checkForICU()
-                return try body(&s)
+                // What body returns is copied out of ICU's state (texts,
+                // numbers), never the state, which stays behind the lock:
+                // Swift 6's region check cannot see that through R.
+                nonisolated(unsafe) let result = try body(&s)
+                return result
             }
         } catch {
             throw FeedDateError(error)

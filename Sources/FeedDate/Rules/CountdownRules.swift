@@ -114,6 +114,8 @@ extension Rules {
         return count
     }
 
-    private static let space = UnsafeRawBufferPointer(start: StaticString(" ").utf8Start, count: 1)
-    private static let colon = UnsafeRawBufferPointer(start: StaticString(":").utf8Start, count: 1)
+    // Views of static string literals: read-only, shared safely (Swift 6
+    // cannot see it through the pointer type).
+    nonisolated(unsafe) private static let space = UnsafeRawBufferPointer(start: StaticString(" ").utf8Start, count: 1)
+    nonisolated(unsafe) private static let colon = UnsafeRawBufferPointer(start: StaticString(":").utf8Start, count: 1)
 }

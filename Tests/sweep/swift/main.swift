@@ -272,7 +272,12 @@ struct Output {
     }
 }
 
-func say(_ line: String) { fputs("sweep_run (swift): \(line)\n", stderr) }
+/// A line to standard error, by its descriptor: Glibc's `stderr` is a
+/// mutable global that Swift 6 refuses to read.
+func say(_ line: String) {
+    var text = "sweep_run (swift): \(line)\n"
+    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
 func errnoText() -> String { String(cString: strerror(errno)) }
 
 func run(_ args: [String]) -> Int32 {
