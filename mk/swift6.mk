@@ -1,5 +1,6 @@
 # Swift 6 (SPEC 12, 1.3): the package's sources compile in the Swift 6
-# language mode with complete concurrency checking, with no warning.
+# language mode with complete concurrency checking, with no warning (of the
+# files compiled in that run: a first run compiles them all).
 #   make swift6-check   build every target (not the tests: SwiftPM's generated
 #                       test-discovery files draw warnings of their own in that
 #                       mode) in .build-swift6 with -swift-version 6
@@ -16,3 +17,26 @@ swift6-check: $(ICU_DEPS)
 	@if grep -E '^/.*(error|warning):' .build-swift6.log | grep -q .; then echo "swift6-check: the errors or warnings above"; exit 1; fi
 	@grep -q 'Build complete' .build-swift6.log || { tail -n 20 .build-swift6.log; echo "swift6-check: the build failed"; exit 1; }
 	@echo "swift6-check: every target builds in the Swift 6 mode with complete checking and no warning"
+
+# DocC (SPEC 12, 1.3): a catalog per public module (Sources/M/M.docc), built
+# with the toolchain's own `docc` (no plugin can be fetched here) from the
+# symbol graphs `swift package dump-symbol-graph` writes.
+#   make docs-swift      build/docs/M.doccarchive for FeedDateWire, FeedDateClient,
+#                        FeedDate and FeedDateFoundation; a DocC warning (a
+#                        broken link, a topic that names nothing) fails it
+SWIFT_DOC_MODULES := FeedDateWire FeedDateClient FeedDate FeedDateFoundation
+
+.PHONY: docs-swift
+
+docs-swift: $(ICU_DEPS)
+	swift package dump-symbol-graph --minimum-access-level public >/dev/null
+	@graphs=$$(swift build --show-bin-path)/../symbolgraph; \
+	for m in $(SWIFT_DOC_MODULES); do \
+	  rm -rf $(BUILD)/docs/graphs/$$m $(BUILD)/docs/$$m.doccarchive && mkdir -p $(BUILD)/docs/graphs/$$m; \
+	  cp $$graphs/$$m.symbols.json $(BUILD)/docs/graphs/$$m/; \
+	  cp $$graphs/$$m@*.symbols.json $(BUILD)/docs/graphs/$$m/ 2>/dev/null || true; \
+	  docc convert Sources/$$m/$$m.docc --additional-symbol-graph-dir $(BUILD)/docs/graphs/$$m \
+	    --fallback-display-name $$m --fallback-bundle-identifier org.feeddate.$$m \
+	    --output-path $(BUILD)/docs/$$m.doccarchive --analyze --warnings-as-errors || exit 1; \
+	  echo "docs-swift: $(BUILD)/docs/$$m.doccarchive"; \
+	done

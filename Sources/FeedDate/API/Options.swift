@@ -41,19 +41,42 @@ public enum FeedDateStyle: Int32, Sendable, CaseIterable {
 
 /// The hour cycle of the time piece.
 public enum FeedDateHourCycle: Int32, Sendable {
-    case locale = 0, h23 = 1, h12 = 2
+    /// The locale's own hour cycle.
+    case locale = 0
+    /// Hours 0 ... 23.
+    case h23 = 1
+    /// Hours 1 ... 12 with the locale's day period.
+    case h12 = 2
 }
 
 /// The width of "N units ago / in N units" (only that piece).
 public enum FeedDateWidth: Int32, Sendable {
-    case long = 0, short = 1, narrow = 2
+    /// "5 minutes ago".
+    case long = 0
+    /// The locale's short wording (en "5 min. ago").
+    case short = 1
+    /// The locale's narrowest wording.
+    case narrow = 2
 }
 
 /// The largest unit RELATIVE and COMPACT count in, and FEED's recent labels
 /// (SPEC section 6, max_unit). Raw values are the C ABI's FD_UNIT_*: YEAR is
 /// 0, so a zeroed field means no ceiling.
 public enum FeedDateUnit: Int32, Sendable, CaseIterable {
-    case year = 0, month = 1, week = 2, day = 3, hour = 4, minute = 5, second = 6
+    /// Years (no ceiling: the default).
+    case year = 0
+    /// Up to months.
+    case month = 1
+    /// Up to weeks.
+    case week = 2
+    /// Up to days.
+    case day = 3
+    /// Up to hours.
+    case hour = 4
+    /// Up to minutes.
+    case minute = 5
+    /// Seconds only.
+    case second = 6
 }
 
 /// Every option of SPEC section 6, with its default.
