@@ -1,5 +1,6 @@
 # Debian packages (details in debian/README.source).
-#   make deb          libfeeddate1, libfeeddate-dev, python3-feeddate, feeddate-web (the web
+#   make deb          libfeeddate1, libfeeddate-dev, python3-feeddate, php-feeddate (the PHP
+#                     extension, for the release's default PHP), feeddate-web (the web
 #                     client in /usr/share/feeddate/web, architecture all) -> dist/
 #                     (checks versions and symbols, then dpkg-buildpackage -b -us -uc)
 #   make deb-check    make deb + lintian + install and test the packages in a clean

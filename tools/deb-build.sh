@@ -6,7 +6,8 @@
 #    the +debNNuR of a build for another Debian release (make deb13);
 # 2. debian/libfeeddate1.symbols must list the header's functions;
 # 3. the build tools (dpkg-dev, debhelper, dh-python, pybuild's pyproject plugin,
-#    setuptools, python3-all) and swift must be there;
+#    setuptools, python3-all, php-dev and php-cli: the release's default PHP for
+#    php-feeddate) and swift must be there;
 # 4. dpkg-buildpackage -b -us -uc (debian/rules: make lib, which links ICU 78.3
 #    of make icu statically (SPEC section 13: no libicu-dev, no libicu
 #    dependency), stage, build-time test, dpkg-gensymbols -c4, dpkg-shlibdeps);
@@ -27,7 +28,9 @@ for tool in dpkg-buildpackage:dpkg-dev dpkg-parsechangelog:dpkg-dev dh:debhelper
 done
 [ -f /usr/share/dh-python/dhpython/build/plugin_pyproject.py ] || missing+=(pybuild-plugin-pyproject)
 /usr/bin/python3 -c 'import setuptools' 2>/dev/null || missing+=(python3-setuptools)
-dpkg-query -W -f='${db:Status-Abbrev}' python3-all 2>/dev/null | grep -q '^ii' || missing+=(python3-all)
+for p in python3-all php-dev php-cli; do
+  dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null | grep -q '^ii' || missing+=("$p")
+done
 [ ${#missing[@]} -eq 0 ] || die "missing build tools; install them with:
     apt-get update && apt-get install -y ${missing[*]}
   (make deb-check installs them itself)"
@@ -59,7 +62,8 @@ arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 changes="../feeddate_${debversion#*:}_${arch}.changes"
 mkdir -p "$DIST"
 rm -f "$DIST"/feeddate_* "$DIST"/libfeeddate1_* "$DIST"/libfeeddate1-dbgsym_* \
-      "$DIST"/libfeeddate-dev_* "$DIST"/python3-feeddate_* "$DIST"/feeddate-web_* "$changes"
+      "$DIST"/libfeeddate-dev_* "$DIST"/python3-feeddate_* "$DIST"/feeddate-web_* \
+      "$DIST"/php-feeddate_* "$DIST"/php-feeddate-dbgsym_* "$changes"
 
 step "dpkg-buildpackage -b -us -uc (log: the lines below)"
 start=$SECONDS
@@ -79,7 +83,7 @@ for f in $files; do
   mv "../$f" "$DIST/"
 done
 mv "$changes" "$DIST/"
-for p in libfeeddate1 libfeeddate-dev python3-feeddate; do
+for p in libfeeddate1 libfeeddate-dev python3-feeddate php-feeddate; do
   ls "$DIST/${p}_${debversion#*:}_${arch}.deb" >/dev/null 2>&1 || die "no $p package was built"
 done
 # The web client (clients/web in /usr/share/feeddate/web): architecture all.

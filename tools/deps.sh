@@ -47,11 +47,12 @@ node_and_web() {
 
 # make deb builds with debhelper and pybuild (ICU 78.3 of make icu is linked
 # statically: no libicu-dev); deb-check runs lintian and debootstrap, and
-# compiles the C example with pkg-config.
+# compiles the C example with pkg-config; php-dev and php-cli (the release's
+# default PHP, 8.2 on Debian 12) build and test php-feeddate's extension.
 deb_tools() {
   local p
   for p in debhelper dh-python pybuild-plugin-pyproject python3-setuptools python3-all dpkg-dev lintian \
-           debootstrap gcc libc6-dev pkg-config python3 tzdata; do
+           debootstrap gcc libc6-dev pkg-config python3 tzdata php-dev php-cli; do
     installed "$p" || need "$p"
   done
 }
