@@ -22,7 +22,18 @@
 #      label, with ICU 78.3 and no libicu* in /proc/self/maps; feeddate demo must
 #      run; the man page must name every command and option of the feeddate
 #      command;
-#   7. there: the package's autopkgtests (debian/tests), run by autopkgtest itself.
+#   7. there: the package's autopkgtests (debian/tests), run by autopkgtest itself,
+#      with php-feeddate installed too (after the ICU check of 5: php-cli brings
+#      Debian's libicu through libxml2);
+#   8. php-feeddate on a fresh copy of the pristine root of its own, with only
+#      ./libfeeddate1, ./php-feeddate and Debian's php-cli installed: the PHP
+#      is the release's (8.2 on Debian 12, 8.4 on 13) and the package depends on
+#      its phpapi; mods-available/feeddate.ini is enabled for the CLI (the
+#      conf.d link of phpenmod); php -m lists feeddate; php -r labels a
+#      timestamp of yesterday (chat_list, zh_CN, Asia/Shanghai) "昨天", and the
+#      fixed case of step 6 too; the extension finds the system's
+#      libfeeddate.so.1 and has no run path; apt-get remove disables it
+#      (phpdismod: php -m no longer lists it), purge removes the ini.
 #
 # Debian 13: tools/deb13-check.sh (make deb13-check) runs steps 4-7 in a trixie
 # root on the packages of dist/debian13/, through the DEB_CHECK_SUITE, _DIST,
@@ -48,6 +59,10 @@ CACHE=$ROOTS/deb-check
 ROOT=$CACHE/root
 DIST=${DEB_CHECK_DIST:-$REPO/dist}
 PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate feeddate-web)
+# The PHP extension: installed in a root of its own (step 8) with libfeeddate1 and php-cli.
+PHP_PACKAGES=(libfeeddate1 php-feeddate)
+# The release's default PHP, which php-feeddate is built for.
+case $SUITE in bookworm) PHP_VERSION=8.2 ;; trixie) PHP_VERSION=8.4 ;; esac
 # The web client's files (feeddate-web, architecture all: the rest are the machine's).
 WEB_FILES=(feed-date.js feed-date.mjs react.js feed-date.d.ts feed-date.d.mts react.d.ts)
 deb_arch() { if [ "$1" = feeddate-web ]; then echo all; else echo "$arch"; fi; }
@@ -78,6 +93,8 @@ for p in "${PACKAGES[@]}"; do
   [ -f "$f" ] || die "$f not found: run make deb"
   debs+=("$f")
 done
+php_deb=$DIST/php-feeddate_${version}_${arch}.deb
+[ -f "$php_deb" ] || die "$php_deb not found: run make deb"
 [ -f "$changes" ] || die "$changes not found: run make deb"
 
 # ---- 3. lintian -----------------------------------------------------------------
@@ -198,6 +215,10 @@ done
 echo "    documented: $(echo $names)"
 
 # ---- 7. autopkgtest ---------------------------------------------------------------
+step "apt-get install ./${php_deb##*/} (for the autopkgtest php-extension)"
+cp "$php_deb" "$ROOT/tmp/debs/"
+in_root sh -c "cd /tmp/debs && apt-get install -y -q ./${php_deb##*/}" \
+  || die "apt-get could not install php-feeddate in the root"
 step "autopkgtest (debian/tests) in the root, null runner"
 in_root apt-get install -y -q --no-install-recommends autopkgtest \
   || die "apt-get could not install autopkgtest in the root"
@@ -213,6 +234,65 @@ $summary"
 tests=$(sed -n 's/^Tests: *//p' debian/tests/control | wc -w)
 [ "$(echo "$summary" | grep -cE ' PASS')" -eq "$tests" ] || die "autopkgtest ran $(echo "$summary" | grep -c .) tests, debian/tests/control has $tests"
 
-# ---- done ---------------------------------------------------------------------------
 root_done "${DEB_CHECK_KEEP:-0}"
-step "passed: ${PACKAGES[*]} $version install and work on a clean $SUITE (${SECONDS}s)"
+
+# ---- 8. php-feeddate alone ----------------------------------------------------------
+ROOT=$CACHE/php-root
+step "php-feeddate: a fresh copy of ${MINBASE#"$REPO"/} in ${ROOT#"$REPO"/}, with ./libfeeddate1, ./php-feeddate and php-cli only"
+root_copy "$MINBASE" "$ROOT"
+trap 'rc=$?; root_save_archives "$ROOT"; [ $rc -eq 0 ] || echo "$NAME: the work root is kept for inspection: chroot $ROOT bash" >&2' EXIT
+in_root apt-get update -q --error-on=any >/dev/null || die "apt-get update in the $SUITE root failed (mirror $DEBIAN_MIRROR)"
+mkdir -p "$ROOT/tmp/debs"
+pdebs=("$DIST/libfeeddate1_${version}_${arch}.deb" "$php_deb")
+cp "${pdebs[@]}" "$ROOT/tmp/debs/"
+in_root sh -c "cd /tmp/debs && apt-get install -y -q $(printf './%s ' "${pdebs[@]##*/}")php-cli" \
+  || die "apt-get could not install libfeeddate1, php-feeddate and php-cli in a clean $SUITE (see above)"
+for p in "${PHP_PACKAGES[@]}" php-cli; do
+  in_root dpkg-query -W -f='    installed: ${Package} ${Version}\n' "$p" || die "$p is not installed"
+done
+for p in libfeeddate-dev python3-feeddate feeddate-web; do
+  ! in_root dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null | grep -q '^ii' || die "$p came with php-feeddate"
+done
+depends=$(in_root dpkg-query -W -f='${Depends}' php-feeddate)
+echo "    php-feeddate Depends: $depends"
+phpv=$(in_root php -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;') || die "php does not run"
+[ "$phpv" = "$PHP_VERSION" ] || die "php-cli is PHP $phpv, expected $PHP_VERSION on $SUITE"
+api=$(in_root php -r 'echo PHP_EXTENSION_DIR;' | sed 's|.*/||')
+grep -q "phpapi-$api" <<< "$depends" || die "php-feeddate does not depend on phpapi-$api (PHP $phpv)"
+grep -q "libfeeddate1 (= $version)" <<< "$depends" || die "php-feeddate does not depend on libfeeddate1 (= $version)"
+ext=/usr/lib/php/$api/feeddate.so
+ini=/etc/php/$PHP_VERSION/mods-available/feeddate.ini
+[ -f "$ROOT$ext" ] || die "no $ext"
+[ -f "$ROOT$ini" ] && grep -qx 'extension=feeddate.so' "$ROOT$ini" && grep -qx '; priority=20' "$ROOT$ini" \
+  || die "$ini is missing or has no extension=feeddate.so and ; priority=20"
+link=/etc/php/$PHP_VERSION/cli/conf.d/20-feeddate.ini
+[ "$(readlink "$ROOT$link")" = "$ini" ] || die "$link is not a link to $ini (phpenmod in php-feeddate's postinst)"
+echo "    PHP $phpv, $ext, $ini, enabled for the CLI: $link -> $(readlink "$ROOT$link")"
+in_root ldd "$ext" | tee "$CACHE/php-ldd.txt" | sed 's/^/    /'
+grep -qE "libfeeddate.so.1 => (/usr)?/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/libfeeddate.so.1 " "$CACHE/php-ldd.txt" \
+  || die "the extension does not load the system's libfeeddate.so.1 (above)"
+! grep -q 'not found' "$CACHE/php-ldd.txt" || die "the extension needs libraries that no dependency brought (above)"
+! readelf -dW "$ROOT$ext" | grep -qE '\((RPATH|RUNPATH)\)' || die "$ext has a run path: $(readelf -dW "$ROOT$ext" | grep -E 'R(UN)?PATH')"
+
+step "php -m | grep feeddate; php -r (chat_list, zh_CN, Asia/Shanghai): a timestamp of yesterday"
+in_root php -m | grep -x feeddate | sed 's/^/    php -m: /' || die "php -m does not list feeddate"
+php='$f = new FeedDate\Formatter("chat_list", ["locale" => "zh_CN", "tz" => "Asia/Shanghai"]);
+echo $f->format(time() - 86400), "\n", $f->format(1711242000, 1711339200), "\n", FeedDate\data_version(), "\n";'
+out=$(in_root sh -c "cd /tmp && php -r '$php'") || die "php could not format (above)"
+echo "    php -r '$php'"
+echo "$out" | sed 's/^/    -> /'
+[ "$(sed -n 1p <<< "$out")" = "昨天" ] || die "php labeled a timestamp of yesterday '$(sed -n 1p <<< "$out")', expected '昨天'"
+[ "$(sed -n 2p <<< "$out")" = "昨天" ] || die "php labeled Sunday 09:00 seen on Monday 12:00 '$(sed -n 2p <<< "$out")', expected '昨天'"
+sed -n 3p <<< "$out" | grep -q '^ICU 78.3; CLDR 48.0; ' || die "php: expected data version ICU 78.3; CLDR 48.0 (inside libfeeddate.so.1)"
+
+step "apt-get remove php-feeddate disables it (phpdismod), purge removes its ini"
+in_root apt-get remove -y -q php-feeddate >/dev/null || die "apt-get remove php-feeddate failed"
+! in_root php -m | grep -qx feeddate || die "php -m still lists feeddate after apt-get remove php-feeddate"
+[ ! -e "$ROOT$link" ] && [ ! -L "$ROOT$link" ] || die "$link is still there after apt-get remove php-feeddate"
+in_root apt-get purge -y -q php-feeddate >/dev/null || die "apt-get purge php-feeddate failed"
+[ ! -e "$ROOT$ini" ] || die "$ini is still there after apt-get purge php-feeddate"
+echo "    removed: php -m has no feeddate, no $link; purged: no $ini"
+root_done "${DEB_CHECK_KEEP:-0}"
+
+# ---- done ---------------------------------------------------------------------------
+step "passed: ${PACKAGES[*]} php-feeddate $version install and work on a clean $SUITE (${SECONDS}s)"
