@@ -180,7 +180,7 @@ def test_integers_need_a_unit_never_guessed() -> None:
 
 
 def test_out_of_range_rows_are_named() -> None:
-    with pytest.raises(feeddate.RangeError, match=r"row 2 = 1711348200000 \(s\) .*looks like milliseconds: pass unit='ms'"):
+    with pytest.raises(feeddate.RangeError, match=r"row 2 = 1711348200000 \(s\): instant .*looks like milliseconds: pass unit='ms'"):
         FEED.format_column(pa.array([NOW_S, None, NOW_MS]), NOW_S, unit="s")
     ms = MS.copy()
     ms[3] = 253402300800000  # 10000-01-01
