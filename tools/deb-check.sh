@@ -33,7 +33,8 @@
 #      timestamp of yesterday (chat_list, zh_CN, Asia/Shanghai) "昨天", and the
 #      fixed case of step 6 too; the extension finds the system's
 #      libfeeddate.so.1 and has no run path; apt-get remove disables it
-#      (phpdismod: php -m no longer lists it), purge removes the ini.
+#      (phpdismod: php -m no longer lists it), installing it again enables it,
+#      purge removes the ini.
 #
 # Debian 13: tools/deb13-check.sh (make deb13-check) runs steps 4-7 in a trixie
 # root on the packages of dist/debian13/, through the DEB_CHECK_SUITE, _DIST,
@@ -285,13 +286,17 @@ echo "$out" | sed 's/^/    -> /'
 [ "$(sed -n 2p <<< "$out")" = "昨天" ] || die "php labeled Sunday 09:00 seen on Monday 12:00 '$(sed -n 2p <<< "$out")', expected '昨天'"
 sed -n 3p <<< "$out" | grep -q '^ICU 78.3; CLDR 48.0; ' || die "php: expected data version ICU 78.3; CLDR 48.0 (inside libfeeddate.so.1)"
 
-step "apt-get remove php-feeddate disables it (phpdismod), purge removes its ini"
+step "apt-get remove php-feeddate disables it (phpdismod), installing it again enables it, purge removes its ini"
 in_root apt-get remove -y -q php-feeddate >/dev/null || die "apt-get remove php-feeddate failed"
 ! in_root php -m | grep -qx feeddate || die "php -m still lists feeddate after apt-get remove php-feeddate"
 [ ! -e "$ROOT$link" ] && [ ! -L "$ROOT$link" ] || die "$link is still there after apt-get remove php-feeddate"
+in_root sh -c "cd /tmp/debs && apt-get install -y -q ./${php_deb##*/}" >/dev/null || die "apt-get could not install php-feeddate again"
+in_root php -m | grep -qx feeddate || die "php -m does not list feeddate after php-feeddate was removed and installed again"
 in_root apt-get purge -y -q php-feeddate >/dev/null || die "apt-get purge php-feeddate failed"
 [ ! -e "$ROOT$ini" ] || die "$ini is still there after apt-get purge php-feeddate"
-echo "    removed: php -m has no feeddate, no $link; purged: no $ini"
+[ ! -L "$ROOT$link" ] || die "$link is still there after apt-get purge php-feeddate"
+! in_root php -m | grep -qx feeddate || die "php -m still lists feeddate after apt-get purge php-feeddate"
+echo "    removed: php -m has no feeddate, no $link; installed again: enabled again; purged: no $ini, no link"
 root_done "${DEB_CHECK_KEEP:-0}"
 
 # ---- done ---------------------------------------------------------------------------
