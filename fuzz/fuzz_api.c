@@ -783,7 +783,10 @@ static void op_schedule(run *r)
     else if (cap_tag == FZ_CAP_FULL || cap_tag == FZ_CAP_NEED_PLUS1) cap = real = need + 1;
     else if (cap_tag == FZ_CAP_NEED_MINUS1) cap = real = need ? need - 1 : 0;
     else if (cap_tag == FZ_CAP_NEED) cap = real = need;
-    else if (cap_tag == FZ_CAP_HUGE) cap = SIZE_MAX, real = need + 1;
+    /* Over-stated: a failing call may have written the form's start (it
+     * writes as it walks) before the entry that failed, so such a call gets
+     * room for that start; a good one exactly its bytes. */
+    else if (cap_tag == FZ_CAP_HUGE) cap = SIZE_MAX, real = rs == FD_OK ? need + 1 : 4096;
     else if (cap_tag == FZ_CAP_NULL_ZERO) cap = real = 0, null_buf = 1;
     else if (cap_tag == FZ_CAP_NULL_TEN) cap = 10, real = 0, null_buf = 1;
     else cap = real = 1 + (size_t)rd_le(&r->in, 2);

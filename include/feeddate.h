@@ -384,7 +384,10 @@ fd_status fd_format_utf16_call(const fd_utf16_call *call);
  * the previous start; U until in ms or null when complete; strings escape
  * only ", \, \b \f \n \r \t and other U+0000..U+001F as \u00xx). *length
  * gets its length without the NUL; too small a buffer: FD_ERR_BUFFER with
- * *length = the bytes needed without the NUL.
+ * *length = the bytes needed without the NUL. After any other error the
+ * first cap bytes of buf are unspecified (the form is written as the walk
+ * goes, and an entry can fail after the start was written); nothing is
+ * ever written past cap.
  *
  * Errors: FD_ERR_ARGUMENT (f, ends, from_ms, n, until_ms or length NULL;
  * buf NULL with cap > 0; horizon_ms outside 0..FD_SCHEDULE_MAX_HORIZON_MS;

@@ -58,6 +58,9 @@ $(MODULEMAPS): $(FUZZ_DIR)/modules/%/module.modulemap: $(C_HEADERS)
 # instrumented for libFuzzer coverage and ASan (see fuzz/tzif/FuzzTZif.swift).
 $(FUZZ_DIR)/libFeedDateFuzz.a: $(FEEDDATE_SWIFT) fuzz/tzif/FuzzTZif.swift $(MODULEMAPS)
 	@mkdir -p $(FUZZ_DIR)/obj
+	@# A new archive each time: swiftc adds to an existing one, which would keep
+	@# the members of source files since renamed or removed (duplicate symbols).
+	rm -f $@
 	cd $(FUZZ_DIR)/obj && $(FUZZ_SWIFTC) -module-name FeedDate $(C_TARGETS:%=-I ../modules/%) \
 	  -emit-library -static -o ../libFeedDateFuzz.a \
 	  $(addprefix $(CURDIR)/,$(FEEDDATE_SWIFT) fuzz/tzif/FuzzTZif.swift) 2>&1 \
