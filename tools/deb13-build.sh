@@ -4,8 +4,9 @@
 # libfeeddate.so.1 as Debian 12's (SPEC section 13): no libicu dependency.
 #
 #   1. the cached trixie build root (tools/debian-root.sh: debootstrap minbase once,
-#      then the build tools, lintian and the libraries the Swift toolchain
-#      needs, from trixie's apt);
+#      then the build tools, lintian, php-dev and php-cli (PHP 8.4, for
+#      php-feeddate) and the libraries the Swift toolchain needs, from trixie's
+#      apt);
 #   2. a copy of the checkout as git sees it in .cache/trixie/work/src (rsync:
 #      only changed files are rewritten, so the copy's own .build and build/
 #      are reused), with one more debian/changelog entry in that copy only:
@@ -34,7 +35,7 @@ NAME=deb13
 . tools/debian-root.sh
 DIST=$REPO/dist/debian13
 UPDATE=${DEB13_UPDATE:-1}
-PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate feeddate-web)
+PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate feeddate-web php-feeddate)
 deb_arch() { if [ "$1" = feeddate-web ]; then echo all; else echo "$arch"; fi; } # the web client: architecture all
 
 need_root deb13

@@ -14,7 +14,9 @@
 #      python3, ..., and no libicu), ldd (no libicu), the C example with
 #      pkg-config (labels as the build tree's), python3 -c 'import feeddate;
 #      ...' (ICU 78.3, no libicu mapped), feeddate demo, the man page, the
-#      autopkgtests;
+#      autopkgtests; and php-feeddate (built against trixie's php8.4-dev) with
+#      only libfeeddate1 and php-cli in a clean trixie root of its own: PHP 8.4,
+#      phpenmod's conf.d link, php -m, a timestamp of yesterday labeled 昨天;
 #   4. the versions sort: Debian 12's <version> before Debian 13's
 #      <version>+deb13u1.
 #

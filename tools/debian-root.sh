@@ -271,11 +271,13 @@ root_sync_source() {
 # libuuid, zlib, libsqlite3 and libtinfo are in minbase); and what the C, Swift
 # and Python suites need (pytest, numpy, pandas from apt; python3-venv, in
 # which make test-python puts pyarrow, polars and dask from PyPI, as on Debian
-# 12: no test skips). No libicu-dev: the builds link this machine's ICU 78.3
-# (root_run --icu).
+# 12: no test skips); php-dev and php-cli, trixie's default PHP (8.4), which
+# php-feeddate's extension is built against and tested with. No libicu-dev: the
+# builds link this machine's ICU 78.3 (root_run --icu).
 TRIXIE_BUILD_PACKAGES=(
   build-essential make gcc libc6-dev libstdc++-14-dev binutils-gold pkg-config tzdata
   dpkg-dev debhelper dh-python pybuild-plugin-pyproject python3-setuptools python3-all lintian
+  php-dev php-cli
   libcurl4t64 libxml2 libncurses6
   python3-pytest python3-numpy python3-pandas python3-venv
 )
