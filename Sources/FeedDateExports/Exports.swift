@@ -168,9 +168,11 @@ private func swiftOptions(_ o: fd_options) -> Result<FeedDateOptions, FeedDateEr
         guard let p else { words.append(nil); continue }
         // At most 65 bytes are read: a longer text is refused without scanning it all.
         let length = strnlen(p, 65)
-        guard length <= 64 else { return .failure(.argument("\(name) is longer than 64 bytes: pass 1..64 bytes of UTF-8 (or NULL)")) }
+        // The value quoted as every message quotes one (of 65 bytes read: cut at 64 with "…").
+        func quoted() -> String { LogSafe.quote(bytes: UnsafeRawBufferPointer(start: p, count: length)) }
+        guard length <= 64 else { return .failure(.argument("\(name) is longer than 64 bytes (\(quoted())): pass 1..64 bytes of UTF-8 (or NULL)")) }
         guard let text = String(validatingCString: p) else {
-            return .failure(.argument("\(name) is not valid UTF-8: pass 1..64 bytes of UTF-8 (or NULL)"))
+            return .failure(.argument("\(name) is not valid UTF-8 (\(quoted())): pass 1..64 bytes of UTF-8 (or NULL)"))
         }
         words.append(text)
     }

@@ -772,6 +772,31 @@ static void check_quote_vectors(void)
           "fd_quote of 68 bytes: %s", big);
 }
 
+/* The caller's words are quoted in their messages as ids are (a binding passes
+ * a lone surrogate through as WTF-8 and raises this message). */
+static void check_words_quoted(void)
+{
+    static const struct { const char *value, *said; } rows[] = {
+        {"a\xed\xa0\x80" "b", "just_now_text is not valid UTF-8 (\"a\\xed\\xa0\\x80b\"): pass 1..64 bytes of UTF-8 (or NULL)"},
+        {"\x1b[2J\xff", "just_now_text is not valid UTF-8 (\"\\x1b[2J\\xff\"): pass 1..64 bytes of UTF-8 (or NULL)"},
+        {"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+         "just_now_text is longer than 64 bytes (\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\xe2\x80\xa6\"): "
+         "pass 1..64 bytes of UTF-8 (or NULL)"},
+    };
+    for (size_t i = 0; i < COUNT_OF(rows); i++) {
+        fd_options o;
+        fd_options_init(&o, FD_STYLE_RELATIVE);
+        o.locale = "en_US";
+        o.time_zone = "UTC";
+        o.just_now_text = rows[i].value;
+        fd_formatter *f = NULL;
+        fd_status s = fd_formatter_new(&o, &f);
+        CHECK(s == FD_ERR_ARGUMENT && strcmp(fd_last_error(), rows[i].said) == 0, "just_now_text row %zu: %d \"%s\"", i,
+              (int)s, fd_last_error());
+        fd_formatter_free(f);
+    }
+}
+
 /* A negative max_entries from a signed caller is named as that number. */
 static void check_negative_max_entries(void)
 {
@@ -1119,6 +1144,7 @@ int main(void)
     check_locale_keywords();
     check_extremes();
     check_quote_vectors();
+    check_words_quoted();
     check_negative_max_entries();
     return tk_finish();
 }
