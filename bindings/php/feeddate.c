@@ -219,8 +219,10 @@ static int instant_ms(zval *v, uint32_t arg, zend_ulong index, zend_string *key,
     if (arg > 0) {
         zend_argument_type_error(arg, "must be of type DateTimeInterface|int|float, %s given", zend_zval_type_name(v));
     } else if (key != NULL) {
-        zend_argument_type_error(1, "must hold DateTimeInterface|int|float values, %s given at key \"%s\"",
-                                 zend_zval_type_name(v), ZSTR_VAL(key));
+        char q[FD_QUOTE_CAPACITY];
+        quote(ZSTR_VAL(key), ZSTR_LEN(key), q);
+        zend_argument_type_error(1, "must hold DateTimeInterface|int|float values, %s given at key %s",
+                                 zend_zval_type_name(v), q);
     } else {
         zend_argument_type_error(1, "must hold DateTimeInterface|int|float values, %s given at key " ZEND_ULONG_FMT,
                                  zend_zval_type_name(v), index);
@@ -447,7 +449,12 @@ PHP_METHOD(FeedDate_Formatter, __construct)
                 instanceof_function(Z_OBJCE_P(d), php_date_get_timezone_ce())) {
                 zval_ptr_dtor(&zone_name);
                 ZVAL_UNDEF(&zone_name);
-                zend_call_method_with_0_params(Z_OBJ_P(d), Z_OBJCE_P(d), NULL, "getname", &zone_name);
+                /* DateTimeZone's own getName, never a subclass's override: no user code may run
+                 * here, where o already points into other options' strings (an override could
+                 * reassign a referenced option and free the string o.locale points to). */
+                zend_function *getname = zend_hash_str_find_ptr(&php_date_get_timezone_ce()->function_table,
+                                                                "getname", sizeof "getname" - 1);
+                zend_call_known_instance_method_with_0_params(getname, Z_OBJ_P(d), &zone_name);
                 if (EG(exception)) { zval_ptr_dtor(&zone_name); RETURN_THROWS(); }
                 if (Z_TYPE(zone_name) != IS_STRING) {
                     zval_ptr_dtor(&zone_name);
