@@ -1,5 +1,8 @@
 // The C ABI of libfeeddate.so.1 (include/feeddate.h): thin @_cdecl exports
 // over the FeedDate module, taking exactly the C types of the header.
+#if canImport(FeedDateWire)
+import FeedDateWire // LogSafe
+#endif
 import CFeedDateABI
 import FeedDate
 import Glibc

@@ -9,7 +9,9 @@ extension FeedDateSchedule: Codable {
     private enum CodingKeys: String, CodingKey { case v, now, labels, until }
 
     /// Reads `{"v":1,"now":N,"labels":[[text,d0],…],"until":U}` and checks
-    /// it as `init(json:)` does; a wire that breaks section 11's rules is
+    /// section 11's rules as `init(json:)` does (unknown keys are passed
+    /// over, as a Decodable type does; `init(json:)` refuses them, and the
+    /// decoder decides about numbers like `1.0`); a wire that breaks them is
     /// `DecodingError.dataCorrupted` whose underlying error is the
     /// `FeedDateWireError` saying what was wrong.
     public init(from decoder: any Decoder) throws {

@@ -50,7 +50,9 @@ extension FeedDateSchedule {
                 guard d == 0 else { throw FeedDateWireError("labels[0]: d is \(d), not 0 (the first entry starts at now)") }
             } else {
                 guard d > 0 else { throw FeedDateWireError("labels[\(i)]: d is \(d); after the first entry each d must be > 0") }
-                guard text != labels[i - 1].text else {
+                // Code units, as the web client's === and the library compare (not
+                // String's ==, which takes "é" and "e\u{301}" for one text).
+                guard !text.utf8.elementsEqual(labels[i - 1].text.utf8) else {
                     throw FeedDateWireError("labels[\(i)]: the same text as labels[\(i - 1)] (\(quoted(text))); consecutive texts differ")
                 }
                 let (sum, overflow) = from.addingReportingOverflow(d)
@@ -104,10 +106,8 @@ extension FeedDateSchedule {
     }
 }
 
-/// A text as the messages quote it: at most 40 characters.
-func quoted(_ s: String) -> String {
-    "\"" + (s.count > 40 ? String(s.prefix(40)) + "…" : s) + "\""
-}
+/// A text as every message quotes one (LogSafe: safe for a log line, cut at 64 bytes).
+func quoted(_ s: String) -> String { LogSafe.quote(s) }
 
 /// A JSON value as the reader keeps it: numbers are integers (Int64) or not.
 enum JSONValue {
@@ -197,7 +197,7 @@ struct JSONReader {
     private mutating func object() throws(FeedDateWireError) -> JSONValue {
         try nest()
         at += 1
-        var members: [(String, JSONValue)] = []
+        var members: [(String, JSONValue)] = [], keys = Set<[UInt8]>()
         skipSpace()
         if at < bytes.count, bytes[at] == UInt8(ascii: "}") {
             at += 1; depth -= 1
@@ -207,7 +207,8 @@ struct JSONReader {
             skipSpace()
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("a key should be here") }
             let key = try string()
-            if members.contains(where: { $0.0 == key }) { throw FeedDateWireError("key \(quoted(key)) appears twice") }
+            // A set, so that a hostile object of many keys costs linear time.
+            guard keys.insert(Array(key.utf8)).inserted else { throw FeedDateWireError("key \(quoted(key)) appears twice") }
             skipSpace()
             guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("':' should be here") }
             at += 1
@@ -342,7 +343,7 @@ struct JSONReader {
                 }
                 out.append(contentsOf: Unicode.UTF8.encode(Unicode.Scalar(scalar)!)!)
             default:
-                throw fail("an unknown escape \\\(Character(Unicode.Scalar(e)))")
+                throw fail("an unknown escape: \\ before \(LogSafe.quote(bytes: [e]))")
             }
         }
         guard Self.isValidUTF8(out) else { throw fail("a string that is not valid UTF-8") }

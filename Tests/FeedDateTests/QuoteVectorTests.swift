@@ -7,6 +7,7 @@
 import Foundation
 import XCTest
 @testable import FeedDate
+import FeedDateWire
 import VectorFiles
 
 final class QuoteVectorTests: XCTestCase {

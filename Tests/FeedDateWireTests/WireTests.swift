@@ -98,10 +98,12 @@ final class WireTests: XCTestCase {
             (#"{"v":1,"now":0,"labels":[["a",0]],"until":nul}"#, "not JSON: unknown word"),
             (#"{"v":1,"now":01,"labels":[["a",0]],"until":null}"#, "not JSON: a number with a leading zero"),
             (#"{"v":1,"now":0,"labels":[["\ud800",0]],"until":null}"#, "not JSON: a lone surrogate escape"),
-            (#"{"v":1,"now":0,"labels":[["\x",0]],"until":null}"#, "not JSON: an unknown escape \\x"),
+            (#"{"v":1,"now":0,"labels":[["\x",0]],"until":null}"#, "not JSON: an unknown escape: \\ before \"x\""),
             ("{\"v\":1,\"now\":0,\"labels\":[[\"a\nb\",0]],\"until\":null}", "not JSON: a raw control character"),
             ("", "not JSON: the text ends where a value should be"),
             (String(repeating: "[", count: 100), "nested deeper than 32"),
+            // Messages quote safely for a log line (LogSafe): no raw ESC or newline.
+            (#"{"v":1,"now":0,"labels":[["a",0]],"until":null,"\u001b[2J\n":1}"#, #"unknown key "\x1b[2J\n""#),
         ]
         for (wire, message) in cases {
             XCTAssertThrowsError(try FeedDateSchedule(json: wire), wire) { error in
@@ -128,6 +130,17 @@ final class WireTests: XCTestCase {
         XCTAssertThrowsError(try FeedDateSchedule(jsonUTF8: bytes)) { error in
             XCTAssertTrue((error as! FeedDateWireError).message.contains("not valid UTF-8"), "\(error)")
         }
+    }
+
+    func testTextsDifferByCodeUnitsAndManyKeysCostLinearTime() throws {
+        // "é" and "e" + U+0301 are two texts, as for the web client (===) and the library.
+        let s = try FeedDateSchedule(json: #"{"v":1,"now":0,"labels":[["\u00e9",0],["e\u0301",5]],"until":null}"#)
+        XCTAssertEqual(s.entries.count, 2)
+        // 200,000 keys are refused at the first unknown one's check, after a linear read.
+        let keys = (0 ..< 200_000).map { "\"k\($0)\":0" }.joined(separator: ",")
+        let started = ContinuousClock.now
+        XCTAssertThrowsError(try FeedDateSchedule(json: "{" + keys + "}"))
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(10), "200,000 keys took too long (quadratic?)")
     }
 
     func testTheReaderTakesAnyJSONOfTheWireObject() throws {

@@ -95,6 +95,7 @@
     timer = 0, // the page's one pending timer (0: none)
     wake = Infinity, // the client time it is armed for
     seen = -Infinity, // the latest client time any label was shown at
+    swept = 0, // mono() when live was last swept for labels of removed elements
     heap = [], // the labels with a finite r.n, a binary min-heap on r.n (r.h: position)
     live = new Set(), // every label the page shows
     labels = new WeakMap(), // element -> its label
@@ -191,6 +192,13 @@
       live.forEach(function (r) {
         if (r.el.isConnected === false) drop(r);
         else show(r, c);
+      });
+    } else if (mono() - swept >= MAX_WAIT) {
+      // Once a minute at most: labels whose elements left the page and will
+      // never come due (complete or stale) are let go, with their elements.
+      swept = mono();
+      live.forEach(function (r) {
+        if (r.el.isConnected === false) drop(r);
       });
     }
     while (heap.length && (r = heap[0]).n <= c) {

@@ -56,7 +56,7 @@ public enum FeedDateICU {
         UnsafeRawPointer(("data version unknown (out of memory)" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
     }
     private static var outOfDescriptors: UnsafePointer<CChar> {
-        UnsafeRawPointer(("data version unknown (no file descriptor free to read the zone database's version)" as StaticString)
+        UnsafeRawPointer(("data version unknown (no file descriptor or memory free to read the zone database's version)" as StaticString)
             .utf8Start).assumingMemoryBound(to: CChar.self)
     }
 

@@ -3,6 +3,9 @@
 // list in Accept-Language form (LocalePriorityList.swift). An id wins only
 // when ICU has data for its language: never the host's locale or another
 // language in silence (SPEC section 2).
+#if canImport(FeedDateWire)
+import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
+#endif
 import CICU
 
 struct LocaleID {

@@ -12,6 +12,9 @@
 // - COUNTDOWN needs digits 0-9: an algorithmic numbering system (jpan, hans,
 //   roman, hebr, ...) is refused for it at creation; other styles write
 //   their numbers in it as ICU does ("二千二十三年").
+#if canImport(FeedDateWire)
+import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
+#endif
 import CICU
 
 extension LocaleID {

@@ -4,6 +4,9 @@
 // "@calendar=buddhist;numbers=thai", belongs to the id); entries go by
 // weight, then by order. Which entry wins is LocaleID's question.
 
+#if canImport(FeedDateWire)
+import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
+#endif
 struct LocalePriorityList {
     struct Entry {
         let id: String

@@ -3,7 +3,10 @@
 // years 1 to 9999), milliseconds always written.
 
 enum UTCStamp {
+    /// `ms` must be in the supported range (years 1 to 9999): the markup
+    /// writes the stamp only after the schedule's walk has checked t.
     static func bytes(_ ms: Int64) -> [UInt8] {
+        precondition(FeedDateRange.contains(ms), "UTCStamp: an instant outside the supported range")
         let day = floorDiv(ms, msPerDay), inDay = floorMod(ms, msPerDay)
         let (y, m, d) = civilFromDays(day)
         var out: [UInt8] = []

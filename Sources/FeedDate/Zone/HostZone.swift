@@ -5,6 +5,9 @@
 // that /etc/localtime links to, else the content of /etc/timezone, else UTC.
 // A $TZ that is none of these is an error naming it, never UTC in silence.
 
+#if canImport(FeedDateWire)
+import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
+#endif
 enum HostZone {
     /// Where the host's zone comes from, and the id or rule to resolve.
     enum Choice: Equatable {

@@ -3,6 +3,9 @@
 // from the system's zone database or a POSIX TZ string. ICU's built-in zone
 // rules are never used (SPEC section 1, 1.2: ICU 72's are 2022e's).
 
+#if canImport(FeedDateWire)
+import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
+#endif
 import Glibc
 
 struct Zone: Sendable {

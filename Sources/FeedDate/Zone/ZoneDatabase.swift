@@ -9,6 +9,9 @@
 // the process runs. The cache is keyed by the resolved file, so links such as
 // Brazil/East and America/Sao_Paulo share one table.
 
+#if canImport(FeedDateWire)
+import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
+#endif
 import CICU
 import CSystem
 import Glibc
@@ -273,8 +276,6 @@ enum ZoneDatabase {
         }
     }
 
-    /// The database version of `directory` (see `version(folder:)`); nil
-    /// also when it could not be read for want of descriptors or memory.
     /// The version of the database in `directory`; nil when it names none;
     /// `.exhausted` when the folder or its files could not be opened or read
     /// for want of descriptors or memory (a reader must not keep "unknown").

@@ -104,6 +104,23 @@ test("cost: removing the label the timer waits for does not look at the others",
   assert.equal(r.pending(), 0, "the last one gone: no timer");
 });
 
+test("labels of removed elements that will never come due are let go within a minute, and then no timer runs", () => {
+  const r = realm({ start: NOW });
+  const done = r.element(), stale = r.element(), kept = r.element();
+  r.FeedDate.attach(done, { v: 1, now: NOW, labels: [["Mar 25", 0]], until: null }); // complete: never due
+  r.FeedDate.attach(stale, { v: 1, now: NOW, labels: [["now", 0]], until: NOW + 1000 });
+  r.FeedDate.attach(kept, { v: 1, now: NOW, labels: [["Mar 24", 0]], until: null });
+  r.advance(NOW + 5000); // stale's until: its one stale event, then it is never due again
+  assert.equal(stale.events.filter((e) => e.type === "feeddate-stale").length, 1);
+  done.isConnected = false;
+  stale.isConnected = false;
+  r.advance(NOW + 2 * MINUTE + 5000); // two sweeps at most a minute apart
+  kept.isConnected = false;
+  assert.equal(r.pending(), 1, "the page still shows a label (kept, removed only now): one timer");
+  r.advance(NOW + 4 * MINUTE + 5000);
+  assert.equal(r.pending(), 0, "every label's element left the page: no timer wakes it any more");
+});
+
 // ---- clock jumps and sleep -------------------------------------------------------
 
 // A chat list label at 09:32 (UTC here): its time until midnight, then "Yesterday"
