@@ -360,13 +360,13 @@ fn html_spoken() {
 fn readme_html_example_is_the_doc_test() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
-    let lib = std::fs::read_to_string(dir.join("src/lib.rs")).unwrap();
+    let source = std::fs::read_to_string(dir.join("src/html.rs")).unwrap();
     let section = &readme[readme
         .find("## Markup and script")
         .expect("README: no Markup and script section")..];
     let block = &section[section.find("```rust\n").expect("README: no rust block") + 8..];
     let block: Vec<&str> = block[..block.find("```").unwrap()].lines().collect();
-    let doc: Vec<String> = lib
+    let doc: Vec<String> = source
         .lines()
         .map(str::trim_start)
         .filter_map(|l| l.strip_prefix("///"))

@@ -533,11 +533,11 @@ fn schedules_on_threads() {
 fn readme_schedule_example_is_the_doc_test() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
-    let lib = std::fs::read_to_string(dir.join("src/lib.rs")).unwrap();
+    let source = std::fs::read_to_string(dir.join("src/schedule.rs")).unwrap();
     let section = &readme[readme.find("## Schedules").expect("README: no Schedules section")..];
     let block = &section[section.find("```rust\n").expect("README: no rust block") + 8..];
     let block: Vec<&str> = block[..block.find("```").unwrap()].lines().collect();
-    let doc: Vec<String> = lib
+    let doc: Vec<String> = source
         .lines()
         .map(str::trim_start)
         .filter_map(|l| l.strip_prefix("///"))
