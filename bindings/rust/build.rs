@@ -34,6 +34,7 @@ const ENV_VARS: [&str; 7] = [
 ];
 
 /// What the linker is given.
+#[derive(Default)]
 struct Found {
     search: Vec<String>,
     libs: Vec<String>,
@@ -56,6 +57,7 @@ fn main() {
 }
 
 fn find() -> Result<Found, String> {
+    let mut found = Found::default();
     if let Some(dir) = env::var("FEEDDATE_LIB_DIR").ok().filter(|d| !d.is_empty()) {
         let path = Path::new(&dir);
         if !path.is_absolute() {
@@ -65,54 +67,46 @@ fn find() -> Result<Found, String> {
             return Err(format!("FEEDDATE_LIB_DIR={dir} has no libfeeddate.so"));
         }
         // The tarball's layout (lib/ beside include/) needs no FEEDDATE_INCLUDE_DIR.
-        let include = env::var("FEEDDATE_INCLUDE_DIR").ok().or_else(|| {
-            let sibling = path.join("../include");
-            sibling
-                .join("feeddate.h")
-                .is_file()
-                .then(|| sibling.display().to_string())
-        });
-        return Ok(Found {
-            search: vec![dir.clone()],
-            libs: vec!["feeddate".into()],
-            rpath: if system_dir(&dir) { vec![] } else { vec![dir.clone()] },
-            libdir: dir,
-            include,
-        });
-    }
-    let libs = pkg_config(&["--libs", "feeddate"])?;
-    let libdir = unescape(&pkg_config(&["--variable=libdir", "feeddate"])?);
-    let mut found = Found {
-        search: vec![],
-        libs: vec![],
-        rpath: vec![],
-        libdir: libdir.clone(),
-        include: env::var("FEEDDATE_INCLUDE_DIR")
+        let sibling = path.join("../include");
+        found.include = sibling
+            .join("feeddate.h")
+            .is_file()
+            .then(|| sibling.display().to_string());
+        found.search.push(dir.clone());
+        found.libs.push("feeddate".into());
+        found.libdir = dir;
+    } else {
+        let libs = pkg_config(&["--libs", "feeddate"])?;
+        found.libdir = unescape(&pkg_config(&["--variable=libdir", "feeddate"])?);
+        found.include = pkg_config(&["--variable=includedir", "feeddate"])
             .ok()
-            .or_else(|| {
-                pkg_config(&["--variable=includedir", "feeddate"])
-                    .ok()
-                    .map(|d| unescape(&d))
-            })
-            .map(|d| d.trim().to_string()),
-    };
-    for flag in words(&libs) {
-        let flag = flag.as_str();
-        if let Some(dir) = flag.strip_prefix("-L") {
-            found.search.push(dir.into());
-        } else if let Some(lib) = flag.strip_prefix("-l") {
-            found.libs.push(lib.into());
-        } else if let Some(dirs) = flag
-            .strip_prefix("-Wl,-rpath,")
-            .or_else(|| flag.strip_prefix("-Wl,-rpath="))
-            .or_else(|| flag.strip_prefix("-Wl,-R"))
-        {
-            found.rpath.extend(dirs.split([',', ':']).map(String::from));
+            .map(|d| unescape(&d));
+        for flag in words(&libs) {
+            let flag = flag.as_str();
+            if let Some(dir) = flag.strip_prefix("-L") {
+                found.search.push(dir.into());
+            } else if let Some(lib) = flag.strip_prefix("-l") {
+                found.libs.push(lib.into());
+            } else if let Some(dirs) = flag
+                .strip_prefix("-Wl,-rpath,")
+                .or_else(|| flag.strip_prefix("-Wl,-rpath="))
+                .or_else(|| flag.strip_prefix("-Wl,-R"))
+            {
+                found.rpath.extend(dirs.split([',', ':']).map(String::from));
+            }
+        }
+        if found.libs.is_empty() {
+            return Err(format!("pkg-config --libs feeddate gave no -l flag: {}", libs.trim()));
         }
     }
-    // The .pc's libdir, whether or not its Libs say -rpath (Debian's do not:
-    // /usr/lib/<triplet> is the loader's own; build/pkgconfig's do not either).
-    found.rpath.push(libdir);
+    if let Ok(dir) = env::var("FEEDDATE_INCLUDE_DIR") {
+        found.include = Some(dir);
+    }
+    found.include = found.include.map(|d| d.trim().to_string());
+    // The libdir, whether or not the .pc's Libs say -rpath (Debian's do not:
+    // /usr/lib/<triplet> is the loader's own; build/pkgconfig's do not
+    // either); then each run path tidied, once, none the loader's own.
+    found.rpath.push(found.libdir.clone());
     for dir in found.rpath.iter_mut().chain([&mut found.libdir]) {
         *dir = tidy(dir);
     }
@@ -122,9 +116,6 @@ fn find() -> Result<Found, String> {
         seen.push(d.clone());
         keep
     });
-    if found.libs.is_empty() {
-        return Err(format!("pkg-config --libs feeddate gave no -l flag: {}", libs.trim()));
-    }
     Ok(found)
 }
 
@@ -146,7 +137,7 @@ fn link(found: Found) {
     }
     // The header, when found, must be of the ABI this crate declares (major 1).
     if let Some(dir) = found.include {
-        let header = Path::new(dir.trim()).join("feeddate.h");
+        let header = Path::new(&dir).join("feeddate.h");
         println!("cargo:rerun-if-changed={}", header.display());
         if let Ok(text) = fs::read_to_string(&header) {
             let major = text
@@ -160,7 +151,7 @@ fn link(found: Found) {
                     major
                 );
             }
-            println!("cargo:include={}", dir.trim());
+            println!("cargo:include={dir}");
         }
     }
 }
