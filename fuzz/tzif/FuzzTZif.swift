@@ -9,7 +9,7 @@
 //
 // Why not through the C API with $TZDIR pointing at a folder the fuzzer
 // writes into: the library keeps every zone it ever loaded in a process-wide
-// table that is never freed (Cache/ZoneCache.swift), so each new file name would leak
+// table that is never freed (Zone/ZoneCache.swift), so each new file name would leak
 // ~30 KB for the life of the fuzzer, and a reused name would hit the cache
 // and never parse again.
 //

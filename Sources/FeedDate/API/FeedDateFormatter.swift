@@ -64,7 +64,7 @@ public final class FeedDateFormatter: Sendable {
 
     /// The formatters the markup needs besides this one (FEED_DETAIL for
     /// the title, the spoken twin), made when first asked for
-    /// (Cache/Companions.swift).
+    /// (API/Companions.swift).
     let companions = Companions()
 
     /// A formatter of `options`: throws `.argument` for an option out of

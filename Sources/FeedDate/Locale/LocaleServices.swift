@@ -1,8 +1,8 @@
 // The localized texts of a locale (SPEC section 2): the pieces of labels
 // written from lock-free TextTables keyed by small integers, filled from ICU
 // on first use (ICUTexts.swift), and the locale's calendar arithmetic
-// (LocaleCalendar, Calendar/CalendarArithmetic.swift). ICU's formatters are
-// shared by the formatters of a locale (Cache/LocaleServicesCache.swift),
+// (LocaleCalendar, CalendarArithmetic.swift). ICU's formatters are
+// shared by the formatters of a locale (LocaleServicesCache.swift),
 // made on first use, and live behind one lock (they are not thread-safe); a
 // warm formatter reaches them only for keys outside the tables (dates before
 // 1900 or after 2100, counts of 64 and more).

@@ -1,7 +1,7 @@
 // The system's zone database (SPEC section 1): a folder of TZif files named by
 // zone id, $TZDIR or else /usr/share/zoneinfo, with its data version in
 // tzdata.zi. This file checks zone names, finds and reads zone files safely,
-// and keeps the zones loaded so far (Cache/ZoneCache.swift); its file calls
+// and keeps the zones loaded so far (ZoneCache.swift); its file calls
 // are in Support/Files.swift.
 //
 // A loaded zone is cached with the version string of the database it was read

@@ -155,13 +155,6 @@ public struct FeedDateOptions: Sendable, Hashable {
             }
         }
     }
-
-    /// The options that change the texts of pieces (LocaleServices keys its
-    /// shared texts by them).
-    var texts: TextOptions {
-        TextOptions(plainSpaces: plainSpaces, spoken: spoken, justNow: justNowText, yesterday: yesterdayText,
-                    dayBeforeYesterday: dayBeforeYesterdayText, tomorrow: tomorrowText)
-    }
 }
 
 /// Why a formatter could not be made or a label not formatted.

@@ -3,7 +3,8 @@
 // dates and counts, and the caller's own words for just now, yesterday, the
 // day before yesterday and tomorrow. LocaleServices keys its shared texts by
 // them, so that every cached text, and every comparison of texts that
-// next_change makes, is already the text the caller sees.
+// next_change makes, is already the text the caller sees. FeedDateOptions.texts
+// picks them out of the options.
 
 struct TextOptions: Hashable, Sendable {
     var plainSpaces = false
@@ -69,5 +70,14 @@ struct TextOptions: Hashable, Sendable {
             c = c << 6 | UInt32(cont & 0x3F)
         }
         return (c, n)
+    }
+}
+
+extension FeedDateOptions {
+    /// The options that change the texts of pieces (LocaleServices keys its
+    /// shared texts by them).
+    var texts: TextOptions {
+        TextOptions(plainSpaces: plainSpaces, spoken: spoken, justNow: justNowText, yesterday: yesterdayText,
+                    dayBeforeYesterday: dayBeforeYesterdayText, tomorrow: tomorrowText)
     }
 }

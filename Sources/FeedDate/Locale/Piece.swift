@@ -1,6 +1,6 @@
 // The vocabulary between the label rules and the locale's texts: a label is
-// planned as Pieces (a kind and an integer key), and written out through a
-// Sink into the caller's buffer.
+// planned as Pieces (a kind and an integer key), which LocaleServices writes
+// out (through a Sink, Support/Sink.swift).
 import CICU
 
 /// A localized piece of a label: a kind and an integer key.
@@ -47,22 +47,4 @@ enum CompactUnit: Int, CaseIterable {
         case .year: return .year
         }
     }
-}
-
-/// A writer into the caller's buffer that never writes past its capacity
-/// and keeps counting, so a too-small buffer still learns the length needed.
-struct Sink {
-    let base: UnsafeMutableRawPointer?
-    let capacity: Int
-    var length = 0
-
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        if let base, length + bytes.count <= capacity, bytes.count > 0 {
-            (base + length).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-        }
-        length += bytes.count
-    }
-
-    mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBytes { append($0) } }
 }
