@@ -148,7 +148,7 @@ demo: lib $(BUILD)/feed_demo
 # test-java: mk/java.mk, test-node: mk/node.mk, test-web: mk/web.mk, test-spark: mk/spark.mk); a
 # suite runs in `make test` only when it is listed here. pytest runs last: its
 # summary closes the log.
-TEST_SUITES := check-vectors check-py-version test-swift example-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-php test-web test-spark test-python
+TEST_SUITES := check-vectors check-py-version folder-check test-swift example-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-php test-web test-spark test-python
 # deps first: it installs the Debian packages the suites lack (tools/deps.sh;
 # not root: it prints the one apt-get line to run and stops).
 test: deps $(TEST_SUITES)
@@ -156,12 +156,12 @@ test: deps $(TEST_SUITES)
 deps:
 	tools/deps.sh test
 
-# A quick loop: the Swift suite but its slowest tests, the C suites, the
+# A quick loop: the folder check (mk/folders.mk), the Swift suite but its slowest tests, the C suites, the
 # library's checks, and the Python suite with pytest and numpy alone
 # (python3's, else build/venv's, filled once from PyPI); tests of
 # optional packages that are not installed (pandas, pyarrow, polars, dask)
 # are skipped there, each file saying which (make test runs them all).
-CHECK_SUITES := check-vectors check-py-version test-swift-quick check-lib test-c test-python-core
+CHECK_SUITES := check-vectors check-py-version folder-check test-swift-quick check-lib test-c test-python-core
 check: $(CHECK_SUITES)
 
 # The Python suite with pytest and numpy only: python3's when it has them, else
