@@ -106,10 +106,12 @@ def self_test(root):
         shutil.copytree(os.path.join(root, 'Sources/FeedDate'), os.path.join(tmp, 'Sources/FeedDate'))
         shutil.copytree(os.path.join(root, 'docs'), os.path.join(tmp, 'docs'))
         layers = re.search(r'^Layers, lowest first: `([^`]+)`', open(os.path.join(tmp, 'docs/DESIGN.md')).read(), re.M).group(1)
-        low, high = layers.split('<')[0].strip(), layers.split('<')[-1].strip()
-        top = os.path.join(tmp, 'Sources/FeedDate', high)
-        name = sorted(DECL.search(code_of(open(os.path.join(top, f)).read())).group(2)
-                      for f in os.listdir(top) if f.endswith('.swift') and DECL.search(open(os.path.join(top, f)).read()))[0]
+        folders = [f.strip() for f in layers.split('<')]
+        low, top = folders[0], os.path.join(tmp, 'Sources/FeedDate', folders[-1])
+        # A type the top folder declares (not one it extends).
+        name = min(m.group(2) for f in os.listdir(top) if f.endswith('.swift')
+                   for m in DECL.finditer(code_of(open(os.path.join(top, f)).read()))
+                   if m.group(1) in ('struct', 'class', 'enum'))
         member = 'plantedMember'
         plants = [f'func planted() {{ _ = {name}.self }}\n', f'extension {name} {{}}\n',
                   f'func planted() {{ {member}() }}\n']
