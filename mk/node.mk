@@ -7,12 +7,14 @@
 #                     (or FEEDDATE_SCHEDULE_VECTORS), html and scriptJson against every case of
 #                     Tests/vectors/html/html-1.3.jsonl (or FEEDDATE_HTML_VECTORS), errors with the quote vectors of
 #                     Tests/vectors/quote (or FEEDDATE_QUOTE_VECTORS), closing, worker threads,
-#                     the README's examples; the full report goes to build/node/test-report.txt
+#                     the README's examples, import and require of "feeddate" giving one object; the full report goes to build/node/test-report.txt
 #   make test-node-types  tsc --noEmit (Debian's node-typescript, /usr/bin/tsc) of
-#                     bindings/node/check/web-types.ts and web-types-esm.mts against index.d.ts
-#                     and clients/web's .d.ts where the npm package puts them (feeddate/web/...;
-#                     bindings/node/check/tsconfig.web-types.json); their misuses are marked
-#                     @ts-expect-error, so one that compiles fails it (part of make test-node)
+#                     bindings/node/check/web-types.ts, web-types-esm.mts and node-types-esm.mts:
+#                     "feeddate" by its name through package.json's exports map (index.d.ts for
+#                     require, index.d.mts for import), clients/web's .d.ts where the npm package
+#                     puts them (feeddate/web/...; bindings/node/check/tsconfig.web-types.json);
+#                     their misuses are marked @ts-expect-error, so one that compiles fails it
+#                     (part of make test-node)
 #   make npm          dist/npm/feeddate-$(VERSION).tgz: the npm package with its prebuilt N-API
 #                     addon and libfeeddate.so.1 of make wheel (ICU 78.3 inside it) in
 #                     prebuilds/linux-x64/ (run path $ORIGIN), no install script: `npm install

@@ -17,9 +17,11 @@
 #   3. the package folder build/npm/package: bindings/node's package.json
 #      ("files", os linux, cpu x64, libc glibc, engines node >= 18, no install
 #      script), index.js (which loads prebuilds/<platform>-<arch>/feeddate.node),
-#      index.d.ts, README.md, examples/, the addon's source and Makefile, LICENSE
-#      and ICU-LICENSE.txt (ICU's, which the wheel carries), web/ (the web client
-#      of clients/web with its .d.ts, copied: SPEC 11, 1.3); `npm pack
+#      index.d.ts, index.mjs and index.d.mts (the ES module entry, which gives
+#      index.js's one object), README.md, examples/, the addon's source and
+#      Makefile, LICENSE and ICU-LICENSE.txt (ICU's, which the wheel carries),
+#      web/ (the web client of clients/web with its .d.ts, copied: SPEC 11,
+#      1.3); `npm pack
 #      --offline` of it (the npm that comes with NodeSource's node; Debian's
 #      npm package conflicts with that nodejs), into
 #      dist/npm; its file list must be the expected one;
@@ -98,8 +100,8 @@ grep -q "^\s*libfeeddate.so.1 => $natives/libfeeddate.so.1 " "$stage/ldd.txt" ||
 ! grep -q 'libicu' "$stage/ldd.txt" || die "feeddate.node: a libicu is needed (above): ICU 78.3 belongs inside libfeeddate.so.1"
 
 step "package folder ${pkg#"$REPO"/}"
-cp bindings/node/package.json bindings/node/index.js bindings/node/index.d.ts bindings/node/README.md \
-  bindings/node/Makefile "$pkg/"
+cp bindings/node/package.json bindings/node/index.js bindings/node/index.d.ts bindings/node/index.mjs \
+  bindings/node/index.d.mts bindings/node/README.md bindings/node/Makefile "$pkg/"
 mkdir -p "$pkg/src" && cp bindings/node/src/feeddate_node.c "$pkg/src/"
 cp -r bindings/node/examples "$pkg/examples"
 cp LICENSE "$pkg/LICENSE"
@@ -125,7 +127,8 @@ rm -f "$out"/feeddate-*.tgz
 tar -tvzf "$tgz" | awk '{ printf "    %10s  %s  %s\n", $3, $1, $6 }'
 tar -tzf "$tgz" | sed 's|^package/||' | sort > "$stage/files.txt"
 {
-  printf '%s\n' ICU-LICENSE.txt LICENSE Makefile README.md index.d.ts index.js package.json src/feeddate_node.c
+  printf '%s\n' ICU-LICENSE.txt LICENSE Makefile README.md index.d.ts index.js index.d.mts index.mjs package.json \
+    src/feeddate_node.c
   (cd bindings/node && find examples -type f)
   for f in "${names[@]}"; do echo "prebuilds/$plat/$f"; done
   for f in "${web_files[@]}"; do echo "web/$f"; done

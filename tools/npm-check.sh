@@ -17,6 +17,9 @@
 #      /opt/app (no network is asked for: the tgz has no dependencies);
 #   3. `node -e "require('feeddate')..."` in /opt/app: 昨天 for chat_list zh_CN
 #      Asia/Shanghai, t 2024-03-24T03:11:00Z, now 2024-03-25T06:30:00Z;
+#      the tgz has index.mjs and index.d.mts, and `import` of "feeddate" there
+#      (the exports map's import condition: index.mjs) gives require's object,
+#      every name the same;
 #   4. bindings/node/check/package-check.js there: ICU 78.3, a few named cases
 #      (two that ICU 72 wrote differently), every vector of Tests/vectors (ICU
 #      78.3's), and /proc/self/maps: the addon and libfeeddate of
@@ -33,7 +36,8 @@
 #      "feeddate/web/react" resolves to web/react.js; the file in a bare vm realm
 #      (no timers, no DOM) offers pick alone; tsc --noEmit --strict (Debian's
 #      node-typescript, no @types/react) compiles bindings/node/check/web-types.ts
-#      (CommonJS) and web-types-esm.mts (node16, the "exports" map), whose misuses
+#      (CommonJS), web-types-esm.mts and node-types-esm.mts (node16, the "exports"
+#      map: index.d.mts for import), whose misuses
 #      are marked @ts-expect-error and so must not compile;
 #   5. the project moved to /home/app/elsewhere and run as a user who is not
 #      root (app, uid 1000): the same check passes from there ($ORIGIN, no path
@@ -98,6 +102,26 @@ root_run "$ROOT" sh -c "cd $APP && node -e '$js'" > "$CACHE/node-e.txt" 2>&1 \
 sed 's/^/    | /' "$CACHE/node-e.txt"
 grep -qx '昨天 (next change 2024-03-25T16:00:00.000Z, tzdata .*)' "$CACHE/node-e.txt" \
   || die "expected 昨天, next change 2024-03-25T16:00:00.000Z (above)"
+# The ES module entry (index.mjs, by the "exports" map's import condition): in the tgz, and import
+# then require give one object, every name the same.
+tar -tzf "$tgz" | grep -qx 'package/index.mjs' && tar -tzf "$tgz" | grep -qx 'package/index.d.mts' \
+  || die "the tgz has no index.mjs or index.d.mts (the ES module entry)"
+# shellcheck disable=SC2016
+js='import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import * as ns from "feeddate";
+import feeddate, { Formatter } from "feeddate";
+const cjs = createRequire(import.meta.url)("feeddate");
+assert.equal(import.meta.resolve("feeddate"), "file://'"$APP"'/node_modules/feeddate/index.mjs");
+assert.equal(feeddate, cjs);
+assert.deepEqual(Object.keys(ns).sort(), ["default", ...Object.keys(cjs)].sort());
+for (const k of Object.keys(cjs)) assert.equal(ns[k], cjs[k], k);
+const f = new Formatter({ style: "chat_list", locale: "zh_CN", timeZone: "Asia/Shanghai" });
+console.log(`import: ${Object.keys(ns).length - 1} names, the objects of require; ${f.format(new Date("2024-03-24T03:11:00Z"), new Date("2024-03-25T06:30:00Z"))}`);'
+root_run "$ROOT" sh -c "cd $APP && node --input-type=module -e '$js'" > "$CACHE/node-esm.txt" 2>&1 \
+  || { sed 's/^/    | /' "$CACHE/node-esm.txt"; die "import of feeddate failed in the root (above)"; }
+sed 's/^/    | /' "$CACHE/node-esm.txt"
+grep -q '^import: .* 昨天$' "$CACHE/node-esm.txt" || die "import of feeddate: expected 昨天 (above)"
 
 # ---- 4. the whole check ---------------------------------------------------------------------
 mkdir -p "$ROOT/opt/vectors/schedule" "$ROOT/opt/vectors/conversion" "$ROOT/opt/vectors/quote" "$ROOT/opt/vectors/html"
@@ -166,14 +190,14 @@ sed 's/^/    | /' "$CACHE/web.txt"
 # node-react): bindings/node/check/web-types.ts (CommonJS, "moduleResolution": "node") and
 # web-types-esm.mts (node16: the "exports" map and its "types"); every misuse there is marked
 # @ts-expect-error, so a misuse that compiles fails tsc too.
-cp bindings/node/check/web-types.ts bindings/node/check/web-types-esm.mts "$ROOT$APP/"
+cp bindings/node/check/web-types.ts bindings/node/check/web-types-esm.mts bindings/node/check/node-types-esm.mts "$ROOT$APP/"
 root_run "$ROOT" sh -c "cd $APP && ls -d node_modules/@types 2>/dev/null; tsc --version &&
   tsc --noEmit --strict --lib es2020 --module commonjs --moduleResolution node web-types.ts &&
-  tsc --noEmit --strict --lib es2020 --module node16 --moduleResolution node16 web-types-esm.mts" \
-  > "$CACHE/tsc.txt" 2>&1 || { sed 's/^/    | /' "$CACHE/tsc.txt"; die "tsc --noEmit of web-types.ts / web-types-esm.mts failed (above)"; }
+  tsc --noEmit --strict --lib es2020 --module node16 --moduleResolution node16 web-types-esm.mts node-types-esm.mts" \
+  > "$CACHE/tsc.txt" 2>&1 || { sed 's/^/    | /' "$CACHE/tsc.txt"; die "tsc --noEmit of web-types.ts / web-types-esm.mts / node-types-esm.mts failed (above)"; }
 sed 's/^/    | /' "$CACHE/tsc.txt"
 grep -q '^node_modules/@types' "$CACHE/tsc.txt" && die "the project has node_modules/@types: the declarations must stand alone"
-echo "    tsc --noEmit: web-types.ts (commonjs) and web-types-esm.mts (node16) compile, their misuses do not"
+echo "    tsc --noEmit: web-types.ts (commonjs), web-types-esm.mts and node-types-esm.mts (node16) compile, their misuses do not"
 
 # ---- 5. moved, not root ----------------------------------------------------------------------
 step "the project moved to /home/app/elsewhere/app, the check as user app (uid 1000)"
