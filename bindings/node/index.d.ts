@@ -206,7 +206,10 @@ export class Formatter {
   close(): void;
 }
 
-/** The loaded library's version ("1.2.0"), as a number (10200), and ICU's ("78.3"). */
+/**
+ * The loaded library's version (fd_version_string: "MAJOR.MINOR.PATCH"), as a number (fd_version:
+ * MAJOR * 10000 + MINOR * 100 + PATCH), and ICU's (fd_icu_version).
+ */
 export const version: string;
 export const versionNumber: number;
 export const icuVersion: string;

@@ -65,7 +65,9 @@ addon.setScratch(scratch, store, storeEntries);
 
 const [version, versionNumber, icuVersion, MAX_SCHEDULE_HORIZON_MS, MAX_SCHEDULE_ENTRIES,
   DEFAULT_HORIZON_MS, DEFAULT_MAX_ENTRIES] = addon.versions();
-const EXPECTED_MAJOR = 1;
+// The library's major version this package is made for: package.json's, which make checks is the
+// header's (check-node-version), so no number here goes stale at a release.
+const EXPECTED_MAJOR = Number(require('./package.json').version.split('.')[0]);
 if (Math.floor(versionNumber / 10000) !== EXPECTED_MAJOR) {
   throw new Error(`feeddate: the library is version ${version}; this package needs ${EXPECTED_MAJOR}.x`);
 }
@@ -484,7 +486,8 @@ const webClientDir = findWebClientDir();
 
 module.exports = {
   Formatter,
-  /** The library's version ("1.2.0"), as a number (10200), and ICU's ("78.3"). */
+  /** The loaded library's version (fd_version_string: "MAJOR.MINOR.PATCH"), as a number (fd_version:
+   * MAJOR * 10000 + MINOR * 100 + PATCH), and ICU's (fd_icu_version). */
   version,
   versionNumber,
   icuVersion,
