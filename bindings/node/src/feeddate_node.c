@@ -225,15 +225,24 @@ static void quote_bytes(const char *bytes, size_t n, char out[FD_QUOTE_CAPACITY]
     if (fd_quote(bytes, n, out, FD_QUOTE_CAPACITY, NULL) != FD_OK) strcpy(out, "\"?\""); /* never */
 }
 
-#define CALL(env, expr)                                                                                  \
+/* After an N-API call failed: the exception it left pending (a setter's, a getter's), else an Error
+ * with `message`. Returns NULL. */
+static napi_value throw_unless_pending(napi_env env, const char *message) {
+    bool pending = false;
+    napi_is_exception_pending(env, &pending);
+    if (!pending) napi_throw_error(env, NULL, message);
+    return NULL;
+}
+
+/* expr, an N-API call; when it fails, return `fail` (its error thrown). CALL: return NULL. */
+#define CALL_OR(env, expr, fail)                                                                         \
     do {                                                                                                 \
         if ((expr) != napi_ok) {                                                                         \
-            bool pending = false;                                                                        \
-            napi_is_exception_pending((env), &pending);                                                  \
-            if (!pending) napi_throw_error((env), NULL, "feeddate: N-API call failed: " #expr);        \
-            return NULL;                                                                                 \
+            throw_unless_pending((env), "feeddate: N-API call failed: " #expr);                         \
+            return (fail);                                                                               \
         }                                                                                                \
     } while (0)
+#define CALL(env, expr) CALL_OR(env, expr, NULL)
 
 static napi_value args(napi_env env, napi_callback_info info, size_t want, napi_value *argv) {
     size_t argc = want;
@@ -764,34 +773,165 @@ static void label_table_heap(label_table *t, size_t heap) {
     t->heap[t->last] = heap;
 }
 
-static napi_value format_many(napi_env env, napi_callback_info info) {
-    napi_value argv[8], result = NULL;
-    if (args(env, info, 8, argv) == NULL) return NULL;
+/* formatMany's arguments after the handle: the instants src[offset .. offset+count) of the
+ * Float64Array (*ds, *n), base (the batch index of src[offset]), now, and the environment (which
+ * has its store). 0, or -1 (thrown). Runs no JavaScript (numbers only: index.js made them). */
+static int many_args(napi_env env, const napi_value *argv, const double **ds, size_t *n, double *base,
+                     int64_t *now, instance **in) {
     napi_typedarray_type type;
     size_t len;
     void *data;
     if (napi_get_typedarray_info(env, argv[1], &type, &len, &data, NULL, NULL) != napi_ok || type != napi_float64_array) {
         napi_throw_type_error(env, NULL, "feeddate: formatMany needs a Float64Array");
-        return NULL;
+        return -1;
     }
-    double offset_d, count_d, base;
-    CALL(env, napi_get_value_double(env, argv[2], &offset_d));
-    CALL(env, napi_get_value_double(env, argv[3], &count_d));
-    CALL(env, napi_get_value_double(env, argv[6], &base));
+    double offset_d, count_d;
+    CALL_OR(env, napi_get_value_double(env, argv[2], &offset_d), -1);
+    CALL_OR(env, napi_get_value_double(env, argv[3], &count_d), -1);
+    CALL_OR(env, napi_get_value_double(env, argv[6], base), -1);
     if (!(offset_d >= 0 && count_d >= 0 && offset_d == floor(offset_d) && count_d == floor(count_d) &&
-          offset_d + count_d <= (double)len && base >= 0 && base == floor(base) && base + count_d <= 4294967295.0)) {
+          offset_d + count_d <= (double)len && *base >= 0 && *base == floor(*base) && *base + count_d <= 4294967295.0)) {
         napi_throw_range_error(env, NULL, "feeddate: formatMany: offset and count outside the Float64Array");
-        return NULL;
+        return -1;
     }
-    size_t offset = (size_t)offset_d, n = (size_t)count_d;
-    instance *in = NULL;
-    if (napi_get_instance_data(env, (void **)&in) != napi_ok || in == NULL || in->store_ref == NULL) {
+    *n = (size_t)count_d;
+    *in = NULL;
+    if (napi_get_instance_data(env, (void **)in) != napi_ok || *in == NULL || (*in)->store_ref == NULL) {
         napi_throw_error(env, NULL, "feeddate: setScratch was not called");
-        return NULL;
+        return -1;
     }
-    int64_t now;
-    if (get_instant(env, argv[4], "now", &now)) return NULL;
-    const double *ds = (const double *)data + offset;
+    if (get_instant(env, argv[4], "now", now)) return -1;
+    *ds = (const double *)data + (size_t)offset_d;
+    return 0;
+}
+
+/* The labels of ds[0..n) as seen at now, in m (ts, buf, ends): one fd_format_many, and one more
+ * with the size it reports when the first guess of bytes was short. The instants by instant_ms (one
+ * past an int64_t clamped, for the library to refuse), up to the first with no number (bad: NaN, an
+ * infinity): the library's error for one before it wins, so that the first bad index of the batch
+ * is named whatever the chunks. *next: their earliest next change. 0, or -1 (thrown). */
+static int many_format(napi_env env, napi_value handle_value, many_buffers *m, const double *ds, size_t n,
+                       int64_t now, double base, int64_t *next) {
+    size_t cap = n * MANY_BYTES_PER_LABEL + 64;
+    if (reserve(&m->ts, &m->ts_n, n, sizeof *m->ts) || reserve(&m->ends, &m->ends_n, n, sizeof *m->ends) ||
+        reserve(&m->buf, &m->buf_n, cap + LABEL_SLACK, 1)) {
+        throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory for a chunk of %zu labels", n);
+        return -1;
+    }
+    size_t bad = n;
+    for (size_t i = 0; i < n; i++) {
+        if (!instant_ms(ds[i], &m->ts[i])) {
+            bad = i;
+            break;
+        }
+    }
+    /* From here to release(), no JavaScript runs: ds is not read again but for ds[bad]. */
+    handle *h = acquire(env, handle_value);
+    if (h == NULL) return -1;
+    fd_status s = fd_format_many(h->f, m->ts, bad, now, m->buf, cap, m->ends, next);
+    if (s == FD_ERR_BUFFER && bad > 0 && m->ends[bad - 1] >= cap) {
+        cap = m->ends[bad - 1] + 1;
+        if (reserve(&m->buf, &m->buf_n, cap + LABEL_SLACK, 1)) {
+            release(h);
+            throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory for %zu bytes of labels", cap);
+            return -1;
+        }
+        s = fd_format_many(h->f, m->ts, bad, now, m->buf, cap, m->ends, next);
+    }
+    if (s != FD_OK) throw_many(env, s, h->f, m->ts, bad, now, base);
+    release(h);
+    if (s != FD_OK) return -1;
+    if (bad < n) {
+        char name[48];
+        snprintf(name, sizeof name, "ts[%.0f]", base + (double)bad);
+        instant_of(env, ds[bad], name, &m->ts[bad]);
+        return -1;
+    }
+    return 0;
+}
+
+/* What many_store_group works with: index.js's store(texts, base, ...labels) and its receiver, the
+ * labels of m, the table of a group's strings, the byte offset in m->buf of the next label, and
+ * the heap that one string per label would take (index.js's check: as if none were shared). */
+typedef struct many_store_state {
+    many_buffers *m;
+    label_table table;
+    napi_value store, recv, texts;
+    double base, total;
+    size_t start;
+} many_store_state;
+
+/* Labels [first, stop) as strings, in a handle scope of their own, equal ones one string
+ * (label_table finds the first of its bytes), handed over by one call of store. */
+static napi_status many_store_group(napi_env env, many_store_state *g, size_t first, size_t stop) {
+    napi_handle_scope scope;
+    napi_status st = napi_open_handle_scope(env, &scope);
+    if (st != napi_ok) return st;
+    napi_value *argv = g->m->argv;
+    const char *buf = g->m->buf;
+    const size_t *ends = g->m->ends;
+    st = napi_create_double(env, g->base + (double)first, &argv[1]);
+    argv[0] = g->texts;
+    label_table_clear(&g->table);
+    for (size_t i = first; i < stop && st == napi_ok; i++) {
+        const char *text = buf + g->start;
+        size_t bytes = ends[i] - g->start, heap;
+        napi_value *v = &argv[2 + i - first];
+        size_t same = label_table_find(&g->table, buf, ends, first, i, text, bytes, &heap);
+        if (same != i) {
+            *v = argv[2 + same - first];
+        } else {
+            st = make_string(env, text, bytes, g->m->units, v, &heap);
+            label_table_heap(&g->table, heap);
+        }
+        g->total += (double)heap;
+        g->start = ends[i];
+    }
+    if (st == napi_ok) st = napi_call_function(env, g->recv, g->store, 2 + stop - first, argv, NULL);
+    napi_close_handle_scope(env, scope);
+    return st;
+}
+
+/* The n labels of m as strings, handed to index.js's store(texts, base, ...labels) MANY_GROUP at a
+ * time: one call into JavaScript per group instead of one napi_set_element per label (which costs
+ * more than the label). Within a group, equal labels are one string (a feed's labels repeat:
+ * "昨天", the same day or time). store may run a setter of Array.prototype: no formatter is held
+ * here. *total: many_store_state's. 0, or -1 (thrown). */
+static int many_store(napi_env env, instance *in, many_buffers *m, size_t n, napi_value texts, double base,
+                      double *total) {
+    many_store_state g = {.m = m, .texts = texts, .base = base, .total = 0, .start = 0};
+    if (napi_get_reference_value(env, in->store_ref, &g.store) != napi_ok || napi_get_undefined(env, &g.recv) != napi_ok) {
+        throw_unless_pending(env, "feeddate: formatMany could not store its labels");
+        return -1;
+    }
+    size_t group = n < MANY_GROUP ? n : MANY_GROUP, longest = 0;
+    for (size_t i = 0, start = 0; i < n; start = m->ends[i++])
+        if (m->ends[i] - start > longest) longest = m->ends[i] - start;
+    if (reserve(&m->argv, &m->argv_n, 2 + group, sizeof *m->argv) ||
+        reserve(&m->units, &m->units_n, longest, sizeof *m->units) || label_table_init(&g.table, m, group)) {
+        throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory");
+        return -1;
+    }
+    for (size_t first = 0, stop; first < n; first = stop) {
+        stop = first + group < n ? first + group : n;
+        if (many_store_group(env, &g, first, stop) != napi_ok) {
+            throw_unless_pending(env, "feeddate: formatMany could not store its labels");
+            return -1;
+        }
+    }
+    *total = g.total;
+    return 0;
+}
+
+static napi_value format_many(napi_env env, napi_callback_info info) {
+    napi_value argv[8], result = NULL;
+    if (args(env, info, 8, argv) == NULL) return NULL;
+    const double *ds;
+    size_t n;
+    double base, total = 0;
+    int64_t now, next = FD_NEVER;
+    instance *in;
+    if (many_args(env, argv, &ds, &n, &base, &now, &in)) return NULL;
     /* The environment's buffers, unless another formatMany is using them (see instance). */
     many_buffers own = {0}, *m = &own;
     int shared = !in->many_busy;
@@ -799,108 +939,12 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
         m = &in->many;
         in->many_busy = 1;
     }
-    size_t cap = n * MANY_BYTES_PER_LABEL + 64;
-    if (reserve(&m->ts, &m->ts_n, n, sizeof *m->ts) || reserve(&m->ends, &m->ends_n, n, sizeof *m->ends) ||
-        reserve(&m->buf, &m->buf_n, cap + LABEL_SLACK, 1)) {
-        throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory for a chunk of %zu labels", n);
-        goto done;
+    if (many_format(env, argv[0], m, ds, n, now, base, &next) == 0 && many_store(env, in, m, n, argv[5], base, &total) == 0) {
+        bool want_bytes = false;
+        napi_get_value_bool(env, argv[7], &want_bytes);
+        if (want_bytes && in->scratch != NULL) in->scratch[1] = total;
+        napi_create_double(env, next == FD_NEVER ? INFINITY : (double)next, &result);
     }
-    int64_t *ts = m->ts;
-    size_t *ends = m->ends;
-    char *buf = m->buf;
-    /* The instants by instant_ms (one past an int64_t clamped, for the library to refuse), up to
-     * the first with no number (bad: NaN, an infinity): the library's error for one before it
-     * wins, so that the first bad index of the batch is named whatever the chunks. */
-    size_t bad = n;
-    for (size_t i = 0; i < n; i++) {
-        if (!instant_ms(ds[i], &ts[i])) {
-            bad = i;
-            break;
-        }
-    }
-    /* From here to release(), no JavaScript runs: ds is not read again but for ds[bad]. */
-    handle *h = acquire(env, argv[0]);
-    if (h == NULL) goto done;
-    int64_t next = FD_NEVER;
-    fd_status s = fd_format_many(h->f, ts, bad, now, buf, cap, ends, &next);
-    if (s == FD_ERR_BUFFER && bad > 0 && ends[bad - 1] >= cap) {
-        cap = ends[bad - 1] + 1;
-        if (reserve(&m->buf, &m->buf_n, cap + LABEL_SLACK, 1)) {
-            release(h);
-            throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory for %zu bytes of labels", cap);
-            goto done;
-        }
-        buf = m->buf;
-        s = fd_format_many(h->f, ts, bad, now, buf, cap, ends, &next);
-    }
-    if (s != FD_OK) {
-        throw_many(env, s, h->f, ts, bad, now, base);
-        release(h);
-        goto done;
-    }
-    release(h);
-    if (bad < n) {
-        char name[48];
-        snprintf(name, sizeof name, "ts[%.0f]", base + (double)bad);
-        instant_of(env, ds[bad], name, &ts[bad]);
-        goto done;
-    }
-    /* The labels as strings, handed to index.js's store(texts, base, ...labels) MANY_GROUP at a
-     * time: one call into JavaScript per group instead of one napi_set_element per label (which
-     * costs more than the label). Within a group, equal labels are one string (a feed's labels
-     * repeat: "昨天", the same day or time): label_table finds the first of its bytes. store may
-     * run a setter of Array.prototype: f is given back. */
-    napi_value store, recv;
-    if (napi_get_reference_value(env, in->store_ref, &store) != napi_ok || napi_get_undefined(env, &recv) != napi_ok)
-        goto failed;
-    size_t group = n < MANY_GROUP ? n : MANY_GROUP, longest = 0;
-    for (size_t i = 0, start = 0; i < n; start = ends[i++])
-        if (ends[i] - start > longest) longest = ends[i] - start;
-    label_table table;
-    if (reserve(&m->argv, &m->argv_n, 2 + group, sizeof *m->argv) ||
-        reserve(&m->units, &m->units_n, longest, sizeof *m->units) || label_table_init(&table, m, group)) {
-        throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory");
-        goto done;
-    }
-    napi_value *argv_store = m->argv;
-    double total = 0; /* the heap of one string per label, as if none were shared (index.js's check) */
-    for (size_t i = 0, start = 0; i < n;) {
-        napi_handle_scope scope;
-        if (napi_open_handle_scope(env, &scope) != napi_ok) goto failed;
-        size_t first = i, stop = i + group < n ? i + group : n;
-        napi_status st = napi_create_double(env, base + (double)i, &argv_store[1]);
-        argv_store[0] = argv[5];
-        label_table_clear(&table);
-        for (; i < stop && st == napi_ok; i++) {
-            const char *text = buf + start;
-            size_t bytes = ends[i] - start, heap;
-            napi_value *v = &argv_store[2 + i - first];
-            size_t same = label_table_find(&table, buf, ends, first, i, text, bytes, &heap);
-            if (same != i) {
-                *v = argv_store[2 + same - first];
-            } else {
-                st = make_string(env, text, bytes, m->units, v, &heap);
-                label_table_heap(&table, heap);
-            }
-            total += (double)heap;
-            start = ends[i];
-        }
-        if (st == napi_ok) st = napi_call_function(env, recv, store, 2 + stop - first, argv_store, NULL);
-        napi_close_handle_scope(env, scope);
-        if (st != napi_ok) goto failed;
-    }
-    bool want_bytes = false;
-    napi_get_value_bool(env, argv[7], &want_bytes);
-    if (want_bytes && in->scratch != NULL) in->scratch[1] = total;
-    napi_create_double(env, next == FD_NEVER ? INFINITY : (double)next, &result);
-    goto done;
-failed: {
-    bool pending = false;
-    napi_is_exception_pending(env, &pending);
-    if (!pending) napi_throw_error(env, NULL, "feeddate: formatMany could not store its labels");
-    result = NULL;
-}
-done:
     /* The environment keeps buffers of chunks up to MANY_KEEP labels; a bigger chunk's go. */
     if (!shared || n > MANY_KEEP) many_free(m);
     if (shared) in->many_busy = 0;
@@ -1013,13 +1057,18 @@ static int grow(char **buf, size_t *cap, size_t need) {
     return 0;
 }
 
+/* What schedule, html and scriptJson pass to the library: t, now, horizon and maxEntries. */
+typedef struct schedule_req {
+    int64_t t, now, horizon;
+    size_t max;
+} schedule_req;
+
 /* t, now, horizon and maxEntries of argv[1..4] (after the handle) as the library takes them: the one
  * conversion of schedule, html and scriptJson. name: the function, in the binding's own messages.
  * 0, or -1 (thrown). Runs no JavaScript (numbers only: index.js made them). */
-static int schedule_args(napi_env env, const napi_value *argv, const char *name, int64_t *t, int64_t *now,
-                         int64_t *horizon, size_t *max) {
+static int schedule_args(napi_env env, const napi_value *argv, const char *name, schedule_req *r) {
     double horizon_d, max_d;
-    if (get_instant(env, argv[1], "t", t) || get_instant(env, argv[2], "now", now)) return -1;
+    if (get_instant(env, argv[1], "t", &r->t) || get_instant(env, argv[2], "now", &r->now)) return -1;
     if (napi_get_value_double(env, argv[3], &horizon_d) != napi_ok) {
         throw_msgf(env, FD_ERR_ARGUMENT, "%s: horizon must be a number of milliseconds", name);
         return -1;
@@ -1028,15 +1077,147 @@ static int schedule_args(napi_env env, const napi_value *argv, const char *name,
         throw_msgf(env, FD_ERR_ARGUMENT, "%s: maxEntries must be a number", name);
         return -1;
     }
-    return horizon_of(env, horizon_d, horizon) || max_entries_of(env, max_d, max) ? -1 : 0;
+    return horizon_of(env, horizon_d, &r->horizon) || max_entries_of(env, max_d, &r->max) ? -1 : 0;
+}
+
+/* A schedule's memory: the entries of fd_schedule (buf: their texts, ends, from: their starts, n of
+ * them, until), the wire form of fd_schedule_json (json, length), and what makes them strings
+ * (units, argv: the arguments of storeEntries). Each buffer holds `*cap` bytes where it has one. */
+typedef struct schedule_out {
+    size_t *ends;
+    int64_t *from;
+    char *buf, *json;
+    size_t cap, jcap, n, length;
+    int64_t until;
+    uint16_t *units;
+    napi_value *argv;
+} schedule_out;
+
+static void schedule_out_free(schedule_out *o) {
+    free(o->ends);
+    free(o->from);
+    free(o->buf);
+    free(o->json);
+    free(o->units);
+    free(o->argv);
+}
+
+/* The entries' first buffers: a count the library refuses (it checks the horizon and max_entries
+ * before it writes anything) gets arrays of one element; guess false, a text buffer of one byte.
+ * 0, or -1 (thrown). */
+static int schedule_alloc(napi_env env, const schedule_req *r, bool guess, schedule_out *o) {
+    size_t arrays = r->max >= 1 && r->max <= FD_SCHEDULE_MAX_ENTRIES ? r->max : 1;
+    size_t first = arrays * SCHEDULE_BYTES_PER_ENTRY;
+    o->cap = guess ? (first < SCHEDULE_GUESS_MAX ? first : SCHEDULE_GUESS_MAX) + 1 : 1;
+    o->jcap = 1;
+    o->until = FD_NEVER;
+    o->ends = malloc(arrays * sizeof *o->ends);
+    o->from = malloc(arrays * sizeof *o->from);
+    o->buf = malloc(o->cap);
+    if (o->ends == NULL || o->from == NULL || o->buf == NULL) {
+        throw_msgf(env, FD_ERR_MEMORY, "schedule: out of memory for %zu entries", arrays);
+        return -1;
+    }
+    return 0;
+}
+
+/* fd_schedule into o, again with the size it reports while the texts do not fit (SCHEDULE_TRIES
+ * calls at most). *oom: no memory for that size. */
+static fd_status schedule_entries(const fd_formatter *f, const schedule_req *r, schedule_out *o, int *oom) {
+    fd_status s = FD_OK;
+    for (int i = 0; i < SCHEDULE_TRIES; i++) {
+        s = fd_schedule(f, r->t, r->now, r->horizon, r->max, o->buf, o->cap, o->ends, o->from, &o->n, &o->until);
+        if (s != FD_ERR_BUFFER || o->n == 0 || o->ends[o->n - 1] < o->cap) break;
+        if (grow(&o->buf, &o->cap, o->ends[o->n - 1] + 1)) {
+            *oom = 1;
+            break;
+        }
+    }
+    return s;
+}
+
+/* fd_schedule_json into o->json (o->length bytes), as schedule_entries. The first guess: the texts
+ * (escaped: at most 6 bytes a byte, rarely more than 1), each start's difference (at most 12
+ * digits) and some 60 bytes around them; guess false, one byte. */
+static fd_status schedule_wire(const fd_formatter *f, const schedule_req *r, bool guess, schedule_out *o, int *oom) {
+    fd_status s = FD_OK;
+    o->jcap = guess ? 2 * o->ends[o->n - 1] + 24 * o->n + 128 : 1;
+    o->json = malloc(o->jcap);
+    if (o->json == NULL) *oom = 1;
+    for (int i = 0; i < SCHEDULE_TRIES && o->json != NULL; i++) {
+        s = fd_schedule_json(f, r->t, r->now, r->horizon, r->max, o->json, o->jcap, &o->length);
+        if (s != FD_ERR_BUFFER || o->length < o->jcap) break;
+        if (grow(&o->json, &o->jcap, o->length + 1)) {
+            *oom = 1;
+            break;
+        }
+    }
+    return s;
+}
+
+/* The entries and the wire form of the schedule, the formatter taken for the library calls only.
+ * 0, or -1 (thrown: the library's error, or out of memory). */
+static int schedule_call(napi_env env, napi_value handle_value, const schedule_req *r, bool guess, schedule_out *o) {
+    /* From here to release(), no JavaScript runs. */
+    handle *h = acquire(env, handle_value);
+    if (h == NULL) return -1;
+    int oom = 0;
+    fd_status s = schedule_entries(h->f, r, o, &oom);
+    if (s == FD_OK && o->n == 0) s = FD_ERR_INTERNAL; /* never: a schedule has an entry */
+    if (s == FD_OK) s = schedule_wire(h->f, r, guess, o, &oom);
+    release(h);
+    if (oom) {
+        throw_msgf(env, FD_ERR_MEMORY, "schedule: out of memory for a schedule of %zu entries", o->n);
+        return -1;
+    }
+    if (s != FD_OK) {
+        throw_last(env, s);
+        return -1;
+    }
+    return 0;
+}
+
+/* The wire form as a string (returned; NULL: thrown), then the entries handed to index.js's
+ * storeEntries(entries, base, text0, start0, ...) MANY_SCOPE at a time (which may run a setter of
+ * Array.prototype: no formatter is held here), then scratch[0] = until, last: storeEntries may have
+ * run a call that used the scratch. The wire form's units have room for any text of it. */
+static napi_value schedule_store(napi_env env, instance *in, schedule_out *o, napi_value entries) {
+    napi_value json_value, store, recv;
+    size_t n = o->n;
+    o->units = malloc((o->length + 1) * sizeof *o->units);
+    o->argv = malloc((2 + 2 * (n < MANY_SCOPE ? n : MANY_SCOPE)) * sizeof *o->argv);
+    if (o->units == NULL || o->argv == NULL) {
+        return throw_msgf(env, FD_ERR_MEMORY, "schedule: out of memory for a schedule of %zu entries", n);
+    }
+    if (make_string(env, o->json, o->length, o->units, &json_value, NULL) != napi_ok ||
+        napi_get_reference_value(env, in->store_entries_ref, &store) != napi_ok ||
+        napi_get_undefined(env, &recv) != napi_ok)
+        return throw_unless_pending(env, "feeddate: schedule could not store its entries");
+    for (size_t i = 0, start = 0; i < n;) {
+        napi_handle_scope scope;
+        if (napi_open_handle_scope(env, &scope) != napi_ok)
+            return throw_unless_pending(env, "feeddate: schedule could not store its entries");
+        size_t stop = i + MANY_SCOPE < n ? i + MANY_SCOPE : n, argc = 2;
+        napi_status st = napi_create_double(env, (double)i, &o->argv[1]);
+        o->argv[0] = entries;
+        for (; i < stop && st == napi_ok; i++, argc += 2) {
+            st = make_string(env, o->buf + start, o->ends[i] - start, o->units, &o->argv[argc], NULL);
+            if (st == napi_ok) st = napi_create_double(env, (double)o->from[i], &o->argv[argc + 1]);
+            start = o->ends[i];
+        }
+        if (st == napi_ok) st = napi_call_function(env, recv, store, argc, o->argv, NULL);
+        napi_close_handle_scope(env, scope);
+        if (st != napi_ok) return throw_unless_pending(env, "feeddate: schedule could not store its entries");
+    }
+    in->scratch[0] = next_change(o->until);
+    return json_value;
 }
 
 static napi_value schedule(napi_env env, napi_callback_info info) {
     napi_value argv[7], result = NULL;
     if (args(env, info, 7, argv) == NULL) return NULL;
-    int64_t t, now, horizon;
-    size_t max;
-    if (schedule_args(env, argv, "schedule", &t, &now, &horizon, &max)) return NULL;
+    schedule_req r;
+    if (schedule_args(env, argv, "schedule", &r)) return NULL;
     bool guess = true;
     napi_get_value_bool(env, argv[6], &guess);
     instance *in = NULL;
@@ -1045,107 +1226,10 @@ static napi_value schedule(napi_env env, napi_callback_info info) {
         napi_throw_error(env, NULL, "feeddate: setScratch was not called");
         return NULL;
     }
-    /* The library checks the horizon and max_entries before it writes anything: a count it refuses
-     * gets arrays of one element. */
-    size_t arrays = max >= 1 && max <= FD_SCHEDULE_MAX_ENTRIES ? max : 1;
-    size_t *ends = malloc(arrays * sizeof *ends);
-    int64_t *from = malloc(arrays * sizeof *from);
-    size_t first = arrays * SCHEDULE_BYTES_PER_ENTRY;
-    size_t cap = guess ? (first < SCHEDULE_GUESS_MAX ? first : SCHEDULE_GUESS_MAX) + 1 : 1;
-    size_t jcap = 1, n = 0, length = 0;
-    char *buf = malloc(cap), *json = NULL;
-    uint16_t *units = NULL;
-    napi_value *argv_store = NULL;
-    int64_t until = FD_NEVER;
-    if (ends == NULL || from == NULL || buf == NULL) {
-        throw_msgf(env, FD_ERR_MEMORY, "schedule: out of memory for %zu entries", arrays);
-        goto done;
-    }
-    /* From here to release(), no JavaScript runs. */
-    handle *h = acquire(env, argv[0]);
-    if (h == NULL) goto done;
-    fd_status s = FD_OK;
-    int oom = 0;
-    for (int i = 0; i < SCHEDULE_TRIES; i++) {
-        s = fd_schedule(h->f, t, now, horizon, max, buf, cap, ends, from, &n, &until);
-        if (s != FD_ERR_BUFFER || n == 0 || ends[n - 1] < cap) break;
-        if (grow(&buf, &cap, ends[n - 1] + 1)) {
-            oom = 1;
-            break;
-        }
-    }
-    if (s == FD_OK && n == 0) s = FD_ERR_INTERNAL; /* never: a schedule has an entry */
-    if (s == FD_OK) {
-        /* The wire form: the texts (escaped: at most 6 bytes a byte, rarely more than 1), each
-         * start's difference (at most 12 digits) and some 60 bytes around them; the library
-         * reports what it needs. */
-        jcap = guess ? 2 * ends[n - 1] + 24 * n + 128 : 1;
-        json = malloc(jcap);
-        if (json == NULL) oom = 1;
-        for (int i = 0; i < SCHEDULE_TRIES && json != NULL; i++) {
-            s = fd_schedule_json(h->f, t, now, horizon, max, json, jcap, &length);
-            if (s != FD_ERR_BUFFER || length < jcap) break;
-            if (grow(&json, &jcap, length + 1)) {
-                oom = 1;
-                break;
-            }
-        }
-    }
-    release(h);
-    if (oom) {
-        throw_msgf(env, FD_ERR_MEMORY, "schedule: out of memory for a schedule of %zu entries", n);
-        goto done;
-    }
-    if (s != FD_OK) {
-        throw_last(env, s);
-        goto done;
-    }
-    /* The wire form as a string, then the entries handed to storeEntries MANY_SCOPE at a time (which
-     * may run a setter of Array.prototype: f is given back). The wire form's units have room for
-     * any text of it. */
-    napi_value json_value, store, recv;
-    units = malloc((length + 1) * sizeof *units);
-    argv_store = malloc((2 + 2 * (n < MANY_SCOPE ? n : MANY_SCOPE)) * sizeof *argv_store);
-    if (units == NULL || argv_store == NULL) {
-        throw_msgf(env, FD_ERR_MEMORY, "schedule: out of memory for a schedule of %zu entries", n);
-        goto done;
-    }
-    if (make_string(env, json, length, units, &json_value, NULL) != napi_ok ||
-        napi_get_reference_value(env, in->store_entries_ref, &store) != napi_ok ||
-        napi_get_undefined(env, &recv) != napi_ok)
-        goto failed;
-    for (size_t i = 0, start = 0; i < n;) {
-        napi_handle_scope scope;
-        if (napi_open_handle_scope(env, &scope) != napi_ok) goto failed;
-        size_t stop = i + MANY_SCOPE < n ? i + MANY_SCOPE : n, argc = 2;
-        napi_status st = napi_create_double(env, (double)i, &argv_store[1]);
-        argv_store[0] = argv[5];
-        for (; i < stop && st == napi_ok; i++, argc += 2) {
-            st = make_string(env, buf + start, ends[i] - start, units, &argv_store[argc], NULL);
-            if (st == napi_ok) st = napi_create_double(env, (double)from[i], &argv_store[argc + 1]);
-            start = ends[i];
-        }
-        if (st == napi_ok) st = napi_call_function(env, recv, store, argc, argv_store, NULL);
-        napi_close_handle_scope(env, scope);
-        if (st != napi_ok) goto failed;
-    }
-    /* Last: storeEntries may have run a call that used the scratch. */
-    in->scratch[0] = next_change(until);
-    result = json_value;
-    goto done;
-failed: {
-    bool pending = false;
-    napi_is_exception_pending(env, &pending);
-    if (!pending) napi_throw_error(env, NULL, "feeddate: schedule could not store its entries");
-    result = NULL;
-}
-done:
-    free(ends);
-    free(from);
-    free(buf);
-    free(json);
-    free(units);
-    free(argv_store);
+    schedule_out o = {0};
+    if (schedule_alloc(env, &r, guess, &o) == 0 && schedule_call(env, argv[0], &r, guess, &o) == 0)
+        result = schedule_store(env, in, &o, argv[5]);
+    schedule_out_free(&o);
     return result;
 }
 
@@ -1154,6 +1238,24 @@ done:
 /* The first buffer of html and scriptJson: a few entries' markup; a larger need costs one more call
  * (the library reports the size). */
 #define SCHEDULE_TEXT_GUESS 4096
+
+/* fd_schedule_html (html; flags) or fd_schedule_script_json into *buf (*length bytes), again with
+ * the size it reports while they do not fit (SCHEDULE_TRIES calls at most). *oom: no memory for
+ * that size. */
+static fd_status schedule_text_call(const fd_formatter *f, int html, const schedule_req *r, uint32_t flags,
+                                    char **buf, size_t *cap, size_t *length, int *oom) {
+    fd_status s = FD_OK;
+    for (int i = 0; i < SCHEDULE_TRIES; i++) {
+        s = html ? fd_schedule_html(f, r->t, r->now, r->horizon, r->max, flags, *buf, *cap, length)
+                 : fd_schedule_script_json(f, r->t, r->now, r->horizon, r->max, *buf, *cap, length);
+        if (s != FD_ERR_BUFFER || *length < *cap) break;
+        if (grow(buf, cap, *length + 1)) {
+            *oom = 1;
+            break;
+        }
+    }
+    return s;
+}
 
 /* html(handle, t, now, horizon, maxEntries, spoken, guess) -> fd_schedule_html's markup (spoken:
  * FD_HTML_SPOKEN); scriptJson(handle, t, now, horizon, maxEntries, guess) -> fd_schedule_script_json's
@@ -1164,9 +1266,8 @@ static napi_value schedule_text(napi_env env, napi_callback_info info, int html)
     const char *name = html ? "html" : "scriptJson";
     size_t want = html ? 7 : 6;
     if (args(env, info, want, argv) == NULL) return NULL;
-    int64_t t, now, horizon;
-    size_t max;
-    if (schedule_args(env, argv, name, &t, &now, &horizon, &max)) return NULL;
+    schedule_req r;
+    if (schedule_args(env, argv, name, &r)) return NULL;
     uint32_t flags = 0;
     if (html) {
         bool spoken = false;
@@ -1187,37 +1288,19 @@ static napi_value schedule_text(napi_env env, napi_callback_info info, int html)
     /* From here to release(), no JavaScript runs. */
     handle *h = acquire(env, argv[0]);
     if (h == NULL) goto done;
-    fd_status s = FD_OK;
     int oom = 0;
-    for (int i = 0; i < SCHEDULE_TRIES; i++) {
-        s = html ? fd_schedule_html(h->f, t, now, horizon, max, flags, buf, cap, &length)
-                 : fd_schedule_script_json(h->f, t, now, horizon, max, buf, cap, &length);
-        if (s != FD_ERR_BUFFER || length < cap) break;
-        if (grow(&buf, &cap, length + 1)) {
-            oom = 1;
-            break;
-        }
-    }
+    fd_status s = schedule_text_call(h->f, html, &r, flags, &buf, &cap, &length, &oom);
     release(h);
-    if (oom) {
-        throw_msgf(env, FD_ERR_MEMORY, "%s: out of memory for %zu bytes", name, length + 1);
-        goto done;
-    }
-    if (s != FD_OK) {
+    if (s != FD_OK && !oom) {
         throw_last(env, s);
         goto done;
     }
-    units = malloc((length + 1) * sizeof *units);
-    if (units == NULL) {
+    if (oom || (units = malloc((length + 1) * sizeof *units)) == NULL) {
         throw_msgf(env, FD_ERR_MEMORY, "%s: out of memory for %zu bytes", name, length + 1);
         goto done;
     }
-    if (make_string(env, buf, length, units, &result, NULL) != napi_ok) {
-        bool pending = false;
-        napi_is_exception_pending(env, &pending);
-        if (!pending) napi_throw_error(env, NULL, "feeddate: could not make the string");
-        result = NULL;
-    }
+    if (make_string(env, buf, length, units, &result, NULL) != napi_ok)
+        result = throw_unless_pending(env, "feeddate: could not make the string");
 done:
     free(buf);
     free(units);
