@@ -104,7 +104,8 @@ grep -qx '昨天 (next change 2024-03-25T16:00:00.000Z, tzdata .*)' "$CACHE/node
   || die "expected 昨天, next change 2024-03-25T16:00:00.000Z (above)"
 # The ES module entry (index.mjs, by the "exports" map's import condition): in the tgz, and import
 # then require give one object, every name the same.
-tar -tzf "$tgz" | grep -qx 'package/index.mjs' && tar -tzf "$tgz" | grep -qx 'package/index.d.mts' \
+tar -tzf "$tgz" > "$CACHE/files.txt"
+grep -qx 'package/index.mjs' "$CACHE/files.txt" && grep -qx 'package/index.d.mts' "$CACHE/files.txt" \
   || die "the tgz has no index.mjs or index.d.mts (the ES module entry)"
 # shellcheck disable=SC2016
 js='import assert from "node:assert/strict";
