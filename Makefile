@@ -11,7 +11,7 @@
 #                    go-humanize, chrono-humanize, ICU4J, Intl): build/peers/table.md
 #   make help        every target, one line each, from these comments
 #   make version     the version, from include/feeddate.h (tools/version.sh)
-#   make py-version  write bindings/python/feeddate/_version.py from that version
+#   make version-check  every copy of the version (manifests, debian/changelog, docs) says it
 # More targets come from mk/*.mk (Python, Debian packages, fuzzing, ...); they
 # define suites, and the `test` rule below lists every suite that `make test` runs.
 
@@ -83,7 +83,7 @@ override FEEDDATE_VECTORS := $(subst $(eval) ,:,$(abspath $(subst :, ,$(FEEDDATE
 export FEEDDATE_VECTORS
 endif
 
-.PHONY: lib demo test deps check help test-python-core test-swift test-swift-quick check-lib check-vectors check-py-version bench bench-peers clean version py-version
+.PHONY: lib demo test deps check help test-python-core test-swift test-swift-quick check-lib check-vectors version-check bench bench-peers clean version
 
 # A feeddate.pc for the build tree (the installed template, with the prefix at
 # the source tree's include/ and libdir at build/lib), so that pkg-config users
@@ -124,15 +124,9 @@ help:
 	@grep -h '^#   make [a-z]' Makefile $(sort $(wildcard mk/*.mk)) | sed -e 's/^#   make //' -e 's/  */ /' \
 	  | awk '{ t = $$1; $$1 = ""; if (!seen[t]++) printf "  make %-16s%s\n", t, $$0 }' 
 
-# The Python package's version is generated from the header, and committed (so
-# that the package builds from a plain checkout); check-py-version (part of
-# `make test`) fails when the committed file is not current.
-PY_VERSION_FILE := bindings/python/feeddate/_version.py
-py-version $(PY_VERSION_FILE): include/feeddate.h tools/version.sh tools/py-version.sh
-	tools/py-version.sh --write
-
-check-py-version:
-	tools/py-version.sh --check
+# The table of copies is in tools/version.sh; the self-test plants a wrong one.
+version-check:
+	@tools/version.sh --check && tools/version.sh --self-test
 
 # ---- demo: the C example printing a feed ------------------------------------
 $(BUILD)/feed_demo: examples/c/feed_demo.c include/feeddate.h $(LIBSO)
@@ -148,7 +142,7 @@ demo: lib $(BUILD)/feed_demo
 # test-java: mk/java.mk, test-node: mk/node.mk, test-web: mk/web.mk, test-spark: mk/spark.mk); a
 # suite runs in `make test` only when it is listed here. pytest runs last: its
 # summary closes the log.
-TEST_SUITES := check-vectors check-py-version folder-check test-swift example-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-php test-web test-spark test-python
+TEST_SUITES := check-vectors version-check folder-check test-swift example-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-php test-web test-spark test-python
 # deps first: it installs the Debian packages the suites lack (tools/deps.sh;
 # not root: it prints the one apt-get line to run and stops).
 test: deps $(TEST_SUITES)
@@ -161,7 +155,7 @@ deps:
 # (python3's, else build/venv's, filled once from PyPI); tests of
 # optional packages that are not installed (pandas, pyarrow, polars, dask)
 # are skipped there, each file saying which (make test runs them all).
-CHECK_SUITES := check-vectors check-py-version folder-check test-swift-quick check-lib test-c test-python-core
+CHECK_SUITES := check-vectors version-check folder-check test-swift-quick check-lib test-c test-python-core
 check: $(CHECK_SUITES)
 
 # The Python suite with pytest and numpy only: python3's when it has them, else
