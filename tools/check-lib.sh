@@ -1,21 +1,6 @@
 #!/usr/bin/env bash
 # check-lib.sh <path-to-libfeeddate.so> — checks the shared library as shipped.
 #
-#   1. exports: `nm -D --defined-only` lists only fd_* symbols (besides _init,
-#      _fini and the version node), and every function of include/feeddate.h;
-#   2. SONAME is libfeeddate.so.1;
-#   3. dependencies: no NEEDED Swift runtime library, and `ldd` resolves
-#      everything, nothing from the Swift toolchain folder (dirname of dirname
-#      of `which swift`, e.g. /opt/swift);
-#   4. a small C program linked to the library runs with the toolchain folder
-#      hidden (a tmpfs mounted over it in a private mount namespace); when the
-#      namespace or the mount is not permitted this check prints SKIP and why;
-#   5. the one ICU (SPEC section 13): no libicu among NEEDED or in ldd, no ICU
-#      symbol among the dynamic ones (defined or undefined: the library's
-#      ICU 78.3 is inside it, hidden), fd_icu_version is 78.3 and
-#      fd_data_version names ICU 78.3 and CLDR 48.0;
-#   6. thread-local storage: no STATIC_TLS flag (a library with initial-exec
-#      TLS cannot be dlopened once static TLS is taken; Tests/c/test_tls.c).
 # CHECK_LIB_ICU=system (make ICU=system): 5 checks the opposite, that the
 # library uses the system's ICU and says so.
 # Prints what each check found; exits 1 when any check failed.

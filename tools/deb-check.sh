@@ -2,44 +2,8 @@
 # deb-check.sh — `make deb-check`: build the Debian packages and prove that they
 # install and work on a clean Debian 12 (bookworm) that has no Swift toolchain.
 #
-#   1. install the host tools that are missing (debootstrap, lintian, dpkg-dev,
-#      debhelper, dh-python, ...: tools/deps.sh deb);
-#   2. make deb (packages in dist/);
-#   3. lintian on the .changes: any error or warning that is not overridden (with a
-#      comment, in debian/*.lintian-overrides) fails the check;
-#   4. a pristine bookworm root (debootstrap --variant=minbase), made once and kept
-#      in .cache/bookworm/minbase by tools/debian-root.sh, which every clean-root
-#      check shares; each run works on a fresh copy (.cache/bookworm/deb-check/root);
-#   5. in that copy (chroot): apt-get install ./the four .debs, with apt resolving
-#      their dependencies (libc6, libstdc++6, python3, ...) from Debian; no libicu
-#      package may come with them, and ldd of the library names no libicu: ICU
-#      78.3 is inside libfeeddate.so.1 (SPEC section 13);
-#      feeddate-web (architecture all) puts clients/web's six files, identical
-#      and alone, in /usr/share/feeddate/web (SPEC 11, 1.3);
-#   6. there: compile the C example with pkg-config and run it at a fixed instant:
-#      its labels must be the build tree's (build/feed_demo against build/lib,
-#      the same ICU 78.3); python3 -c "import feeddate; ..." must print the right
-#      label, with ICU 78.3 and no libicu* in /proc/self/maps; feeddate demo must
-#      run; the man page must name every command and option of the feeddate
-#      command;
-#   7. there: the package's autopkgtests (debian/tests), run by autopkgtest itself,
-#      with php-feeddate installed too (after the ICU check of 5: php-cli brings
-#      Debian's libicu through libxml2);
-#   8. php-feeddate on a fresh copy of the pristine root of its own, with only
-#      ./libfeeddate1, ./php-feeddate and Debian's php-cli installed: the PHP
-#      is the release's (8.2 on Debian 12, 8.4 on 13) and the package depends on
-#      its phpapi; mods-available/feeddate.ini is enabled for the CLI (the
-#      conf.d link of phpenmod); php -m lists feeddate; php -r labels a
-#      timestamp of yesterday (chat_list, zh_CN, Asia/Shanghai) "昨天", and the
-#      fixed case of step 6 too; the extension finds the system's
-#      libfeeddate.so.1 and has no run path; apt-get remove disables it
-#      (phpdismod: php -m no longer lists it), installing it again enables it,
-#      purge removes the ini.
-#
-# Debian 13: tools/deb13-check.sh (make deb13-check) runs steps 4-7 in a trixie
-# root on the packages of dist/debian13/, through the DEB_CHECK_SUITE, _DIST,
-# _VERSION and _SKIP variables below, after building them and running lintian
-# in its build root (make deb13).
+# Debian 13: tools/deb13-check.sh runs it in a trixie root on dist/debian13/
+# through the variables below.
 #
 # Environment (and those of tools/debian-root.sh: mirrors, timeouts, a fresh root):
 #   DEB_CHECK_SUITE=S         the release of the clean root: bookworm (default) or trixie
@@ -60,7 +24,7 @@ CACHE=$ROOTS/deb-check
 ROOT=$CACHE/root
 DIST=${DEB_CHECK_DIST:-$REPO/dist}
 PACKAGES=(libfeeddate1 libfeeddate-dev python3-feeddate feeddate-web)
-# The PHP extension: installed in a root of its own (step 8) with libfeeddate1 and php-cli.
+# The PHP extension: installed in a root of its own with libfeeddate1 and php-cli.
 PHP_PACKAGES=(libfeeddate1 php-feeddate)
 # The release's default PHP, which php-feeddate is built for.
 case $SUITE in bookworm) PHP_VERSION=8.2 ;; trixie) PHP_VERSION=8.4 ;; esac

@@ -3,27 +3,6 @@
 # (trixie), into dist/debian13/. They carry the same ICU 78.3 inside
 # libfeeddate.so.1 as Debian 12's (SPEC section 13): no libicu dependency.
 #
-#   1. the cached trixie build root (tools/debian-root.sh: debootstrap minbase once,
-#      then the build tools, lintian, php-dev and php-cli (PHP 8.4, for
-#      php-feeddate) and the libraries the Swift toolchain needs, from trixie's
-#      apt);
-#   2. a copy of the checkout as git sees it in .cache/trixie/work/src (rsync:
-#      only changed files are rewritten, so the copy's own .build and build/
-#      are reused), with one more debian/changelog entry in that copy only:
-#      version <changelog version>+deb13u<DEB13_UPDATE>, distribution trixie
-#      (debian/README.source says why);
-#   3. in the root, with /opt/swift and this machine's ICU 78.3 (make icu,
-#      tools/icu-build.sh --dir; at /opt/feeddate-icu, FEEDDATE_ICU_DIR)
-#      bind-mounted read-only and the work folder at /build: `make deb`
-#      (tools/deb-build.sh: version and symbols checks, dpkg-buildpackage -b
-#      -us -uc);
-#   4. in the root: lintian on the .changes (trixie's lintian; errors and
-#      warnings that are not overridden fail);
-#   5. nothing of the toolchain in the packages: no file under /opt, no
-#      library search path but $ORIGIN; the library needs no libicu (ICU 78.3
-#      is inside it);
-#   6. the packages, .changes and .buildinfo move to dist/debian13/.
-#
 # Environment (and those of tools/debian-root.sh):
 #   DEB13_UPDATE=N   the N of +deb13uN (1): a new build of the same version for
 #                    Debian 13 only (a packaging fix) takes the next N

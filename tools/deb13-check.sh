@@ -4,22 +4,6 @@
 # system ICU, and that the C, Swift and Python suites pass there with the ICU
 # 78.3 inside the library, the same as on Debian 12 (SPEC section 13).
 #
-#   1. make deb13 (tools/deb13-build.sh: build in the cached trixie build root,
-#      lintian there, packages in dist/debian13/);
-#   2. make test-trixie (tools/test-trixie.sh: the C, Swift and Python suites
-#      in that root, with the one vector set of Tests/vectors);
-#   3. what make deb-check does on Debian 12, on a fresh copy of the pristine
-#      trixie root (.cache/trixie/minbase, tools/debian-root.sh): tools/deb-check.sh with
-#      DEB_CHECK_SUITE=trixie: apt-get install ./the three .debs (apt brings
-#      python3, ..., and no libicu), ldd (no libicu), the C example with
-#      pkg-config (labels as the build tree's), python3 -c 'import feeddate;
-#      ...' (ICU 78.3, no libicu mapped), feeddate demo, the man page, the
-#      autopkgtests; and php-feeddate (built against trixie's php8.4-dev) with
-#      only libfeeddate1 and php-cli in a clean trixie root of its own: PHP 8.4,
-#      phpenmod's conf.d link, php -m, a timestamp of yesterday labeled 昨天;
-#   4. the versions sort: Debian 12's <version> before Debian 13's
-#      <version>+deb13u1.
-#
 # Environment (and those of tools/debian-root.sh and tools/deb13-build.sh):
 #   DEB13_CHECK_SKIP_BUILD=1   test the packages already in dist/debian13/ (no make deb13)
 #   DEB13_CHECK_SKIP_TESTS=1   no make test-trixie

@@ -2,29 +2,8 @@
 # dist-build.sh — `make dist`: dist/feeddate-<version>-linux-x86_64.tar.gz, the
 # library for any x86_64 Linux (glibc 2.35+) without Swift or a system ICU.
 #
-# The library is the wheel's (make wheel, a prerequisite: tools/wheel-build.sh),
-# so the tarball carries exactly what `auditwheel repair` checked: the stripped
-# libfeeddate.so.1, with ICU 78.3 inside it (linked statically, its data
-# trimmed to packaging/icu-data.txt, every ICU symbol hidden: SPEC section 13).
-# No ICU library travels beside it.
-#
-#   1. lib/ from dist/feeddate-<version>-py3-none-manylinux_*.whl:
-#      feeddate/libfeeddate.so.1 becomes lib/libfeeddate.so.<version> (with
-#      the links libfeeddate.so.1 and libfeeddate.so), run path $ORIGIN; the
-#      wheel must have no feeddate.libs/ (nothing vendored);
-#   2. include/feeddate.h, lib/pkgconfig/feeddate.pc (packaging/feeddate-tarball.pc.in:
-#      paths from ${pcfiledir}), examples/c/feed_demo.c, README.md
-#      (packaging/tarball-README.md.in), LICENSE and ICU-LICENSE.txt (ICU's
-#      license, which the wheel carries: the LICENSE of the ICU build);
-#   2r. Rust (dist_rust below): rust/feeddate-<version>.crate (`cargo package
-#      --offline`, verified by building it against the staged lib/), the same
-#      unpacked in rust/feeddate-<version>/, and examples/rust/ (a program that
-#      depends on it: bindings/rust/program); cargo from $CARGO, PATH or ~/.cargo/bin;
-#   2g. go/ (the Go module's source) and examples/go/, java/ (jar and pom of make jar),
-#      npm/ (the package of make npm);
-#   3. the library's NEEDED names are the C and C++ runtimes alone (ldd with a
-#      clean environment): no libicu;
-#   4. a reproducible tar.gz: sorted names, owner 0, the commit's time.
+# The library is the wheel's (make wheel), as `auditwheel repair` checked it:
+# stripped, ICU 78.3 inside (SPEC section 13), no ICU library beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)

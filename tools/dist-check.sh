@@ -2,35 +2,6 @@
 # dist-check.sh — `make dist-check`: the tarball of `make dist` works on a clean
 # Debian 13 (trixie) that has none of our packages, no Swift and no ICU.
 #
-#   1. a cached trixie root with only gcc, libc6-dev (gcc's C library headers)
-#      and pkg-config (tools/debian-root.sh: .cache/trixie/cc); each run works on a
-#      fresh copy (.cache/trixie/dist-check/root);
-#   2. run 1: unpack dist/feeddate-<version>-linux-x86_64.tar.gz in
-#      /opt/vendor/ of the root; PKG_CONFIG_PATH=<dir>/lib/pkgconfig cc the C
-#      example with `pkg-config --cflags --libs feeddate | xargs cc ...` (the
-#      README's command); run it; read
-#      /proc/<pid>/maps of that process (a preloaded destructor copies it at
-#      exit, when the labels have been made): libfeeddate mapped is the
-#      tarball's, and no libicu is mapped at all (ICU 78.3 is inside
-#      libfeeddate.so.1, SPEC section 13); the labels are those of the build
-#      tree's library (build/feed_demo against build/lib: the same ICU 78.3)
-#      apart from the tzdata version the header line names;
-#   3. run 2: the folder moved to /root/elsewhere/ and Debian's libicu76
-#      installed: build and run again; still no libicu mapped, the system's
-#      76 neither;
-#   3b. run 3: the README's "Use it" commands, as written, in "/root/my projects/"
-#      (a folder with a space, which pkg-config writes as "\ " and xargs reads
-#      back; a shell's $(pkg-config ...) would split it); same checks;
-#   4. Rust (rust_check): Debian 13's cargo installed in the root; the crate's
-#      example, and examples/rust (a program that depends on the tarball's
-#      crate) found through PKG_CONFIG_PATH and through FEEDDATE_LIB_DIR, are
-#      built there and run with no LD_LIBRARY_PATH; labels as the same program
-#      built on this machine against build/lib, libfeeddate from the tarball
-#      and no libicu in /proc/<pid>/maps.
-#   5. Go (go_check): Debian 13's golang-go; examples/go (its go.mod replaces the
-#      module with the tarball's go/) built with PKG_CONFIG_PATH, run with no
-#      LD_LIBRARY_PATH, same checks.
-#
 # Environment (and those of tools/debian-root.sh):
 #   DIST_CHECK_KEEP=1   keep the work root after success
 set -euo pipefail

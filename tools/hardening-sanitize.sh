@@ -1,36 +1,9 @@
 #!/usr/bin/env bash
 # The sanitizer suite (make sanitize) and the valgrind run (make valgrind).
 #
-#   1. ASan+UBSan: the library built with `swift build --sanitize=address`
-#      (Swift has no UBSan; its own overflow and bounds checks trap, and
-#      exclusivity is checked at run time here) into .build-sanitize/asan; the
-#      C suites compiled with clang -fsanitize=address,undefined against it:
-#      test_vectors, test_api, test_threads, test_stress (SANITIZE_COUNT
-#      instants), test_fork (30 forks), test_leaks (LeakSanitizer checks
-#      the exit) and test_zone_swap (zone files swapped during creation).
-#   2. TSan: the library built with --sanitize=thread into .build-sanitize/tsan
-#      (Swift sources and CICU instrumented; ICU itself is not), test_threads
-#      and test_stress (SANITIZE_TSAN_COUNT instants, default 1000: labels that
-#      take ICU's locks are slow under TSan) and test_zone_swap compiled with
-#      -fsanitize=thread against it. Not test_fork: under TSan the Swift runtime takes a lock
-#      on every access to a lazily initialised global (so that TSan sees the
-#      initialisation), and a child forked while another thread held one
-#      hangs on it; a TSan-only artefact, the release runtime takes none.
-#      Tests/sanitize/tsan.supp: Swift's Mutex is invisible to TSan on
-#      Linux; only the state it guards is suppressed (see the file).
-#   3. Swift tests (SANITIZE_SWIFT=1): `swift test --sanitize=address` and
-#      `swift test --sanitize=thread`, each in its own scratch path.
-#   4. valgrind memcheck over build/tests/test_leaks (built by mk/ctest.mk's
-#      one recipe, `make sanitize` and `make valgrind` build it first) against
-#      the release library: VALGRIND_CYCLES create/free cycles and
-#      VALGRIND_LABELS labels; no byte definitely or indirectly lost and no
-#      memcheck error, no suppressions.
-# Steps 1 and 2 compile the C test programs here, not with mk/ctest.mk's
-# recipe: they need the toolchain's clang (its sanitizer runtimes are the ones
-# the Swift library links), sanitizer flags, and the sanitized library's own
-# folder instead of build/lib.
-# VALGRIND_ONLY=1 runs step 4 alone. Each step prints its result; the script
-# ends with one line per step and fails if any step failed.
+# The ASan and TSan steps compile the C tests here, not with mk/ctest.mk: they
+# need the toolchain's clang (whose sanitizer runtimes the Swift library links)
+# and the sanitized library. VALGRIND_ONLY=1 runs the valgrind step alone.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 

@@ -4,25 +4,6 @@
 # version, no FEEDDATE_LIBRARY; it loads the natives it carries (libfeeddate.so.1,
 # with ICU 78.3 inside it) from its cache folder.
 #
-#   1. a cached trixie root with only $JAR_CHECK_JDK (openjdk-21-jdk-headless)
-#      and libjna-java (tools/debian-root.sh: .cache/trixie/jar); each run works on
-#      a fresh copy (.cache/trixie/jar-check/root); the root's libjna-java must
-#      be the version the pom names (JNA_VERSION, from mk/java.mk);
-#   2. bindings/java/check/JarCheck.java compiled there against the jar and
-#      /usr/share/java/jna.jar; it labels vectors of Tests/vectors/core.jsonl
-#      (ICU 78.3's: FEED zh_CN Asia/Shanghai "昨天", CHAT_LIST en_US "11:11 AM",
-#      and two that ICU 72 wrote differently, en_CA "2006-10-22" and es_MX
-#      "11:30 p.m."), says ICU 78.3 and reads /proc/self/maps: libfeeddate must
-#      be mapped from ~/.cache/feeddate/<version>-<hash>/, and no libicu at all;
-#   3. run 1 unpacks (the loader's log says so), run 2 reuses;
-#   4. the cache removed, two JVMs started at once (they wait for the same
-#      instant before their first call): both pass, one unpacks and the other
-#      waits for the lock and reuses;
-#   5. the cached library cut short: the next JVM unpacks again and passes;
-#   6. as a user who is not root (app, uid 1000): with XDG_CACHE_HOME set (the
-#      folders made 0700, the files 0500, all app's), and with a user.home where
-#      no ~/.cache can be made (the natives go to /tmp/feeddate-app).
-#
 # Environment (and those of tools/debian-root.sh):
 #   JAR_CHECK_JDK=openjdk-25-jdk-headless   another of Debian 13's JDKs
 #   JAR_CHECK_KEEP=1                        keep the work root after success

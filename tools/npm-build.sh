@@ -4,34 +4,6 @@
 # Linux x86_64, installed with `npm install ./feeddate-<version>.tgz`: no
 # compiler, no install script, no LD_LIBRARY_PATH.
 #
-#   1. the library from the wheel of `make wheel`, as `make jar` and `make dist`
-#      take it: the stripped feeddate/libfeeddate.so.1 alone, run path $ORIGIN,
-#      with ICU 78.3 inside it (linked statically, its data trimmed, every ICU
-#      symbol hidden: SPEC section 13), in prebuilds/linux-x64/ of the package;
-#   2. the addon prebuilds/linux-x64/feeddate.node: bindings/node/Makefile's
-#      one cc command (NAPI_VERSION 8, Node's headers in $NODE_INCLUDE) linked
-#      against that libfeeddate.so.1 with the run path $ORIGIN, stripped;
-#      the folder holds those two files alone, and every NEEDED name of each
-#      must be the other or a C/C++ runtime library, resolved there (ldd,
-#      clean environment): no libicu;
-#   3. the package folder build/npm/package: bindings/node's package.json
-#      ("files", os linux, cpu x64, libc glibc, engines node >= 18, no install
-#      script), index.js (which loads prebuilds/<platform>-<arch>/feeddate.node),
-#      index.d.ts, index.mjs and index.d.mts (the ES module entry, which gives
-#      index.js's one object), README.md, examples/, the addon's source and
-#      Makefile, LICENSE and ICU-LICENSE.txt (ICU's, which the wheel carries),
-#      web/ (the web client of clients/web with its .d.ts, copied: SPEC 11,
-#      1.3); `npm pack
-#      --offline` of it (the npm that comes with NodeSource's node; Debian's
-#      npm package conflicts with that nodejs), into
-#      dist/npm; its file list must be the expected one;
-#   4. on this machine: `npm install --offline` of the tgz into a fresh project
-#      (build/npm/try), then bindings/node/check/package-check.js there with
-#      node and no FEEDDATE_NODE_ADDON: every vector of Tests/vectors (ICU
-#      78.3's), and /proc/self/maps shows the addon and libfeeddate of
-#      node_modules/feeddate/prebuilds/linux-x64 and no ICU of the package's
-#      (tools/npm-check.sh does the same on a clean Debian 13 with Debian's node).
-#
 # Environment: NODE, NPM, NODE_INCLUDE (default /usr/include/node), CC.
 set -euo pipefail
 cd "$(dirname "$0")/.."

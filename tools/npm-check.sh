@@ -6,43 +6,6 @@
 # its run path $ORIGIN, with ICU 78.3 inside it: the system's ICU 76, which
 # Debian's node itself loads, is never the library's.
 #
-#   1. a cached trixie root with only nodejs, npm and tzdata (tools/debian-root.sh:
-#      .cache/trixie/npm; tzdata because the library reads the system's zone
-#      database, as the README says); each run works on a fresh copy
-#      (.cache/trixie/npm-check/root), which must have no C compiler (cc, gcc,
-#      g++, clang, ...), no libfeeddate and no ICU 78 (Debian's nodejs brings
-#      ICU 76, which node itself loads; Debian's npm brings node-gyp with
-#      Node's headers, make and python3, but no compiler);
-#   2. `npm install --offline ./feeddate-<version>.tgz` in a new project
-#      /opt/app (no network is asked for: the tgz has no dependencies);
-#   3. `node -e "require('feeddate')..."` in /opt/app: 昨天 for chat_list zh_CN
-#      Asia/Shanghai, t 2024-03-24T03:11:00Z, now 2024-03-25T06:30:00Z;
-#      the tgz has index.mjs and index.d.mts, and `import` of "feeddate" there
-#      (the exports map's import condition: index.mjs) gives require's object,
-#      every name the same;
-#   4. bindings/node/check/package-check.js there: ICU 78.3, a few named cases
-#      (two that ICU 72 wrote differently), every vector of Tests/vectors (ICU
-#      78.3's), and /proc/self/maps: the addon and libfeeddate of
-#      node_modules/feeddate/prebuilds/linux-x64 and nothing else of the
-#      package, no other libfeeddate, no libicu but node's own (ICU 76);
-#   4b. the binding's own suite (bindings/node/test, which the package does
-#      not carry: copied in for the run) on the installed package with
-#      Debian's node, as `make test-node` runs it on this machine;
-#   4c. the web client (SPEC 11, 1.3): node_modules/feeddate/web holds clients/web's
-#      feed-date.js, feed-date.mjs, react.js and their .d.ts, identical;
-#      require("feeddate").webClientDir is that folder (absolute);
-#      require("feeddate/web/feed-date.js") gives FeedDate's five names and pick
-#      works, import("feeddate/web/feed-date.mjs") the same object, and
-#      "feeddate/web/react" resolves to web/react.js; the file in a bare vm realm
-#      (no timers, no DOM) offers pick alone; tsc --noEmit --strict (Debian's
-#      node-typescript, no @types/react) compiles bindings/node/check/web-types.ts
-#      (CommonJS), web-types-esm.mts and node-types-esm.mts (node16, the "exports"
-#      map: index.d.mts for import), whose misuses
-#      are marked @ts-expect-error and so must not compile;
-#   5. the project moved to /home/app/elsewhere and run as a user who is not
-#      root (app, uid 1000): the same check passes from there ($ORIGIN, no path
-#      of the install is written anywhere).
-#
 # Environment (and those of tools/debian-root.sh):
 #   NPM_CHECK_KEEP=1   keep the work root after success
 set -euo pipefail

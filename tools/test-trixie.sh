@@ -5,15 +5,6 @@
 # suite runs the one set of Tests/vectors (Tests/vectors/README.md). The other
 # languages' suites stay on Debian 12 (`make test`).
 #
-#   1. the cached trixie build root of `make deb13` (tools/debian-root.sh), and the
-#      copy of the checkout in .cache/trixie/work/src (rsync), whose build/ and
-#      .build/ are reused;
-#   2. in the root, /opt/swift and ICU 78.3 (at /opt/feeddate-icu,
-#      FEEDDATE_ICU_DIR) bind-mounted read-only: make test-c, make test-swift,
-#      make test-python (each log in .cache/trixie/test-*.log);
-#   3. the library built there needs no libicu and says ICU 78.3; the C and
-#      Python suites name ICU 78.3 in their logs; the counts are printed.
-#
 # Environment (and those of tools/debian-root.sh):
 #   FEEDDATE_VECTORS=a.jsonl:b.jsonl   run these vector files instead (paths in
 #                                      the copy, e.g. Tests/vectors/project.jsonl)

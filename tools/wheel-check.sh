@@ -4,36 +4,6 @@
 # ICU 76 installed: the wheel's library, with ICU 78.3 inside it, must never
 # touch that one.
 #
-#   1. a trixie root (debootstrap --variant=minbase, then python3, python3-venv,
-#      tzdata and libicu76 from Debian: a system ICU that must stay unused), made
-#      once and kept in .cache/trixie/wheel by tools/debian-root.sh; each run
-#      works on a fresh copy;
-#   2. a wheelhouse of the test's own packages (pytest, numpy, tzdata) for the
-#      root's Python, downloaded once on this machine with `pip download` into
-#      .cache/trixie/wheel-check/wheelhouse-cpXY, so the root installs with --no-index;
-#   3. in the root: a venv, `pip install --no-index` of the wheel (with tzdata,
-#      its requirement) and of pytest and numpy;
-#   4. run 1, with the system's /usr/share/zoneinfo: the label in zh_CN and
-#      en_US (python -c) as the build tree's library prints it, the whole Python
-#      test suite against the installed package (every vector of Tests/vectors:
-#      ICU 78.3's), the feeddate command, /proc/self/maps (libfeeddate from the
-#      wheel, no libicu* mapped at all: not the system's ICU 76) and
-#      icu_version() "78.3", data_version() "ICU 78.3; CLDR 48.0; ...", the
-#      label sweep (Tests/sweep/README.md: the small plan, SWEEP_PLAN, through
-#      the Python runner) byte for byte what the C runner writes through the
-#      build tree's library (build/lib: the same ICU 78.3),
-#      and import + first label <= 50 ms (median of 20 fresh processes,
-#      bench/wheel_first_label.py);
-#   4b. feeddate.web (SPEC 11, 1.3): directory() is the package's feeddate/web,
-#      whose six files are clients/web's byte for byte; `python -m feeddate.web
-#      --port P` (P a free port) serves feed-date.js, feed-date.mjs and react.js as
-#      text/javascript; charset=utf-8 and a .d.ts as text/plain (fetched with
-#      urllib, the bytes of the files), /__init__.py is 404; then it is stopped
-#      (the suite's test_web.py also runs, in both runs);
-#   5. run 2, in the same root without /usr/share/zoneinfo: the package points
-#      TZDIR at the tzdata package, tz_source says so, and the labels, the suite
-#      and the command work the same.
-#
 # Environment (and those of tools/debian-root.sh: mirrors, timeouts, a fresh root):
 #   WHEEL_CHECK_KEEP=1          keep the work root (.cache/trixie/wheel-check/root) after success
 #   WHEEL_CHECK_MAX_MS=50       the limit of import + first label (median, ms)
