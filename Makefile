@@ -12,15 +12,13 @@
 #   make help        every target, one line each, from these comments
 #   make version     the version, from include/feeddate.h (tools/version.sh)
 #   make version-check  every copy of the version (manifests, debian/changelog, docs) says it
-# More targets come from mk/*.mk (Python, Debian packages, fuzzing, ...); they
-# define suites, and the `test` rule below lists every suite that `make test` runs.
+# More targets come from mk/*.mk; TEST_SUITES below lists what `make test` runs.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := lib
 
-# The one place the version is written is include/feeddate.h (FD_VERSION_MAJOR,
-# _MINOR, _PATCH); everything here derives from it.
+# The one place the version is written is include/feeddate.h.
 VERSION := $(shell tools/version.sh)
 SOMAJOR := 1
 ifneq ($(firstword $(subst ., ,$(VERSION))),$(SOMAJOR))
@@ -33,9 +31,7 @@ endif
 ICU      ?= bundled
 ICU_DIR  := $(shell tools/icu-build.sh --dir)
 ICU_DATA := $(ICU_DIR)/lib/libfeeddate_icudata.a
-# ICU_CFLAGS and ICU_LIBS: what a C program of the project (the benchmarks, the
-# diff check, the fuzzers) needs to call the same ICU as the library directly:
-# ICU 78.3 statically with the trimmed data (ICU=system: the system's).
+# ICU_CFLAGS, ICU_LIBS: for C programs (benchmarks, fuzzers) that call the library's ICU.
 ifeq ($(ICU),system)
 BUILD   := build/system
 SWIFT_SCRATCH := --scratch-path .build-system
@@ -56,28 +52,22 @@ LIBDIR  := $(BUILD)/lib
 # The label sweep (Tests/sweep/README.md, mk/sweep.mk): its plans and C runner.
 SWEEP_DIR := $(BUILD)/sweep
 SWEEP_RUN := $(SWEEP_DIR)/sweep_run
-# The real file is named from the full version (libfeeddate.so.1.1.0), the usual
-# libNAME.so.MAJOR.MINOR.PATCH; the SONAME link names it.
 LIBREAL := $(LIBDIR)/libfeeddate.so.$(VERSION)
 LIBSO1  := $(LIBDIR)/libfeeddate.so.$(SOMAJOR)
 LIBSO   := $(LIBDIR)/libfeeddate.so
 CC      ?= cc
 CFLAGS  ?= -O2
 WARN    := -std=c99 -Wall -Wextra -Werror -pedantic
-# Exclusivity is checked at compile time; the run-time checks cost a TLS
-# lookup per access on the hot path. -z nodelete: dlclose never unloads the
-# library (docs/RELIABILITY.md, finding 16): the Swift runtime linked into it
-# registers metadata and thread-local state that it never frees, so each
-# dlopen/dlclose cycle of a plugin host leaked ~161 KB; loaded once, it stays.
+# Exclusivity is checked at compile time (run-time checks cost a TLS lookup per
+# access). -z nodelete: the Swift runtime inside never frees its state, so a
+# dlopen/dlclose cycle leaked ~161 KB (docs/RELIABILITY.md, finding 16).
 SWIFT_RELEASE := swift build -c release $(SWIFT_SCRATCH) -Xswiftc -static-stdlib -Xswiftc -enforce-exclusivity=unchecked \
 	-Xlinker --version-script=$(CURDIR)/exports.map -Xlinker -soname=libfeeddate.so.$(SOMAJOR) \
 	-Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker nodelete
 SWIFT_SOURCES := $(shell find Sources -type f) Package.swift include/feeddate.h exports.map
 
 export FEEDDATE_LIBRARY := $(CURDIR)/$(LIBSO1)
-# FEEDDATE_VECTORS (vector files, ':'-separated) as every suite reads it: paths
-# relative to this folder made absolute, since the Go, Rust, Java and Node
-# suites run in their own folders.
+# FEEDDATE_VECTORS (':'-separated files) made absolute: some suites run in their own folders.
 ifneq ($(FEEDDATE_VECTORS),)
 override FEEDDATE_VECTORS := $(subst $(eval) ,:,$(abspath $(subst :, ,$(FEEDDATE_VECTORS))))
 export FEEDDATE_VECTORS
@@ -85,9 +75,7 @@ endif
 
 .PHONY: lib demo test deps check help test-python-core test-swift test-swift-quick check-lib check-vectors version-check bench bench-peers clean version
 
-# A feeddate.pc for the build tree (the installed template, with the prefix at
-# the source tree's include/ and libdir at build/lib), so that pkg-config users
-# (the Go binding, C programs) find the library `make lib` built.
+# A feeddate.pc for the build tree, so that pkg-config users (Go, C) find build/lib.
 BUILD_PC := $(BUILD)/pkgconfig/feeddate.pc
 lib: $(LIBSO) $(LIBSO1) $(BUILD_PC)
 
@@ -96,9 +84,7 @@ $(BUILD_PC): packaging/feeddate.pc.in include/feeddate.h
 	sed -e 's|@PREFIX@|$(CURDIR)|' -e 's|@LIBDIR@|$(CURDIR)/$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
 $(LIBREAL): $(SWIFT_SOURCES) $(ICU_DEPS)
-	@# Swift links with gold, its driver's default on Linux. Without ld.gold the
-	@# driver falls back to ld.bfd, which makes no RELRO segment for Swift's
-	@# objects (their .rodata is writable): stop instead.
+	@# Without ld.gold Swift falls back to ld.bfd, which leaves Swift's .rodata writable (no RELRO).
 	@command -v ld.gold >/dev/null || { echo "lib: no ld.gold, the linker Swift uses: apt-get install binutils-gold (Debian 13; Debian 12's binutils has it)" >&2; exit 1; }
 	@mkdir -p $(LIBDIR)
 	@# SwiftPM relinks only when a source changed; exports.map matters too.
@@ -118,8 +104,6 @@ $(LIBSO): $(LIBSO1)
 version:
 	@echo $(VERSION)
 
-# One line per "#   make TARGET  what it does" comment of this file and mk/*.mk
-# (the lines that continue a description are left out).
 help:
 	@grep -h '^#   make [a-z]' Makefile $(sort $(wildcard mk/*.mk)) | sed -e 's/^#   make //' -e 's/  */ /' \
 	  | awk '{ t = $$1; $$1 = ""; if (!seen[t]++) printf "  make %-16s%s\n", t, $$0 }' 
@@ -136,30 +120,21 @@ demo: lib $(BUILD)/feed_demo
 	./$(BUILD)/feed_demo
 
 # ---- tests ------------------------------------------------------------------
-# Every suite of `make test`, in the order they run. The suites are defined
-# here and in mk/*.mk (example-swift: mk/swift-example.mk, test-c: mk/ctest.mk, test-python: mk/python.mk,
-# test-zone-paths: mk/hardening.mk, test-go: mk/go.mk, test-rust: mk/rust.mk,
-# test-java: mk/java.mk, test-node: mk/node.mk, test-web: mk/web.mk, test-spark: mk/spark.mk); a
-# suite runs in `make test` only when it is listed here. pytest runs last: its
-# summary closes the log.
+# Every suite of `make test` (each defined here or in mk/<lang>.mk), in order;
+# pytest last, so that its summary closes the log.
 TEST_SUITES := check-vectors version-check folder-check test-swift example-swift check-lib test-c test-zone-paths test-go test-rust test-java test-node test-php test-web test-spark test-python
-# deps first: it installs the Debian packages the suites lack (tools/deps.sh;
-# not root: it prints the one apt-get line to run and stops).
+# deps first: it installs the Debian packages the suites lack (tools/deps.sh).
 test: deps $(TEST_SUITES)
 
 deps:
 	tools/deps.sh test
 
-# A quick loop: the folder check (mk/folders.mk), the Swift suite but its slowest tests, the C suites, the
-# library's checks, and the Python suite with pytest and numpy alone
-# (python3's, else build/venv's, filled once from PyPI); tests of
-# optional packages that are not installed (pandas, pyarrow, polars, dask)
-# are skipped there, each file saying which (make test runs them all).
+# The quick loop; Python's tests of pandas, pyarrow, polars and dask skip where
+# those are missing, each saying so (make test runs them all).
 CHECK_SUITES := check-vectors version-check folder-check test-swift-quick check-lib test-c test-python-core
 check: $(CHECK_SUITES)
 
-# The Python suite with pytest and numpy only: python3's when it has them, else
-# build/venv's (made and filled from PyPI once, as make test-python does).
+# pytest and numpy of python3, else of build/venv (filled from PyPI once).
 test-python-core: lib
 	@py=$$(tools/py-env.sh check $(PYTHON) $(PY_VENV) --system-first pytest=pytest numpy=numpy) || exit 1; \
 	PYTHONPATH=$(CURDIR)/bindings/python timeout 900 $$py -m pytest -q -p no:cacheprovider -p no:benchmark bindings/python/tests
@@ -167,10 +142,8 @@ test-python-core: lib
 test-swift: $(ICU_DEPS)
 	swift test --disable-swift-testing
 
-# The Swift suite's four slowest tests (36 to 66 s of its 48 to 83 on a 2-core
-# machine running other jobs; the other 82 took 10 s): make test runs them
-# (test-swift), make check skips them (test-swift-quick). Each is
-# TestCase/testName, a regular expression matched at the name's end.
+# The Swift suite's four slowest tests (36-66 s of 48-83 s on 2 cores), which
+# make check skips: TestCase/testName, a regex matched at the name's end.
 SWIFT_SLOW_TESTS := HostileZoneTests/testNextChangesInZonesThatFlipByADayEveryFewMinutes \
 	NextChangeTests/testNextChangeAroundDateRegressions NextChangeTests/testCountMemoReadsAsTheRules \
 	CivilTests/testTheFastConversionsAgreeWithHinnantsOnEveryDay
@@ -215,9 +188,7 @@ bench-peers: $(BUILD)/bench bench-peers-python bench-peers-go bench-peers-rust b
 	$(PYTHON) bench/peers_table.py c $(BUILD)/bench_c_styles.json $(BUILD)/peers/c.json
 	$(PYTHON) bench/peers_table.py table $(BUILD)/peers
 
-# The Python benchmark (mk/bench.mk) and the Python cold start (mk/wheel.mk)
-# first, then the Go, Rust, Java and Node bindings against direct C calls
-# (mk/go.mk, mk/rust.mk, mk/java.mk, mk/node.mk), then the C ones.
+# Each binding's benchmark (mk/*.mk) against direct C calls, then C's own.
 bench: lib bench-python bench-wheel bench-go bench-rust bench-java bench-node $(BUILD)/bench $(BUILD)/first_label
 	@echo "cores: $$(nproc)"
 	./$(BUILD)/bench $(if $(BENCH_N),$(BENCH_N),200000) $(BUILD)/bench_c.json

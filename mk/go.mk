@@ -1,24 +1,10 @@
 # Go binding (bindings/go, cgo over libfeeddate.so.1): its tests and benchmark.
-#   make test-go    go vet + go test (vectors, errors, threads, Close racing calls
-#                   (again with FEEDDATE_GO_NO_MEMBARRIER=1, fdgo.c's other way),
-#                   chunked FormatMany and its memory check, zones as
-#                   *time.Location, schedules against the schedule vectors
-#                   and Label, HTML and ScriptJSON against the html vectors,
-#                   the README's examples, examples/go built as a
-#                   program outside the module)
-#                   against build/lib, found through pkg-config like an
-#                   installed library; then the -tags feeddate_env build (CGO_* flags)
-#   make bench-go   per-label cost of Format / Label / FormatMany against
-#                   direct C calls in the same process (part of `make bench`)
-#   make bench-peers-go  Format / FormatMany against time.Format (FEED zh_CN by
-#                   hand) and go-humanize's RelTime (RELATIVE en_US) on the
-#                   instant sets "mix" and "400d", 21 alternating rounds:
-#                   build/peers/go.json (BENCH_PEERS_QUICK=1: a smoke run)
-#   make stress-go  one FormatMany of 100,000,000 instants (STRESS_N): peak RSS
-#                   against the result's size (not part of `make test`: about
-#                   5 GB of memory for a minute)
-# Go is Debian's golang-go (1.19 or later); std only, so no module proxy is
-# ever asked (GOPROXY=off).
+#   make test-go    go vet + go test against build/lib through pkg-config (also with
+#                   FEEDDATE_GO_NO_MEMBARRIER=1), then the -tags feeddate_env build
+#   make bench-go   per-label cost of Format / Label / FormatMany against direct C calls
+#   make bench-peers-go  against time.Format and go-humanize: build/peers/go.json
+#   make stress-go  one FormatMany of 100,000,000 instants (STRESS_N): peak RSS (~5 GB)
+# Go is Debian's golang-go (1.19+); std only, GOPROXY=off.
 
 GO        ?= $(or $(shell command -v go 2>/dev/null),$(wildcard /usr/lib/go/bin/go))
 GO_DIR    := bindings/go

@@ -1,21 +1,9 @@
-# The Swift example (examples/swift, SPEC section 12): a package of its own that
-# depends on this checkout by path, as a user's package would, and uses
-# FeedDateFoundation (Date in and out, Date.now.formatted(.feed(...))).
-#   make example-swift   build examples/swift in its own .build folder and run it, with
-#                        README.md's Swift snippet (ReadmeSnippet, checked equal to it) (part of
-#                        `make test`): it prints a feed and checks its labels at a fixed now;
-#                        then the same with --static-swift-stdlib, run with every libicu of
-#                        the host hidden: ICU 78.3 is inside (SPEC 13), so nothing is missing
-#   make example-swift-client (a part of example-swift)
-#                        examples/swift-client (SPEC 12, 1.3): an app's side, depending on
-#                        the product FeedDateClient alone; it decodes a server's
-#                        response and checks the labels at several times. The check:
-#                        nothing of FeedDate or CICU is compiled into its build (no
-#                        object or module of theirs), and `ldd` of its binary names
-#                        no ICU and no full Foundation (FoundationEssentials only)
-# Nothing built elsewhere is used: from a fresh clone, `swift build` there
-# builds the library's Swift sources itself (examples/swift/.build, ignored
-# by git; `make clean` removes it).
+# The Swift examples (SPEC 12): packages that depend on this checkout by path,
+# as a user's would, and build its sources themselves.
+#   make example-swift   run examples/swift and README.md's Swift snippet, then static with no libicu
+#                        (the snippet is checked equal to ReadmeSnippet)
+#   make example-swift-client examples/swift-client (FeedDateClient alone): no FeedDate, CICU, ICU
+#                        or full Foundation built or linked into it
 
 SWIFT_EXAMPLE_DIR := examples/swift
 SWIFT_CLIENT_EXAMPLE_DIR := examples/swift-client

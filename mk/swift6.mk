@@ -1,13 +1,6 @@
-# Swift 6 (SPEC 12, 1.3): the package's sources compile in the Swift 6
-# language mode with complete concurrency checking, with no warning (of the
-# files compiled in that run: a first run compiles them all).
-#   make swift6-check   build every target (not the tests: SwiftPM's generated
-#                       test-discovery files draw warnings of their own in that
-#                       mode) in .build-swift6 with -swift-version 6
-#                       -strict-concurrency=complete; fails on any error, and on
-#                       any warning in Sources/ or Tests/sweep.
-# The package's manifest stays at tools 5.9 (Swift 5 mode) so that a user's
-# build is unchanged; this check keeps the sources ready for 6.
+# Swift 6 (SPEC 12, 1.3); the manifest stays at tools 5.9 so a user's build is unchanged.
+#   make swift6-check   every target (not the tests) in the Swift 6 mode with complete
+#                       concurrency checking (.build-swift6): fails on any error or warning
 
 .PHONY: swift6-check
 
@@ -18,12 +11,8 @@ swift6-check: $(ICU_DEPS)
 	@grep -q 'Build complete' .build-swift6.log || { tail -n 20 .build-swift6.log; echo "swift6-check: the build failed"; exit 1; }
 	@echo "swift6-check: every target builds in the Swift 6 mode with complete checking and no warning"
 
-# DocC (SPEC 12, 1.3): a catalog per public module (Sources/M/M.docc), built
-# with the toolchain's own `docc` (no plugin can be fetched here) from the
-# symbol graphs `swift package dump-symbol-graph` writes.
-#   make docs-swift      build/docs/M.doccarchive for FeedDateWire, FeedDateClient,
-#                        FeedDate and FeedDateFoundation; a DocC warning (a
-#                        broken link, a topic that names nothing) fails it
+# DocC (SPEC 12, 1.3) with the toolchain's own docc (no plugin can be fetched here).
+#   make docs-swift      build/docs/M.doccarchive per public module; a DocC warning fails it
 SWIFT_DOC_MODULES := FeedDateWire FeedDateClient FeedDate FeedDateFoundation
 
 .PHONY: docs-swift

@@ -1,28 +1,12 @@
 # The web client (clients/web, SPEC section 11): plain JavaScript that swaps a
 # schedule's labels in the browser.
-#   make test-web   node --test over clients/web/test (a suite of `make test` once listed in
-#                   TEST_SUITES): the client's logic with fake clocks and every schedule
-#                   vector (and FeedDate.pick in a bare realm); SPEC 11's "Clients that hold
-#                   up" (cost, clock jumps, server time, stale events); headless chromium
-#                   with virtual time (the <feed-date> element, FeedDate.attach, the ES
-#                   module, one pending timer, stale events, React 18 hydration without a
-#                   mismatch; under a strict CSP: the README's handler with a clock 2 h
-#                   ahead, 45,000 labels removed, a clock jump, a cached page, a bad React
-#                   row, bidi isolation); the library's markup and script form from the
-#                   Node and Python bindings (the same bytes) in chromium: html()'s time
-#                   element, title and labels (the spoken one at its own instants),
-#                   script_json raw in <script> running nothing, the plain wire the control
-#                   (markup.test.js; it runs make node-addon when build/node has no addon);
-#                   feed-date.js <= 3,072 bytes after rjsmin and gzip -9; the demo's
-#                   screenshot (build/web/demo.png) when the Python binding has
-#                   Formatter.schedule, else the test says it was not run and why.
-#                   The full report goes to build/web/test-report.txt.
+#   make test-web   node --test over clients/web/test: fake clocks, every schedule vector,
+#                   headless chromium, the bindings' markup, feed-date.js <= 3,072 bytes
+#                   gzipped, the demo's screenshot (report: build/web/test-report.txt)
 #   make demo-web   the demo feed on http://127.0.0.1:$(DEMO_WEB_PORT)/ (Python's http.server):
 #                   labels rendered by the server with schedules, then changing live.
-# Needs node 18+, Debian's chromium, node-react and node-react-dom (React 18 in
-# /usr/share/nodejs); run as root, the target installs the missing ones with
-# apt-get, otherwise it fails and prints the command. A missing browser fails the
-# suite: it is never skipped. rjsmin comes from PyPI into build/web-venv.
+# Needs node 18+, Debian's chromium, node-react, node-react-dom (installed as root,
+# else the apt-get line is printed): a missing browser fails, never skips.
 
 WEB_DIR        := clients/web
 WEB_BUILD      := $(BUILD)/web
@@ -36,8 +20,6 @@ NODE           ?= node
 
 .PHONY: web-tools test-web demo-web
 
-# What the suite needs from Debian, installed when missing (tools/deps.sh web:
-# as root; otherwise it prints the apt-get line), then node's version and React's UMD builds.
 web-tools:
 	@if [ "$(WEB_CHROMIUM)" = chromium ]; then tools/deps.sh web; \
 	else command -v "$(WEB_CHROMIUM)" >/dev/null 2>&1 || { echo "test-web: no $(WEB_CHROMIUM) (WEB_CHROMIUM)" >&2; exit 1; }; fi
