@@ -8,16 +8,9 @@ PY_VENV   := $(BUILD)/venv
 
 .PHONY: test-python
 
-# The suite needs pytest, numpy, pandas and the optional extras of the column
-# and engine code (pyarrow, polars, dask with distributed) so that no test
-# skips: from $(PYTHON) when it has them all; otherwise from a virtual
-# environment in build/venv (made once, with the system's site packages
-# visible) where pip installs what is missing, never into the system's Python
-# (tools/py-env.sh). Each need is MODULE=PIP-SPEC (the module imported to
-# check, what pip installs).
-# icukit-pyicu is PyICU with its own shared ICU 78.3 (tests/test_other_icus.py:
-# the same ICU version beside the library's hidden one changes no label).
-# Any non-zero pytest status fails the target, including 5 ("no tests collected").
+# MODULE=PIP-SPEC for every extra, so that no test skips: $(PYTHON)'s, else
+# build/venv's (tools/py-env.sh; never the system's). icukit-pyicu: PyICU with
+# its own ICU 78.3 beside the library's (tests/test_other_icus.py).
 PY_TEST_NEEDS := pytest=pytest numpy=numpy pandas=pandas pyarrow=pyarrow polars=polars \
 	distributed=dask[distributed] icu=icukit-pyicu
 

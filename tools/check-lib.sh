@@ -59,22 +59,14 @@ extra=$(awk '{ print $2 }' "$WORK/fd" | comm -13 "$WORK/declared" -)
 # ---- 2. SONAME ----------------------------------------------------------------
 echo "[soname] readelf -d"
 soname=$(readelf -d "$LIB" | sed -n 's/.*(SONAME).*\[\(.*\)\].*/\1/p')
-if [ "$soname" = "$WANT_SONAME" ]; then
-    pass "SONAME $soname"
-else
-    fail "SONAME is '${soname:-<none>}', expected $WANT_SONAME"
-fi
+if [ "$soname" = "$WANT_SONAME" ]; then pass "SONAME $soname"; else fail "SONAME is '${soname:-<none>}', expected $WANT_SONAME"; fi
 
 # ---- 3. dependencies ----------------------------------------------------------
 echo "[dependencies] readelf -d NEEDED, ldd"
 needed=$(readelf -d "$LIB" | sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p' | tr '\n' ' ')
 echo "  NEEDED: $needed"
 swiftish=$(echo "$needed" | tr ' ' '\n' | grep -E '^lib(swift|Foundation|_Foundation|dispatch|BlocksRuntime)' || true)
-if [ -n "$swiftish" ]; then
-    fail "needs Swift runtime libraries: $(echo $swiftish)"
-else
-    pass "no Swift runtime library among NEEDED"
-fi
+if [ -n "$swiftish" ]; then fail "needs Swift runtime libraries: $(echo $swiftish)"; else pass "no Swift runtime library among NEEDED"; fi
 TOOLCHAIN=""
 if swift_bin=$(command -v swift 2>/dev/null); then
     TOOLCHAIN=$(dirname "$(dirname "$(readlink -f "$swift_bin")")")

@@ -63,11 +63,7 @@ php_deb=$DIST/php-feeddate_${version}_${arch}.deb
 [ -f "$changes" ] || die "$changes not found: run make deb"
 
 # ---- 3. lintian -----------------------------------------------------------------
-if [ "${DEB_CHECK_SKIP_LINTIAN:-0}" = 1 ]; then
-  step "lintian skipped (DEB_CHECK_SKIP_LINTIAN=1)"
-else
-  lintian_check "$changes"
-fi
+if [ "${DEB_CHECK_SKIP_LINTIAN:-0}" = 1 ]; then step "lintian skipped (DEB_CHECK_SKIP_LINTIAN=1)"; else lintian_check "$changes"; fi
 
 # ---- 4. the pristine root, and a fresh copy of it ---------------------------------------
 root_minbase

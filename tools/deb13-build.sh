@@ -73,9 +73,7 @@ trap 'rm -rf "$tmp"' EXIT
 for p in "${PACKAGES[@]}"; do
   deb=$src/dist/${p}_${debversion}_$(deb_arch "$p").deb
   [ -f "$deb" ] || die "no $p package was built"
-  if dpkg-deb -c "$deb" | awk '{ print $6 }' | grep -E '^\./opt/|swift'; then
-    die "$p carries files of the Swift toolchain (above)"
-  fi
+  if dpkg-deb -c "$deb" | awk '{ print $6 }' | grep -E '^\./opt/|swift'; then die "$p carries files of the Swift toolchain (above)"; fi
   dpkg-deb -x "$deb" "$tmp/x"
   echo "    $p $(dpkg-deb -f "$deb" Version): $(stat -c %s "$deb") bytes; Depends: $(dpkg-deb -f "$deb" Depends)"
 done

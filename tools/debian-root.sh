@@ -1,27 +1,14 @@
 # debian-root.sh — sourced (not run) by every script that works in a clean
-# Debian root: tools/deb-check.sh (make deb-check, and in trixie for make
-# deb13-check), tools/wheel-check.sh, tools/deb13-build.sh (make deb13),
-# tools/test-trixie.sh, tools/dist-check.sh, tools/jar-check.sh and
-# tools/npm-check.sh. The caller sets REPO (the checkout), NAME (its name in
-# the progress lines) and SUITE (the release: trixie, the default, or
-# bookworm) before sourcing it.
-#
-# Roots, all under .cache/<SUITE>/ (git ignores .cache/):
-#   minbase/       debootstrap --variant=minbase SUITE, made once; the pristine
-#                  root every other one is copied from
-#   <name>/        a copy of minbase with a list of packages installed, made by
-#                  root_make <name> PACKAGES... and made again when the list
-#                  changes (its .stamp names the list)
-#   apt-archives/  the .deb files apt downloaded, copied into each new root, so
-#                  a root is remade without the network (apt checks them
-#                  against the index)
-#   <check>/       a check's own files and its work root (a fresh copy per run)
-# Commands run in a root through root_run: a clean environment (nothing of
-# this machine leaks in: PATH to /opt/swift, pyenv, FEEDDATE_LIBRARY, ...), in
-# a private mount namespace where /proc is mounted and, when asked, /opt/swift
-# (read-only), this machine's ICU 78.3 (read-only, at /opt/feeddate-icu) and a
-# work directory at /build are bind-mounted. The namespace goes away with the
-# command, so nothing stays mounted under .cache/ (rm -rf of a root is safe).
+# Clean Debian roots for the tools/*-check.sh scripts, deb13-build.sh and
+# test-trixie.sh, which set REPO, NAME (for progress lines) and SUITE (trixie,
+# the default, or bookworm) and source this file. Under .cache/<SUITE>/:
+#   minbase/       debootstrap --variant=minbase, made once; every root is copied from it
+#   <name>/        minbase + packages (root_make), remade when the list changes
+#   apt-archives/  the .debs apt downloaded, so that roots are remade offline
+#   <check>/       a check's files and its work root (a fresh copy per run)
+# root_run runs a command in a root with an empty environment, in a private
+# mount namespace (/proc; /opt/swift, ICU 78.3, /build when asked) that goes
+# away with it, so rm -rf of a root is safe.
 #
 # Environment:
 #   DEBIAN_MIRROR=URL         Debian mirror (default: the one this machine's apt uses)
@@ -77,12 +64,8 @@ root_mirrors() {
   DEBIAN_SECURITY=${DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
 }
 
-# The ICU 78.3 of this machine (make icu), which every build in a root links
-# (SPEC section 13: one ICU, the same objects and data for Debian 12 and 13).
-# It is bind-mounted read-only, wherever it is (in the checkout's .cache/,
-# which the root's rsync'd copy of the checkout leaves out, or anywhere
-# $FEEDDATE_ICU_DIR points): a build in the root can use it but never rebuild
-# or remove it. Sets ICU_HOST_DIR.
+# This machine's ICU 78.3 (make icu), which every build in a root links,
+# bind-mounted read-only (SPEC 13). Sets ICU_HOST_DIR.
 icu_host_dir() {
   ICU_HOST_DIR=$(cd "$REPO" && tools/icu-build.sh --dir)
   [ -f "$ICU_HOST_DIR/stamp" ] && [ -f "$ICU_HOST_DIR/lib/libfeeddate_icudata.a" ] \
@@ -252,10 +235,8 @@ root_make() {
   echo "    made in $((SECONDS - t)) s ($(du -sm "$MADE_ROOT" | cut -f1) MB)"
 }
 
-# root_sync_source DIR: DIR becomes the checkout as git sees it (tracked files
-# and untracked ones that are not ignored; the same filters as .gitignore), with
-# the copy's own ignored folders (.build, build, dist) kept, so that SwiftPM and
-# make rebuild only what changed. rsync rewrites only the files that differ.
+# root_sync_source DIR: DIR becomes the checkout as git sees it; its own ignored
+# folders (.build, build) stay, so SwiftPM and make rebuild only what changed.
 root_sync_source() {
   local dir=$1
   mkdir -p "$dir"
@@ -263,17 +244,10 @@ root_sync_source() {
     || die "rsync of the checkout into $dir failed"
 }
 
-# The Debian 13 build root (SUITE=trixie) for the packages and the suites: the build tools (build-essential:
-# dpkg-checkbuilddeps wants it), binutils-gold (Swift links with gold, which
-# trixie's binutils no longer has; the Makefile says so when it is missing) and
-# lintian; the libraries the Swift toolchain (built for Debian 12) loads that
-# minbase lacks (libcurl, libxml2 and libncurses, for Foundation and SwiftPM;
-# libuuid, zlib, libsqlite3 and libtinfo are in minbase); and what the C, Swift
-# and Python suites need (pytest, numpy, pandas from apt; python3-venv, in
-# which make test-python puts pyarrow, polars and dask from PyPI, as on Debian
-# 12: no test skips); php-dev and php-cli, trixie's default PHP (8.4), which
-# php-feeddate's extension is built against and tested with. No libicu-dev: the
-# builds link this machine's ICU 78.3 (root_run --icu).
+# The Debian 13 build root: build tools, binutils-gold (Swift links with gold,
+# which trixie's binutils lacks), lintian, PHP 8.4 for php-feeddate, what the
+# Debian 12 Swift toolchain loads beyond minbase, the suites' Python packages.
+# No libicu-dev: the builds link this machine's ICU 78.3 (root_run --icu).
 TRIXIE_BUILD_PACKAGES=(
   build-essential make gcc libc6-dev libstdc++-14-dev binutils-gold pkg-config tzdata
   dpkg-dev debhelper dh-python pybuild-plugin-pyproject python3-setuptools python3-all lintian
@@ -291,12 +265,7 @@ trixie_build_root() {
   echo "    ICU: $(cat "$ICU_HOST_DIR/stamp" | cut -d' ' -f1-2) of $ICU_HOST_DIR, read-only at /opt/feeddate-icu in the root (root_run --icu)"
   step "source: the checkout as git sees it -> ${src#"$REPO"/} (rsync)"
   root_sync_source "$src"
-  # The Makefile remakes $ICU_DIR/stamp when tools/icu-build.sh is newer. make
-  # icu (a prerequisite of the targets that come here) has just found the cache
-  # to be what this icu-build.sh builds, so the copy's icu-build.sh takes the
-  # stamp's time: make in the root then links that ICU as it is, without
-  # running icu-build.sh against the read-only mount at all.
-  if [ "$src/tools/icu-build.sh" -nt "$ICU_HOST_DIR/stamp" ]; then
-    touch -r "$ICU_HOST_DIR/stamp" "$src/tools/icu-build.sh"
-  fi
+  # make icu has just found the cache current: the copy's icu-build.sh takes the
+  # stamp's time, so make in the root never reruns it on the read-only mount.
+  if [ "$src/tools/icu-build.sh" -nt "$ICU_HOST_DIR/stamp" ]; then touch -r "$ICU_HOST_DIR/stamp" "$src/tools/icu-build.sh"; fi
 }

@@ -35,11 +35,8 @@ if root_run "$ROOT" sh -c 'ls /usr/lib/x86_64-linux-gnu/libicu* /usr/lib/x86_64-
 fi
 echo "    no ICU, no libfeeddate, no Swift in the root"
 
-# The destructor runs when the example exits, after its labels: /proc/<pid>/maps
-# then lists every library the process loaded. A Go program ends with the
-# exit_group system call, never running destructors: with DUMP_MAPS_AT_START
-# the constructor writes the maps instead, once every DT_NEEDED library
-# (libfeeddate and what it needs) is mapped, before any of them runs.
+# The destructor copies /proc/<pid>/maps at exit, after the labels. Go exits
+# without destructors: DUMP_MAPS_AT_START has the constructor copy it instead.
 cat > "$ROOT/tmp/dump_maps.c" <<'EOF'
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -163,17 +160,10 @@ same_program() {
 }
 
 # ---- 4. Rust: the tarball's crate, with Debian's own cargo --------------------------
-# Debian 13's cargo (1.85) is newer than the crate's rust-version (1.77), so it is
-# installed in the root, after runs 1 and 2 (which so ran without it). Its
-# packages bring no ICU. Then, with nothing but the tarball (unpacked in $1):
-#   - the crate's own example (rust/feeddate-<version>: cargo run --example feed,
-#     PKG_CONFIG_PATH=<dir>/lib/pkgconfig): build.rs gives it the run path;
-#   - examples/rust, a program depending on the crate, built twice: found through
-#     PKG_CONFIG_PATH, then through FEEDDATE_LIB_DIR; each binary has the run
-#     path <dir>/lib, runs with no LD_LIBRARY_PATH (root_run's environment is
-#     empty), prints the labels the same program prints on this machine (built
-#     against build/lib), and /proc/<pid>/maps shows libfeeddate of <dir>/lib
-#     and no libicu, not Debian's ICU 76 installed for run 2 either.
+# Debian 13's cargo (1.85, newer than the crate's rust-version 1.77), installed
+# after runs 1 and 2. The crate's example, then examples/rust found through
+# PKG_CONFIG_PATH and through FEEDDATE_LIB_DIR: each runs with no
+# LD_LIBRARY_PATH, gives this machine's labels, maps no libicu.
 rust_check() {
   local dir=$1 rv cand cargo mode got
   cargo=${CARGO:-$(command -v cargo || ls "$HOME/.cargo/bin/cargo" /root/.cargo/bin/cargo 2>/dev/null | head -n 1 || true)}
@@ -224,11 +214,8 @@ rust_check() {
 rust_check "/root/my projects/$name"
 
 # ---- 5. Go: the tarball's module, with Debian's own Go ---------------------------------
-# examples/go (a program whose go.mod replaces the module with the tarball's go/)
-# built with Debian 13's golang-go and PKG_CONFIG_PATH=<dir>/lib/pkgconfig, no
-# module proxy (GOPROXY=off, GOFLAGS=-mod=mod); cgo takes the .pc's run path, so
-# the program runs with no LD_LIBRARY_PATH; labels as the same program built on
-# this machine against build/lib; libfeeddate from <dir>/lib and no libicu in its maps.
+# examples/go (its go.mod replaces the module with the tarball's go/), built
+# with GOPROXY=off; cgo takes the .pc's run path: the same checks as Rust's.
 go_check() {
   local dir=$1 go
   go=$(command -v go || ls /usr/lib/go/bin/go 2>/dev/null || true)
