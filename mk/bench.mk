@@ -3,15 +3,9 @@
 #   make bench-python BENCH_N=1000000    a bigger format_many batch (default 200000)
 #   make bench-python BENCH_PY_ARGS=--quick   a smoke run of a few seconds
 #   make bench-python BENCH_PY_ARGS="--dask-rows 0"   without the Dask rows (20,000,000 rows, ~1 min)
-# `make bench` (Makefile) runs it first, then the C bench. Missing
-# baselines are pip-installed on demand; if that fails their rows say "not
-# installed". Its figures go to build/bench_python.json, which `make bench`
-# merges with the C figures into bench/results.json.
-#   make bench-peers-python              issue 27's comparison (the bench-peers contract):
-#                                        format / format_many RELATIVE en_US against babel,
-#                                        humanize and arrow, lists against the numpy path,
-#                                        21 alternating rounds on the "400d" and "mix" sets
-#                                        -> build/peers/python.json (BENCH_PEERS_QUICK=1: a smoke run)
+# Missing baselines are pip-installed, else their rows say "not installed";
+# make bench merges build/bench_python.json into bench/results.json.
+#   make bench-peers-python              against babel, humanize, arrow: build/peers/python.json
 
 PYTHON        ?= python3
 BENCH_PY_ARGS ?=

@@ -1,20 +1,14 @@
 # Debian packages (details in debian/README.source).
-#   make deb          libfeeddate1, libfeeddate-dev, python3-feeddate, php-feeddate (the PHP
-#                     extension, for the release's default PHP), feeddate-web (the web
-#                     client in /usr/share/feeddate/web, architecture all) -> dist/
-#                     (checks versions and symbols, then dpkg-buildpackage -b -us -uc)
+#   make deb          libfeeddate1, libfeeddate-dev, python3-feeddate, php-feeddate,
+#                     feeddate-web -> dist/ (tools/deb-build.sh, dpkg-buildpackage)
 #   make deb-check    make deb + lintian + install and test the packages in a clean
 #                     Debian 12 root (debootstrap, cached in .cache/bookworm/)
 #   make deb-symbols  add new functions of include/feeddate.h to debian/libfeeddate1.symbols
-#   make deb13        the same packages for Debian 13, built in a cached trixie root with
-#                     /opt/swift and this machine's ICU 78.3 (make icu) bind-mounted
-#                     read-only, version <version>+deb13u1, lintian there -> dist/debian13/
-#                     (tools/deb13-build.sh)
-#   make test-trixie  the C, Swift and Python suites in that root, with the same ICU 78.3
-#                     and so the one vector set of Tests/vectors (tools/test-trixie.sh)
-#   make deb13-check  make deb13 + make test-trixie, then what deb-check does, in a clean
-#                     Debian 13 root: apt install, C via pkg-config, python3 -c 'import
-#                     feeddate', feeddate demo, the man page, autopkgtest (tools/deb13-check.sh)
+#   make deb13        the same packages for Debian 13 (<version>+deb13u1), built and
+#                     linted in a cached trixie root -> dist/debian13/ (tools/deb13-build.sh)
+#   make test-trixie  the C, Swift and Python suites in that root (tools/test-trixie.sh)
+#   make deb13-check  make deb13 + make test-trixie, then deb-check's checks in a clean
+#                     Debian 13 root (tools/deb13-check.sh)
 # Roots of the Debian 13 targets: .cache/trixie/ (tools/debian-root.sh).
 
 .PHONY: deb deb-check deb-symbols deb13 deb13-check test-trixie

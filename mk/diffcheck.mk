@@ -1,10 +1,8 @@
 # Differential check: every label of this build against a base revision's.
 #   make diff-check BASE=bc21f26      (bc21f26: main just before the 1.1 work)
 #   DIFF_N (default 1000000) cases, DIFF_SEED (default 1), DIFF_SHOW (20) failures shown
-# The base revision is exported with git archive into .cache/diff-base/<sha>/
-# and built there once (`make lib`); later runs reuse it. The driver,
-# Tests/diff/diff_check.c, is compiled against the frozen 1.0 header and dlopens
-# each library by path. See docs/RELIABILITY.md, "Differential check against 1.0".
+# BASE is built once in .cache/diff-base/<sha>/ (tools/base-lib.sh); the driver
+# dlopens both libraries (docs/RELIABILITY.md, "Differential check against 1.0").
 
 DIFF_N    ?= 1000000
 DIFF_SEED ?= 1
@@ -15,10 +13,8 @@ BASE ?= $(if $(shell git rev-parse -q --verify 'refs/tags/v1.0-base^{commit}' 2>
 
 .PHONY: diff-check diff-check-tool
 
-# The driver asks ICU for "in 0 seconds" as the libraries write it: the same
-# ICU as the library (78.3 from the cache; ICU=system: the system's). A base
-# before 1.3 ran on the system's ICU, so across the switch texts that CLDR
-# changed differ too: compare rules with a base from 1.3 on.
+# The driver links the library's ICU; a base before 1.3 ran on the system's, so
+# CLDR's changes differ too: compare rules with a base from 1.3 on.
 $(DIFF_TOOL): Tests/diff/diff_check.c Tests/c/abi/feeddate-1.0.h $(ICU_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -ITests/c/abi $(ICU_CFLAGS) $< -ldl $(ICU_LIBS) -lm -o $@

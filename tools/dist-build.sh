@@ -43,10 +43,8 @@ sed "s|@VERSION@|$version|g" packaging/tarball-README.md.in > "$stage/README.md"
 cp LICENSE "$stage/LICENSE"
 
 # ---- Rust (2r): the crate and a program that uses it -------------------------------
-# The crate as `cargo package` makes it (what a registry would hold), and unpacked,
-# so that a program's Cargo.toml can say feeddate = { path = "<dir>/rust/feeddate-<version>" };
-# examples/rust/ is bindings/rust/program (its build.rs forwards DEP_FEEDDATE_RPATH,
-# so the program runs without LD_LIBRARY_PATH) with its dependency on that folder.
+# The crate as `cargo package` makes it, unpacked for a path dependency; examples/rust/
+# is bindings/rust/program (its build.rs forwards the run path) depending on it.
 dist_rust() {
   local cargo=${CARGO:-} target=$REPO/build/dist/rust-target crate
   [ -n "$cargo" ] || cargo=$(command -v cargo || true)
@@ -86,9 +84,7 @@ CARGO_TOML
 dist_rust
 
 # ---- Go, Java, Node (2g): each ecosystem's package beside the C files ---------------
-# go/: the module's source as `go get` would fetch it (git's files of bindings/go,
-# tests included), and examples/go/ (examples/go with its replace pointed at ../../go);
-# java/: the jar with natives and its pom (make jar); npm/: the npm package (make npm).
+# go/ as `go get` fetches it, examples/go/ replacing it with ../../go; java/ (make jar); npm/ (make npm).
 dist_packages() {
   local f tgz
   step "go/ (module $(sed -n 's/^module //p' bindings/go/go.mod)), examples/go/, java/, npm/"

@@ -121,9 +121,8 @@ grep -E 'log:|library:|JarCheck' "$CACHE/run6.txt" | sed 's/^ */    run6| /'
 grep -q 'natives unpacked into /tmp/feeddate-app/' "$CACHE/run6.txt" || die "run 6 did not fall back to /tmp/feeddate-app"
 
 # ---- 7. a cache folder someone else made, and the fallback it leads to -----------------------
-# Issue 36: the last-resort folder under /tmp can be made first by another user. It is refused,
-# and the system's libfeeddate.so.1 is used in the natives' place only when it writes the same
-# words (its fd_data_version, without tzdata, is the index's "# data:" line).
+# Issue 36: a /tmp folder another user made first is refused; the system's libfeeddate.so.1
+# stands in only when its fd_data_version (without tzdata) is the index's "# data:" line.
 step "run 7: /tmp/feeddate-app made beforehand by uid 1001, mode 0777: refused, and no system library to fall back to"
 root_run "$ROOT" sh -c 'rm -rf /tmp/feeddate-app && mkdir -m 0777 /tmp/feeddate-app && chown 1001 /tmp/feeddate-app'
 if as_app run7 /tmp/feeddate-app HOME=/nonexistent JAVA_TOOL_OPTIONS=-Duser.home=/nonexistent; then

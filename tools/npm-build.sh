@@ -42,8 +42,7 @@ cp "$stage/whl/feeddate/libfeeddate.so.1" "$natives/libfeeddate.so.1"
 chmod 0755 "$natives"/*  # (the wheel's zip keeps no modes)
 
 step "the addon prebuilds/$plat/feeddate.node (bindings/node/Makefile: cc, $NODE_INCLUDE, DT_RPATH \$ORIGIN)"
-# DT_RPATH, not RUNPATH (--disable-new-dtags): the loader searches an RPATH
-# before LD_LIBRARY_PATH, so a variable set for other programs can never swap
+# DT_RPATH, not RUNPATH: searched before LD_LIBRARY_PATH, so no variable swaps
 # another libfeeddate.so.1 under the addon (package-check.js tries it).
 # The Makefile's recipe sees FEEDDATE_LIBS with $$ as $: the shell then gets '$ORIGIN' quoted.
 make --no-print-directory -C bindings/node OUT="$natives/feeddate.node" NODE_INCLUDE="$NODE_INCLUDE" \

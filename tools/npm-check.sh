@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
 # npm-check.sh — `make npm-check`: the npm package of `make npm` works on a clean
-# Debian 13 (trixie) with only Debian's nodejs and npm: no compiler, no
-# libfeeddate, no registry, no LD_LIBRARY_PATH; `require('feeddate')` loads the
-# package's prebuilt addon, which finds the libfeeddate.so.1 it carries through
-# its run path $ORIGIN, with ICU 78.3 inside it: the system's ICU 76, which
-# Debian's node itself loads, is never the library's.
+# Debian 13 with only Debian's nodejs and npm (no compiler, no registry, no
+# LD_LIBRARY_PATH), its addon loading its own libfeeddate, never node's ICU 76.
 #
 # Environment (and those of tools/debian-root.sh):
 #   NPM_CHECK_KEEP=1   keep the work root after success
@@ -100,9 +97,7 @@ root_run "$ROOT" sh -c "cd $APP && node check.js --vectors /opt/vectors --packag
   > "$CACHE/check-root.txt" 2>&1 || { sed 's/^/    | /' "$CACHE/check-root.txt"; die "the package check failed as root in $APP (above)"; }
 sed 's/^/    | /' "$CACHE/check-root.txt"
 
-# The binding's own suite (bindings/node/test, not part of the package) on the installed package,
-# with Debian's node: every vector, schedules, html and scriptJson, errors, closing, worker threads,
-# the README.
+# The binding's own suite (bindings/node/test, not in the package) on the installed package.
 step "bindings/node/test on the installed package: node --test (Debian's node $(root_run "$ROOT" node --version))"
 rm -rf "$ROOT$APP/node_modules/feeddate/test"
 cp -r bindings/node/test "$ROOT$APP/node_modules/feeddate/test"
@@ -150,10 +145,8 @@ import("feeddate/web/feed-date.mjs").then((m) => {
 root_run "$ROOT" sh -c "cd $APP && node -e '$js'" > "$CACHE/web.txt" 2>&1 \
   || { sed 's/^/    | /' "$CACHE/web.txt"; die "the web client of the installed package (above)"; }
 sed 's/^/    | /' "$CACHE/web.txt"
-# The declarations as a user's TypeScript sees them, with no @types/react (Debian has none without
-# node-react): bindings/node/check/web-types.ts (CommonJS, "moduleResolution": "node") and
-# web-types-esm.mts (node16: the "exports" map and its "types"); every misuse there is marked
-# @ts-expect-error, so a misuse that compiles fails tsc too.
+# The declarations as a user's TypeScript sees them (CommonJS and node16 ESM, no @types/react);
+# their misuses are marked @ts-expect-error, so one that compiles fails tsc.
 cp bindings/node/check/web-types.ts bindings/node/check/web-types-esm.mts bindings/node/check/node-types-esm.mts "$ROOT$APP/"
 root_run "$ROOT" sh -c "cd $APP && ls -d node_modules/@types 2>/dev/null; tsc --version &&
   tsc --noEmit --strict --lib es2020 --module commonjs --moduleResolution node web-types.ts &&

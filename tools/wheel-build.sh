@@ -1,9 +1,6 @@
 #!/usr/bin/env bash
 # wheel-build.sh — `make wheel`: one manylinux wheel of the Python package that
-# carries libfeeddate.so.1, for every CPython >= 3.9. The library has ICU 78.3
-# inside it (linked statically, its trimmed data included, every ICU symbol
-# hidden: SPEC section 13), so the wheel carries no ICU library of its own and
-# uses none of the machine's.
+# carries libfeeddate.so.1 (ICU 78.3 inside, SPEC 13), for every CPython >= 3.9.
 #
 # The wheel requires tzdata (the package source only offers feeddate[tzdata]):
 # it lands on slim containers without /usr/share/zoneinfo, where a named zone
