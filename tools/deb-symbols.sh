@@ -8,14 +8,9 @@
 #                                  (tools/version.sh) as their minimal version;
 #                                  existing lines keep theirs
 #
-# The function names come from the compiler (gcc -aux-info), not from grepping the
-# header, so comments and macros cannot fool it. Each function is listed as
-# NAME@NODE, where NODE is the version node of exports.map whose global: list
-# names it (FEEDDATE_1 for 1.0's functions, FEEDDATE_1.1 for 1.1's, ...), plus
-# each node itself (NODE@NODE), exactly as dpkg-gensymbols reports them. A
-# function of the header that no node lists is an error. Whether the built
-# library really exports these is checked by dpkg-gensymbols -c4 during the
-# package build (debian/rules, override_dh_makeshlibs).
+# Names come from gcc -aux-info (no comment or macro fools it), listed as NAME@NODE
+# with exports.map's node, plus NODE@NODE, as dpkg-gensymbols reports them; the
+# built library is checked by dpkg-gensymbols -c4 (debian/rules).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."

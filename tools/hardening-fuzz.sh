@@ -5,10 +5,8 @@
 #
 #   tools/hardening-fuzz.sh SECONDS      (from `make fuzz` / `make fuzz-smoke`)
 #
-# Expects `make fuzz-build fuzz-seeds`. The corpora grow in build/fuzz/corpus/
-# (kept between local runs, empty on a clean CI checkout); crashes, timeouts
-# and OOMs are written to build/fuzz/artifacts/ and fail the run. Full logs:
-# build/fuzz/logs/. Reproduce a failure with: build/fuzz/fuzz_api_cov FILE.
+# Expects make fuzz-build fuzz-seeds. Corpora: build/fuzz/corpus/; a crash, timeout
+# or OOM (build/fuzz/artifacts/) fails; reproduce: build/fuzz/fuzz_api_cov FILE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -45,10 +45,8 @@ run() {
 }
 mkdir -p "$OUT/logs" "$OUT/asan" "$OUT/tsan"
 
-# build_sanitized NAME SANITIZER PROGRAMS...: the library built with
-# --sanitize=SANITIZER (and SWIFT_FLAGS) into .build-sanitize/NAME, and the C
-# PROGRAMS compiled with CFLAGS against it (and LIBS, with run path RPATH) into
-# $OUT/NAME. Fails, recording why, when anything did not build.
+# build_sanitized NAME SANITIZER PROGRAMS...: the library (.build-sanitize/NAME) and
+# the C PROGRAMS against it ($OUT/NAME); records why when anything did not build.
 build_sanitized() {
   local name=$1 san=$2 lib t ok=0; shift 2
   step "$name library (.build-sanitize/$name)"
@@ -68,10 +66,8 @@ valgrind_step() {
   local prog=build/tests/test_leaks
   [ -x "$prog" ] || { record "valgrind test_leaks" FAILED "no $prog: run make valgrind"; return; }
   local log="$OUT/logs/valgrind.log" rc start end
-  # valgrind 3.19 (Debian 12) gives up on the library's debug info (the
-  # Swift compiler's skeleton units for clang modules): memcheck runs on a
-  # copy without it, preloaded so that it stands for libfeeddate.so.1. Leaks
-  # and errors are found the same; frames inside the library show symbols only.
+  # valgrind 3.19 gives up on Swift's debug info: memcheck runs on a stripped copy
+  # preloaded in its place (the same findings, frames by symbol only).
   local lib="$OUT/valgrind-lib/libfeeddate.so.1"
   mkdir -p "$(dirname "$lib")"
   objcopy --strip-debug "$(readlink -f build/lib/libfeeddate.so.1)" "$lib" \
@@ -130,9 +126,7 @@ else
   # ---- 3. Swift tests ----------------------------------------------------------
   if [ "$SWIFT_TESTS" = 1 ]; then
     step "Swift tests under ASan (.build-sanitize/swift-asan)"
-    # LeakSanitizer is off here: XCTest and Foundation's Process/URL leak small
-    # objects of their own in every test run (nothing of FeedDate); leaks are
-    # checked by LSan on the C programs above and by valgrind.
+    # LSan off: XCTest and Foundation leak their own objects; the C runs and valgrind check leaks.
     ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 \
       run "swift test (asan)" 1800 swift test --scratch-path .build-sanitize/swift-asan --sanitize=address \
       --disable-swift-testing

@@ -3,23 +3,12 @@
 #
 #   tools/icu-data-search.sh CANDIDATES [KEEPFILE]
 #
-# CANDIDATES has one cut per line: one or more !patterns separated by spaces
-# (e.g. "!genderList.res !dayPeriods.res"). Starting from KEEPFILE (default
-# packaging/icu-data.txt), each cut is tried in turn: the data is trimmed with
-# the cuts kept so far plus this one (tools/icu-data.sh --keep ... --name
-# trial), a library is linked with it (FEEDDATE_ICU_DATA=trial, in the
-# scratch path .build-icu-trial), and the cut is kept only when nothing
-# changes: the full label sweep (Tests/sweep/README.md, its C runner) writes
-# exactly what it writes through the library with ICU's whole data (make icu-data-check's build/icu-full), the C
-# vectors and the Python suite pass. This is how packaging/icu-data.txt was
-# found (first round: coll, lang, region, zone, translit and the converters;
-# then one group of brkitr, curr, rbnf, unit and the supplemental tables at a
-# time). Prints each verdict and, at the end, the cuts that held: add them to
-# packaging/icu-data.txt with their reasons.
-#
-# Needs make lib, make test-c-build and the full-data library, the sweep's plan
-# and runner (make icu-data-check builds them), and pytest for python3. Each trial relinks the
-# library (about 30 s) and sweeps every locale (about a minute).
+# CANDIDATES: a cut per line, one or more !patterns (e.g. "!genderList.res
+# !dayPeriods.res"). Each is tried on top of KEEPFILE (packaging/icu-data.txt)
+# and the cuts kept so far: a library linked with that data (FEEDDATE_ICU_DATA=
+# trial, .build-icu-trial) must sweep every label as the full-data library does
+# and pass the C vectors and the Python suite. Prints the cuts that held.
+# Needs what make icu-data-check builds; a trial takes about 90 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)

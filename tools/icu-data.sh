@@ -11,16 +11,10 @@
 # A library links the archive named by FEEDDATE_ICU_DATA (Package.swift):
 # unset, the trimmed one; NAME, libfeeddate_icudata_NAME.a.
 #
-# $ICU is the folder of tools/icu-build.sh (tools/icu-build.sh --dir). From its
-# data/icudt78l.dat this keeps only the items that packaging/icu-data.txt
-# matches (icupkg), turns them into one object whose only symbol is ICU's
-# entry point icudt78_dat (genccode -a gcc, assembled with the symbol hidden),
-# and archives it. The library links that archive after libicuuc.a, whose
-# udata.cpp names icudt78_dat as its common data: so the data is inside
-# libfeeddate.so.1, found without a file, a path or ICU_DATA (the library
-# also turns ICU's file loading off: cicu.c's lock_down_data).
-# Also writes, beside the archive, the trimmed .dat and items.txt (every
-# item kept, with its size), and the keep list's sha256 (ARCHIVE.keep).
+# From $ICU/data/icudt78l.dat ($ICU: tools/icu-build.sh --dir) it keeps the items
+# packaging/icu-data.txt matches and makes them one hidden symbol, icudt78_dat,
+# which libicuuc.a takes as its common data: no file, path or ICU_DATA. Beside
+# the archive: the trimmed .dat, items.txt (sizes), the keep list's sha256.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 icu=$(tools/icu-build.sh --dir)
@@ -48,10 +42,8 @@ if [ $full = 1 ]; then
   cp "$src" "$work/icudt78l.dat"
   cp "$work/all.txt" "$work/kept.txt"
 else
-  # Items to keep: every item matched by a pattern (shell glob on the item
-  # name) of the keep list (* and ? do not match "/") and by no !pattern;
-  # '#' starts a comment. A pattern that matches nothing is an error (a
-  # stale list).
+  # Kept: matched by a glob of the keep list (* and ? not across "/") and by no
+  # !glob; '#' comments. A pattern that matches nothing is a stale list: an error.
   sed 's/#.*//; s/^\s*//; s/\s*$//' "$keep" | grep . > "$work/patterns.txt" || true
   python3 - "$work/all.txt" "$work/patterns.txt" "$work/remove.txt" "$work/kept.txt" <<'PY'
 import re, sys
