@@ -1,11 +1,8 @@
 # How much build and tool code the project carries (issue 42).
 #   make lines       lines of the build and tool files, one line per group, the total last
-# Groups: the Makefile, mk/, tools/, .ci/, and the build scripts elsewhere
-# (bindings' and examples' Makefiles, *.sh, config.m4, binding.gyp, build.rs;
-# debian/rules, build-time-test and maintainer scripts). Manifests that only
-# declare (Package.swift, Cargo.toml, pom.xml, package.json, pyproject.toml,
-# go.mod) and tests (debian/tests/) are not counted. Files are those git tracks;
-# for an old commit: git worktree add /tmp/old COMMIT && make -C /tmp/old -f $(CURDIR)/mk/lines.mk
+# Counted: git's files of the groups below. Not: manifests that only declare
+# (Package.swift, Cargo.toml, pom.xml, package.json, pyproject.toml, go.mod), tests.
+# An old commit: git worktree add /tmp/old COMMIT && make -C /tmp/old -f $(CURDIR)/mk/lines.mk
 
 .PHONY: lines
 

@@ -1,9 +1,6 @@
 #!/usr/bin/env bash
-# base-lib.sh REV — the path of libfeeddate.so.1 built at git revision REV,
-# for the tools that compare this tree with another (make diff-check,
-# make bench-compare). The revision is exported with git archive into
-# .cache/diff-base/<full sha>/ and built there once (`make lib`, log beside
-# it); later calls reuse it. Messages go to stderr; the path to stdout.
+# base-lib.sh REV — prints the path of libfeeddate.so.1 built at REV (for make
+# diff-check, bench-compare), built once in .cache/diff-base/<full sha>/.
 set -euo pipefail
 rev=${1:?usage: tools/base-lib.sh REV}
 cd "$(git rev-parse --show-toplevel)"

@@ -28,10 +28,7 @@ echo "check-lib: $LIB"
 
 # ---- 1. exported symbols ------------------------------------------------------
 echo "[exports] nm -D --defined-only"
-# "address type name[@@version]". A lower-case type (other than u, unique
-# global) is a local symbol: listed in .dynsym but not visible to other
-# objects, so not exported. Absolute (A) symbols named like the version node
-# (FEEDDATE_1) are version definitions, not code.
+# A lower-case type but u is local (in .dynsym, not exported); A FEEDDATE_* are version nodes.
 nm -D --defined-only "$LIB" | awk '{ print $(NF-1), $NF }' | sed 's/@.*//' | sort -u -k2 >"$WORK/all"
 awk '$1 ~ /^[A-Zu]$/' "$WORK/all" >"$WORK/exports"
 locals=$(awk '$1 !~ /^[A-Zu]$/' "$WORK/all" | wc -l)

@@ -1,17 +1,8 @@
 #!/usr/bin/env bash
 # deb-build.sh — `make deb`: build the Debian packages into dist/.
 #
-# 1. debian/changelog's version must be `make version` (tools/version.sh: the
-#    FD_VERSION_MAJOR/MINOR/PATCH of include/feeddate.h), followed at most by
-#    the +debNNuR of a build for another Debian release (make deb13);
-# 2. debian/libfeeddate1.symbols must list the header's functions;
-# 3. the build tools (dpkg-dev, debhelper, dh-python, pybuild's pyproject plugin,
-#    setuptools, python3-all, php-dev and php-cli: the release's default PHP for
-#    php-feeddate) and swift must be there;
-# 4. dpkg-buildpackage -b -us -uc (debian/rules: make lib, which links ICU 78.3
-#    of make icu statically (SPEC section 13: no libicu-dev, no libicu
-#    dependency), stage, build-time test, dpkg-gensymbols -c4, dpkg-shlibdeps);
-# 5. the files it leaves in .. (listed in the .changes) move to dist/.
+# Checks the changelog's version (the header's, plus a +debNNuR for make deb13),
+# the symbols file and the build tools, then dpkg-buildpackage -b -us -uc.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIST=dist
@@ -44,8 +35,7 @@ version=$(make -s --no-print-directory version)
 debversion=$(dpkg-parsechangelog -S Version)
 upstream=${debversion#*:}   # drop an epoch
 upstream=${upstream%-*}     # drop a Debian revision (none: the package is native)
-# Drop the +debNNuR of a build for another Debian release (make deb13 adds an
-# entry 1.1.0+deb13u1 to the changelog of its copy: debian/README.source).
+# Drop the +debNNuR of make deb13's changelog entry (debian/README.source).
 upstream=$(echo "$upstream" | sed -E 's/\+deb[0-9]+u[0-9]+$//')
 if [ "$upstream" != "$version" ]; then
   die "debian/changelog is at version $debversion but make version says $version.

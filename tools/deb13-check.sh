@@ -1,8 +1,6 @@
 #!/usr/bin/env bash
-# deb13-check.sh — `make deb13-check`: build the Debian 13 packages and prove
-# that they install and work on a clean Debian 13 (trixie) without Swift or a
-# system ICU, and that the C, Swift and Python suites pass there with the ICU
-# 78.3 inside the library, the same as on Debian 12 (SPEC section 13).
+# deb13-check.sh — `make deb13-check`: make deb13 and test-trixie, then
+# tools/deb-check.sh's checks of those packages in a clean Debian 13 root.
 #
 # Environment (and those of tools/debian-root.sh and tools/deb13-build.sh):
 #   DEB13_CHECK_SKIP_BUILD=1   test the packages already in dist/debian13/ (no make deb13)

@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
 # tools/diff-check.sh BASE N SEED [SHOW] — run by `make diff-check`.
-# Builds libfeeddate at git revision BASE (tools/base-lib.sh: once per
-# commit, cached under .cache/diff-base/<full sha>/), then runs the driver against that library
-# and against this tree's build/lib/libfeeddate.so.1 at the same time, and
-# compares the two outputs line by line (Tests/diff/diff_check.c).
+# The driver (Tests/diff/diff_check.c) through BASE's library (tools/base-lib.sh)
+# and build/lib's at the same time, their outputs compared line by line.
 set -euo pipefail
 base=${1:?usage: tools/diff-check.sh BASE N SEED [SHOW]}
 n=${2:-1000000}

@@ -1,9 +1,6 @@
-# natives-check.sh — sourced by tools/npm-build.sh and bindings/java/jar-build.sh:
-# the one check of a folder of native libraries that travels on its own (the
-# npm package's prebuilds/, the jar's natives): each file's size, SONAME, run
-# path, NEEDED and newest glibc symbol printed; libfeeddate.so.1 named so; every
-# run path $ORIGIN (or none); every library needed either in the folder or
-# one that every glibc system has. The caller defines die.
+# natives-check.sh — sourced by tools/npm-build.sh and bindings/java/jar-build.sh
+# (which define die): a folder of native libraries that travels on its own must
+# have run paths $ORIGIN or none, and need only its own files or glibc's.
 #
 #   natives_check FOLDER FILE...   the files of FOLDER to check, in that order
 

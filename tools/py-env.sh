@@ -3,12 +3,8 @@
 #
 #   tools/py-env.sh NAME PYTHON VENV [--system-first] MODULE=PIP-SPEC ...
 #
-# Prints the interpreter to use. With --system-first, PYTHON itself when it
-# imports every MODULE; else VENV's, which is made when missing (PYTHON -m venv
-# --system-site-packages) and filled by pip with the PIP-SPECs when a MODULE
-# does not import, never into the system's Python. NAME starts the messages
-# (stderr). Used by make test-python (mk/python.mk) and make test-spark
-# (mk/spark.mk).
+# Prints the interpreter: with --system-first, PYTHON when it imports every
+# MODULE; else VENV's (made when missing, pip filling what does not import).
 set -euo pipefail
 set -f  # PIP-SPECs such as pandas<3 or dask[distributed] are not globs
 name=$1 python=$2 venv=$3

@@ -1,9 +1,6 @@
 #!/usr/bin/env bash
 # test-trixie.sh — `make test-trixie`: the C, Swift and Python suites on Debian
-# 13. The library built there carries the same ICU 78.3 as on Debian 12 (SPEC
-# section 13: this machine's make icu, bind-mounted read-only), so every vector
-# suite runs the one set of Tests/vectors (Tests/vectors/README.md). The other
-# languages' suites stay on Debian 12 (`make test`).
+# 13, with the same ICU 78.3 inside the library and so the one vector set.
 #
 # Environment (and those of tools/debian-root.sh):
 #   FEEDDATE_VECTORS=a.jsonl:b.jsonl   run these vector files instead (paths in
@@ -24,9 +21,7 @@ need_tools rsync:rsync
 trixie_build_root
 icu=78.3
 
-# make test-python makes a venv in the root and pip fills it from PyPI
-# (pyarrow, polars, dask): pip there trusts the certificates this machine's
-# pip trusts (a copy of its bundle; minbase has none, and a proxy may add one).
+# pip in the root's venv trusts what this machine's pip trusts (minbase has no CA bundle).
 env_root=()
 ca=${PIP_CERT:-/etc/ssl/certs/ca-certificates.crt}
 if [ -f "$ca" ]; then
