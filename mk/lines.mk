@@ -2,7 +2,7 @@
 #   make lines       lines of the build and tool files, one line per group, the total last
 # Counted: git's files of the groups below. Not: manifests that only declare
 # (Package.swift, Cargo.toml, pom.xml, package.json, pyproject.toml, go.mod), tests.
-# An old commit: git worktree add /tmp/old COMMIT && make -C /tmp/old -f $(CURDIR)/mk/lines.mk
+# An old commit: git worktree add /tmp/old COMMIT && make -s --no-print-directory -C /tmp/old -f $(CURDIR)/mk/lines.mk
 
 .PHONY: lines
 
