@@ -118,8 +118,7 @@ in_root sh -c "set -e; flags=\$(pkg-config --cflags --libs feeddate); echo \"   
 in_root /tmp/feed_demo --now $NOW_MS > "$CACHE/feed_demo.txt" || { cat "$CACHE/feed_demo.txt"; die "feed_demo failed"; }
 sed 's/^/    | /' "$CACHE/feed_demo.txt"
 [ -s "$CACHE/feed_demo.txt" ] || die "feed_demo printed nothing"
-# The same labels as the build tree's library (one ICU, SPEC section 13), the tzdata version of
-# the header line aside.
+# The build tree's labels (one ICU, SPEC 13), the header line's tzdata version aside.
 make -s --no-print-directory build/feed_demo >/dev/null || die "make build/feed_demo failed (the build tree's labels)"
 env -i ./build/feed_demo --now $NOW_MS | sed 's/ (zone rules: [^)]*)//' > "$CACHE/feed_demo-build-tree.txt" \
   || die "the build tree's build/feed_demo failed"

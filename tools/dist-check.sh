@@ -61,9 +61,7 @@ __attribute__((destructor)) static void dump_maps(void) {
 EOF
 root_run "$ROOT" cc -shared -fPIC -o /tmp/dump_maps.so /tmp/dump_maps.c || die "cannot build the maps reader in the root"
 
-# mapped MAPS: the libfeeddate and libicu files that /proc/<pid>/maps (copied to
-# MAPS) lists, one a line; the path is all that follows the fifth field, spaces
-# included (a folder with a space: run 3).
+# mapped MAPS: the libfeeddate and libicu paths of a maps copy (spaces kept: run 3).
 mapped() {
   awk 'NR > 1 { p = $0; sub(/^[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +/, "", p)
                 if (p ~ /\/lib(icu|feeddate)[^\/]*$/) print p }' "$1" | sort -u
@@ -135,16 +133,12 @@ root_run "$ROOT" dpkg-query -W -f='    installed: ${Package} ${Version}\n' libic
 run run2 "/root/elsewhere/$name"
 
 # ---- 3b. run 3: a folder with a space ------------------------------------------------
-# pkg-config writes the space as "\ " (packaging/feeddate-tarball.pc.in); the
-# README's commands, run as written, read it back (xargs): headers, -L and the
-# run path all name the folder with the space.
+# pkg-config writes the space as "\ "; xargs in the README's commands reads it back.
 mkdir -p "$ROOT/root/my projects"
 run run3 "/root/my projects/$name" readme
 
-# A program built from the tarball (Rust or Go): $2 (its labels) equal $3 (the
-# same program's on this machine, against build/lib), and $4 (its
-# /proc/<pid>/maps) shows libfeeddate from $5/lib and no libicu; $1 names it in
-# messages.
+# NAME LABELS EXPECTED MAPS DIR: a program built from the tarball gives this
+# machine's labels and maps libfeeddate from DIR/lib, no libicu.
 same_program() {
   local what=$1 out=$2 host=$3 maps=$4 dir=$5 mapped icu
   sed 's/ (zone rules: [^)]*)//' "$out" | cmp -s "$host" - || {

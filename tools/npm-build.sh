@@ -76,8 +76,7 @@ cp bindings/node/package.json bindings/node/index.js bindings/node/index.d.ts bi
 mkdir -p "$pkg/src" && cp bindings/node/src/feeddate_node.c "$pkg/src/"
 cp -r bindings/node/examples "$pkg/examples"
 cp LICENSE "$pkg/LICENSE"
-# The web client (SPEC 11, 1.3), copied from its one source, clients/web: feeddate/web/feed-date.js,
-# feed-date.mjs, react.js and their declarations; index.js's webClientDir is this folder.
+# The web client (SPEC 11, 1.3) from its one source, clients/web: index.js's webClientDir.
 mkdir -p "$pkg/web" && cp "${web_files[@]/#/clients/web/}" "$pkg/web/"
 cp "$stage/whl/feeddate/ICU-LICENSE.txt" "$pkg/ICU-LICENSE.txt"
 grep -q '"install"\|"preinstall"\|"postinstall"' "$pkg/package.json" && die "package.json has an install script"

@@ -34,8 +34,7 @@ found=$(root_run "$ROOT" sh -c 'find / -xdev \( -name "libfeeddate*" -o -name "l
 [ -z "$found" ] || die "the clean root has libfeeddate, feeddate or ICU 78: $found"
 root_run "$ROOT" sh -c '[ ! -e /opt/swift ] && [ ! -e /root/.npm/_cacache ]' || die "the clean root has Swift or an npm cache"
 echo "    no C compiler, no libfeeddate, no ICU 78, no Swift, no npm cache in the root"
-# (Debian's npm depends on node-gyp, which brings Node's headers (libnode-dev), make and python3,
-# but no compiler: nothing can build an addon here.)
+# (Debian's npm brings node-gyp, Node's headers, make and python3, but no compiler.)
 
 # ---- 2. npm install -------------------------------------------------------------------
 step "npm install --offline ./feeddate-$version.tgz in a new project $APP"

@@ -83,10 +83,8 @@ LD_LIBRARY_PATH=$REPO/build/lib "$SWEEP_RUN" "$SWEEP_PLAN" "$CACHE/sweep-host.tx
   || { cat "$CACHE/sweep-host.err"; die "the sweep failed on this machine (above)"; }
 sed 's/^/    /' "$CACHE/sweep-host.err"
 
-# Deselected: tests about a checkout, which an installed wheel is not. Ignored: the
-# column, engine, row-error, byte-order and lazy-import tests, which need the
-# optional pyarrow, pandas, polars and dask (make test-python runs them all; the
-# wheel does not require those packages, and this root does not install them).
+# Not the tests of a checkout, nor those of the optional pyarrow, pandas, polars
+# and dask, which the wheel does not require (make test-python runs them).
 DESELECT=(--deselect tests/test_package.py::test_search_order_without_the_variable
           --ignore tests/test_columns.py --ignore tests/test_table.py --ignore tests/test_dask.py
           --ignore tests/test_row_errors.py --ignore tests/test_byte_order.py
