@@ -60,6 +60,7 @@ echo "$table" | { while IFS='	' read -r file re; do
   wrong=$(echo "$hits" | grep -vxE "[0-9]+:($this)") && fail "$(echo "$wrong" | sed "s|^|$file:|; s|\$| (not $v)|")"
 done; exit $bad; } || bad=1
 # A copy in a file the table does not name is a copy nothing checks.
+[ $# -gt 0 ] || git rev-parse --git-dir >/dev/null 2>&1 || echo "version-check: not a git checkout: no search for copies outside the table"
 if [ $# -eq 0 ] && git rev-parse --git-dir >/dev/null 2>&1; then
   # shellcheck disable=SC2086
   for f in $(git grep -lF "$v" -- . $history); do
