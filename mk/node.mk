@@ -50,7 +50,7 @@ NODE_DIR     := bindings/node
 NODE_BUILD   := $(BUILD)/node
 NODE_ADDON   := $(NODE_BUILD)/feeddate.node
 
-.PHONY: node-addon node-tools test-node test-node-types bench-node bench-peers-node stress-node check-node-version node-pack npm npm-check
+.PHONY: node-addon node-tools test-node test-node-types bench-node bench-peers-node stress-node node-pack npm npm-check
 
 node-tools:
 	@command -v $(NODE) >/dev/null 2>&1 || { echo "node: no $(NODE): install Node.js 18+ (Debian: apt-get install nodejs)" >&2; exit 1; }
@@ -64,18 +64,13 @@ $(NODE_ADDON): $(NODE_DIR)/src/feeddate_node.c $(NODE_DIR)/Makefile include/feed
 	  FEEDDATE_CFLAGS=-I$(CURDIR)/include \
 	  FEEDDATE_LIBS="-L$(CURDIR)/$(LIBDIR) -lfeeddate -Wl,-rpath,'\$$\$$ORIGIN/../lib'"
 
-# package.json's version is the library's (tools/version.sh), as for Python.
-check-node-version:
-	@v=$$(sed -n 's/^ *"version": "\(.*\)",$$/\1/p' $(NODE_DIR)/package.json); \
-	[ "$$v" = "$(VERSION)" ] || { echo "node: $(NODE_DIR)/package.json says version $$v; include/feeddate.h says $(VERSION): update package.json" >&2; exit 1; }
-
 TSC ?= tsc
 test-node-types:
 	@command -v $(TSC) >/dev/null 2>&1 || { echo "node: no $(TSC): install Debian's TypeScript (apt-get install node-typescript)" >&2; exit 1; }
 	@echo "== tsc --noEmit -p $(NODE_DIR)/check/tsconfig.web-types.json ($$($(TSC) --version))"
 	$(TSC) -p $(NODE_DIR)/check/tsconfig.web-types.json
 
-test-node: lib node-tools check-node-version $(NODE_ADDON) test-node-types
+test-node: lib node-tools version-check $(NODE_ADDON) test-node-types
 	@echo "== node example: $(NODE_DIR)/examples/feed.js"
 	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) $(NODE_DIR)/examples/feed.js
 	@echo "== node --test $(NODE_DIR)/test (report: $(NODE_BUILD)/test-report.txt)"
@@ -108,7 +103,7 @@ stress-node: lib node-tools $(NODE_ADDON)
 
 # The npm package (tools/npm-build.sh): the addon built against the wheel's libfeeddate.so.1
 # (make wheel; ICU 78.3 inside it), which it carries, as make jar and make dist do.
-npm: node-tools check-node-version wheel
+npm: node-tools version-check wheel
 	NODE=$(NODE) NPM=$(NPM) NODE_INCLUDE=$(NODE_INCLUDE) tools/npm-build.sh
 
 npm-check: npm

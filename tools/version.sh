@@ -25,14 +25,11 @@ bindings/java/pom.xml	<revision>@V@</revision>
 debian/changelog	^feeddate \(@V@\)
 examples/go/go.mod	bindings/go v@V@$
 bindings/go/README.md	bindings/go@v@V@
-bindings/node/index.d.ts	\(\"@V@\"\), as a number \(@N@\)
-bindings/node/index.js	\(\"@V@\"\), as a number \(@N@\)
 bindings/php/feeddate.stub.php	loaded \(\"@V@\"\)
 docs/PYTHON.md	\`\"@V@\"\`
 README.md	$art
 docs/INSTALL.md	$art
 bindings/java/README.md	$art
-bindings/node/README.md	$art
 bindings/php/README.md	$art
 bindings/rust/README.md	$art"
 # Files that name a version as history or as test data, not as the current one.
