@@ -1,47 +1,19 @@
 # Node binding (bindings/node): an N-API addon in C over build/lib/libfeeddate.so.1.
-#   make node-addon   build/node/feeddate.node (bindings/node/Makefile's rule, against
-#                     include/ and build/lib, with a run path to build/lib)
-#   make test-node    the library, the addon, then `node --test` over bindings/node/test
-#                     (a suite of `make test`): every vector of Tests/vectors (or
-#                     FEEDDATE_VECTORS), every schedule vector of Tests/vectors/schedule
-#                     (or FEEDDATE_SCHEDULE_VECTORS), html and scriptJson against every case of
-#                     Tests/vectors/html/html-1.3.jsonl (or FEEDDATE_HTML_VECTORS), errors with the quote vectors of
-#                     Tests/vectors/quote (or FEEDDATE_QUOTE_VECTORS), closing, worker threads,
-#                     the README's examples, import and require of "feeddate" giving one object; the full report goes to build/node/test-report.txt
-#   make test-node-types  tsc --noEmit (Debian's node-typescript, /usr/bin/tsc) of
-#                     bindings/node/check/web-types.ts, web-types-esm.mts and node-types-esm.mts:
-#                     "feeddate" by its name through package.json's exports map (index.d.ts for
-#                     require, index.d.mts for import), clients/web's .d.ts where the npm package
-#                     puts them (feeddate/web/...; bindings/node/check/tsconfig.web-types.json);
-#                     their misuses are marked @ts-expect-error, so one that compiles fails it
-#                     (part of make test-node)
-#   make npm          dist/npm/feeddate-$(VERSION).tgz: the npm package with its prebuilt N-API
-#                     addon and libfeeddate.so.1 of make wheel (ICU 78.3 inside it) in
-#                     prebuilds/linux-x64/ (run path $ORIGIN), no install script: `npm install
-#                     ./feeddate-$(VERSION).tgz` needs no compiler and no LD_LIBRARY_PATH. Packed
-#                     offline with NodeSource's npm; ends with an install and the vectors on this
-#                     machine (tools/npm-build.sh)
-#   make npm-check    make npm, then in a clean Debian 13 root with only Debian's nodejs and npm
-#                     (no compiler): npm install of the tgz, every vector (ICU 78.3's), ICU 78.3,
-#                     /proc/self/maps shows the package's own libfeeddate and no ICU but node's own
-#                     (tools/npm-check.sh; root cached in .cache/trixie/npm)
-#   make bench-node   per-label cost through the binding against a direct C call, in one
-#                     run (part of `make bench`); formatMany against fd_format_many in the same
-#                     process, alternating rounds (the addon's benchMany)
-#   make bench-peers-node  format / formatMany against Node's Intl (RelativeTimeFormat for
-#                     RELATIVE en_US and zh_CN, DateTimeFormat for FEED zh_CN written by hand,
-#                     checked equal) and formatMany against fd_format_many, on the mix and
-#                     400d sets, 21 alternating rounds, medians: build/peers/node.json (the
-#                     bench-peers contract). BENCH_PEERS_QUICK=1: 3 rounds of 1,000 instants
-#   make stress-node  one formatMany of STRESS_N instants (default 100,000,000) in a heap of
-#                     STRESS_HEAP_MB, reporting the peak RSS it added against the size of its
-#                     result (SPEC 10, 1.2: <= 1.25x), then a batch too big for a small heap,
-#                     which must be a RangeError (FD_ERR_MEMORY), not an abort. Not part of
-#                     `make test`: about a minute and 6 GB of memory at the default size
-# Needs node 18+ and Node's headers (NODE_INCLUDE, default /usr/include/node: NodeSource's
-# nodejs has them; Debian's nodejs: apt-get install libnode-dev). A missing one fails the
-# target with what to install; it is never skipped. node-gyp is never needed; npm only for
-# make npm (the npm that comes with NodeSource's nodejs: Debian's npm package conflicts with it).
+#   make node-addon   build/node/feeddate.node (bindings/node/Makefile's rule), run path to build/lib
+#   make test-node    the addon, then `node --test` over bindings/node/test (a suite of `make test`):
+#                     the vectors of Tests/vectors (FEEDDATE_*VECTORS), closing, workers, the
+#                     README's examples, import and require giving one object; report in build/node
+#   make test-node-types  tsc --noEmit (Debian's node-typescript) of bindings/node/check: "feeddate"
+#                     through its exports map and clients/web's .d.ts; misuses must not compile
+#   make npm          dist/npm/feeddate-$(VERSION).tgz: the addon and make wheel's library in
+#                     prebuilds/linux-x64/, no install script, no compiler (tools/npm-build.sh)
+#   make npm-check    make npm, then install and the vectors in a clean Debian 13 root with only
+#                     Debian's nodejs and npm (tools/npm-check.sh)
+#   make bench-node   a label through the binding against a direct C call (part of `make bench`)
+#   make bench-peers-node  format / formatMany against Node's Intl: build/peers/node.json
+#   make stress-node  formatMany of STRESS_N instants: peak RSS against its result (SPEC 10), then
+#                     a RangeError, not an abort, for a batch too big for its heap (not in make test)
+# Needs node 18+ and Node's headers (NODE_INCLUDE); a missing one fails with what to install.
 
 NODE         ?= node
 NPM          ?= npm
@@ -101,13 +73,11 @@ stress-node: lib node-tools $(NODE_ADDON)
 	FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) $(NODE) --expose-gc --max-old-space-size=512 \
 	  $(NODE_DIR)/tools/stress.js --small 12000000 feed_detail
 
-# The npm package (tools/npm-build.sh): the addon built against the wheel's libfeeddate.so.1
-# (make wheel; ICU 78.3 inside it), which it carries, as make jar and make dist do.
 npm: node-tools version-check wheel
 	NODE=$(NODE) NPM=$(NPM) NODE_INCLUDE=$(NODE_INCLUDE) tools/npm-build.sh
 
 npm-check: npm
 	tools/npm-check.sh
 
-# The old name of make npm (its tarball used to build the addon at install, with make and cc).
+# The old name of make npm.
 node-pack: npm
