@@ -1,37 +1,16 @@
 # Rust binding (bindings/rust, crate `feeddate`, std only): its tests and benchmark.
-#   make test-rust      cargo test (vectors, layout, errors, threads, schedules
-#                       against the schedule vectors and label, html and
-#                       script_json against the html vectors, doc examples),
-#                       clippy when installed, `cargo package` of the crate,
-#                       then make test-rust-link
-#   make test-rust-link how build.rs links (README.md, "Linking"): with no library
-#                       findable, in a copy of the crate in build/rust-nolib,
-#                       cargo check, cargo doc (rustdoc warnings denied) and
-#                       DOCS_RS=1 cargo doc pass, cargo build of a program fails at
-#                       link time saying what to install; built with
-#                       FEEDDATE_LIB_DIR=build/lib (and, in the copy, through
-#                       PKG_CONFIG_PATH=build/pkgconfig), the crate's example and
-#                       bindings/rust/program (a crate depending on it) run with no
-#                       LD_LIBRARY_PATH
-#   make bench-rust     per-label cost of format / label / format_many against
-#                       direct C calls in the same process (part of `make bench`)
-#   make bench-peers-rust  RELATIVE en_US through the binding (format, format_many)
-#                       against chrono-humanize's HumanTime in the same process,
-#                       21 alternating rounds, 10,000 instants of each set
-#                       (bench/bench.c's "mix" and "400d"): build/peers/rust.json
-#                       (the bench-peers contract). BENCH_PEERS_QUICK=1: 3 rounds
-#                       of 1,000. chrono-humanize comes from Debian's
-#                       librust-chrono-humanize-dev (tools/deps.sh peers) through
-#                       the directory source /usr/share/cargo/registry, in a crate
-#                       of its own (bindings/rust/peers, its .cargo/config.toml),
-#                       so the published crate gains no dependency. Not part of
-#                       `make test`.
-#   make stress-rust    one format_many of STRESS_N instants (100,000,000: about
-#                       7 GB of memory, a minute): peak RSS against the result's,
-#                       fails over 1.25x (SPEC 10, 1.2). Not part of `make test`.
-# build.rs finds the library through FEEDDATE_LIB_DIR / FEEDDATE_INCLUDE_DIR
-# (set here to build/lib and include/), else pkg-config. No crate registry is
-# ever asked (--offline). Cargo's own files go to build/rust-target.
+#   make test-rust      cargo test (vectors, errors, threads, schedules, html, doc examples),
+#                       clippy when installed, `cargo package`, then make test-rust-link
+#   make test-rust-link how build.rs links (README "Linking"): with no library findable the
+#                       docs build and a program fails at link time saying what to install;
+#                       with FEEDDATE_LIB_DIR or pkg-config, programs run with no LD_LIBRARY_PATH
+#   make bench-rust     format / label / format_many against direct C calls (part of `make bench`)
+#   make bench-peers-rust  against chrono-humanize (Debian's librust-chrono-humanize-dev, in the
+#                       crate bindings/rust/peers): build/peers/rust.json. Not part of `make test`
+#   make stress-rust    format_many of STRESS_N instants: peak RSS against the result's, at most
+#                       1.25x (SPEC 10). Not part of `make test`
+# build.rs finds the library through FEEDDATE_LIB_DIR / FEEDDATE_INCLUDE_DIR (set here), else
+# pkg-config. No crate registry is asked (--offline); cargo's files go to build/rust-target.
 
 # cargo from PATH, else rustup's default place (often not on make's PATH).
 CARGO      ?= $(or $(shell command -v cargo 2>/dev/null),$(wildcard $(HOME)/.cargo/bin/cargo),$(wildcard /root/.cargo/bin/cargo))
