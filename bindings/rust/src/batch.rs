@@ -3,7 +3,7 @@
 
 use std::time::SystemTime;
 
-use crate::buffer::{grow, label_string, reserve, Scratch, TEXT_BUFFER};
+use crate::buffer::{grow, label_string, reserve, with_room, Buffers, Scratch, TEXT_BUFFER};
 use crate::error::{bad_ends, Error};
 use crate::sys;
 use crate::time::{epoch_ms, system_time};
@@ -77,10 +77,9 @@ impl Formatter {
         if n == 0 {
             return Ok((labels, sys::FD_NEVER));
         }
-        let mut scratch = Scratch::take();
-        let next = self.chunks(ts, now_ms, chunk.clamp(1, n), arg, &mut scratch, &mut labels);
-        scratch.keep();
-        Ok((labels, next?))
+        let next =
+            Buffers::Guess.with(|scratch| self.chunks(ts, now_ms, chunk.clamp(1, n), arg, scratch, &mut labels))?;
+        Ok((labels, next))
     }
 
     fn chunks<T: Instants>(
@@ -93,42 +92,31 @@ impl Formatter {
         labels: &mut Vec<String>,
     ) -> Result<i64, Error> {
         let Scratch { ends, text, ms } = scratch;
-        if ends.len() < chunk {
-            reserve(ends, chunk - ends.len(), "format_many: the label ends")?;
-            ends.resize(chunk, 0);
-        }
-        grow(
-            text,
-            chunk.saturating_mul(BYTES_PER_LABEL_GUESS).saturating_add(1),
-            TEXT_BUFFER,
-        )?;
+        grow(ends, chunk, "format_many: the label ends")?;
+        let first = chunk.saturating_mul(BYTES_PER_LABEL_GUESS).saturating_add(1);
         let mut next = sys::FD_NEVER;
         for (k, part) in ts.chunks(chunk).enumerate() {
             let t_ms = T::millis(part, ms)?;
             let m = t_ms.len();
             let mut chunk_next = sys::FD_NEVER;
-            loop {
+            // The library says how much a chunk needs; later chunks reuse the room.
+            let code = with_room(text, first, TEXT_BUFFER, |buf, cap| {
                 let code = unsafe {
                     sys::fd_format_many(
                         self.raw.as_ptr(),
                         t_ms.as_ptr(),
                         m,
                         now_ms,
-                        text.as_mut_ptr().cast(),
-                        text.len(),
+                        buf,
+                        cap,
                         ends.as_mut_ptr(),
                         &mut chunk_next,
                     )
                 };
-                if code == sys::FD_ERR_BUFFER && ends[m - 1] >= text.len() {
-                    // The library says how much this chunk needs; later chunks reuse the room.
-                    grow(text, ends[m - 1].saturating_add(1), TEXT_BUFFER)?;
-                    continue;
-                }
-                if code != sys::FD_OK {
-                    return Err(self.batch_error(code, t_ms, k * chunk, now_ms, arg));
-                }
-                break;
+                (code, ends[m - 1])
+            })?;
+            if code != sys::FD_OK {
+                return Err(self.batch_error(code, t_ms, k * chunk, now_ms, arg));
             }
             next = next.min(chunk_next);
             // Each label is UTF-8 as the library wrote it (label_string).

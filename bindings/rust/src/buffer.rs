@@ -97,28 +97,74 @@ pub(crate) fn label_string(bytes: &[u8]) -> Result<String, Error> {
     owned(std::str::from_utf8(bytes).map_err(|_| not_utf8())?)
 }
 
+/// Where a call's C buffers come from: the thread's scratch, first sized by
+/// a guess at what the call needs (`Guess`), or new ones that start at one
+/// byte (`Small`: for tests, through every grow-and-call-again path).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Buffers {
+    Guess,
+    Small,
+}
+
+impl Buffers {
+    /// `call` with these buffers (the thread's are kept for its next call).
+    pub(crate) fn with<R>(self, call: impl FnOnce(&mut Scratch) -> R) -> R {
+        match self {
+            Buffers::Guess => {
+                let mut scratch = Scratch::take();
+                let r = call(&mut scratch);
+                scratch.keep();
+                r
+            }
+            Buffers::Small => call(&mut Scratch::default()),
+        }
+    }
+
+    /// The first size of a buffer: `guess`, or 1 byte for `Small`.
+    pub(crate) fn first(self, guess: usize) -> usize {
+        match self {
+            Buffers::Guess => guess,
+            Buffers::Small => 1,
+        }
+    }
+}
+
+/// The grow-and-call-again loop of every call that writes into a caller's
+/// buffer and, when it is too small, returns `FD_ERR_BUFFER` with the length
+/// it needs: `call` gets `text` (grown to `first` bytes) and its capacity
+/// and returns its status and the length written or needed; while that is
+/// `FD_ERR_BUFFER` with a need past the buffer, `text` grows to it and its
+/// NUL and `call` runs again. The last status, or `Status::Memory` (`what`
+/// names the buffer).
+pub(crate) fn with_room(
+    text: &mut Vec<u8>,
+    first: usize,
+    what: &str,
+    mut call: impl FnMut(*mut c_char, usize) -> (sys::fd_status, usize),
+) -> Result<sys::fd_status, Error> {
+    grow(text, first.max(1), what)?;
+    loop {
+        let (code, needed) = call(text.as_mut_ptr().cast(), text.len());
+        if code != sys::FD_ERR_BUFFER || needed < text.len() {
+            return Ok(code);
+        }
+        grow(text, needed.saturating_add(1), what)?;
+    }
+}
+
 /// The text of `call`, one library call with `fd_schedule_json`'s buffer
-/// contract (NUL-terminated; `FD_ERR_BUFFER` with the length needed), made
-/// into `text` grown to `first` bytes, and again with the room the library
-/// reports when that is too small; the library's error with its message
-/// otherwise. `what` names the buffer in a `Status::Memory` error.
+/// contract (NUL-terminated; `FD_ERR_BUFFER` with the length needed),
+/// through [`with_room`]; the library's error with its message otherwise.
 pub(crate) fn wire_text(
     text: &mut Vec<u8>,
     first: usize,
     what: &str,
     mut call: impl FnMut(*mut c_char, usize, &mut usize) -> sys::fd_status,
 ) -> Result<String, Error> {
-    grow(text, first.max(1), what)?;
     let mut length = 0usize;
-    loop {
-        let code = call(text.as_mut_ptr().cast(), text.len(), &mut length);
-        if code == sys::FD_ERR_BUFFER && length >= text.len() {
-            grow(text, length.saturating_add(1), what)?;
-            continue;
-        }
-        check(code)?;
-        break;
-    }
+    check(with_room(text, first, what, |buf, cap| {
+        (call(buf, cap, &mut length), length)
+    })?)?;
     let json = text
         .get(..length)
         .and_then(|bytes| std::str::from_utf8(bytes).ok())

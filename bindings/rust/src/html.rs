@@ -3,10 +3,11 @@
 
 use std::time::{Duration, SystemTime};
 
-use crate::buffer::{wire_text, Scratch};
+use crate::buffer::{wire_text, Buffers};
 use crate::error::Error;
+use crate::schedule::Args;
 use crate::sys;
-use crate::time::{epoch_ms, horizon_ms};
+use crate::time::epoch_ms;
 use crate::Formatter;
 
 impl Formatter {
@@ -68,10 +69,7 @@ impl Formatter {
         max_entries: usize,
         spoken: bool,
     ) -> Result<String, Error> {
-        let mut scratch = Scratch::take();
-        let html = self.html_in(t_ms, now_ms, horizon, max_entries, spoken, &mut scratch, true);
-        scratch.keep();
-        html
+        self.html_in(Args::new(t_ms, now_ms, horizon, max_entries), spoken, Buffers::Guess)
     }
 
     /// The wire form of [`schedule`](Self::schedule) made safe inside a
@@ -83,10 +81,7 @@ impl Formatter {
     /// [`html`](Self::html) puts it.) The crate writes no escape of its own.
     /// Arguments and errors as [`schedule`](Self::schedule)'s.
     pub fn script_json(&self, t_ms: i64, now_ms: i64, horizon: Duration, max_entries: usize) -> Result<String, Error> {
-        let mut scratch = Scratch::take();
-        let json = self.script_json_in(t_ms, now_ms, horizon, max_entries, &mut scratch, true);
-        scratch.keep();
-        json
+        self.script_json_in(Args::new(t_ms, now_ms, horizon, max_entries), Buffers::Guess)
     }
 
     /// [`html`](Self::html) of `SystemTime`s (read as
@@ -125,15 +120,7 @@ impl Formatter {
         max_entries: usize,
         spoken: bool,
     ) -> Result<String, Error> {
-        self.html_in(
-            t_ms,
-            now_ms,
-            horizon,
-            max_entries,
-            spoken,
-            &mut Scratch::default(),
-            false,
-        )
+        self.html_in(Args::new(t_ms, now_ms, horizon, max_entries), spoken, Buffers::Small)
     }
 
     /// [`script_json`](Self::script_json) through a buffer that starts at
@@ -146,76 +133,46 @@ impl Formatter {
         horizon: Duration,
         max_entries: usize,
     ) -> Result<String, Error> {
-        self.script_json_in(t_ms, now_ms, horizon, max_entries, &mut Scratch::default(), false)
+        self.script_json_in(Args::new(t_ms, now_ms, horizon, max_entries), Buffers::Small)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn html_in(
-        &self,
-        t_ms: i64,
-        now_ms: i64,
-        horizon: Duration,
-        max_entries: usize,
-        spoken: bool,
-        scratch: &mut Scratch,
-        guess: bool,
-    ) -> Result<String, Error> {
-        let horizon_ms = horizon_ms(horizon);
+    fn html_in(&self, a: Args, spoken: bool, buffers: Buffers) -> Result<String, Error> {
         let flags = if spoken { sys::FD_HTML_SPOKEN } else { 0 };
         // A first guess: a label of a day's few entries is some 300 bytes
         // escaped, twice with spoken; the library reports what a longer one needs.
-        let first = match (guess, spoken) {
-            (false, _) => 1,
-            (true, false) => 512,
-            (true, true) => 1024,
-        };
-        wire_text(
-            &mut scratch.text,
-            first,
-            "html: the markup buffer",
-            |buf, cap, length| unsafe {
-                sys::fd_schedule_html(
-                    self.raw.as_ptr(),
-                    t_ms,
-                    now_ms,
-                    horizon_ms,
-                    max_entries,
-                    flags,
-                    buf,
-                    cap,
-                    length,
-                )
-            },
-        )
+        let first = buffers.first(if spoken { 1024 } else { 512 });
+        buffers.with(|scratch| {
+            wire_text(
+                &mut scratch.text,
+                first,
+                "html: the markup buffer",
+                |buf, cap, length| unsafe {
+                    sys::fd_schedule_html(
+                        self.raw.as_ptr(),
+                        a.t_ms,
+                        a.now_ms,
+                        a.horizon_ms,
+                        a.max_entries,
+                        flags,
+                        buf,
+                        cap,
+                        length,
+                    )
+                },
+            )
+        })
     }
 
-    fn script_json_in(
-        &self,
-        t_ms: i64,
-        now_ms: i64,
-        horizon: Duration,
-        max_entries: usize,
-        scratch: &mut Scratch,
-        guess: bool,
-    ) -> Result<String, Error> {
-        let horizon_ms = horizon_ms(horizon);
-        let first = if guess { 256 } else { 1 };
-        wire_text(
-            &mut scratch.text,
-            first,
-            "script_json: the buffer",
-            |buf, cap, length| unsafe {
-                sys::fd_schedule_script_json(
-                    self.raw.as_ptr(),
-                    t_ms,
-                    now_ms,
-                    horizon_ms,
-                    max_entries,
-                    buf,
-                    cap,
-                    length,
-                )
-            },
-        )
+    fn script_json_in(&self, a: Args, buffers: Buffers) -> Result<String, Error> {
+        let first = buffers.first(256);
+        buffers.with(|scratch| {
+            self.wire(
+                sys::fd_schedule_script_json,
+                a,
+                &mut scratch.text,
+                first,
+                "script_json: the buffer",
+            )
+        })
     }
 }

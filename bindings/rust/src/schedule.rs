@@ -1,9 +1,10 @@
 //! Schedules (SPEC section 11, 1.2): `Schedule`, its entries, the limits,
 //! and `Formatter::schedule`.
 
+use std::os::raw::c_char;
 use std::time::{Duration, SystemTime};
 
-use crate::buffer::{grow, owned, reserve, wire_text, Scratch};
+use crate::buffer::{grow, owned, reserve, wire_text, with_room, Buffers};
 use crate::error::{check, not_utf8, Error, Status};
 use crate::sys;
 use crate::time::{epoch_ms, horizon_ms, system_time};
@@ -129,10 +130,7 @@ impl Formatter {
     /// # Ok::<(), feeddate::Error>(())
     /// ```
     pub fn schedule(&self, t_ms: i64, now_ms: i64, horizon: Duration, max_entries: usize) -> Result<Schedule, Error> {
-        let mut scratch = Scratch::take();
-        let schedule = self.schedule_in(t_ms, now_ms, horizon, max_entries, &mut scratch, true);
-        scratch.keep();
-        schedule
+        self.schedule_in(Args::new(t_ms, now_ms, horizon, max_entries), Buffers::Guess)
     }
 
     /// [`schedule`](Self::schedule) of `SystemTime`s (read as
@@ -159,111 +157,138 @@ impl Formatter {
         horizon: Duration,
         max_entries: usize,
     ) -> Result<Schedule, Error> {
-        self.schedule_in(t_ms, now_ms, horizon, max_entries, &mut Scratch::default(), false)
+        self.schedule_in(Args::new(t_ms, now_ms, horizon, max_entries), Buffers::Small)
     }
 
-    fn schedule_in(
-        &self,
-        t_ms: i64,
-        now_ms: i64,
-        horizon: Duration,
-        max_entries: usize,
-        scratch: &mut Scratch,
-        guess: bool,
-    ) -> Result<Schedule, Error> {
-        let horizon_ms = horizon_ms(horizon);
+    fn schedule_in(&self, a: Args, buffers: Buffers) -> Result<Schedule, Error> {
         // The library checks the horizon and max_entries before it writes
         // anything: a count it refuses gets arrays of one element.
-        let arrays = if (1..=SCHEDULE_MAX_ENTRIES).contains(&max_entries) {
-            max_entries
+        let arrays = if (1..=SCHEDULE_MAX_ENTRIES).contains(&a.max_entries) {
+            a.max_entries
         } else {
             1
         };
-        let Scratch { ends, text, ms: from } = scratch;
-        grow(ends, arrays, "schedule: the text ends")?;
-        grow(from, arrays, "schedule: the starts")?;
-        // A first guess at the texts (most labels are under 16 bytes); the
-        // library reports what a longer schedule needs and is called again.
-        let first = if guess { arrays.min(4096) * 16 + 1 } else { 1 };
-        grow(text, first, "schedule: the text buffer")?;
-        let (mut n, mut until) = (0usize, sys::FD_NEVER);
-        loop {
-            let code = unsafe {
-                sys::fd_schedule(
-                    self.raw.as_ptr(),
-                    t_ms,
-                    now_ms,
-                    horizon_ms,
-                    max_entries,
-                    text.as_mut_ptr().cast(),
-                    text.len(),
-                    ends.as_mut_ptr(),
-                    from.as_mut_ptr(),
-                    &mut n,
-                    &mut until,
-                )
-            };
-            if code == sys::FD_ERR_BUFFER && (1..=arrays).contains(&n) && ends[n - 1] >= text.len() {
-                grow(text, ends[n - 1].saturating_add(1), "schedule: the text buffer")?;
-                continue;
+        buffers.with(|scratch| {
+            let (ends, text, from) = (&mut scratch.ends, &mut scratch.text, &mut scratch.ms);
+            grow(ends, arrays, "schedule: the text ends")?;
+            grow(from, arrays, "schedule: the starts")?;
+            // A first guess at the texts (most labels are under 16 bytes); the
+            // library reports what a longer schedule needs and is called again.
+            let first = buffers.first(arrays.min(4096) * 16 + 1);
+            let (mut n, mut until) = (0usize, sys::FD_NEVER);
+            check(with_room(text, first, "schedule: the text buffer", |buf, cap| {
+                let code = unsafe {
+                    sys::fd_schedule(
+                        self.raw.as_ptr(),
+                        a.t_ms,
+                        a.now_ms,
+                        a.horizon_ms,
+                        a.max_entries,
+                        buf,
+                        cap,
+                        ends.as_mut_ptr(),
+                        from.as_mut_ptr(),
+                        &mut n,
+                        &mut until,
+                    )
+                };
+                (code, if (1..=arrays).contains(&n) { ends[n - 1] } else { 0 })
+            })?)?;
+            if !(1..=arrays).contains(&n) {
+                return Err(Error::new(
+                    Status::Internal,
+                    format!("fd_schedule returned {n} entries for max_entries {}", a.max_entries),
+                ));
             }
-            check(code)?;
-            break;
-        }
-        if !(1..=arrays).contains(&n) {
-            return Err(Error::new(
-                Status::Internal,
-                format!("fd_schedule returned {n} entries for max_entries {max_entries}"),
-            ));
-        }
-        let mut entries: Vec<ScheduleEntry> = Vec::new();
-        reserve(&mut entries, n, "schedule: the entries")?;
-        let all = text
-            .get(..ends[n - 1])
-            .and_then(|bytes| std::str::from_utf8(bytes).ok())
-            .ok_or_else(not_utf8)?;
-        let mut start = 0;
-        for (&end, &start_ms) in ends[..n].iter().zip(&from[..n]) {
-            let text = owned(all.get(start..end).ok_or_else(not_utf8)?)?;
-            entries.push(ScheduleEntry { text, start_ms });
-            start = end;
-        }
+            let mut entries: Vec<ScheduleEntry> = Vec::new();
+            reserve(&mut entries, n, "schedule: the entries")?;
+            let all = text
+                .get(..ends[n - 1])
+                .and_then(|bytes| std::str::from_utf8(bytes).ok())
+                .ok_or_else(not_utf8)?;
+            let mut start = 0;
+            for (&end, &start_ms) in ends[..n].iter().zip(&from[..n]) {
+                let text = owned(all.get(start..end).ok_or_else(not_utf8)?)?;
+                entries.push(ScheduleEntry { text, start_ms });
+                start = end;
+            }
 
-        // The wire form, into the same text buffer (the entries own their
-        // texts now): the texts escaped (rarely longer than they are), each
-        // start's difference (at most 11 digits), ~100 bytes around them.
-        let first = if guess {
-            ends[n - 1]
-                .saturating_mul(2)
-                .saturating_add(n.saturating_mul(24))
-                .saturating_add(128)
-        } else {
-            1
-        };
-        if !guess {
-            *text = Vec::new();
-        }
-        let json = wire_text(
-            text,
-            first,
-            "schedule: the wire form buffer",
-            |buf, cap, length| unsafe {
-                sys::fd_schedule_json(
-                    self.raw.as_ptr(),
-                    t_ms,
-                    now_ms,
-                    horizon_ms,
-                    max_entries,
-                    buf,
-                    cap,
-                    length,
-                )
-            },
-        )?;
-        Ok(Schedule {
-            json,
-            entries,
-            until: (until != sys::FD_NEVER).then_some(until),
+            // The wire form, into the same text buffer (the entries own their
+            // texts now): the texts escaped (rarely longer than they are), each
+            // start's difference (at most 11 digits), ~100 bytes around them.
+            let first = buffers.first(
+                ends[n - 1]
+                    .saturating_mul(2)
+                    .saturating_add(n.saturating_mul(24))
+                    .saturating_add(128),
+            );
+            if buffers == Buffers::Small {
+                *text = Vec::new();
+            }
+            let json = self.wire(sys::fd_schedule_json, a, text, first, "schedule: the wire form buffer")?;
+            Ok(Schedule {
+                json,
+                entries,
+                until: (until != sys::FD_NEVER).then_some(until),
+            })
+        })
+    }
+
+    /// The text of `call` (`fd_schedule_json`, `fd_schedule_script_json`)
+    /// for `a`, through `text` grown from `first` bytes as the library asks.
+    pub(crate) fn wire(
+        &self,
+        call: WireCall,
+        a: Args,
+        text: &mut Vec<u8>,
+        first: usize,
+        what: &str,
+    ) -> Result<String, Error> {
+        wire_text(text, first, what, |buf, cap, length| unsafe {
+            call(
+                self.raw.as_ptr(),
+                a.t_ms,
+                a.now_ms,
+                a.horizon_ms,
+                a.max_entries,
+                buf,
+                cap,
+                length,
+            )
         })
     }
 }
+
+/// The arguments every schedule call takes (`fd_schedule`, `fd_schedule_json`,
+/// `fd_schedule_html`, `fd_schedule_script_json`), as the library takes them.
+#[derive(Clone, Copy)]
+pub(crate) struct Args {
+    pub(crate) t_ms: i64,
+    pub(crate) now_ms: i64,
+    pub(crate) horizon_ms: i64,
+    pub(crate) max_entries: usize,
+}
+
+impl Args {
+    pub(crate) fn new(t_ms: i64, now_ms: i64, horizon: Duration, max_entries: usize) -> Args {
+        let horizon_ms = horizon_ms(horizon);
+        Args {
+            t_ms,
+            now_ms,
+            horizon_ms,
+            max_entries,
+        }
+    }
+}
+
+/// A wire-form call: `fd_schedule_json`'s arguments and buffer contract.
+pub(crate) type WireCall = unsafe extern "C" fn(
+    *const sys::fd_formatter,
+    i64,
+    i64,
+    i64,
+    usize,
+    *mut c_char,
+    usize,
+    *mut usize,
+) -> sys::fd_status;
