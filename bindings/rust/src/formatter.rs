@@ -135,21 +135,11 @@ impl Formatter {
         o.spoken = options.spoken as i32;
         o.overtime = options.overtime as i32;
         o.max_unit = options.max_unit as u32;
-        if let Some(v) = options.just_now_ms {
-            o.just_now_ms = v;
-        }
-        if let Some(v) = options.skew_tolerance_ms {
-            o.skew_tolerance_ms = v;
-        }
-        if let Some(v) = options.cross_year_grace_days {
-            o.cross_year_grace_days = v;
-        }
-        if let Some(v) = options.weekday_window_days {
-            o.weekday_window_days = v;
-        }
-        if let Some(v) = options.precision {
-            o.precision = v;
-        }
+        o.just_now_ms = options.just_now_ms.unwrap_or(o.just_now_ms);
+        o.skew_tolerance_ms = options.skew_tolerance_ms.unwrap_or(o.skew_tolerance_ms);
+        o.cross_year_grace_days = options.cross_year_grace_days.unwrap_or(o.cross_year_grace_days);
+        o.weekday_window_days = options.weekday_window_days.unwrap_or(o.weekday_window_days);
+        o.precision = options.precision.unwrap_or(o.precision);
         let mut out = ptr::null_mut();
         check(unsafe { sys::fd_formatter_new(&o, &mut out) })?;
         let raw = NonNull::new(out)

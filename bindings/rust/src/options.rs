@@ -109,6 +109,19 @@ pub struct Options {
     pub tomorrow_text: Option<String>,
 }
 
+/// One setter a line: `field(arg: Type) = value;` is `pub fn field(mut self,
+/// arg: Type) -> Self` that sets the field of that name to `value`, with a
+/// doc line that links to the field.
+macro_rules! setters {
+    ($($field:ident($arg:ident: $t:ty) = $value:expr;)*) => {$(
+        #[doc = concat!("Sets [`", stringify!($field), "`](field@Self::", stringify!($field), ").")]
+        pub fn $field(mut self, $arg: $t) -> Self {
+            self.$field = $value;
+            self
+        }
+    )*};
+}
+
 impl Options {
     /// The defaults for `style`.
     pub fn new(style: Style) -> Self {
@@ -117,81 +130,26 @@ impl Options {
             ..Default::default()
         }
     }
-    pub fn locale(mut self, id: impl Into<String>) -> Self {
-        self.locale = Some(id.into());
-        self
-    }
-    pub fn time_zone(mut self, id: impl Into<String>) -> Self {
-        self.time_zone = Some(id.into());
-        self
-    }
-    pub fn hour_cycle(mut self, v: HourCycle) -> Self {
-        self.hour_cycle = v;
-        self
-    }
-    pub fn width(mut self, v: Width) -> Self {
-        self.width = v;
-        self
-    }
-    pub fn recent_relative(mut self, v: bool) -> Self {
-        self.recent_relative = v;
-        self
-    }
-    pub fn just_now_ms(mut self, v: i64) -> Self {
-        self.just_now_ms = Some(v);
-        self
-    }
-    pub fn skew_tolerance_ms(mut self, v: i64) -> Self {
-        self.skew_tolerance_ms = Some(v);
-        self
-    }
-    pub fn cross_year_grace_days(mut self, v: i32) -> Self {
-        self.cross_year_grace_days = Some(v);
-        self
-    }
-    pub fn weekday_window_days(mut self, v: i32) -> Self {
-        self.weekday_window_days = Some(v);
-        self
-    }
-    pub fn precision(mut self, v: i32) -> Self {
-        self.precision = Some(v);
-        self
-    }
-    pub fn countdown_days(mut self, v: bool) -> Self {
-        self.countdown_days = v;
-        self
-    }
-    pub fn plain_spaces(mut self, v: bool) -> Self {
-        self.plain_spaces = v;
-        self
-    }
-    pub fn spoken(mut self, v: bool) -> Self {
-        self.spoken = v;
-        self
-    }
-    pub fn overtime(mut self, v: bool) -> Self {
-        self.overtime = v;
-        self
-    }
-    pub fn max_unit(mut self, v: Unit) -> Self {
-        self.max_unit = v;
-        self
-    }
-    pub fn just_now_text(mut self, text: impl Into<String>) -> Self {
-        self.just_now_text = Some(text.into());
-        self
-    }
-    pub fn yesterday_text(mut self, text: impl Into<String>) -> Self {
-        self.yesterday_text = Some(text.into());
-        self
-    }
-    pub fn day_before_yesterday_text(mut self, text: impl Into<String>) -> Self {
-        self.day_before_yesterday_text = Some(text.into());
-        self
-    }
-    pub fn tomorrow_text(mut self, text: impl Into<String>) -> Self {
-        self.tomorrow_text = Some(text.into());
-        self
+    setters! {
+        locale(id: impl Into<String>) = Some(id.into());
+        time_zone(id: impl Into<String>) = Some(id.into());
+        hour_cycle(v: HourCycle) = v;
+        width(v: Width) = v;
+        recent_relative(v: bool) = v;
+        just_now_ms(v: i64) = Some(v);
+        skew_tolerance_ms(v: i64) = Some(v);
+        cross_year_grace_days(v: i32) = Some(v);
+        weekday_window_days(v: i32) = Some(v);
+        precision(v: i32) = Some(v);
+        countdown_days(v: bool) = v;
+        plain_spaces(v: bool) = v;
+        spoken(v: bool) = v;
+        overtime(v: bool) = v;
+        max_unit(v: Unit) = v;
+        just_now_text(text: impl Into<String>) = Some(text.into());
+        yesterday_text(text: impl Into<String>) = Some(text.into());
+        day_before_yesterday_text(text: impl Into<String>) = Some(text.into());
+        tomorrow_text(text: impl Into<String>) = Some(text.into());
     }
 }
 
