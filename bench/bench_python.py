@@ -132,8 +132,15 @@ class PerCall(Job):
     """ns per item of a loop over items: the items are cut into chunks of CHUNK
     calls, each chunk is timed once per round and its best time kept."""
 
-    def __init__(self, name: str, loop: Callable[[Sequence[Any]], None], items: Sequence[Any], note: str = "",
-                 setup: Callable[[], Any] = lambda: None, teardown: Callable[[], Any] = lambda: None) -> None:
+    def __init__(
+        self,
+        name: str,
+        loop: Callable[[Sequence[Any]], None],
+        items: Sequence[Any],
+        note: str = "",
+        setup: Callable[[], Any] = lambda: None,
+        teardown: Callable[[], Any] = lambda: None,
+    ) -> None:
         self.name, self.loop, self.note, self.count = name, loop, note, len(items)
         self.setup, self.teardown = setup, teardown  # run outside the clock
         self.chunks = [items[i : i + CHUNK] for i in range(0, len(items), CHUNK)]
@@ -222,8 +229,10 @@ def ensure(module: str, package: str, install: bool) -> Optional[Any]:
     try:
         return importlib.import_module(module)
     except ImportError:
-        print(f"bench-python: could not install {package} (run: {sys.executable} -m pip install {package}); "
-              "its rows say 'not installed'")
+        print(
+            f"bench-python: could not install {package} (run: {sys.executable} -m pip install {package}); "
+            "its rows say 'not installed'"
+        )
         return None
 
 
@@ -389,23 +398,41 @@ class Table:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--n", type=int, default=int(os.environ.get("BENCH_N") or 200000),
-                        help="labels per format_many batch (default 200000, or $BENCH_N)")
+    parser.add_argument(
+        "--n",
+        type=int,
+        default=int(os.environ.get("BENCH_N") or 200000),
+        help="labels per format_many batch (default 200000, or $BENCH_N)",
+    )
     parser.add_argument("--calls", type=int, default=20000, help="instants for the per-call rows (default 20000)")
     parser.add_argument("--reps", type=int, default=7, help="rounds; each row keeps its best (default 7)")
-    parser.add_argument("--json", default=str(HERE.parent / "build" / "bench_python.json"), help="where to write the results")
+    parser.add_argument(
+        "--json", default=str(HERE.parent / "build" / "bench_python.json"), help="where to write the results"
+    )
     parser.add_argument("--no-install", action="store_true", help="never pip install a missing baseline")
     parser.add_argument("--quick", action="store_true", help="a smoke run: small sizes, 2 repetitions")
-    parser.add_argument("--column-rows", type=int, default=1_000_000, help="rows of the column rows (default 1,000,000)")
-    parser.add_argument("--memory-rows", type=int, default=10_000_000, help="rows of the memory row (default 10,000,000)")
-    parser.add_argument("--dask-rows", type=int, default=None, help="rows of the Dask rows (default 20,000,000; 0: none)")
+    parser.add_argument(
+        "--column-rows", type=int, default=1_000_000, help="rows of the column rows (default 1,000,000)"
+    )
+    parser.add_argument(
+        "--memory-rows", type=int, default=10_000_000, help="rows of the memory row (default 10,000,000)"
+    )
+    parser.add_argument(
+        "--dask-rows", type=int, default=None, help="rows of the Dask rows (default 20,000,000; 0: none)"
+    )
     parser.add_argument("--memory-child", type=int, default=0, help=argparse.SUPPRESS)  # the memory row's process
-    parser.add_argument("--peers", metavar="PATH", help="make bench-peers-python: only the peer comparison, to PATH "
-                        "(BENCH_PEERS_QUICK=1 or --quick: a smoke run)")
+    parser.add_argument(
+        "--peers",
+        metavar="PATH",
+        help="make bench-peers-python: only the peer comparison, to PATH (BENCH_PEERS_QUICK=1 or --quick: a smoke run)",
+    )
     args = parser.parse_args()
     if args.peers:
-        return peers_main(args.peers, args.quick or bool(os.environ.get("BENCH_PEERS_QUICK")),
-                          not args.no_install and not os.environ.get("FEEDDATE_BENCH_NO_INSTALL"))
+        return peers_main(
+            args.peers,
+            args.quick or bool(os.environ.get("BENCH_PEERS_QUICK")),
+            not args.no_install and not os.environ.get("FEEDDATE_BENCH_NO_INSTALL"),
+        )
     if args.memory_child:
         return memory_child(args.memory_child)
     if args.dask_rows is None:
@@ -441,8 +468,10 @@ def main() -> int:
     }
     print(f"cores: {cores} ({usable} usable by this process); one thread measured")
     print("versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()))
-    print(f"instants: bench.c's mix, now = 2024-03-25T06:30Z; per-call rows over {calls}, "
-          f"format_many batches of {', '.join(map(str, sizes(n)))}; best of {reps}\n")
+    print(
+        f"instants: bench.c's mix, now = 2024-03-25T06:30Z; per-call rows over {calls}, "
+        f"format_many batches of {', '.join(map(str, sizes(n)))}; best of {reps}\n"
+    )
 
     ms_all = instants(n)
     seconds = [ms // 1000 for ms in ms_all]  # int epoch seconds: what most Python callers have
@@ -461,7 +490,10 @@ def main() -> int:
         rel = feeddate.Formatter("relative", locale=locale, tz=zone)
         call_s = seconds[:calls]
         expected = [feed.format(t, now_s) for t in call_s[:2000]]
-        checks = [feed.format_many(call_s[:2000], now_s), without_numpy(lambda: feed.format_many(call_s[:2000], now_s))()]
+        checks = [
+            feed.format_many(call_s[:2000], now_s),
+            without_numpy(lambda: feed.format_many(call_s[:2000], now_s))(),
+        ]
         if np is not None:
             checks.append(feed.format_many(np.array(ms_whole[:2000], dtype=np.int64), now_s, unit="ms"))
         if any(labels != expected for labels in checks):
@@ -477,31 +509,65 @@ def main() -> int:
             PerBatch("floor: fd_format_many in C per label, FEED", c_many(feed, ms_whole), n, reps),
             PerCall("format(int s), FEED", format_loop(feed, now_s), call_s),
             PerCall("format(float s), FEED", format_loop(feed, now_s), [t + 0.25 for t in call_s]),
-            PerCall("format(datetime), FEED", format_loop(feed, now_dt),
-                    [datetime.fromtimestamp(t, timezone.utc) for t in call_s]),
+            PerCall(
+                "format(datetime), FEED",
+                format_loop(feed, now_dt),
+                [datetime.fromtimestamp(t, timezone.utc) for t in call_s],
+            ),
             PerCall("label(int s), FEED", label_loop(feed, now_s), call_s),
             PerCall("format(int s), RELATIVE", format_loop(rel, now_s), call_s),
         ]
         # format_many: without numpy (hidden from the binding for the call), with it, on an ndarray.
         for size in sizes(n):
             part = seconds[:size]
-            jobs.append(PerBatch(f"format_many(list[int]) x{size}, FEED",
-                                 without_numpy(lambda f=feed, p=part: f.format_many(p, now_s)), size, reps,
-                                 "pure Python: numpy hidden"))
-        jobs.append(PerBatch(f"format_many(list[int]) x{n}, RELATIVE",
-                             without_numpy(lambda: rel.format_many(seconds, now_s)), n, reps, "pure Python: numpy hidden"))
+            jobs.append(
+                PerBatch(
+                    f"format_many(list[int]) x{size}, FEED",
+                    without_numpy(lambda f=feed, p=part: f.format_many(p, now_s)),
+                    size,
+                    reps,
+                    "pure Python: numpy hidden",
+                )
+            )
+        jobs.append(
+            PerBatch(
+                f"format_many(list[int]) x{n}, RELATIVE",
+                without_numpy(lambda: rel.format_many(seconds, now_s)),
+                n,
+                reps,
+                "pure Python: numpy hidden",
+            )
+        )
         if np is not None:
             arr = np.array(ms_whole, dtype=np.int64)
             for size in sizes(n)[1:]:
                 part = seconds[:size]
-                jobs.append(PerBatch(f"format_many(list[int]) x{size}, FEED, numpy loaded",
-                                     lambda f=feed, p=part: f.format_many(p, now_s), size, reps))
+                jobs.append(
+                    PerBatch(
+                        f"format_many(list[int]) x{size}, FEED, numpy loaded",
+                        lambda f=feed, p=part: f.format_many(p, now_s),
+                        size,
+                        reps,
+                    )
+                )
             for size in sizes(n):
                 part_a = arr[:size]
-                jobs.append(PerBatch(f"format_many(int64 ndarray) x{size}, FEED",
-                                     lambda f=feed, p=part_a: f.format_many(p, now_s, unit="ms"), size, reps))
-            jobs.append(PerBatch(f"format_many(int64 ndarray) x{n}, RELATIVE",
-                                 lambda: rel.format_many(arr, now_s, unit="ms"), n, reps))
+                jobs.append(
+                    PerBatch(
+                        f"format_many(int64 ndarray) x{size}, FEED",
+                        lambda f=feed, p=part_a: f.format_many(p, now_s, unit="ms"),
+                        size,
+                        reps,
+                    )
+                )
+            jobs.append(
+                PerBatch(
+                    f"format_many(int64 ndarray) x{n}, RELATIVE",
+                    lambda: rel.format_many(arr, now_s, unit="ms"),
+                    n,
+                    reps,
+                )
+            )
         # The baselines, on the same instants as the per-call rows.
         loops = baseline_loops(mods, locale, zone, now_dt)
         missing: List[str] = []
@@ -512,8 +578,16 @@ def main() -> int:
             prepare, loop = loops[name]
             if name.startswith("humanize"):
                 setup, ok = humanize_translation(mods["humanize"], locale)
-                jobs.append(PerCall(name, loop, prepare(ms_whole[:calls]), "" if ok else "no translation: English",
-                                    setup, mods["humanize"].i18n.deactivate))
+                jobs.append(
+                    PerCall(
+                        name,
+                        loop,
+                        prepare(ms_whole[:calls]),
+                        "" if ok else "no translation: English",
+                        setup,
+                        mods["humanize"].i18n.deactivate,
+                    )
+                )
             else:
                 jobs.append(PerCall(name, loop, prepare(ms_whole[:calls])))
 
@@ -580,8 +654,11 @@ def peers_main(path: str, quick: bool, install: bool) -> int:
         dts = [datetime.fromtimestamp(t / 1000, timezone.utc) for t in ms]
         ours_labels = rel.format_many(floats, now_s)
         # Labels exactly as the library makes them: every path gives the same.
-        same = [without_numpy(lambda: rel.format_many(floats, now_s))(), rel.format_many(dts, now_dt),
-                [rel.format(t, now_dt) for t in dts[:500]] + ours_labels[500:]]
+        same = [
+            without_numpy(lambda: rel.format_many(floats, now_s))(),
+            rel.format_many(dts, now_dt),
+            [rel.format(t, now_dt) for t in dts[:500]] + ours_labels[500:],
+        ]
         if np is not None:
             same.append(rel.format_many(np.array(floats), now_s, unit="s"))
         if any(labels != ours_labels for labels in same):
@@ -600,9 +677,15 @@ def peers_main(path: str, quick: bool, install: bool) -> int:
                 for t in dts:
                     format_timedelta(t - now_dt, add_direction=True, locale=loc)
 
-            peers.append(("babel format_timedelta(add_direction=True)", babel_loop, babel_labels,
-                          "babel rounds a difference to its largest unit at 0.85 of it, months of 30 days "
-                          "('7 months ago' where we count 6 calendar months)"))
+            peers.append(
+                (
+                    "babel format_timedelta(add_direction=True)",
+                    babel_loop,
+                    babel_labels,
+                    "babel rounds a difference to its largest unit at 0.85 of it, months of 30 days "
+                    "('7 months ago' where we count 6 calendar months)",
+                )
+            )
         if "humanize" in mods:
             naturaltime = mods["humanize"].naturaltime
             human_labels = [naturaltime(t, when=now_dt) for t in dts]
@@ -611,8 +694,14 @@ def peers_main(path: str, quick: bool, install: bool) -> int:
                 for t in dts:
                     naturaltime(t, when=now_dt)
 
-            peers.append(("humanize naturaltime", humanize_loop, human_labels,
-                          "humanize: English only here, 'a day ago', '10 days ago', '1 year, 15 days ago'"))
+            peers.append(
+                (
+                    "humanize naturaltime",
+                    humanize_loop,
+                    human_labels,
+                    "humanize: English only here, 'a day ago', '10 days ago', '1 year, 15 days ago'",
+                )
+            )
         if "arrow" in mods:
             arrow = mods["arrow"]
             arrows = [arrow.Arrow.fromdatetime(t) for t in dts]
@@ -623,8 +712,14 @@ def peers_main(path: str, quick: bool, install: bool) -> int:
                 for a in arrows:
                     a.humanize(now_a, locale="en")
 
-            peers.append(("arrow Arrow.humanize", arrow_loop, arrow_labels,
-                          "arrow rounds to the nearest unit, 'a day ago', 'a week ago'"))
+            peers.append(
+                (
+                    "arrow Arrow.humanize",
+                    arrow_loop,
+                    arrow_labels,
+                    "arrow rounds to the nearest unit, 'a day ago', 'a week ago'",
+                )
+            )
 
         fmt = rel.format
 
@@ -636,39 +731,98 @@ def peers_main(path: str, quick: bool, install: bool) -> int:
         pairs: List[Tuple[str, str, Callable[[], Any], str, Callable[[], Any], str]] = []
         for name, loop, labels, how in peers:
             agree = sum(a.lower() == b.lower() for a, b in zip(ours_labels, labels)) / n
-            note = (f"the peer's text equals ours (case aside) on {agree:.0%} of the instants: {how}; "
-                    "the peer is called once per label with aware datetimes (and t - now for babel)")
-            pairs.append(("RELATIVE en_US, single call", "Formatter.format(datetime)", single, name, loop,
-                          note + "; ours once per label with the same datetimes"))
-            pairs.append(("RELATIVE en_US, list of float seconds, per label",
-                          "format_many(list[float]), numpy not loaded", without_numpy(lambda: rel.format_many(floats, now_s)),
-                          name, loop, note + "; ours one call on a list of time.time()-style floats"))
+            note = (
+                f"the peer's text equals ours (case aside) on {agree:.0%} of the instants: {how}; "
+                "the peer is called once per label with aware datetimes (and t - now for babel)"
+            )
+            pairs.append(
+                (
+                    "RELATIVE en_US, single call",
+                    "Formatter.format(datetime)",
+                    single,
+                    name,
+                    loop,
+                    note + "; ours once per label with the same datetimes",
+                )
+            )
+            pairs.append(
+                (
+                    "RELATIVE en_US, list of float seconds, per label",
+                    "format_many(list[float]), numpy not loaded",
+                    without_numpy(lambda: rel.format_many(floats, now_s)),
+                    name,
+                    loop,
+                    note + "; ours one call on a list of time.time()-style floats",
+                )
+            )
             if name.startswith("babel"):
-                pairs.append(("RELATIVE en_US, list of int seconds, per label", "format_many(list[int]), numpy not loaded",
-                              without_numpy(lambda: rel.format_many(ints, now_s)), name, loop,
-                              note + "; ours one call on a list of int seconds"))
-                pairs.append(("RELATIVE en_US, list of datetimes, per label", "format_many(list[datetime])",
-                              lambda: rel.format_many(dts, now_dt), name, loop,
-                              note + "; ours one call on the list of those datetimes"))
+                pairs.append(
+                    (
+                        "RELATIVE en_US, list of int seconds, per label",
+                        "format_many(list[int]), numpy not loaded",
+                        without_numpy(lambda: rel.format_many(ints, now_s)),
+                        name,
+                        loop,
+                        note + "; ours one call on a list of int seconds",
+                    )
+                )
+                pairs.append(
+                    (
+                        "RELATIVE en_US, list of datetimes, per label",
+                        "format_many(list[datetime])",
+                        lambda: rel.format_many(dts, now_dt),
+                        name,
+                        loop,
+                        note + "; ours one call on the list of those datetimes",
+                    )
+                )
                 if np is not None:
-                    pairs.append(("RELATIVE en_US, list of float seconds, per label", "format_many(list[float]), numpy loaded",
-                                  lambda: rel.format_many(floats, now_s), name, loop,
-                                  note + "; ours one call on a list of floats, numpy imported (it converts the list)"))
+                    pairs.append(
+                        (
+                            "RELATIVE en_US, list of float seconds, per label",
+                            "format_many(list[float]), numpy loaded",
+                            lambda: rel.format_many(floats, now_s),
+                            name,
+                            loop,
+                            note + "; ours one call on a list of floats, numpy imported (it converts the list)",
+                        )
+                    )
         if np is not None:
             arr_f = np.array(floats)
             arr_ms = np.array(ms, dtype=np.int64)
             note = "labels checked equal on every instant"
-            pairs.append(("RELATIVE en_US, list vs numpy path, per label", "format_many(list[float]), numpy not loaded",
-                          without_numpy(lambda: rel.format_many(floats, now_s)), "format_many(float64 ndarray, unit='s')",
-                          lambda: rel.format_many(arr_f, now_s, unit="s"), note))
-            pairs.append(("RELATIVE en_US, list vs numpy path, per label", "format_many(list[int]), numpy not loaded",
-                          without_numpy(lambda: rel.format_many(ints, now_s)), "format_many(int64 ndarray, unit='ms')",
-                          lambda: rel.format_many(arr_ms, now_s, unit="ms"),
-                          "int seconds against the same instants in ms; " + note
-                          if int_labels == rel.format_many(np.array(ints) * 1000, now_s, unit="ms") else "LABELS DIFFER"))
-            pairs.append(("RELATIVE en_US, list vs numpy path, per label", "format_many(list[datetime])",
-                          lambda: rel.format_many(dts, now_dt), "format_many(float64 ndarray, unit='s')",
-                          lambda: rel.format_many(arr_f, now_s, unit="s"), note))
+            pairs.append(
+                (
+                    "RELATIVE en_US, list vs numpy path, per label",
+                    "format_many(list[float]), numpy not loaded",
+                    without_numpy(lambda: rel.format_many(floats, now_s)),
+                    "format_many(float64 ndarray, unit='s')",
+                    lambda: rel.format_many(arr_f, now_s, unit="s"),
+                    note,
+                )
+            )
+            pairs.append(
+                (
+                    "RELATIVE en_US, list vs numpy path, per label",
+                    "format_many(list[int]), numpy not loaded",
+                    without_numpy(lambda: rel.format_many(ints, now_s)),
+                    "format_many(int64 ndarray, unit='ms')",
+                    lambda: rel.format_many(arr_ms, now_s, unit="ms"),
+                    "int seconds against the same instants in ms; " + note
+                    if int_labels == rel.format_many(np.array(ints) * 1000, now_s, unit="ms")
+                    else "LABELS DIFFER",
+                )
+            )
+            pairs.append(
+                (
+                    "RELATIVE en_US, list vs numpy path, per label",
+                    "format_many(list[datetime])",
+                    lambda: rel.format_many(dts, now_dt),
+                    "format_many(float64 ndarray, unit='s')",
+                    lambda: rel.format_many(arr_f, now_s, unit="s"),
+                    note,
+                )
+            )
         ours_ns: List[List[float]] = [[] for _ in pairs]
         peer_ns: List[List[float]] = [[] for _ in pairs]
         for call in {id(p[2]): p[2] for p in pairs}.values():
@@ -679,16 +833,39 @@ def peers_main(path: str, quick: bool, install: bool) -> int:
                 peer_ns[i].append(timed(peer_call, n))
         for i, (case, ours, _oc, peer, _pc, note) in enumerate(pairs):
             ratio = median([a / b for a, b in zip(ours_ns[i], peer_ns[i])])
-            rows.append({"case": case, "set": kind, "ours": ours, "peer": peer, "ours_ns": round(median(ours_ns[i]), 1),
-                         "peer_ns": round(median(peer_ns[i]), 1), "ratio": round(ratio, 4), "note": note})
-            print(f"{kind:5s} {case:50s} {ours:42s} {median(ours_ns[i]):8.1f} ns  {peer:42s} "
-                  f"{median(peer_ns[i]):8.1f} ns  ratio {ratio:.3f} (1/{1 / ratio:.1f})", flush=True)
-    out = {"language": "python", "runtime": f"{platform.python_implementation()} {platform.python_version()} "
-           f"{sys.platform}/{platform.machine()}", "rounds": rounds, "instants": n,
-           "versions": {"feeddate": feeddate.__version__, "libfeeddate": feeddate.library_version(),
-                        "babel": version_of("babel"), "humanize": version_of("humanize"), "arrow": version_of("arrow"),
-                        "numpy": version_of("numpy")},
-           "rows": rows}
+            rows.append(
+                {
+                    "case": case,
+                    "set": kind,
+                    "ours": ours,
+                    "peer": peer,
+                    "ours_ns": round(median(ours_ns[i]), 1),
+                    "peer_ns": round(median(peer_ns[i]), 1),
+                    "ratio": round(ratio, 4),
+                    "note": note,
+                }
+            )
+            print(
+                f"{kind:5s} {case:50s} {ours:42s} {median(ours_ns[i]):8.1f} ns  {peer:42s} "
+                f"{median(peer_ns[i]):8.1f} ns  ratio {ratio:.3f} (1/{1 / ratio:.1f})",
+                flush=True,
+            )
+    out = {
+        "language": "python",
+        "runtime": f"{platform.python_implementation()} {platform.python_version()} "
+        f"{sys.platform}/{platform.machine()}",
+        "rounds": rounds,
+        "instants": n,
+        "versions": {
+            "feeddate": feeddate.__version__,
+            "libfeeddate": feeddate.library_version(),
+            "babel": version_of("babel"),
+            "humanize": version_of("humanize"),
+            "arrow": version_of("arrow"),
+            "numpy": version_of("numpy"),
+        },
+        "rows": rows,
+    }
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"written: {path}")
@@ -743,30 +920,63 @@ def column_rows(args: Any, reps: int, install: bool) -> Dict[str, Any]:
     cold = time.perf_counter() - t0
     jobs: List[Job] = [
         PerBatch(f"floor: fd_format_many in C per label, FEED x{rows}", c_many(feed, ms.tolist()), rows, reps),
-        PerBatch(f"format_column(Arrow timestamp[ms, UTC]) x{rows}", lambda: feed.format_column(column, now_s), rows, reps),
-        PerBatch(f"format_table, {len(pairs)} (locale, zone) pairs x{rows}",
-                 lambda: feeddate.format_table(column, style="feed", locale=locales, tz=zones, now=now_s), rows, reps,
-                 "string id columns, formatter cache warm"),
+        PerBatch(
+            f"format_column(Arrow timestamp[ms, UTC]) x{rows}", lambda: feed.format_column(column, now_s), rows, reps
+        ),
+        PerBatch(
+            f"format_table, {len(pairs)} (locale, zone) pairs x{rows}",
+            lambda: feeddate.format_table(column, style="feed", locale=locales, tz=zones, now=now_s),
+            rows,
+            reps,
+            "string id columns, formatter cache warm",
+        ),
     ]
     if pd is not None:
         series = pd.Series(pd.to_datetime(ms, unit="ms", utc=True))
-        jobs.insert(2, PerBatch(f"format_column(pandas {series.dtype}) x{rows}",
-                                lambda: feed.format_column(series, now_s), rows, reps, "pandas Series out"))
+        jobs.insert(
+            2,
+            PerBatch(
+                f"format_column(pandas {series.dtype}) x{rows}",
+                lambda: feed.format_column(series, now_s),
+                rows,
+                reps,
+                "pandas Series out",
+            ),
+        )
     for rep in range(reps):
         for i in range(len(jobs)):
             jobs[(i + rep) % len(jobs)].run_once()
     raw = jobs[0].result()
     for job in jobs:
         ns = job.result()
-        out["rows"].append({"name": job.name, "ns_per_label": ns, "labels_per_s": 1e9 / ns,
-                            "vs_fd_format_many": raw / ns, "note": job.note})
+        out["rows"].append(
+            {
+                "name": job.name,
+                "ns_per_label": ns,
+                "labels_per_s": 1e9 / ns,
+                "vs_fd_format_many": raw / ns,
+                "note": job.note,
+            }
+        )
     out["format_table_cold_s"] = cold
     column_ns, table_ns = jobs[1].result(), jobs[-1].result()
     full = rows >= 1_000_000  # the targets are for 1,000,000 rows: smaller runs are smoke runs
     out["targets"] += [
-        {"target": "format_column >= 12 M labels/s", "value": 1e9 / column_ns, "met": 1e9 / column_ns >= TARGET_COLUMN_PER_S},
-        {"target": "format_column >= 0.7x fd_format_many", "value": raw / column_ns, "met": raw / column_ns >= TARGET_COLUMN_VS_RAW},
-        {"target": "format_table (1,000 pairs) >= 3 M labels/s", "value": 1e9 / table_ns, "met": 1e9 / table_ns >= TARGET_TABLE_PER_S},
+        {
+            "target": "format_column >= 12 M labels/s",
+            "value": 1e9 / column_ns,
+            "met": 1e9 / column_ns >= TARGET_COLUMN_PER_S,
+        },
+        {
+            "target": "format_column >= 0.7x fd_format_many",
+            "value": raw / column_ns,
+            "met": raw / column_ns >= TARGET_COLUMN_VS_RAW,
+        },
+        {
+            "target": "format_table (1,000 pairs) >= 3 M labels/s",
+            "value": 1e9 / table_ns,
+            "met": 1e9 / table_ns >= TARGET_TABLE_PER_S,
+        },
     ]
     for target in out["targets"]:
         if not full:
@@ -774,8 +984,13 @@ def column_rows(args: Any, reps: int, install: bool) -> Dict[str, Any]:
     out["memory"] = memory_row(args.memory_rows)
     if out["memory"] is not None:
         ratio = out["memory"]["peak_over_output"]
-        out["targets"].append({"target": "format_column peak memory <= 2x its output", "value": ratio,
-                               "met": ratio <= TARGET_MEMORY_RATIO if args.memory_rows >= 10_000_000 else None})
+        out["targets"].append(
+            {
+                "target": "format_column peak memory <= 2x its output",
+                "value": ratio,
+                "met": ratio <= TARGET_MEMORY_RATIO if args.memory_rows >= 10_000_000 else None,
+            }
+        )
     if args.dask_rows:
         if ensure("distributed", "dask[distributed]", install) is None or pd is None:
             out["missing"].append("dask[distributed]")
@@ -807,16 +1022,27 @@ def memory_child(rows: int) -> int:
     seconds = time.perf_counter() - t0
     peak = status("VmHWM") - before
     size = labels.nbytes  # offsets + text (+ validity): the output's own bytes
-    print(json.dumps({"rows": rows, "peak_added_bytes": peak, "output_bytes": size, "peak_over_output": peak / size,
-                      "chunks": labels.num_chunks if isinstance(labels, pa.ChunkedArray) else 1,
-                      "input_bytes": column.nbytes, "seconds": seconds}))
+    print(
+        json.dumps(
+            {
+                "rows": rows,
+                "peak_added_bytes": peak,
+                "output_bytes": size,
+                "peak_over_output": peak / size,
+                "chunks": labels.num_chunks if isinstance(labels, pa.ChunkedArray) else 1,
+                "input_bytes": column.nbytes,
+                "seconds": seconds,
+            }
+        )
+    )
     return 0
 
 
 def memory_row(rows: int) -> Optional[Dict[str, Any]]:
     try:
-        done = subprocess.run([sys.executable, __file__, "--memory-child", str(rows)], capture_output=True, text=True,
-                              timeout=600)
+        done = subprocess.run(
+            [sys.executable, __file__, "--memory-child", str(rows)], capture_output=True, text=True, timeout=600
+        )
         return json.loads(done.stdout.strip().splitlines()[-1]) if done.returncode == 0 else None
     except (OSError, subprocess.TimeoutExpired, ValueError, IndexError) as exc:
         print(f"bench-python: the memory row failed: {exc}")
@@ -840,13 +1066,16 @@ def dask_rows(recipe: Any, rows: int, rounds: int = 2) -> Dict[str, Any]:
                 recipe.ship_this_module(client)
                 started = time.perf_counter() - t_start
                 warm = recipe.frame(200_000 * 2 * workers, 2 * workers).map_partitions(
-                    recipe.label_partition, **recipe.OPTIONS, meta=recipe.LABEL_META)
+                    recipe.label_partition, **recipe.OPTIONS, meta=recipe.LABEL_META
+                )
                 client.compute(warm).result()
                 t0 = time.perf_counter()
                 frame = recipe.frame(rows, partitions).persist()
                 wait(frame)
                 t1 = time.perf_counter()
-                labels = frame.map_partitions(recipe.label_partition, **recipe.OPTIONS, meta=recipe.LABEL_META).persist()
+                labels = frame.map_partitions(
+                    recipe.label_partition, **recipe.OPTIONS, meta=recipe.LABEL_META
+                ).persist()
                 wait(labels)
                 t2 = time.perf_counter()
                 gathered = labels.compute()
@@ -879,16 +1108,20 @@ def report_columns(columns: Dict[str, Any]) -> None:
     print(f"{'':58s} {'ns/label':>10s} {'labels/s':>10s} {'x fd_format_many':>17s}")
     for row in columns["rows"]:
         note = f"  ({row['note']})" if row["note"] else ""
-        print(f"{row['name']:58s} {fmt_ns(row['ns_per_label']):>10s} {row['labels_per_s'] / 1e6:>8.2f} M"
-              f" {row['vs_fd_format_many']:>16.2f}x{note}")
+        print(
+            f"{row['name']:58s} {fmt_ns(row['ns_per_label']):>10s} {row['labels_per_s'] / 1e6:>8.2f} M"
+            f" {row['vs_fd_format_many']:>16.2f}x{note}"
+        )
     print(f"  format_table's first call (1,000 formatters made): {columns['format_table_cold_s']:.2f} s")
     memory = columns["memory"]
     if memory is None:
         print("  memory: not measured")
     else:
-        print(f"  memory: format_column on {memory['rows']:,} rows: peak +{memory['peak_added_bytes'] / 1e6:,.0f} MB for "
-              f"an output of {memory['output_bytes'] / 1e6:,.0f} MB ({memory['chunks']} chunks; input "
-              f"{memory['input_bytes'] / 1e6:,.0f} MB): {memory['peak_over_output']:.2f}x")
+        print(
+            f"  memory: format_column on {memory['rows']:,} rows: peak +{memory['peak_added_bytes'] / 1e6:,.0f} MB for "
+            f"an output of {memory['output_bytes'] / 1e6:,.0f} MB ({memory['chunks']} chunks; input "
+            f"{memory['input_bytes'] / 1e6:,.0f} MB): {memory['peak_over_output']:.2f}x"
+        )
     dask = columns["dask"]
     if "dask[distributed]" in columns["missing"]:
         print(f"  {'Dask':58s} not installed")
@@ -897,11 +1130,16 @@ def report_columns(columns: Dict[str, Any]) -> None:
     else:
         print(f"  Dask, {dask['rows']:,} rows in {dask['partitions']} partitions (examples/python/dask_labels.py):")
         for workers, run in dask["runs"].items():
-            print(f"    {workers} worker{'s' if workers > 1 else ' '}: start {run['start_s']:5.2f} s; make rows {run['make_s']:6.2f} s, label "
-                  f"{run['label_s']:6.2f} s ({run['labels_per_s'] / 1e6:.2f} M labels/s), gather here "
-                  f"{run['gather_s']:6.2f} s; total {run['total_s']:6.2f} s")
-        print(f"    speed-up 2 vs 1 worker: labelling {dask['speedup_label']:.2f}x, rows made, labelled and gathered "
-              f"{dask['speedup_total']:.2f}x (best of {dask['rounds']} turns each)")
+            print(
+                f"    {workers} worker{'s' if workers > 1 else ' '}: start {run['start_s']:5.2f} s; "
+                f"make rows {run['make_s']:6.2f} s, label "
+                f"{run['label_s']:6.2f} s ({run['labels_per_s'] / 1e6:.2f} M labels/s), gather here "
+                f"{run['gather_s']:6.2f} s; total {run['total_s']:6.2f} s"
+            )
+        print(
+            f"    speed-up 2 vs 1 worker: labelling {dask['speedup_label']:.2f}x, rows made, labelled and gathered "
+            f"{dask['speedup_total']:.2f}x (best of {dask['rounds']} turns each)"
+        )
     print("targets, columns:")
     for target in columns["targets"]:
         value = target["value"]
@@ -911,10 +1149,23 @@ def report_columns(columns: Dict[str, Any]) -> None:
     print()
 
 
-def report(table: Table, cores: int, usable: int, versions: Dict[str, str], n: int, calls: int, reps: int,
-           path: str, columns: Optional[Dict[str, Any]] = None) -> None:
-    short = {"babel format_timedelta": "babel td", "babel format_skeleton": "babel skel",
-             "humanize naturaltime": "humanize", "arrow humanize": "arrow"}
+def report(
+    table: Table,
+    cores: int,
+    usable: int,
+    versions: Dict[str, str],
+    n: int,
+    calls: int,
+    reps: int,
+    path: str,
+    columns: Optional[Dict[str, Any]] = None,
+) -> None:
+    short = {
+        "babel format_timedelta": "babel td",
+        "babel format_skeleton": "babel skel",
+        "humanize naturaltime": "humanize",
+        "arrow humanize": "arrow",
+    }
     checks: List[Dict[str, Any]] = []
     for locale, zone in WHERE:
         rows = [r for r in table.rows if r["locale"] == locale]
@@ -946,17 +1197,30 @@ def report(table: Table, cores: int, usable: int, versions: Dict[str, str], n: i
         print(f"targets, {locale}:")
         fmt_int = table.get(locale, "format(int s), FEED")
         check("format <= 1 us per call (int seconds, FEED)", fmt_int, lambda v: v <= TARGET_FORMAT_NS, fmt_ns)
-        many = [r["name"] for r in rows if r["name"].startswith("format_many") and "FEED" in r["name"]
-                and int(r["name"].split(" x")[1].split(",")[0]) >= min(MID, n)]
+        many = [
+            r["name"]
+            for r in rows
+            if r["name"].startswith("format_many")
+            and "FEED" in r["name"]
+            and int(r["name"].split(" x")[1].split(",")[0]) >= min(MID, n)
+        ]
         for name in many:
             ns = table.get(locale, name)
             what = name.replace("format_many", "many").replace(", FEED", "")
-            check(f"{what} >= 5 M labels/s", ns, lambda v: 1e9 / v >= TARGET_MANY_PER_S,
-                  lambda v: f"{1e9 / v / 1e6:.2f} M/s")
+            check(
+                f"{what} >= 5 M labels/s",
+                ns,
+                lambda v: 1e9 / v >= TARGET_MANY_PER_S,
+                lambda v: f"{1e9 / v / 1e6:.2f} M/s",
+            )
             for b in ("babel format_timedelta", "babel format_skeleton"):
                 if base[b] is not None and ns is not None:
-                    check(f"{what} >= 50x {short[b]}", ns, lambda v, bb=base[b]: bb / v >= TARGET_MANY_VS_BABEL,
-                          lambda v, bb=base[b]: f"{bb / v:.1f}x")
+                    check(
+                        f"{what} >= 50x {short[b]}",
+                        ns,
+                        lambda v, bb=base[b]: bb / v >= TARGET_MANY_VS_BABEL,
+                        lambda v, bb=base[b]: f"{bb / v:.1f}x",
+                    )
         print()
     if columns is not None:
         report_columns(columns)

@@ -11,6 +11,7 @@ Each DIR/<lang>.json: {"language", "runtime", "rounds", "rows": [{"case", "set",
 "ours", "peer", "ours_ns", "peer_ns", "ratio", "note"}]}, ratio = ours/peer as
 the median of alternating rounds in one process (< 1: feeddate is faster).
 """
+
 import json
 import os
 import sys
@@ -23,16 +24,18 @@ def from_c(src, dst):
         c = json.load(f)
     rows = []
     for s in c["styles"]:
-        rows.append({
-            "case": "%s %s (%s), single call" % (s["style"], s["locale"], s["zone"]),
-            "set": s.get("set", "mix"),
-            "ours": "fd_format (with next change and parts)",
-            "peer": "ICU udat_format, one cached UDAT_SHORT formatter",
-            "ours_ns": s["fd_format_ns"],
-            "peer_ns": s["udat_format_ns"],
-            "ratio": round(s["fd_format_ns"] / s["udat_format_ns"], 3),
-            "note": "the median-ratio round of 21 alternating rounds",
-        })
+        rows.append(
+            {
+                "case": "%s %s (%s), single call" % (s["style"], s["locale"], s["zone"]),
+                "set": s.get("set", "mix"),
+                "ours": "fd_format (with next change and parts)",
+                "peer": "ICU udat_format, one cached UDAT_SHORT formatter",
+                "ours_ns": s["fd_format_ns"],
+                "peer_ns": s["udat_format_ns"],
+                "ratio": round(s["fd_format_ns"] / s["udat_format_ns"], 3),
+                "note": "the median-ratio round of 21 alternating rounds",
+            }
+        )
     os.makedirs(os.path.dirname(dst) or ".", exist_ok=True)
     with open(dst, "w") as f:
         json.dump({"language": "c", "runtime": "C, system ICU", "rounds": 21, "rows": rows}, f, indent=2)
@@ -40,12 +43,16 @@ def from_c(src, dst):
 
 
 def table(folder):
-    names = sorted((n for n in os.listdir(folder) if n.endswith(".json")),
-                   key=lambda n: (ORDER.index(n[:-5]) if n[:-5] in ORDER else len(ORDER), n))
+    names = sorted(
+        (n for n in os.listdir(folder) if n.endswith(".json")),
+        key=lambda n: (ORDER.index(n[:-5]) if n[:-5] in ORDER else len(ORDER), n),
+    )
     if not names:
         sys.exit("peers_table: no results in %s (run make bench-peers)" % folder)
-    out = ["| language | case | set | feeddate | peer | feeddate ns | peer ns | ratio |",
-           "|---|---|---|---|---|---:|---:|---:|"]
+    out = [
+        "| language | case | set | feeddate | peer | feeddate ns | peer ns | ratio |",
+        "|---|---|---|---|---|---:|---:|---:|",
+    ]
     notes, losses = [], []
     for name in names:
         with open(os.path.join(folder, name)) as f:
@@ -55,19 +62,37 @@ def table(folder):
         for r in doc["rows"]:
             ratio = r["ratio"]
             mark = "" if ratio < 1 else " (peer faster)"
-            out.append("| %s | %s | %s | %s | %s | %.1f | %.1f | %.2fx%s |" % (
-                lang + (" (%s)" % r["runtime"] if r.get("runtime") else ""), r["case"], r.get("set", ""),
-                r["ours"], r["peer"], r["ours_ns"], r["peer_ns"], ratio, mark))
+            out.append(
+                "| %s | %s | %s | %s | %s | %.1f | %.1f | %.2fx%s |"
+                % (
+                    lang + (" (%s)" % r["runtime"] if r.get("runtime") else ""),
+                    r["case"],
+                    r.get("set", ""),
+                    r["ours"],
+                    r["peer"],
+                    r["ours_ns"],
+                    r["peer_ns"],
+                    ratio,
+                    mark,
+                )
+            )
             if r.get("note"):
                 notes.append("- %s, %s (%s): %s" % (lang, r["case"], r.get("set", ""), r["note"]))
             if ratio >= 1:
                 losses.append("%s: %s (%s) %.2fx" % (lang, r["case"], r.get("set", ""), ratio))
         if runtime:
             notes.insert(0, "- %s runtime: %s" % (lang, runtime))
-    text = "\n".join(out) + "\n\nratio = feeddate / peer, the median of alternating rounds in one process (< 1: feeddate faster).\n"
+    text = (
+        "\n".join(out)
+        + "\n\nratio = feeddate / peer, the median of alternating rounds in one process (< 1: feeddate faster).\n"
+    )
     if notes:
         text += "\n" + "\n".join(notes) + "\n"
-    text += "\n" + ("Rows where the peer is faster: " + "; ".join(losses) if losses else "feeddate is faster in every row.") + "\n"
+    text += (
+        "\n"
+        + ("Rows where the peer is faster: " + "; ".join(losses) if losses else "feeddate is faster in every row.")
+        + "\n"
+    )
     with open(os.path.join(folder, "table.md"), "w") as f:
         f.write(text)
     sys.stdout.write(text)

@@ -33,7 +33,8 @@ f = feeddate.Formatter("chat_list", locale="zh_CN", tz="Asia/Shanghai")
 text = f.format(1711242000, now=1711339200)
 t1, c1 = time.perf_counter(), time.process_time()
 from feeddate import _ffi
-print(repr((t1 - t0) * 1000.0), repr((c1 - c0) * 1000.0), text, feeddate.library_path(), feeddate.icu_version(), _ffi.icu_library_path(), sep="\t")
+print(repr((t1 - t0) * 1000.0), repr((c1 - c0) * 1000.0), text,
+      feeddate.library_path(), feeddate.icu_version(), _ffi.icu_library_path(), sep="\t")
 """
 
 
@@ -59,26 +60,41 @@ def main() -> int:
         cpu.append(float(cpu_ms))
         where = f"{lib}, ICU {icu} at {icu_path or '?'}"
     median, cpu_median = statistics.median(inside), statistics.median(cpu)
-    print(f"import feeddate + first label: median {median:.1f} ms, min {min(inside):.1f}, max {max(inside):.1f}; "
-          f"CPU time median {cpu_median:.1f} ms ({a.runs} fresh processes; whole process incl. interpreter "
-          f"start: median {statistics.median(whole):.1f} ms; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    print(
+        f"import feeddate + first label: median {median:.1f} ms, min {min(inside):.1f}, max {max(inside):.1f}; "
+        f"CPU time median {cpu_median:.1f} ms ({a.runs} fresh processes; whole process incl. interpreter "
+        f"start: median {statistics.median(whole):.1f} ms; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
+    )
     print(f"  library {where}")
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
-            json.dump({"python_cold_start": {"import_first_label_median_ms": round(median, 2),
-                                             "min_ms": round(min(inside), 2), "max_ms": round(max(inside), 2),
-                                             "cpu_median_ms": round(cpu_median, 2),
-                                             "process_median_ms": round(statistics.median(whole), 2),
-                                             "load_average": round(os.getloadavg()[0], 2),
-                                             "runs": a.runs, "library": where}}, f, indent=2)
+            json.dump(
+                {
+                    "python_cold_start": {
+                        "import_first_label_median_ms": round(median, 2),
+                        "min_ms": round(min(inside), 2),
+                        "max_ms": round(max(inside), 2),
+                        "cpu_median_ms": round(cpu_median, 2),
+                        "process_median_ms": round(statistics.median(whole), 2),
+                        "load_average": round(os.getloadavg()[0], 2),
+                        "runs": a.runs,
+                        "library": where,
+                    }
+                },
+                f,
+                indent=2,
+            )
     # The limit applies to the wall time, unless the machine is busy (load average
     # above its cores, as on a shared CI runner): then to the CPU time, which
     # other processes do not inflate.
     busy = os.getloadavg()[0] > (os.cpu_count() or 1)
     judged = cpu_median if busy else median
     if a.max_ms is not None and judged > a.max_ms:
-        print(f"over the limit of {a.max_ms:g} ms ({'CPU time, the machine is busy' if busy else 'wall time'})",
-              file=sys.stderr)
+        print(
+            f"over the limit of {a.max_ms:g} ms ({'CPU time, the machine is busy' if busy else 'wall time'})",
+            file=sys.stderr,
+        )
         return 1
     return 0
 

@@ -22,14 +22,37 @@ from collections import Counter, defaultdict
 from typing import Iterator
 
 # The ids most apps serve, reported whatever their rank.
-COMMON = ["en_US", "en_GB", "zh_CN", "zh_TW", "ja_JP", "ko_KR", "es_ES", "es_MX", "pt_BR", "fr_FR", "de_DE",
-          "it_IT", "ru_RU", "tr_TR", "ar_EG", "ar_SA", "hi_IN", "id_ID", "vi_VN", "th_TH", "pl_PL", "nl_NL"]
+COMMON = [
+    "en_US",
+    "en_GB",
+    "zh_CN",
+    "zh_TW",
+    "ja_JP",
+    "ko_KR",
+    "es_ES",
+    "es_MX",
+    "pt_BR",
+    "fr_FR",
+    "de_DE",
+    "it_IT",
+    "ru_RU",
+    "tr_TR",
+    "ar_EG",
+    "ar_SA",
+    "hi_IN",
+    "id_ID",
+    "vi_VN",
+    "th_TH",
+    "pl_PL",
+    "nl_NL",
+]
 
 
 def show(text: str) -> str:
     """Invisible and space-like characters made visible ({U+202F}), as the C tests print them."""
-    return "".join(c if c == " " or unicodedata.category(c) not in ("Zs", "Cf", "Cc") else f"{{U+{ord(c):04X}}}"
-                   for c in text)
+    return "".join(
+        c if c == " " or unicodedata.category(c) not in ("Zs", "Cf", "Cc") else f"{{U+{ord(c):04X}}}" for c in text
+    )
 
 
 def option_name(options: dict) -> str:
@@ -81,17 +104,22 @@ def main() -> int:
         f.write("locale\tstyle\toptions\tzone\tt_ms\tnow_ms\tbase\tnew\tbase_next\tnew_next\n")
         for fmt, t, b, n in rows:
             o = fmt["options"]
-            f.write(f"{o['locale']}\t{fmt['style']}\t{option_name(o)}\t{o['tz']}\t{t}\t{now}\t{b[0]}\t{n[0]}\t{b[1]}\t{n[1]}\n")
+            f.write(
+                f"{o['locale']}\t{fmt['style']}\t{option_name(o)}\t{o['tz']}\t{t}\t{now}\t{b[0]}\t{n[0]}\t{b[1]}\t{n[1]}\n"
+            )
 
     locales = {fmt["options"]["locale"] for fmt in formatters}
     variants = {loc for loc in locales if "@" in loc}  # calendars and numbering systems
     locales -= variants
     out = sys.stdout.write
-    out(f"label-changes: base {library(base_summary)}, new {library(new_summary)}: {len(locales)} locales "
+    out(
+        f"label-changes: base {library(base_summary)}, new {library(new_summary)}: {len(locales)} locales "
         f"and {len(variants)} calendar and numbering variants, "
-        f"{len(formatters)} formatters, {total} labels; {len(text)} texts differ ({100 * len(text) / max(total, 1):.2f} %), "
+        f"{len(formatters)} formatters, {total} labels; "
+        f"{len(text)} texts differ ({100 * len(text) / max(total, 1):.2f} %), "
         f"{len(moved)} next changes moved with the text unchanged, "
-        f"{sum(len(v) for v in one_side.values())} formatters made on one side only\n\n")
+        f"{sum(len(v) for v in one_side.values())} formatters made on one side only\n\n"
+    )
     out("| style | labels whose text changed |\n|---|---|\n")
     for style, n in Counter(r[0]["style"] for r in text).most_common():
         out(f"| {style} | {n:,} |\n")
@@ -112,14 +140,22 @@ def main() -> int:
     for loc, n in by_locale.most_common(25):
         out(f"| {loc} | {n:,} | {shown(example[loc])} |\n")
     per_locale = Counter(fmt["options"]["locale"] for fmt in formatters)["en_US"] * len(ts)
-    out(f"\nWidely used ids ({per_locale:,} labels each):\n\n| locale | labels changed | example (base → new) |\n|---|---|---|\n")
+    out(
+        f"\nWidely used ids ({per_locale:,} labels each):\n\n"
+        "| locale | labels changed | example (base → new) |\n|---|---|---|\n"
+    )
     for loc in COMMON:
         n = by_locale.get(loc, 0)
-        out(f"| {loc} | {n:,} ({100 * n / max(per_locale, 1):.1f} %) | {shown(example[loc]) if loc in example else 'none'} |\n")
+        out(
+            f"| {loc} | {n:,} ({100 * n / max(per_locale, 1):.1f} %) | "
+            f"{shown(example[loc]) if loc in example else 'none'} |\n"
+        )
     for side, fmts in sorted(one_side.items()):
         locs = sorted({f["options"]["locale"] for f in fmts})
-        out(f"\nFormatters only {side} could make: {len(fmts):,}, in {len(locs)} locales"
-            f" ({', '.join(locs[:40])}{', …' if len(locs) > 40 else ''}).\n")
+        out(
+            f"\nFormatters only {side} could make: {len(fmts):,}, in {len(locs)} locales"
+            f" ({', '.join(locs[:40])}{', …' if len(locs) > 40 else ''}).\n"
+        )
     out(f"\nNext changes that moved with the text unchanged: {len(moved):,}")
     if moved:
         locs = Counter(r[0]["options"]["locale"] for r in moved)

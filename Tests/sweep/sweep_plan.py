@@ -44,9 +44,36 @@ DAY = 24 * HOUR
 NOW_MS = 1_711_348_200_000
 # Before now: just now, the minute and hour edges, yesterday, the weekday
 # window, the month and year edges, 3 years back.
-BACK = [0, 30 * SEC, 59 * SEC, 61 * SEC, 5 * MIN, 59 * MIN, 61 * MIN, 3 * HOUR, 6 * HOUR, 7 * HOUR, 20 * HOUR,
-        DAY, DAY + 7 * HOUR, 2 * DAY, 3 * DAY, 5 * DAY, 6 * DAY, 7 * DAY, 8 * DAY, 13 * DAY, 25 * DAY,
-        40 * DAY, 84 * DAY, 200 * DAY, 365 * DAY, 400 * DAY, 800 * DAY, 3 * 365 * DAY]
+BACK = [
+    0,
+    30 * SEC,
+    59 * SEC,
+    61 * SEC,
+    5 * MIN,
+    59 * MIN,
+    61 * MIN,
+    3 * HOUR,
+    6 * HOUR,
+    7 * HOUR,
+    20 * HOUR,
+    DAY,
+    DAY + 7 * HOUR,
+    2 * DAY,
+    3 * DAY,
+    5 * DAY,
+    6 * DAY,
+    7 * DAY,
+    8 * DAY,
+    13 * DAY,
+    25 * DAY,
+    40 * DAY,
+    84 * DAY,
+    200 * DAY,
+    365 * DAY,
+    400 * DAY,
+    800 * DAY,
+    3 * 365 * DAY,
+]
 # After now: countdowns (a fraction of a second, hours, a day and more), tomorrow, next year.
 AHEAD = [30 * SEC, 299_250, 3 * HOUR, DAY + 3_723_600, 3 * DAY, 40 * DAY, 300 * DAY, 365 * DAY]
 # Fixed instants far from now, for calendars and eras: 1989-01-08 (Heisei 1,
@@ -78,8 +105,25 @@ OPTION_SETS = [
 # hemisphere's DST, a zone that once skipped a day) and the options the main
 # set leaves at their defaults.
 OTHER_NOW_MS = 1_762_084_800_000
-OTHER_BACK = [1 * SEC, 45 * SEC, 2 * MIN, 10 * MIN, 2 * HOUR, 12 * HOUR, 23 * HOUR, 25 * HOUR, 36 * HOUR, 4 * DAY,
-              9 * DAY, 15 * DAY, 31 * DAY, 60 * DAY, 180 * DAY, 300 * DAY, 2 * 365 * DAY]
+OTHER_BACK = [
+    1 * SEC,
+    45 * SEC,
+    2 * MIN,
+    10 * MIN,
+    2 * HOUR,
+    12 * HOUR,
+    23 * HOUR,
+    25 * HOUR,
+    36 * HOUR,
+    4 * DAY,
+    9 * DAY,
+    15 * DAY,
+    31 * DAY,
+    60 * DAY,
+    180 * DAY,
+    300 * DAY,
+    2 * 365 * DAY,
+]
 OTHER_AHEAD = [1 * SEC, 59 * SEC, 10 * MIN, 23 * HOUR, 2 * DAY, 10 * DAY, 100 * DAY, 2 * 365 * DAY]
 OTHER_ZONES = ["Europe/London", "Asia/Kolkata", "America/Sao_Paulo", "Pacific/Auckland", "Pacific/Apia"]
 OTHER_OPTION_SETS = [
@@ -96,19 +140,76 @@ OTHER_OPTION_SETS = [
 
 # Calendars and numbering systems, as locale keywords in a few locales (the
 # data ICU's trimmed copy must keep: make icu-data-check).
-CALENDARS = ["buddhist", "chinese", "coptic", "dangi", "ethiopic", "ethiopic-amete-alem", "gregorian", "hebrew",
-             "indian", "islamic", "islamic-civil", "islamic-umalqura", "islamic-tbla", "islamic-rgsa", "iso8601",
-             "japanese", "persian", "roc"]
-CALENDAR_LOCALES = ["en_US", "ja_JP", "zh_CN", "zh_TW", "he_IL", "ar_EG", "ar_SA", "fa_IR", "th_TH", "ko_KR", "hi_IN",
-                    "am_ET", "ru_RU", "de_DE", "fr_FR"]
+CALENDARS = [
+    "buddhist",
+    "chinese",
+    "coptic",
+    "dangi",
+    "ethiopic",
+    "ethiopic-amete-alem",
+    "gregorian",
+    "hebrew",
+    "indian",
+    "islamic",
+    "islamic-civil",
+    "islamic-umalqura",
+    "islamic-tbla",
+    "islamic-rgsa",
+    "iso8601",
+    "japanese",
+    "persian",
+    "roc",
+]
+CALENDAR_LOCALES = [
+    "en_US",
+    "ja_JP",
+    "zh_CN",
+    "zh_TW",
+    "he_IL",
+    "ar_EG",
+    "ar_SA",
+    "fa_IR",
+    "th_TH",
+    "ko_KR",
+    "hi_IN",
+    "am_ET",
+    "ru_RU",
+    "de_DE",
+    "fr_FR",
+]
 CALENDAR_STYLES = ["feed", "feed_detail", "chat_bubble"]
 NUMBERING_LOCALES = ["en_US", "ja_JP", "zh_CN", "ar_EG"]
 NUMBERING_STYLES = ["feed_detail", "compact", "countdown"]
 # Kept in the small sweep whatever their place in the list: the most used ids,
 # and the ones whose text moved most between ICUs (issue 35).
-SMALL_ALWAYS = ["ar", "ar_SA", "de_DE", "en_CA", "en_GB", "en_IN", "en_US", "es_ES", "es_MX", "fa_IR", "fi_FI",
-                "fr_FR", "hi_IN", "id_ID", "ja_JP", "kn_IN", "ko_KR", "nl_NL", "pt_BR", "ru_RU", "ta_IN", "th_TH",
-                "tr_TR", "vi_VN", "zh_CN", "zh_Hant_TW"]
+SMALL_ALWAYS = [
+    "ar",
+    "ar_SA",
+    "de_DE",
+    "en_CA",
+    "en_GB",
+    "en_IN",
+    "en_US",
+    "es_ES",
+    "es_MX",
+    "fa_IR",
+    "fi_FI",
+    "fr_FR",
+    "hi_IN",
+    "id_ID",
+    "ja_JP",
+    "kn_IN",
+    "ko_KR",
+    "nl_NL",
+    "pt_BR",
+    "ru_RU",
+    "ta_IN",
+    "th_TH",
+    "tr_TR",
+    "vi_VN",
+    "zh_CN",
+    "zh_Hant_TW",
+]
 
 
 def listed(path: str, kind: str) -> list[str]:
@@ -129,10 +230,17 @@ def main() -> int:
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", choices=["full", "small"], default="full")
-    ap.add_argument("--set", choices=["main", "other"], default="main",
-                    help="main: the sweep of fleet-check and label-changes; other: another of the same kind")
-    ap.add_argument("--locales", default=os.path.join(here, "icu-available.txt"),
-                    help="ICU's locale list (make icu-available writes it)")
+    ap.add_argument(
+        "--set",
+        choices=["main", "other"],
+        default="main",
+        help="main: the sweep of fleet-check and label-changes; other: another of the same kind",
+    )
+    ap.add_argument(
+        "--locales",
+        default=os.path.join(here, "icu-available.txt"),
+        help="ICU's locale list (make icu-available writes it)",
+    )
     args = ap.parse_args()
     names = locales(args.locales, args.size)
     main_set = args.set == "main"
@@ -158,12 +266,20 @@ def main() -> int:
     else:
         t_ms = [OTHER_NOW_MS - b for b in OTHER_BACK] + [OTHER_NOW_MS + a for a in OTHER_AHEAD]
     out = sys.stdout
-    out.write(json.dumps({"sweep": 1, "size": args.size, "set": args.set, "now_ms": now_ms, "t_ms": t_ms, "formatters": len(lines)},
-                         separators=(", ", ": ")) + "\n")
+    out.write(
+        json.dumps(
+            {"sweep": 1, "size": args.size, "set": args.set, "now_ms": now_ms, "t_ms": t_ms, "formatters": len(lines)},
+            separators=(", ", ": "),
+        )
+        + "\n"
+    )
     for line in lines:
         out.write(json.dumps(line, ensure_ascii=False) + "\n")
-    print(f"sweep_plan: {args.set}, {args.size}: {len(names)} locales, {len(lines)} formatters, {len(lines) * len(t_ms)} labels",
-          file=sys.stderr)
+    print(
+        f"sweep_plan: {args.set}, {args.size}: {len(names)} locales, {len(lines)} formatters, "
+        f"{len(lines) * len(t_ms)} labels",
+        file=sys.stderr,
+    )
     return 0
 
 

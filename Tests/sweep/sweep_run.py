@@ -38,14 +38,25 @@ INT32 = (-(2**31), 2**31 - 1)
 # names are Formatter's keywords, so a line's options are passed on as they are
 # (as bindings/python/tests' formatter_for does).
 OPTIONS = {
-    "locale": str, "tz": str,
+    "locale": str,
+    "tz": str,
     "hour_cycle": ("locale", "h23", "h12"),
     "width": ("long", "short", "narrow"),
     "max_unit": ("year", "month", "week", "day", "hour", "minute", "second"),
-    "recent_relative": bool, "countdown_days": bool, "plain_spaces": bool, "spoken": bool, "overtime": bool,
-    "just_now_ms": INT64, "skew_tolerance_ms": INT64,
-    "cross_year_grace_days": INT32, "weekday_window_days": INT32, "precision": INT32,
-    "just_now_text": str, "yesterday_text": str, "day_before_yesterday_text": str, "tomorrow_text": str,
+    "recent_relative": bool,
+    "countdown_days": bool,
+    "plain_spaces": bool,
+    "spoken": bool,
+    "overtime": bool,
+    "just_now_ms": INT64,
+    "skew_tolerance_ms": INT64,
+    "cross_year_grace_days": INT32,
+    "weekday_window_days": INT32,
+    "precision": INT32,
+    "just_now_text": str,
+    "yesterday_text": str,
+    "day_before_yesterday_text": str,
+    "tomorrow_text": str,
 }
 
 
@@ -137,9 +148,14 @@ def sweep(plan_path: str, out_path: str) -> tuple:
         raise PlanError(f"the plan has no header line: {plan_path}")
     header = parse(*first)
     ts = header.get("t_ms") if type(header) is dict else None
-    if (type(header) is not dict or header.get("sweep") != 1 or type(header.get("sweep")) is not int
-            or not _is_int(header.get("now_ms")) or type(ts) is not list):
-        raise PlanError(f"the plan's header is not {{\"sweep\": 1, \"now_ms\": ..., \"t_ms\": [...]}}: {plan_path}")
+    if (
+        type(header) is not dict
+        or header.get("sweep") != 1
+        or type(header.get("sweep")) is not int
+        or not _is_int(header.get("now_ms"))
+        or type(ts) is not list
+    ):
+        raise PlanError(f'the plan\'s header is not {{"sweep": 1, "now_ms": ..., "t_ms": [...]}}: {plan_path}')
     if not all(_is_int(t) for t in ts):
         raise PlanError(f"t_ms holds something other than integers: {plan_path}")
     now = _instant(header["now_ms"])
@@ -185,8 +201,12 @@ def sweep(plan_path: str, out_path: str) -> tuple:
 
 
 class _DlInfo(ctypes.Structure):
-    _fields_ = [("dli_fname", ctypes.c_char_p), ("dli_fbase", ctypes.c_void_p),
-                ("dli_sname", ctypes.c_char_p), ("dli_saddr", ctypes.c_void_p)]
+    _fields_ = [
+        ("dli_fname", ctypes.c_char_p),
+        ("dli_fbase", ctypes.c_void_p),
+        ("dli_sname", ctypes.c_char_p),
+        ("dli_saddr", ctypes.c_void_p),
+    ]
 
 
 def library_file() -> str:
@@ -216,8 +236,11 @@ def main(argv: list) -> int:
     except OSError as exc:  # writing OUT
         print(f"sweep_run (python): {argv[2]}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    print(f"sweep_run (python): {library_file()} (library {feeddate.library_version()}, "
-          f"{feeddate.data_version()}): {formatters} formatters, {labels} labels, {errors} errors", file=sys.stderr)
+    print(
+        f"sweep_run (python): {library_file()} (library {feeddate.library_version()}, "
+        f"{feeddate.data_version()}): {formatters} formatters, {labels} labels, {errors} errors",
+        file=sys.stderr,
+    )
     return 0
 
 

@@ -19,15 +19,18 @@ def check(cond, what):
         sys.exit(f"label.py: FAIL: {what}")
 
 
-check(ffi.library_path == "libfeeddate.so.1",
-      f"loaded {ffi.library_path}, not the system's libfeeddate.so.1 (package libfeeddate1)")
+check(
+    ffi.library_path == "libfeeddate.so.1",
+    f"loaded {ffi.library_path}, not the system's libfeeddate.so.1 (package libfeeddate1)",
+)
 # ICU 78.3 is inside the library (SPEC section 13): no libicu* is mapped.
 check(feeddate.icu_version() == "78.3", f"ICU {feeddate.icu_version()}, expected 78.3 (inside libfeeddate.so.1)")
 fmt = feeddate.Formatter("chat_list", locale="zh_CN", tz="Asia/Shanghai")
 text = fmt.format(t, now=now)
 label = fmt.label(t, now=now)
-print(f"label.py: {text!r} next change {label.next_change} "
-      f"(feeddate {feeddate.__version__}, {fmt.tz}, {fmt.tz_source})")
+print(
+    f"label.py: {text!r} next change {label.next_change} (feeddate {feeddate.__version__}, {fmt.tz}, {fmt.tz_source})"
+)
 check(text == "昨天", f"label {text!r}, expected '昨天'")
 check(label.day_part == "昨天" and label.time_part == "", "day/time parts")
 check(label.next_change == datetime(2024, 3, 26, 0, 0, tzinfo=CST), "next change")

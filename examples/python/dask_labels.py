@@ -26,11 +26,10 @@ import sys
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
+import feeddate
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-
-import feeddate
 
 NOW = 1711348200  # 2024-03-25T06:30Z: one fixed "now", so that every run gives the same labels
 NOW_MS = NOW * 1000
@@ -39,17 +38,73 @@ FIVE_YEARS_MS = 5 * 365 * 86_400_000
 
 # 40 locales x 25 zones: 1,000 (locale, zone) pairs, one picked per row.
 LOCALES = [
-    "zh_CN", "en_US", "de_DE", "fr_FR", "ja_JP", "es_ES", "pt_BR", "ru_RU", "ko_KR", "it_IT",
-    "nl_NL", "sv_SE", "pl_PL", "tr_TR", "ar_EG", "hi_IN", "th_TH", "vi_VN", "id_ID", "he_IL",
-    "uk_UA", "cs_CZ", "el_GR", "fi_FI", "da_DK", "nb_NO", "hu_HU", "ro_RO", "bg_BG", "hr_HR",
-    "sk_SK", "sl_SI", "lt_LT", "lv_LV", "et_EE", "fa_IR", "ms_MY", "zh_TW", "en_GB", "fr_CA",
+    "zh_CN",
+    "en_US",
+    "de_DE",
+    "fr_FR",
+    "ja_JP",
+    "es_ES",
+    "pt_BR",
+    "ru_RU",
+    "ko_KR",
+    "it_IT",
+    "nl_NL",
+    "sv_SE",
+    "pl_PL",
+    "tr_TR",
+    "ar_EG",
+    "hi_IN",
+    "th_TH",
+    "vi_VN",
+    "id_ID",
+    "he_IL",
+    "uk_UA",
+    "cs_CZ",
+    "el_GR",
+    "fi_FI",
+    "da_DK",
+    "nb_NO",
+    "hu_HU",
+    "ro_RO",
+    "bg_BG",
+    "hr_HR",
+    "sk_SK",
+    "sl_SI",
+    "lt_LT",
+    "lv_LV",
+    "et_EE",
+    "fa_IR",
+    "ms_MY",
+    "zh_TW",
+    "en_GB",
+    "fr_CA",
 ]
 ZONES = [
-    "Asia/Shanghai", "America/New_York", "Europe/Berlin", "Europe/Paris", "Asia/Tokyo",
-    "Europe/Madrid", "America/Sao_Paulo", "Europe/Moscow", "Asia/Seoul", "Europe/Rome",
-    "Europe/Amsterdam", "Europe/Stockholm", "Europe/Warsaw", "Europe/Istanbul", "Africa/Cairo",
-    "Asia/Kolkata", "Asia/Bangkok", "Asia/Ho_Chi_Minh", "Asia/Jakarta", "Asia/Jerusalem",
-    "Europe/Kyiv", "Europe/Prague", "Australia/Sydney", "America/Los_Angeles", "UTC",
+    "Asia/Shanghai",
+    "America/New_York",
+    "Europe/Berlin",
+    "Europe/Paris",
+    "Asia/Tokyo",
+    "Europe/Madrid",
+    "America/Sao_Paulo",
+    "Europe/Moscow",
+    "Asia/Seoul",
+    "Europe/Rome",
+    "Europe/Amsterdam",
+    "Europe/Stockholm",
+    "Europe/Warsaw",
+    "Europe/Istanbul",
+    "Africa/Cairo",
+    "Asia/Kolkata",
+    "Asia/Bangkok",
+    "Asia/Ho_Chi_Minh",
+    "Asia/Jakarta",
+    "Asia/Jerusalem",
+    "Europe/Kyiv",
+    "Europe/Prague",
+    "Australia/Sydney",
+    "America/Los_Angeles",
+    "UTC",
 ]
 OPTIONS: Dict[str, Any] = {"style": "feed", "now": NOW}
 LABEL_META = pd.Series([], dtype=pd.ArrowDtype(pa.large_string()), name="label")
@@ -131,14 +186,17 @@ def local_cluster(workers: int) -> Any:
     ports the system picks (no dashboard)."""
     from distributed import LocalCluster
 
-    return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                        silence_logs=40)
+    return LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
+    )
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", type=int, default=10_000_000, help="rows (default 10,000,000)")
-    parser.add_argument("--partitions", type=int, default=0, help="partitions (default: one per million rows, at least 4)")
+    parser.add_argument(
+        "--partitions", type=int, default=0, help="partitions (default: one per million rows, at least 4)"
+    )
     parser.add_argument("--workers", type=int, default=2, help="local worker processes (default 2)")
     parser.add_argument("--scheduler", help="address of a running scheduler instead of a local cluster")
     parser.add_argument("--check", action="store_true", help="compare with the labels of one process, row for row")
@@ -149,15 +207,19 @@ def main(argv: Optional[List[str]] = None) -> int:
     cluster = None if args.scheduler else local_cluster(args.workers)
     with Client(args.scheduler or cluster) as client:
         ship_this_module(client)
-        print(f"cluster: {len(client.scheduler_info()['workers'])} workers; {args.rows:,} rows in {partitions} partitions")
+        print(
+            f"cluster: {len(client.scheduler_info()['workers'])} workers; {args.rows:,} rows in {partitions} partitions"
+        )
         t0 = time.perf_counter()
         series = labels(args.rows, partitions, **OPTIONS).persist()
         counts = series.map_partitions(len).compute()
         t1 = time.perf_counter()
         result = series.compute()
         t2 = time.perf_counter()
-        print(f"labelled on the cluster: {int(counts.sum()):,} labels in {t1 - t0:.2f} s "
-              f"({args.rows / (t1 - t0) / 1e6:.2f} M labels/s); gathered here in {t2 - t1:.2f} s")
+        print(
+            f"labelled on the cluster: {int(counts.sum()):,} labels in {t1 - t0:.2f} s "
+            f"({args.rows / (t1 - t0) / 1e6:.2f} M labels/s); gathered here in {t2 - t1:.2f} s"
+        )
         print(result.head(5).to_string())
         if args.check:
             t3 = time.perf_counter()

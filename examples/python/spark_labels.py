@@ -28,26 +28,81 @@ import sys
 import time
 from typing import Any, Dict, Iterator, List, Optional
 
-import pyarrow as pa
-
 import feeddate
+import pyarrow as pa
 
 NOW = 1711348200  # 2024-03-25T06:30Z: one fixed "now", so that every run gives the same labels
 NOW_MS = NOW * 1000
 WEEK_MS = 7 * 86_400_000
 FIVE_YEARS_MS = 5 * 365 * 86_400_000
 LOCALES = [
-    "zh_CN", "en_US", "de_DE", "fr_FR", "ja_JP", "es_ES", "pt_BR", "ru_RU", "ko_KR", "it_IT",
-    "nl_NL", "sv_SE", "pl_PL", "tr_TR", "ar_EG", "hi_IN", "th_TH", "vi_VN", "id_ID", "he_IL",
-    "uk_UA", "cs_CZ", "el_GR", "fi_FI", "da_DK", "nb_NO", "hu_HU", "ro_RO", "bg_BG", "hr_HR",
-    "sk_SK", "sl_SI", "lt_LT", "lv_LV", "et_EE", "fa_IR", "ms_MY", "zh_TW", "en_GB", "fr_CA",
+    "zh_CN",
+    "en_US",
+    "de_DE",
+    "fr_FR",
+    "ja_JP",
+    "es_ES",
+    "pt_BR",
+    "ru_RU",
+    "ko_KR",
+    "it_IT",
+    "nl_NL",
+    "sv_SE",
+    "pl_PL",
+    "tr_TR",
+    "ar_EG",
+    "hi_IN",
+    "th_TH",
+    "vi_VN",
+    "id_ID",
+    "he_IL",
+    "uk_UA",
+    "cs_CZ",
+    "el_GR",
+    "fi_FI",
+    "da_DK",
+    "nb_NO",
+    "hu_HU",
+    "ro_RO",
+    "bg_BG",
+    "hr_HR",
+    "sk_SK",
+    "sl_SI",
+    "lt_LT",
+    "lv_LV",
+    "et_EE",
+    "fa_IR",
+    "ms_MY",
+    "zh_TW",
+    "en_GB",
+    "fr_CA",
 ]
 ZONES = [
-    "Asia/Shanghai", "America/New_York", "Europe/Berlin", "Europe/Paris", "Asia/Tokyo",
-    "Europe/Madrid", "America/Sao_Paulo", "Europe/Moscow", "Asia/Seoul", "Europe/Rome",
-    "Europe/Amsterdam", "Europe/Stockholm", "Europe/Warsaw", "Europe/Istanbul", "Africa/Cairo",
-    "Asia/Kolkata", "Asia/Bangkok", "Asia/Ho_Chi_Minh", "Asia/Jakarta", "Asia/Jerusalem",
-    "Europe/Kyiv", "Europe/Prague", "Australia/Sydney", "America/Los_Angeles", "UTC",
+    "Asia/Shanghai",
+    "America/New_York",
+    "Europe/Berlin",
+    "Europe/Paris",
+    "Asia/Tokyo",
+    "Europe/Madrid",
+    "America/Sao_Paulo",
+    "Europe/Moscow",
+    "Asia/Seoul",
+    "Europe/Rome",
+    "Europe/Amsterdam",
+    "Europe/Stockholm",
+    "Europe/Warsaw",
+    "Europe/Istanbul",
+    "Africa/Cairo",
+    "Asia/Kolkata",
+    "Asia/Bangkok",
+    "Asia/Ho_Chi_Minh",
+    "Asia/Jakarta",
+    "Asia/Jerusalem",
+    "Europe/Kyiv",
+    "Europe/Prague",
+    "Australia/Sydney",
+    "America/Los_Angeles",
+    "UTC",
 ]
 OPTIONS: Dict[str, Any] = {"style": "feed", "now": NOW}
 # Rows per Arrow batch handed to Python: format_table makes one library call per
@@ -85,12 +140,17 @@ def frame(spark: Any, rows: int, partitions: int) -> Any:
     ids = spark.range(0, rows, numPartitions=partitions)
     recent = F.pmod(F.xxhash64("id", F.lit(1)), F.lit(10)) < 7
     back = F.when(recent, F.pmod(F.xxhash64("id", F.lit(2)), F.lit(WEEK_MS))).otherwise(
-        F.pmod(F.xxhash64("id", F.lit(3)), F.lit(FIVE_YEARS_MS)))
+        F.pmod(F.xxhash64("id", F.lit(3)), F.lit(FIVE_YEARS_MS))
+    )
     return ids.select(
         "id",
         F.timestamp_millis(F.lit(NOW_MS) - back).alias("t"),
-        F.element_at(F.array(*map(F.lit, LOCALES)), (F.pmod(F.xxhash64("id", F.lit(4)), F.lit(len(LOCALES))) + 1).cast("int")).alias("locale"),
-        F.element_at(F.array(*map(F.lit, ZONES)), (F.pmod(F.xxhash64("id", F.lit(5)), F.lit(len(ZONES))) + 1).cast("int")).alias("tz"),
+        F.element_at(
+            F.array(*map(F.lit, LOCALES)), (F.pmod(F.xxhash64("id", F.lit(4)), F.lit(len(LOCALES))) + 1).cast("int")
+        ).alias("locale"),
+        F.element_at(
+            F.array(*map(F.lit, ZONES)), (F.pmod(F.xxhash64("id", F.lit(5)), F.lit(len(ZONES))) + 1).cast("int")
+        ).alias("tz"),
     )
 
 
@@ -108,7 +168,9 @@ def label_batches(batches: Iterator[pa.RecordBatch], options: Dict[str, Any]) ->
     columns are 32-bit offset strings: the large_string labels are cast to them
     (the offsets are rewritten, the text stays where the library wrote it)."""
     for batch in batches:
-        labels = feeddate.format_table(batch.column("t"), locale=batch.column("locale"), tz=batch.column("tz"), **options)
+        labels = feeddate.format_table(
+            batch.column("t"), locale=batch.column("locale"), tz=batch.column("tz"), **options
+        )
         yield pa.RecordBatch.from_arrays([batch.column("id"), labels.cast(pa.string())], names=["id", "label"])
 
 
@@ -131,7 +193,9 @@ def same_labels(got: pa.ChunkedArray, here: pa.ChunkedArray) -> bool:
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", type=int, default=10_000_000, help="rows (default 10,000,000)")
-    parser.add_argument("--partitions", type=int, default=0, help="partitions (default: one per million rows, at least 4)")
+    parser.add_argument(
+        "--partitions", type=int, default=0, help="partitions (default: one per million rows, at least 4)"
+    )
     parser.add_argument("--master", default="local[2]", help="Spark master (default local[2]; '' for spark-submit's)")
     parser.add_argument("--check", action="store_true", help="compare with the labels of one process, row for row")
     args = parser.parse_args(argv)
@@ -143,13 +207,17 @@ def main(argv: Optional[List[str]] = None) -> int:
         out = labels(df, **OPTIONS)
         count = out.filter("label is not null").count()
         t1 = time.perf_counter()
-        print(f"{count:,} labels from {args.rows:,} rows in {partitions} partitions: {t1 - t0:.2f} s "
-              f"({args.rows / (t1 - t0) / 1e6:.2f} M labels/s)")
+        print(
+            f"{count:,} labels from {args.rows:,} rows in {partitions} partitions: {t1 - t0:.2f} s "
+            f"({args.rows / (t1 - t0) / 1e6:.2f} M labels/s)"
+        )
         got = out.orderBy("id").toArrow()
         print(got.slice(0, 5).to_pandas().to_string(index=False))
         if args.check:
             rows = df.orderBy("id").toArrow()
-            same = got.column("id").equals(rows.column("id")) and same_labels(got.column("label"), one_process(rows, **OPTIONS))
+            same = got.column("id").equals(rows.column("id")) and same_labels(
+                got.column("label"), one_process(rows, **OPTIONS)
+            )
             print(f"the same labels as one process, row for row: {same}")
             if not same:
                 return 1

@@ -11,7 +11,7 @@ loads the library; see :mod:`feeddate._ffi` for where it is looked for.
 """
 
 try:  # loads libfeeddate.so.1 (see _ffi); the command reports a failure without a traceback
-    from . import _ffi
+    from . import _ffi  # noqa: F401 (imported to load the library)
 except ImportError as _error:
     from ._launch import exit_if_command
 
@@ -24,16 +24,16 @@ from ._errors import (
     BufferTooSmallError,
     Error,
     ICUError,
+    InternalError,
     LocaleError,
     OutOfMemoryError,
-    InternalError,
     RangeError,
     TimeZoneError,
 )
 from ._ffi import data_version, icu_version, library_path, library_version
 from ._formatter import Batch, Formatter, Label
-from ._options import HOUR_CYCLES, STYLES, WIDTHS
 from ._instant import Instant
+from ._options import HOUR_CYCLES, STYLES, WIDTHS
 from ._schedule import Schedule, ScheduleEntry
 from ._table import FormatterCache, format_table, formatter_cache
 from ._version import __version__

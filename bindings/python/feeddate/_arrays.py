@@ -11,7 +11,15 @@ from typing import Any, Optional, Tuple
 
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
 from ._instant import (
-    _DT64_UNITS, INT64, ROUND_TRIP_US, UNITS, datetime64_unit, float_to_ms, range_error, scaled_ms, unit_hint,
+    _DT64_UNITS,
+    INT64,
+    ROUND_TRIP_US,
+    UNITS,
+    datetime64_unit,
+    float_to_ms,
+    range_error,
+    scaled_ms,
+    unit_hint,
 )
 
 # The first guess of a batch's text size, in bytes per label (a shorter guess is
@@ -93,6 +101,7 @@ def float_ms(np: Any, values: Any, num: int, den: int) -> Tuple[Any, Any]:
     ms[bad] = 0
     return ms, bad
 
+
 def numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
     """A C-contiguous int64 millisecond array (no copy when already so) of a 1-D
     array of datetime64 (its own unit), or of integers or floats in ``unit``."""
@@ -113,7 +122,9 @@ def numpy_ms(np: Any, values: Any, unit: Optional[str], where: str) -> Any:
             months = values.astype("datetime64[M]").view(np.int64)
             if months.size and (int(months.min()) < -12 * 10**4 or int(months.max()) > 12 * 10**4):
                 bad = int(np.flatnonzero(np.abs(months) > 12 * 10**4)[0])
-                raise range_error(INT64[0] if int(months[bad]) < 0 else INT64[1], f"{where}: ts[{bad}] = {values[bad]}: ")
+                raise range_error(
+                    INT64[0] if int(months[bad]) < 0 else INT64[1], f"{where}: ts[{bad}] = {values[bad]}: "
+                )
             values, own, count = values.astype("datetime64[D]"), "D", 1
         num, den = _DT64_UNITS[own]
         return _scaled_ms(np, values.view(np.int64), num * count, den, where, own)

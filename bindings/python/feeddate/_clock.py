@@ -21,8 +21,7 @@ _SECONDS_LOOK = (10**9, 10**11)
 class Clock(Protocol):
     """What ``Formatter(clock=...)`` needs: the current instant in epoch milliseconds."""
 
-    def now_ms(self) -> int:
-        ...
+    def now_ms(self) -> int: ...
 
 
 def clock_value(clock: Any, value: Any) -> int:
@@ -46,12 +45,17 @@ def clock_value(clock: Any, value: Any) -> int:
             ) from None
     if not FD_MIN_INSTANT_MS <= ms <= FD_MAX_INSTANT_MS:
         name = looks_like(ms, "ms")
-        hint = f"; it looks like {UNIT_NAMES[name]}: return milliseconds (e.g. time.time_ns() // 1_000_000)" if name else ""
+        hint = (
+            f"; it looks like {UNIT_NAMES[name]}: return milliseconds (e.g. time.time_ns() // 1_000_000)"
+            if name
+            else ""
+        )
         raise range_error(ms, f"{said}: ", f"; read as epoch milliseconds{hint}")  # the library's message
     if _SECONDS_LOOK[0] <= ms < _SECONDS_LOOK[1]:
         raise error_for(
             FD_ERR_ARGUMENT,
-            f"{said}: now_ms() must return epoch milliseconds, and this looks like seconds ({to_datetime(ms * 1000):%Y-%m-%d}, "
+            f"{said}: now_ms() must return epoch milliseconds, "
+            f"and this looks like seconds ({to_datetime(ms * 1000):%Y-%m-%d}, "
             f"not {to_datetime(ms):%Y-%m-%d}): return time.time_ns() // 1_000_000, or seconds * 1000",
         )
     return ms
@@ -138,12 +142,16 @@ class ServerClock:
         sent_ns = _monotonic_reading(sent, "sent")
         received_ns = _monotonic_reading(received, "received")
         if received_ns < sent_ns:
-            raise ValueError(f"received={received!r} is before sent={sent!r}: pass time.monotonic() readings "
-                             "taken before sending and after receiving")
+            raise ValueError(
+                f"received={received!r} is before sent={sent!r}: pass time.monotonic() readings "
+                "taken before sending and after receiving"
+            )
         now_ns = time.monotonic_ns()
         if received_ns > now_ns + 1_000_000:  # 1 ms of rounding
-            raise ValueError(f"received={received!r} is after time.monotonic() now ({now_ns / 1e9!r}): pass "
-                             "time.monotonic() readings, not wall-clock times")
+            raise ValueError(
+                f"received={received!r} is after time.monotonic() now ({now_ns / 1e9!r}): pass "
+                "time.monotonic() readings, not wall-clock times"
+            )
         server_ms = to_ms(server_time)
         clock = cls.__new__(cls)
         clock._anchor_ns = (sent_ns + received_ns) // 2  # when the server read its clock

@@ -27,9 +27,9 @@ import importlib
 from typing import Any, Callable, Iterator, List, NamedTuple, Optional, Tuple
 
 from . import _ffi
+from ._arrays import MANY_BYTES_PER_LABEL, float_ms, native
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_MEMORY, FD_ERR_RANGE, error_for
 from ._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, check
-from ._arrays import MANY_BYTES_PER_LABEL, float_ms, native
 from ._instant import _DT64_UNITS, INT64, UNITS, datetime64_unit, float_to_ms, scaled_ms, unit_bounds, unit_hint
 from ._instant import range_error as library_range_error
 from ._modules import module_of
@@ -54,8 +54,7 @@ def require(module: str, extra: str, where: str) -> Any:
         return importlib.import_module(module)
     except ImportError as exc:
         raise ImportError(
-            f"{where} needs {module}, which is not installed: pip install 'feeddate[{extra}]' "
-            f"(or pip install {module})"
+            f"{where} needs {module}, which is not installed: pip install 'feeddate[{extra}]' (or pip install {module})"
         ) from exc
 
 
@@ -144,8 +143,9 @@ class Column:
     (``kind``: "arrow", "pandas", "pandas_index" or "polars", with the pandas
     index or the name)."""
 
-    def __init__(self, values: Any, unit: Optional[str], naive: Optional[str], where: str,
-                 errors: str = "raise") -> None:
+    def __init__(
+        self, values: Any, unit: Optional[str], naive: Optional[str], where: str, errors: str = "raise"
+    ) -> None:
         self.where = where
         self.pa = require("pyarrow", "arrow", where)
         self.np = importlib.import_module("numpy")  # pyarrow requires numpy
@@ -174,8 +174,10 @@ class Column:
             try:
                 values = pa.array(values)
             except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
-                raise TypeError(f"{where}: a {type(values).__name__} that is not a column of instants "
-                                f"({exc}): pass timestamps or numbers with unit=") from None
+                raise TypeError(
+                    f"{where}: a {type(values).__name__} that is not a column of instants "
+                    f"({exc}): pass timestamps or numbers with unit="
+                ) from None
         if isinstance(values, pa.ChunkedArray):
             self.chunked = self.kind == "arrow"
             self.parts: List[Any] = list(values.chunks)
@@ -241,6 +243,11 @@ class Column:
             "or integers or floats with unit= ('s', 'ms', 'us' or 'ns')"
         )
 
+    def _numbers_unit(self) -> str:
+        """self.unit where numbers are read: _need_unit has made sure it is set."""
+        assert self.unit is not None
+        return self.unit
+
     def _need_unit(self, what: str) -> None:
         if self.unit is None:
             raise error_for(
@@ -278,7 +285,7 @@ class Column:
                 return Chunk(np.zeros(n, np.int64), np.zeros(n, np.bool_), "ms", 1, 1, first)
             dtype = np.dtype(np.int64) if pa.types.is_timestamp(t) else np.dtype(t.to_pandas_dtype())
             ints = np.frombuffer(piece.buffers()[1], dtype=dtype, count=n, offset=piece.offset * dtype.itemsize)
-            unit = t.unit if pa.types.is_timestamp(t) else self.unit
+            unit = t.unit if pa.types.is_timestamp(t) else self._numbers_unit()
             valid = None
             if piece.null_count:
                 bits = np.frombuffer(piece.buffers()[0], dtype=np.uint8)
@@ -298,9 +305,14 @@ class Column:
                 if valid is not None:
                     too_far &= valid
                 if too_far.any():
-                    valid = self.drop(valid, too_far, lambda row, months=months: library_range_error(
-                        INT64[0] if int(months[row]) < 0 else INT64[1],
-                        f"{self.where}: row {first + row} = {piece[row]}: "))
+
+                    def months_error(row: int, months: Any = months, piece: Any = piece) -> Exception:
+                        return library_range_error(
+                            INT64[0] if int(months[row]) < 0 else INT64[1],
+                            f"{self.where}: row {first + row} = {piece[row]}: ",
+                        )
+
+                    valid = self.drop(valid, too_far, months_error)
                     months = np.where(valid, months, 0)
                     piece = months.astype("datetime64[M]")
                 piece, own, count = piece.astype("datetime64[D]"), "D", 1
@@ -311,15 +323,18 @@ class Column:
             return Chunk(ints, valid, own if count == 1 else f"{count}{own}", num * count, den, first)
         if piece.dtype.kind == "f":
             return self._floats(piece, None, first)
-        return self._ints(piece, None, self.unit, first, True)
+        return self._ints(piece, None, self._numbers_unit(), first, True)
 
     def _ints(self, ints: Any, valid: Any, unit: str, first: int, numbers: bool) -> Chunk:
         np = self.np
         if ints.dtype.kind == "u" and ints.size:
             high = ints if valid is None else np.where(valid, ints, 0)
             if int(high.max()) > INT64[1]:
-                valid = self.drop(valid, high > INT64[1],
-                                  lambda row: range_error(self.where, first + row, int(ints[row]), unit, numbers))
+                valid = self.drop(
+                    valid,
+                    high > INT64[1],
+                    lambda row: range_error(self.where, first + row, int(ints[row]), unit, numbers),
+                )
         if valid is not None:
             ints = np.where(valid, ints, 0)  # what the null rows hold is not an instant
         ints = ints.astype(np.int64, copy=False)
@@ -333,12 +348,13 @@ class Column:
         nan = np.isnan(values)
         if nan.any():
             valid = without(valid, nan)
-        ms, bad = float_ms(np, values, *UNITS[self.unit])  # SPEC 11's rule, as float instants are
+        ms, bad = float_ms(np, values, *UNITS[self._numbers_unit()])  # SPEC 11's rule, as float instants are
         if bad is not None:
             if valid is not None:
                 bad &= valid
-            valid = self.drop(valid, bad, lambda row: float_error(self.where, first + row, float(values[row]),
-                                                                   str(self.unit)))
+            valid = self.drop(
+                valid, bad, lambda row: float_error(self.where, first + row, float(values[row]), str(self.unit))
+            )
         if valid is not None:
             ms = np.where(valid, ms, 0)
         return Chunk(ms, valid, "ms", 1, 1, first, True)
@@ -358,8 +374,11 @@ class Column:
             return chunk, ms
         lo, hi = unit_bounds(num, den)
         bad = (ints < lo) | (ints > hi)  # null rows hold 0: never bad
-        valid = self.drop(chunk.valid, bad, lambda row: range_error(self.where, chunk.first + row, int(ints[row]),
-                                                                    chunk.unit, chunk.numbers))
+        valid = self.drop(
+            chunk.valid,
+            bad,
+            lambda row: range_error(self.where, chunk.first + row, int(ints[row]), chunk.unit, chunk.numbers),
+        )
         chunk = chunk._replace(ints=np.where(valid, ints, 0), valid=valid)
         ms, _ = scaled_ms(np, chunk.ints, num, den)
         return chunk, ms
@@ -371,8 +390,15 @@ class Column:
             bad &= chunk.valid
         return bad
 
-    def failed_rows(self, chunk: Chunk, ms: Any, status: int, locate: Callable[[bool], List[Tuple[int, int, str]]],
-                    context: str, about: Callable[[int], str] = lambda row: "") -> Any:
+    def failed_rows(
+        self,
+        chunk: Chunk,
+        ms: Any,
+        status: int,
+        locate: Callable[[bool], List[Tuple[int, int, str]]],
+        context: str,
+        about: Callable[[int], str] = lambda row: "",
+    ) -> Any:
         """After a library call over some of the chunk's rows failed with
         ``status``: the rows that fail (a mask over the chunk), to be labelled
         null (errors="null"); or, with errors="raise", the error naming the first
@@ -430,8 +456,13 @@ def failing(np: Any, handle: Any, ms: Any, now_ms: int, first_only: bool) -> Lis
         if status == FD_ERR_MEMORY:
             check(status)
         if hi - lo == 1:
-            found.append((lo, status, _ffi.optional_text(_ffi.fd_last_error())
-                          or _ffi.optional_text(_ffi.fd_status_message(status))))
+            found.append(
+                (
+                    lo,
+                    status,
+                    _ffi.optional_text(_ffi.fd_last_error()) or _ffi.optional_text(_ffi.fd_status_message(status)),
+                )
+            )
             if first_only:
                 break
             continue
@@ -492,7 +523,7 @@ class Text:
         (an int64 ndarray of n, at address ends_at) gets their ends relative to
         where this call started. Returns the library's status."""
         room = self.buf.size - self.used
-        status = _ffi.fd_format_many(handle, t_at, n, now_ms, self.buf.address + self.used, room, ends_at, None)
+        status: int = _ffi.fd_format_many(handle, t_at, n, now_ms, self.buf.address + self.used, room, ends_at, None)
         if status == FD_ERR_BUFFER:  # ends[n-1] is the size this call needs
             need = self.used + int(ends[n - 1]) + 1
             self.buf.resize(max(need + guess, self.buf.size + self.buf.size // 2))
@@ -532,8 +563,7 @@ def string_array(pa: Any, np: Any, n: int, offset_buf: Any, text: Any, valid: An
     return pa.Array.from_buffers(pa.large_string(), n, [bitmap, offset_buf, text], null_count=nulls)
 
 
-def label_chunk(column: Column, chunk: Chunk, handle: Any, now_ms: int, guess: int,
-                context: str) -> Tuple[Any, int]:
+def label_chunk(column: Column, chunk: Chunk, handle: Any, now_ms: int, guess: int, context: str) -> Tuple[Any, int]:
     """The chunk's labels as one large_string array (nulls where the chunk has
     them, and with errors="null" where a row cannot be labelled), and the bytes
     per label to guess for the next chunk."""
@@ -585,8 +615,9 @@ def label_chunks(column: Column, label: Callable[[Chunk, int], Tuple[Any, int]])
     return column.result(arrays)
 
 
-def format_column(formatter: Any, values: Any, now: Any, unit: Optional[str], naive: Optional[str],
-                  errors: str = "raise") -> Any:
+def format_column(
+    formatter: Any, values: Any, now: Any, unit: Optional[str], naive: Optional[str], errors: str = "raise"
+) -> Any:
     """Formatter.format_column (see there)."""
     where = "format_column"
     column = Column(values, unit, naive, where, errors)
@@ -595,4 +626,6 @@ def format_column(formatter: Any, values: Any, now: Any, unit: Optional[str], na
 
 def label_with(column: Column, formatter: Any, now_ms: int, where: str) -> Any:
     """Every row of `column` labelled by one formatter at now_ms."""
-    return label_chunks(column, lambda chunk, guess: label_chunk(column, chunk, formatter._handle, now_ms, guess, where))
+    return label_chunks(
+        column, lambda chunk, guess: label_chunk(column, chunk, formatter._handle, now_ms, guess, where)
+    )

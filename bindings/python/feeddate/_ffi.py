@@ -210,8 +210,10 @@ SYSTEM_ZONEINFO = "/usr/share/zoneinfo"
 
 
 # What a machine without a zone database can still use (SPEC section 1, 1.2).
-_NO_DATABASE = ("named zones are a TimeZoneError; UTC and POSIX TZ strings work: "
-                "install tzdata (pip install tzdata, or the OS package) or set TZDIR")
+_NO_DATABASE = (
+    "named zones are a TimeZoneError; UTC and POSIX TZ strings work: "
+    "install tzdata (pip install tzdata, or the OS package) or set TZDIR"
+)
 
 
 def _choose_zone_database() -> str:
@@ -378,8 +380,19 @@ fd_format_many_utf16 = _declare(
 #                       size_t *n, int64_t *until_ms);
 fd_schedule = _declare(
     "fd_schedule",
-    [fd_formatter_p, c_int64, c_int64, c_int64, c_size_t, c_void_p, c_size_t, c_void_p, c_void_p, c_size_t_p,
-     c_int64_p],
+    [
+        fd_formatter_p,
+        c_int64,
+        c_int64,
+        c_int64,
+        c_size_t,
+        c_void_p,
+        c_size_t,
+        c_void_p,
+        c_void_p,
+        c_size_t_p,
+        c_int64_p,
+    ],
     fd_status,
 )
 

@@ -4,27 +4,35 @@ from __future__ import annotations
 
 import array
 import ctypes
+import math
+import operator
+import os
 import weakref
 from datetime import datetime, timedelta, timezone
 from itertools import repeat
-import math
-import operator
-from operator import floordiv as _floordiv, sub as _sub
-import os
+from operator import floordiv as _floordiv
+from operator import sub as _sub
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 from . import _ffi, _lists
+from ._arrays import MANY_BYTES_PER_LABEL, float_ms, numpy_ms
 from ._clock import Clock, ServerClock, clock_reader
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_BUFFER, FD_ERR_INTERNAL, FD_ERR_RANGE, FD_ERR_TIME_ZONE, Error, error_for
 from ._ffi import FD_LABEL_CAPACITY, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS, FD_NEVER, check
-from ._arrays import MANY_BYTES_PER_LABEL, float_ms, numpy_ms
 from ._instant import (
-    EPOCH, UNITS, Instant, float_to_ms, local_now_ms, range_error, seconds_to_ms, to_datetime, to_ms,
+    EPOCH,
+    UNITS,
+    Instant,
+    float_to_ms,
+    local_now_ms,
+    range_error,
+    seconds_to_ms,
+    to_datetime,
+    to_ms,
 )
 from ._modules import loaded, module_of
 from ._options import OPTIONS, describe, fill, host_zone_hint, zone_hint
 from ._schedule import DEFAULT_HORIZON, DEFAULT_MAX_ENTRIES, Horizon, Schedule, buffer_text, entry_count, horizon_ms
-
 
 # format_many's first guess of UTF-8 bytes per label; a larger need costs one more call.
 _MANY_BYTES_PER_LABEL = MANY_BYTES_PER_LABEL
@@ -324,8 +332,17 @@ class Formatter:
     """
 
     __slots__ = (
-        "_handle", "_handle_arg", "_last_now", "_now", "_clock", "_style", "_locale", "_tz", "_tz_source",
-        "_given", "__weakref__",
+        "_handle",
+        "_handle_arg",
+        "_last_now",
+        "_now",
+        "_clock",
+        "_style",
+        "_locale",
+        "_tz",
+        "_tz_source",
+        "_given",
+        "__weakref__",
     )
 
     # The parameters are _options.OPTIONS, written out for IDEs, type checkers and
@@ -525,8 +542,14 @@ class Formatter:
         _return_scratch(scratch)
         return label
 
-    def schedule(self, t: Instant, now: Optional[Instant] = None, *, horizon: Horizon = DEFAULT_HORIZON,
-                 max_entries: int = DEFAULT_MAX_ENTRIES) -> Schedule:
+    def schedule(
+        self,
+        t: Instant,
+        now: Optional[Instant] = None,
+        *,
+        horizon: Horizon = DEFAULT_HORIZON,
+        max_entries: int = DEFAULT_MAX_ENTRIES,
+    ) -> Schedule:
         """The labels ``t`` shows from ``now`` (None: the formatter's clock) on, each
         with the instant it starts (SPEC section 11): a :class:`Schedule` of
         :class:`ScheduleEntry` (text, start), with ``now``, ``until`` and
@@ -545,8 +568,15 @@ class Formatter:
         """
         return Schedule(self, *self._schedule_args(t, now, horizon, max_entries), f"schedule(t={t!r}, now={now!r})")
 
-    def html(self, t: Instant, now: Optional[Instant] = None, *, horizon: Horizon = DEFAULT_HORIZON,
-             max_entries: int = DEFAULT_MAX_ENTRIES, spoken: bool = False) -> str:
+    def html(
+        self,
+        t: Instant,
+        now: Optional[Instant] = None,
+        *,
+        horizon: Horizon = DEFAULT_HORIZON,
+        max_entries: int = DEFAULT_MAX_ENTRIES,
+        spoken: bool = False,
+    ) -> str:
         """The markup of a live label (1.3, SPEC 11 "Semantics and screen
         readers"), the library's ``fd_schedule_html`` bytes as they are::
 
@@ -563,25 +593,35 @@ class Formatter:
         """
         if not isinstance(spoken, bool):
             raise TypeError(f"spoken={spoken!r}: use True or False")
-        return buffer_text(_ffi.fd_schedule_html,
-                           (self._handle, *self._schedule_args(t, now, horizon, max_entries),
-                            _ffi.FD_HTML_SPOKEN if spoken else 0),
-                           f"html(t={t!r}, now={now!r})")
+        return buffer_text(
+            _ffi.fd_schedule_html,
+            (self._handle, *self._schedule_args(t, now, horizon, max_entries), _ffi.FD_HTML_SPOKEN if spoken else 0),
+            f"html(t={t!r}, now={now!r})",
+        )
 
-    def script_json(self, t: Instant, now: Optional[Instant] = None, *, horizon: Horizon = DEFAULT_HORIZON,
-                    max_entries: int = DEFAULT_MAX_ENTRIES) -> str:
+    def script_json(
+        self,
+        t: Instant,
+        now: Optional[Instant] = None,
+        *,
+        horizon: Horizon = DEFAULT_HORIZON,
+        max_entries: int = DEFAULT_MAX_ENTRIES,
+    ) -> str:
         """:meth:`schedule`'s wire form made safe inside ``<script>`` (1.3, SPEC 11
         "Script context"), the library's ``fd_schedule_script_json`` bytes as
         they are: ``< > &`` U+2028 U+2029 as ``\\u003c \\u003e \\u0026 \\u2028
         \\u2029``, valid JSON that parses to the same object as
         ``schedule(...).to_json()``. Arguments and errors as :meth:`schedule`'s.
         """
-        return buffer_text(_ffi.fd_schedule_script_json,
-                           (self._handle, *self._schedule_args(t, now, horizon, max_entries)),
-                           f"script_json(t={t!r}, now={now!r})")
+        return buffer_text(
+            _ffi.fd_schedule_script_json,
+            (self._handle, *self._schedule_args(t, now, horizon, max_entries)),
+            f"script_json(t={t!r}, now={now!r})",
+        )
 
-    def _schedule_args(self, t: Instant, now: Optional[Instant], horizon: Horizon,
-                       max_entries: int) -> Tuple[int, int, int, int]:
+    def _schedule_args(
+        self, t: Instant, now: Optional[Instant], horizon: Horizon, max_entries: int
+    ) -> Tuple[int, int, int, int]:
         """(t_ms, now_ms, horizon_ms, max_entries) as the C calls of :meth:`schedule`,
         :meth:`html` and :meth:`script_json` take them: now None is the
         formatter's clock; the ranges are the library's to check."""
@@ -613,8 +653,15 @@ class Formatter:
         texts, next_ms = self._many(ts, now, unit, "batch", True)
         return Batch(texts, None if next_ms == FD_NEVER else to_datetime(next_ms))
 
-    def format_column(self, values: Any, now: Optional[Instant] = None, *, unit: Optional[str] = None,
-                      naive: Optional[str] = None, errors: str = "raise") -> Any:
+    def format_column(
+        self,
+        values: Any,
+        now: Optional[Instant] = None,
+        *,
+        unit: Optional[str] = None,
+        naive: Optional[str] = None,
+        errors: str = "raise",
+    ) -> Any:
         """Labels for a whole column at one ``now``, as a pyarrow ``large_string``
         array whose text the library wrote in place (needs pyarrow:
         ``pip install 'feeddate[arrow]'``).
@@ -645,8 +692,9 @@ class Formatter:
         """``now`` in milliseconds; None: the formatter's clock."""
         return self._now() if now is None else to_ms(now)
 
-    def _many(self, ts: Iterable[Instant], now: Optional[Instant], unit: Optional[str], where: str,
-              want_next: bool) -> Tuple[List[str], int]:
+    def _many(
+        self, ts: Iterable[Instant], now: Optional[Instant], unit: Optional[str], where: str, want_next: bool
+    ) -> Tuple[List[str], int]:
         """(labels, earliest next change in ms or FD_NEVER) in one fd_format_many call."""
         now_ms = self._now() if now is None else to_ms(now)
         unit = _unit_of(unit, where)
@@ -700,10 +748,10 @@ class Formatter:
             if n <= step:
                 labels = part
             else:
-                labels[start:start + m] = part
+                labels[start : start + m] = part
         return labels, earliest
 
 
-Formatter.__doc__ = f"{Formatter.__doc__}\n    Options:\n\n" + "\n".join(
-    "    " + line for line in describe().splitlines()
-) + "\n"
+Formatter.__doc__ = (
+    f"{Formatter.__doc__}\n    Options:\n\n" + "\n".join("    " + line for line in describe().splitlines()) + "\n"
+)

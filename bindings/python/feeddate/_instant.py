@@ -50,7 +50,7 @@ def looks_like(value: float, unit: str) -> Optional[str]:
     out of range as ``unit``, would be an instant in range; None when none is.
     Every "it looks like milliseconds" error takes its unit from here."""
     names = list(UNITS)
-    for name in names[names.index(unit) + 1:] if unit in UNITS else ():
+    for name in names[names.index(unit) + 1 :] if unit in UNITS else ():
         num, den = UNITS[name]
         if FD_MIN_INSTANT_MS <= value * num // den <= FD_MAX_INSTANT_MS:
             return name
@@ -58,7 +58,7 @@ def looks_like(value: float, unit: str) -> Optional[str]:
 
 
 def unit_hint(value: float, unit: str) -> str:
-    """"; it looks like milliseconds: pass unit='ms'" for a number out of range
+    """ "; it looks like milliseconds: pass unit='ms'" for a number out of range
     counted in ``unit`` that looks_like a finer one; "" otherwise."""
     name = looks_like(value, unit)
     return f"; it looks like {UNIT_NAMES[name]}: pass unit={name!r}" if name else ""
@@ -67,9 +67,17 @@ def unit_hint(value: float, unit: str) -> str:
 # numpy datetime64 units -> (numerator, denominator) to milliseconds; Y and M
 # are calendar units that numpy converts itself (see _datetime64_ms).
 _DT64_UNITS = {
-    "W": (7 * 86_400_000, 1), "D": (86_400_000, 1), "h": (3_600_000, 1), "m": (60_000, 1),
-    "s": (1000, 1), "ms": (1, 1), "us": (1, 1000), "ns": (1, 10**6),
-    "ps": (1, 10**9), "fs": (1, 10**12), "as": (1, 10**15),
+    "W": (7 * 86_400_000, 1),
+    "D": (86_400_000, 1),
+    "h": (3_600_000, 1),
+    "m": (60_000, 1),
+    "s": (1000, 1),
+    "ms": (1, 1),
+    "us": (1, 1000),
+    "ns": (1, 10**6),
+    "ps": (1, 10**9),
+    "fs": (1, 10**12),
+    "as": (1, 10**15),
 }
 
 
@@ -98,8 +106,14 @@ def library_range_message(ms: int) -> str:
 
             _probe.append(Formatter("feed", locale="en_US", tz="UTC"))
         buf = ctypes.create_string_buffer(FD_LABEL_CAPACITY)
-        status = _ffi.fd_format(_probe[0]._handle_arg, ctypes.c_int64(clamp_int64(ms)), ctypes.c_int64(0),
-                                buf, ctypes.c_size_t(FD_LABEL_CAPACITY), None)
+        status = _ffi.fd_format(
+            _probe[0]._handle_arg,
+            ctypes.c_int64(clamp_int64(ms)),
+            ctypes.c_int64(0),
+            buf,
+            ctypes.c_size_t(FD_LABEL_CAPACITY),
+            None,
+        )
         message = _ffi.optional_text(_ffi.fd_last_error()) if status == FD_ERR_RANGE else ""
     except Exception:  # no formatter: the status's own sentence, still the library's
         message = ""
@@ -147,7 +161,7 @@ def out_of_range(given: object, ms: int, seconds: Optional[float] = None) -> Exc
     for the unit hint."""
     # An int may be too big for a float (math.isfinite would raise): looks_like takes it.
     finite = seconds is not None and (isinstance(seconds, int) or math.isfinite(seconds))
-    name = looks_like(seconds, "s") if finite else None
+    name = looks_like(seconds, "s") if finite and seconds is not None else None
     hint = " as epoch seconds" if seconds is not None else ""
     if name is not None:
         num, den = UNITS[name]

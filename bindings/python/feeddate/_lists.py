@@ -129,6 +129,7 @@ def _self_check() -> None:
         if int_seconds_ms(bad) is not None:
             raise ArithmeticError("int lanes out of range")
 
+
 try:
     _self_check()
     ENABLED = True

@@ -120,8 +120,9 @@ class Option(NamedTuple):
             default = "the host default" if self.kind == ID else "the locale's word"
             raise error_for(FD_ERR_ARGUMENT, f"{self.name}={value!r}: use a str, or None for {default}")
         if "\0" in value:  # the one value the library cannot be given: a C string ends at a NUL
-            raise self._error(value, f"contains a NUL character, which no C string carries; use {self.help}",
-                              self.status)
+            raise self._error(
+                value, f"contains a NUL character, which no C string carries; use {self.help}", self.status
+            )
         # A lone surrogate (os.fsdecode of undecodable bytes, say) is passed as its
         # WTF-8 bytes: the library refuses them in its own words, quoting them.
         return value.encode("utf-8", "surrogatepass")
@@ -261,7 +262,7 @@ def host_zone_hint(message: str, tz: Optional[str]) -> str:
 
 
 def _c_type(c_field: str) -> Any:
-    return dict(_ffi.fd_options._fields_)[c_field]
+    return {field[0]: field[1] for field in _ffi.fd_options._fields_}[c_field]
 
 
 def _c_bounds(c_field: str) -> Tuple[int, int]:
@@ -277,36 +278,79 @@ def _c_type_name(c_field: str) -> str:
 #: is Formatter's positional argument; the rest are keywords.
 OPTIONS: Tuple[Option, ...] = (
     Option("style", "style", ENUM, "feed", "label style", STYLES),  # the command's default
-    Option("locale", "locale", ID, None,
-           "an ICU or BCP 47 locale id such as 'zh_CN' or 'zh-Hans-CN', or a priority list "
-           "in Accept-Language form such as 'tlh, de-CH;q=0.9'",
-           status=FD_ERR_LOCALE),
-    Option("tz", "time_zone", ID, None,
-           "an IANA zone id such as 'Asia/Shanghai' or 'America/New_York'",
-           status=FD_ERR_TIME_ZONE, prepare=zone_id),
+    Option(
+        "locale",
+        "locale",
+        ID,
+        None,
+        "an ICU or BCP 47 locale id such as 'zh_CN' or 'zh-Hans-CN', or a priority list "
+        "in Accept-Language form such as 'tlh, de-CH;q=0.9'",
+        status=FD_ERR_LOCALE,
+    ),
+    Option(
+        "tz",
+        "time_zone",
+        ID,
+        None,
+        "an IANA zone id such as 'Asia/Shanghai' or 'America/New_York'",
+        status=FD_ERR_TIME_ZONE,
+        prepare=zone_id,
+    ),
     Option("hour_cycle", "hour_cycle", ENUM, "locale", "the locale's, 0-23 or 1-12 AM/PM", HOUR_CYCLES),
     Option("width", "width", ENUM, "long", 'wording of "N units ago": long, short or narrow', WIDTHS),
     Option("recent_relative", "recent_relative", FLAG, False, "feed: just now / N min ago / N h ago first"),
     Option("just_now_ms", "just_now_ms", INT, 60000, "below this many ms: just now (0..86400000)"),
-    Option("skew_tolerance_ms", "skew_tolerance_ms", INT, 60000,
-           "posts up to this many ms in the future read as now (0..86400000)"),
-    Option("cross_year_grace_days", "cross_year_grace_days", INT, 0,
-           "feed: days back within which last year's dates drop the year (0..366)"),
-    Option("weekday_window_days", "weekday_window_days", INT, 6,
-           "chat: up to this many days back, a weekday name (1..6)"),
+    Option(
+        "skew_tolerance_ms",
+        "skew_tolerance_ms",
+        INT,
+        60000,
+        "posts up to this many ms in the future read as now (0..86400000)",
+    ),
+    Option(
+        "cross_year_grace_days",
+        "cross_year_grace_days",
+        INT,
+        0,
+        "feed: days back within which last year's dates drop the year (0..366)",
+    ),
+    Option(
+        "weekday_window_days", "weekday_window_days", INT, 6, "chat: up to this many days back, a weekday name (1..6)"
+    ),
     Option("precision", "precision", INT, 1, "countdown: fraction digits (0..3)"),
     Option("countdown_days", "countdown_days", FLAG, False, "countdown: days split out from 24 h"),
-    Option("plain_spaces", "plain_spaces", FLAG, False,
-           "every space character (U+202F before PM, U+00A0, ...) written as a plain space"),
-    Option("spoken", "spoken", FLAG, False,
-           "text for a screen reader: '2 hours ago' for '2h', countdowns in words, full month names"),
+    Option(
+        "plain_spaces",
+        "plain_spaces",
+        FLAG,
+        False,
+        "every space character (U+202F before PM, U+00A0, ...) written as a plain space",
+    ),
+    Option(
+        "spoken",
+        "spoken",
+        FLAG,
+        False,
+        "text for a screen reader: '2 hours ago' for '2h', countdowns in words, full month names",
+    ),
     Option("overtime", "overtime", FLAG, False, "countdown: after the deadline, count up after a minus sign"),
-    Option("max_unit", "max_unit", ENUM, "year",
-           "relative, compact, feed's recent labels: the largest unit counted, then the date", UNITS),
+    Option(
+        "max_unit",
+        "max_unit",
+        ENUM,
+        "year",
+        "relative, compact, feed's recent labels: the largest unit counted, then the date",
+        UNITS,
+    ),
     Option("just_now_text", "just_now_text", TEXT, None, "your own word for just now (1..64 bytes of UTF-8)"),
     Option("yesterday_text", "yesterday_text", TEXT, None, "your own word for yesterday"),
-    Option("day_before_yesterday_text", "day_before_yesterday_text", TEXT, None,
-           "your own word for the day before yesterday"),
+    Option(
+        "day_before_yesterday_text",
+        "day_before_yesterday_text",
+        TEXT,
+        None,
+        "your own word for the day before yesterday",
+    ),
     Option("tomorrow_text", "tomorrow_text", TEXT, None, "your own word for tomorrow"),
 )
 
@@ -331,8 +375,10 @@ def describe() -> str:
     for option in OPTIONS:
         choices = f" One of {', '.join(repr(k) for k in option.choices)} (any case)." if option.choices else ""
         default = (
-            "" if option.name == "style"
-            else " Default None: the host's." if option.kind == ID
+            ""
+            if option.name == "style"
+            else " Default None: the host's."
+            if option.kind == ID
             else f" Default {option.default!r}."
         )
         lines.append(f"``{option.name}``: {option.help}.{choices}{default}")

@@ -20,10 +20,10 @@ import array
 import ctypes
 import math
 import operator
-from itertools import chain
 from datetime import datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Callable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 from . import _ffi
@@ -43,7 +43,7 @@ DEFAULT_MAX_ENTRIES = FD_SCHEDULE_DEFAULT_MAX_ENTRIES
 #: What a horizon may be: a timedelta, or seconds as an int or a float.
 Horizon = Union[timedelta, int, float]
 
-_SIZE_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_size_t)) - 1
+_SIZE_MAX: int = 2 ** (8 * ctypes.sizeof(ctypes.c_size_t)) - 1
 _SIZE_T_CODE = next(c for c in "LQI" if array.array(c).itemsize == ctypes.sizeof(ctypes.c_size_t))
 _MICROSECOND = timedelta(microseconds=1)
 _HOW = "use a datetime.timedelta, or seconds as an int or a float"
@@ -97,7 +97,9 @@ def horizon_ms(horizon: Any) -> int:
         if isinstance(horizon, Decimal) and not horizon.is_finite():
             return _clamped_or_nan(horizon, float(horizon))
         ms = math.floor(Fraction(horizon) * 1000)
-    elif isinstance(horizon, (int, float)) or hasattr(type(horizon), "__index__") or hasattr(type(horizon), "__float__"):
+    elif (
+        isinstance(horizon, (int, float)) or hasattr(type(horizon), "__index__") or hasattr(type(horizon), "__float__")
+    ):
         try:
             ms = operator.index(horizon) * 1000
         except TypeError:  # float, numpy floats, ...
@@ -126,7 +128,7 @@ def entry_count(max_entries: Any) -> int:
     if isinstance(max_entries, bool):
         raise TypeError(f"max_entries={max_entries!r}: use an int")
     try:
-        count = operator.index(max_entries)
+        count: int = operator.index(max_entries)
     except TypeError:
         raise TypeError(f"max_entries={max_entries!r}: use an int, not {type(max_entries).__name__}") from None
     return min(max(count, INT64[0]), INT64[1]) & _SIZE_MAX
@@ -164,8 +166,9 @@ class Schedule(Sequence[ScheduleEntry]):
 
     __slots__ = ("_formatter", "_t_ms", "_now_ms", "_horizon_ms", "_max_entries", "_wire", "_loaded")
 
-    def __init__(self, formatter: "Formatter", t_ms: int, now_ms: int, horizon_ms: int, max_entries: int,
-                 context: str) -> None:
+    def __init__(
+        self, formatter: "Formatter", t_ms: int, now_ms: int, horizon_ms: int, max_entries: int, context: str
+    ) -> None:
         self._formatter = formatter
         self._t_ms = t_ms
         self._now_ms = now_ms
@@ -282,21 +285,23 @@ def _entries(schedule: Schedule) -> Tuple[Tuple[ScheduleEntry, ...], int]:
     n = ctypes.c_size_t()
     until = ctypes.c_int64()
     args = (schedule._formatter._handle, schedule._t_ms, schedule._now_ms, schedule._horizon_ms, count)
-    status = _ffi.fd_schedule(*args, buf, cap, ends.buffer_info()[0], starts.buffer_info()[0], ctypes.byref(n),
-                              ctypes.byref(until))
+    status = _ffi.fd_schedule(
+        *args, buf, cap, ends.buffer_info()[0], starts.buffer_info()[0], ctypes.byref(n), ctypes.byref(until)
+    )
     if status == FD_ERR_BUFFER and n.value:  # not expected (see above): ends[n-1] is the size needed
         cap = ends[n.value - 1] + 1
         buf = ctypes.create_string_buffer(cap)
-        status = _ffi.fd_schedule(*args, buf, cap, ends.buffer_info()[0], starts.buffer_info()[0], ctypes.byref(n),
-                                  ctypes.byref(until))
+        status = _ffi.fd_schedule(
+            *args, buf, cap, ends.buffer_info()[0], starts.buffer_info()[0], ctypes.byref(n), ctypes.byref(until)
+        )
     check(status, "schedule")
-    stops = ends[:n.value].tolist()
-    raw = buf.raw[:stops[-1]]
+    stops = ends[: n.value].tolist()
+    raw = buf.raw[: stops[-1]]
     bounds = zip(chain((0,), stops), stops)
     if raw.isascii():  # byte offsets are character offsets: decode once
         text = raw.decode("ascii")
         texts = [text[a:b] for a, b in bounds]
     else:
         texts = [raw[a:b].decode() for a, b in bounds]
-    starts_at = [EPOCH + timedelta(milliseconds=ms) for ms in starts[:n.value]]
+    starts_at = [EPOCH + timedelta(milliseconds=ms) for ms in starts[: n.value]]
     return tuple(map(ScheduleEntry, texts, starts_at)), until.value

@@ -20,8 +20,7 @@ from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
 
 from . import _ffi
 from ._clock import clock_reader
-from ._columns import (Column, Text, checked_errors, failing, label_chunks, label_with, offsets, string_array,
-                       without)
+from ._columns import Column, Text, checked_errors, failing, label_chunks, label_with, offsets, string_array, without
 from ._errors import FD_ERR_ARGUMENT, FD_ERR_LOCALE, FD_ERR_TIME_ZONE, Error, LocaleError, TimeZoneError, error_for
 from ._formatter import Formatter
 from ._instant import local_now_ms, to_ms
@@ -108,7 +107,10 @@ class FormatterCache:
         return len(self._items)
 
     def __repr__(self) -> str:
-        return f"FormatterCache(maxsize={self._maxsize}) with {len(self)} formatters, {self.hits} hits, {self.misses} misses"
+        return (
+            f"FormatterCache(maxsize={self._maxsize}) with {len(self)} formatters, "
+            f"{self.hits} hits, {self.misses} misses"
+        )
 
     def __reduce__(self) -> Tuple[Any, ...]:
         """Pickles as an empty cache of the same size: formatters are made again
@@ -160,18 +162,24 @@ class _Ids:
                 indices = encoded.indices if encoded is not None else pa.array([], pa.int32())
                 dictionary = encoded.dictionary if encoded is not None else pa.array([], pa.string())
             value_type = dictionary.type
-            if not (pa.types.is_string(value_type) or pa.types.is_large_string(value_type)
-                    or pa.types.is_string_view(value_type) or pa.types.is_null(value_type)):
-                raise TypeError(f"{_WHERE}: a {what} column of {value_type} is not ids: pass strings "
-                                f"(e.g. {'zh_CN' if what == 'locale' else 'Asia/Shanghai'!r})")
-            remap = np.array([known.setdefault(name, len(known)) for name in dictionary.to_pylist()] + [-1],
-                             dtype=np.int32)
+            if not (
+                pa.types.is_string(value_type)
+                or pa.types.is_large_string(value_type)
+                or pa.types.is_string_view(value_type)
+                or pa.types.is_null(value_type)
+            ):
+                raise TypeError(
+                    f"{_WHERE}: a {what} column of {value_type} is not ids: pass strings "
+                    f"(e.g. {'zh_CN' if what == 'locale' else 'Asia/Shanghai'!r})"
+                )
+            remap = np.array(
+                [known.setdefault(name, len(known)) for name in dictionary.to_pylist()] + [-1], dtype=np.int32
+            )
             index = indices.cast(pa.int32()).fill_null(-1).to_numpy()
             parts.append(remap[index])  # -1 picks the -1 appended: null stays null
         self.codes = np.concatenate(parts) if parts else np.zeros(0, np.int32)
         self.codes[self.codes < 0] = len(known)
         self.names = list(known)
-
 
     def _arrow(self, pa: Any, convert: Any, items: Any) -> Any:
         """The ids as Arrow strings: ``convert()``, and when Arrow cannot take them
@@ -197,8 +205,10 @@ class _Ids:
             except TypeError as exc:
                 raise TypeError(f"{_WHERE}: tz row {row}: {exc}") from None
         example = "'zh_CN'" if self.what == "locale" else "'Asia/Shanghai' or a zoneinfo.ZoneInfo"
-        raise TypeError(f"{_WHERE}: {self.what} row {row} is {value!r}, a {type(value).__name__}, not an id: "
-                        f"pass strings like {example} (None for null)")
+        raise TypeError(
+            f"{_WHERE}: {self.what} row {row} is {value!r}, a {type(value).__name__}, not an id: "
+            f"pass strings like {example} (None for null)"
+        )
 
 
 def _aligned(ids: Any, index: Any, what: str) -> Any:
@@ -230,7 +240,8 @@ def _check_options(options: Dict[str, Any]) -> Tuple[Tuple[str, Any], ...]:
     if unknown:
         raise TypeError(
             f"{_WHERE}: unknown option {unknown[0]!r}: use "
-            + ", ".join(_OPTION_NAMES) + " (and now=, unit=, naive=, errors=, cache=)"
+            + ", ".join(_OPTION_NAMES)
+            + " (and now=, unit=, naive=, errors=, cache=)"
         )
     return tuple(sorted((name, value) for name, value in options.items() if name != "clock"))
 
@@ -291,13 +302,24 @@ def format_table(
             pass  # the groups below name the first row, or give nulls with errors="null"
         else:
             return label_with(column, formatter, now_ms, _WHERE)
-    return label_chunks(column, lambda chunk, guess: _label_groups(column, chunk, locales, zones, style, chosen, cache,
-                                                                   now_ms, errors, guess))
+    return label_chunks(
+        column,
+        lambda chunk, guess: _label_groups(column, chunk, locales, zones, style, chosen, cache, now_ms, errors, guess),
+    )
 
 
-def _label_groups(column: Column, chunk: Any, locales: _Ids, zones: _Ids, style: str,
-                  chosen: Tuple[Tuple[str, Any], ...], cache: FormatterCache, now_ms: int, errors: str,
-                  guess: int) -> Tuple[Any, int]:
+def _label_groups(
+    column: Column,
+    chunk: Any,
+    locales: _Ids,
+    zones: _Ids,
+    style: str,
+    chosen: Tuple[Tuple[str, Any], ...],
+    cache: FormatterCache,
+    now_ms: int,
+    errors: str,
+    guess: int,
+) -> Tuple[Any, int]:
     """One chunk of rows: grouped by (locale, zone), one library call per group into
     one buffer in group order, then put back in row order. When a call fails, the
     rows that fail are found (an error for the first, or with errors="null" they
@@ -310,17 +332,58 @@ def _label_groups(column: Column, chunk: Any, locales: _Ids, zones: _Ids, style:
         chunk = chunk._replace(valid=without(chunk.valid, done))
 
 
-def _label_groups_once(column: Column, chunk: Any, ms: Any, locales: _Ids, zones: _Ids, style: str,
-                       chosen: Tuple[Tuple[str, Any], ...], cache: FormatterCache, now_ms: int, errors: str,
-                       guess: int) -> Any:
+def _label_groups_once(
+    column: Column,
+    chunk: Any,
+    ms: Any,
+    locales: _Ids,
+    zones: _Ids,
+    style: str,
+    chosen: Tuple[Tuple[str, Any], ...],
+    cache: FormatterCache,
+    now_ms: int,
+    errors: str,
+    guess: int,
+) -> Any:
     """_label_groups' one try: (labels, guess), or the mask of the rows that failed
     in a library call (errors="null"; with "raise", the error for the first)."""
     pa, np = column.pa, column.np
     rows = len(chunk.ints)
-    first = chunk.first
+    group, group_keys, n_tz = _group_rows(np, pa, chunk, locales, zones)
+    groups = len(group_keys)
+    formatters, ids, bad = _group_formatters(group_keys, n_tz, locales, zones, style, chosen, cache)
+    in_bad = _rows_of_bad_groups(np, chunk, group, bad, errors)
 
-    # Group ids: each row's (locale code, zone code) pair as one number (null
-    # codes included), numbered densely in order of that number.
+    # The rows to label: a valid instant and a good group; the others go last.
+    ok = chunk.valid
+    if in_bad is not None:
+        ok = without(ok, in_bad)
+    if ok is not None:
+        group = np.where(ok, group, groups)
+    # A stable sort by group: a radix sort for 16-bit keys.
+    order = np.argsort(group.astype(np.uint16) if groups < 65535 else group, kind="stable")
+    counts = np.bincount(group, minlength=groups + 1)
+    n_ok = rows - int(counts[groups])
+
+    written = _write_groups(column, chunk, ms, order, counts[:groups].tolist(), n_ok, formatters, ids, now_ms, guess)
+    if not isinstance(written, tuple):
+        return written  # the rows that failed
+    in_groups, guess = written
+
+    # Back to row order: row i's label is in_groups[where[i]].
+    index = np.int32 if rows < 2**31 else np.int64
+    where = np.empty(rows, index)
+    where[order] = np.arange(rows, dtype=index)
+    indices = pa.array(where) if ok is None else pa.array(where, mask=~ok)
+    return in_groups.take(indices), guess
+
+
+def _group_rows(np: Any, pa: Any, chunk: Any, locales: _Ids, zones: _Ids) -> Tuple[Any, Any, int]:
+    """Group ids: each row's (locale code, zone code) pair as one number (null
+    codes included), numbered densely in order of that number. Returns each
+    row's group, each group's number (locale code * n_tz + zone code) and n_tz."""
+    rows = len(chunk.ints)
+    first = chunk.first
     n_loc = len(locales.names) + 1 if locales.codes is not None else 1
     n_tz = len(zones.names) + 1 if zones.codes is not None else 1
     wide = np.int64 if n_loc * n_tz >= 2**31 else np.int32
@@ -333,16 +396,24 @@ def _label_groups_once(column: Column, chunk: Any, ms: Any, locales: _Ids, zones
     if n_loc * n_tz <= 4 * rows + 65536:  # a table over every possible pair is small
         present = np.zeros(n_loc * n_tz, np.bool_)
         present[key] = True
-        group_keys = np.flatnonzero(present)
         number = np.cumsum(present, dtype=np.int32) - 1
-        group = number[key]
-    else:  # hash the keys
-        encoded = pa.array(key).dictionary_encode()
-        group = encoded.indices.to_numpy()
-        group_keys = encoded.dictionary.to_numpy()
-    groups = len(group_keys)
+        return number[key], np.flatnonzero(present), n_tz
+    encoded = pa.array(key).dictionary_encode()  # hash the keys
+    return encoded.indices.to_numpy(), encoded.dictionary.to_numpy(), n_tz
 
-    # A formatter per group; an unknown (or null) id marks its group bad.
+
+def _group_formatters(
+    group_keys: Any,
+    n_tz: int,
+    locales: _Ids,
+    zones: _Ids,
+    style: str,
+    chosen: Tuple[Tuple[str, Any], ...],
+    cache: FormatterCache,
+) -> Tuple[List[Optional[Formatter]], List[str], Dict[int, Error]]:
+    """A formatter per group, and its ids as a message starts them; an unknown
+    (or null) id marks its group bad (the error, by group)."""
+    n_loc = len(locales.names) + 1 if locales.codes is not None else 1
     formatters: List[Optional[Formatter]] = []
     ids: List[str] = []
     bad: Dict[int, Error] = {}
@@ -362,58 +433,80 @@ def _label_groups_once(column: Column, chunk: Any, ms: Any, locales: _Ids, zones
             formatters[g] = cache.get(style, loc, zone, chosen)
         except (LocaleError, TimeZoneError) as exc:
             bad[g] = error_for(exc.status, f"locale={_shown(loc)}, tz={_shown(zone)}: {exc}")
-    in_bad = np.isin(group, list(bad)) if bad else None
-    if in_bad is not None and chunk.valid is not None:
+    return formatters, ids, bad
+
+
+def _rows_of_bad_groups(np: Any, chunk: Any, group: Any, bad: Dict[int, Error], errors: str) -> Any:
+    """The mask of the rows with an instant whose group is bad (None: no bad
+    group); with errors="raise", the error naming the first of them."""
+    if not bad:
+        return None
+    in_bad = np.isin(group, list(bad))
+    if chunk.valid is not None:
         in_bad &= chunk.valid  # a row without an instant gets a null label whatever its ids
-    if in_bad is not None and errors == "raise" and in_bad.any():
+    if errors == "raise" and in_bad.any():
         row = int(np.argmax(in_bad))
-        exc = bad[int(group[row])]
-        raise error_for(exc.status, f"{_WHERE}: row {first + row}: {exc} (errors='null' gives null labels "
-                        "in such rows)") from None
+        error = bad[int(group[row])]
+        raise error_for(
+            error.status, f"{_WHERE}: row {chunk.first + row}: {error} (errors='null' gives null labels in such rows)"
+        ) from None
+    return in_bad
 
-    # The rows to label: a valid instant and a good group; the others go last.
-    ok = chunk.valid
-    if in_bad is not None:
-        ok = without(ok, in_bad)
-    if ok is not None:
-        group = np.where(ok, group, groups)
-    # A stable sort by group: a radix sort for 16-bit keys.
-    order = np.argsort(group.astype(np.uint16) if groups < 65535 else group, kind="stable")
-    counts = np.bincount(group, minlength=groups + 1)
-    n_ok = rows - int(counts[groups])
 
+def _write_groups(
+    column: Column,
+    chunk: Any,
+    ms: Any,
+    order: Any,
+    counts: List[int],
+    n_ok: int,
+    formatters: List[Optional[Formatter]],
+    ids: List[str],
+    now_ms: int,
+    guess: int,
+) -> Any:
+    """The labels of the first n_ok rows of ``order`` (the rows to label, by
+    group), one library call per group into one buffer: (labels in group order,
+    the next guess), or what column.failed_rows says when a call fails."""
+    pa, np = column.pa, column.np
     ms_sorted = ms[order[:n_ok]]  # fancy indexing makes a new contiguous array
     offset_buf, ends = offsets(pa, np, n_ok)
     text = Text(pa, n_ok * guess + 1)
     t_at, ends_at = ms_sorted.ctypes.data, ends.ctypes.data
     start = 0
-    for g, count in enumerate(counts[:groups].tolist()):
+    for g, count in enumerate(counts):
         if not count:
             continue
         base = text.used
         stop = start + count
         formatter = formatters[g]
         assert formatter is not None  # rows of bad groups are not in ok
-        status = text.write(formatter._handle, t_at + 8 * start, count, now_ms, ends[start + 1 : stop + 1],
-                            ends_at + 8 * (start + 1), guess)
+        status = text.write(
+            formatter._handle,
+            t_at + 8 * start,
+            count,
+            now_ms,
+            ends[start + 1 : stop + 1],
+            ends_at + 8 * (start + 1),
+            guess,
+        )
         if status:  # some row of this group failed: which ones?
 
-            def locate(first_only: bool, handle: Any = formatter._handle, part: Any = ms_sorted[start:stop],
-                       rows_of: Any = order[start:stop]) -> List[Tuple[int, int, str]]:
+            def locate(
+                first_only: bool,
+                handle: Any = formatter._handle,
+                part: Any = ms_sorted[start:stop],
+                rows_of: Any = order[start:stop],
+            ) -> List[Tuple[int, int, str]]:
                 return [(int(rows_of[i]), s, m) for i, s, m in failing(np, handle, part, now_ms, first_only)]
 
-            return column.failed_rows(chunk, ms, status, locate, f"{_WHERE}({column.length} instants)",
-                                      lambda row, about=ids[g]: about)
+            def about(row: int, group_ids: str = ids[g]) -> str:
+                return group_ids
+
+            return column.failed_rows(chunk, ms, status, locate, f"{_WHERE}({column.length} instants)", about)
         if base:
             ends[start + 1 : stop + 1] += base
         start = stop
     if n_ok:
         guess = text.next_guess(n_ok)
-    in_groups = string_array(pa, np, n_ok, offset_buf, text.finish(), None)
-
-    # Back to row order: row i's label is in_groups[where[i]].
-    index = np.int32 if rows < 2**31 else np.int64
-    where = np.empty(rows, index)
-    where[order] = np.arange(rows, dtype=index)
-    indices = pa.array(where) if ok is None else pa.array(where, mask=~ok)
-    return in_groups.take(indices), guess
+    return string_array(pa, np, n_ok, offset_buf, text.finish(), None), guess

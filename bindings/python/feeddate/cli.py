@@ -132,7 +132,9 @@ def _enum_arg(option: Option) -> Callable[[str], str]:
         guess = did_you_mean(text, names)
         hint = f"did you mean {guess!r}? " if guess else ""
         raise argparse.ArgumentTypeError(
-            f"invalid choice: {_ffi.quote(text)}: {hint}choose from " + ", ".join(repr(n) for n in names) + " (any case)"
+            f"invalid choice: {_ffi.quote(text)}: {hint}choose from "
+            + ", ".join(repr(n) for n in names)
+            + " (any case)"
         )
 
     convert.__name__ = option.name  # argparse names the type in some messages
@@ -164,8 +166,7 @@ def _label_json(label: Label, given: str) -> str:
 
 def _add_now(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--now", type=_now_arg, metavar="INSTANT",
-        help="the viewer's current instant; default (or 'now'): the clock"
+        "--now", type=_now_arg, metavar="INSTANT", help="the viewer's current instant; default (or 'now'): the clock"
     )
 
 
@@ -173,27 +174,35 @@ def _add_option(parser: argparse.ArgumentParser, option: Option) -> None:
     """The flag of one Formatter option (_options.OPTIONS), with Formatter's default.
     Values are passed to Formatter as given (enum names in any case); the library
     checks ranges."""
-    dest = {"dest": option.name}
     if option.kind == FLAG:
         assert option.default is False  # the flag turns it on
-        parser.add_argument(option.flag, action="store_true", help=option.help, **dest)
+        parser.add_argument(option.flag, action="store_true", help=option.help, dest=option.name)
     elif option.kind == ENUM:
         assert option.choices is not None
         parser.add_argument(
-            option.flag, type=_enum_arg(option), default=option.default,
+            option.flag,
+            type=_enum_arg(option),
+            default=option.default,
             metavar="{" + ",".join(option.choices) + "}",
-            help=f"{option.help} (any case); default: {option.default}", **dest,
+            help=f"{option.help} (any case); default: {option.default}",
+            dest=option.name,
         )
     elif option.kind == INT:
         parser.add_argument(
-            option.flag, type=int, default=option.default, metavar="N",
-            help=f"{option.help}; default: {option.default}", **dest,
+            option.flag,
+            type=int,
+            default=option.default,
+            metavar="N",
+            help=f"{option.help}; default: {option.default}",
+            dest=option.name,
         )
     elif option.kind == TEXT:
-        parser.add_argument(option.flag, metavar="TEXT", help=f"{option.help}; default: the locale's", **dest)
+        parser.add_argument(option.flag, metavar="TEXT", help=f"{option.help}; default: the locale's", dest=option.name)
     else:
         assert option.kind == ID
-        parser.add_argument(option.flag, metavar=option.name.upper(), help=f"{option.help}; default: the host's", **dest)
+        parser.add_argument(
+            option.flag, metavar=option.name.upper(), help=f"{option.help}; default: the host's", dest=option.name
+        )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -240,9 +249,10 @@ def build_parser() -> argparse.ArgumentParser:
     for option in OPTIONS:
         _add_option(fmt, option)
     fmt.add_argument(
-        "--json", action="store_true",
+        "--json",
+        action="store_true",
         help="print JSON lines: input, text, next_change, day_part, time_part, expired "
-        "(an input that cannot be labelled: input and error)"
+        "(an input that cannot be labelled: input and error)",
     )
     fmt.set_defaults(run=run_format)
 
@@ -252,17 +262,23 @@ def build_parser() -> argparse.ArgumentParser:
         description="For each INSTANT (as for 'format'; none or '-': one per line from stdin, each printed at "
         "once), print its schedule's wire form (SPEC section 11) on one line: "
         '{"v":1,"now":N,"labels":[[text,d0],...],"until":U}, the bytes every client reads. '
-        "An input that cannot be scheduled prints an {\"input\", \"error\"} object in its place.",
+        'An input that cannot be scheduled prints an {"input", "error"} object in its place.',
     )
     sched.add_argument("instants", nargs="*", type=_given_arg, metavar="INSTANT")
     _add_now(sched)
     sched.add_argument(
-        "--horizon", type=_seconds_arg, default=int(DEFAULT_HORIZON.total_seconds()), metavar="SECONDS",
+        "--horizon",
+        type=_seconds_arg,
+        default=int(DEFAULT_HORIZON.total_seconds()),
+        metavar="SECONDS",
         help="stop at the first label whose next change is this far after now or later, floored to the "
         f"millisecond (0 .. 366 days; 0: one label and its until); default: {int(DEFAULT_HORIZON.total_seconds())}",
     )
     sched.add_argument(
-        "--max-entries", type=int, default=DEFAULT_MAX_ENTRIES, metavar="N",
+        "--max-entries",
+        type=int,
+        default=DEFAULT_MAX_ENTRIES,
+        metavar="N",
         help=f"at most N labels (1 .. 100000); default: {DEFAULT_MAX_ENTRIES}",
     )
     for option in OPTIONS:
@@ -308,8 +324,13 @@ def run_schedule(args: argparse.Namespace) -> int:
     # A horizon or max_entries out of range is one error before any input is read.
     horizon, max_entries = check_limits(formatter, args.horizon, args.max_entries)
     horizon_ms = timedelta(milliseconds=horizon)  # exact: the same milliseconds again
-    return _each_input(args.instants, lambda instant, text: formatter.schedule(
-        instant, args.now, horizon=horizon_ms, max_entries=max_entries).to_json(), True)
+    return _each_input(
+        args.instants,
+        lambda instant, text: formatter.schedule(
+            instant, args.now, horizon=horizon_ms, max_entries=max_entries
+        ).to_json(),
+        True,
+    )
 
 
 def _each_input(instants: Sequence[Given], line: Callable[[Instant, str], str], json_errors: bool) -> int:
@@ -435,9 +456,7 @@ def run_demo(args: argparse.Namespace) -> int:
             label = formatter.label(t, now)
             change = label.next_change
             when = (
-                "never changes"
-                if change is None
-                else f"changes {_wall(change.astimezone(zone))} ({_in(change - now)})"
+                "never changes" if change is None else f"changes {_wall(change.astimezone(zone))} ({_in(change - now)})"
             )
             rows.append((row, label.text, when))
     first_col = max(_width(r[0]) for r in rows) + 2

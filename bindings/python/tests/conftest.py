@@ -15,9 +15,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
-import pytest
-
 import feeddate
+import pytest
 from feeddate import _formatter, _modules
 
 REPO = Path(__file__).resolve().parents[3]
@@ -85,8 +84,11 @@ def _coverage() -> List[str]:
     # The column and engine tests' packages (test_columns, test_table,
     # test_row_errors, test_dask): make test-python installs them all.
     missing = [m for m in ("pyarrow", "polars", "distributed") if importlib.util.find_spec(m) is None]
-    optional_line = (f"not installed: {', '.join(missing)}, so the tests that need them SKIP (make test-python runs them)"
-                     if missing else "pyarrow, polars, distributed: installed, their tests run")
+    optional_line = (
+        f"not installed: {', '.join(missing)}, so the tests that need them SKIP (make test-python runs them)"
+        if missing
+        else "pyarrow, polars, distributed: installed, their tests run"
+    )
     try:
         vectors = ", ".join(str(f) for f in vector_files())
     except NoVectorSet as exc:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List
 
+import feeddate
 import numpy as np
 import pytest
-
-import feeddate
 
 pytest.importorskip("pyarrow")
 
@@ -27,7 +26,8 @@ ENTRY_POINTS: Dict[str, Callable[..., List[Any]]] = {
     "batch": lambda values, **kw: F.batch(values, NOW_S, **kw).texts,
     "format_column": lambda values, **kw: F.format_column(values, NOW_S, **kw).to_pylist(),
     "format_table": lambda values, **kw: feeddate.format_table(
-        values, style="feed_detail", locale=["en_US"] * len(values), tz="UTC", now=NOW_S, **kw).to_pylist(),
+        values, style="feed_detail", locale=["en_US"] * len(values), tz="UTC", now=NOW_S, **kw
+    ).to_pylist(),
 }
 
 
@@ -47,8 +47,10 @@ def test_datetime64_in_the_other_byte_order(entry: str, unit: str) -> None:
 
 
 @pytest.mark.parametrize("entry", ENTRY_POINTS)
-@pytest.mark.parametrize("dtype, unit, scale", [("i8", "ms", 1), ("i8", "us", 1000), ("u8", "ms", 1), ("i4", "s", 0),
-                                                ("f8", "s", 0), ("f8", "ms", 1)])
+@pytest.mark.parametrize(
+    "dtype, unit, scale",
+    [("i8", "ms", 1), ("i8", "us", 1000), ("u8", "ms", 1), ("i4", "s", 0), ("f8", "s", 0), ("f8", "ms", 1)],
+)
 def test_numbers_in_the_other_byte_order(entry: str, dtype: str, unit: str, scale: int) -> None:
     ms = [m for m in MS if m >= 0 and (scale or m < 2**31 * 1000)]
     native = np.array([m * scale if scale else m // 1000 for m in ms], dtype)

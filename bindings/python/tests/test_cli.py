@@ -11,9 +11,8 @@ import threading
 from datetime import datetime, timedelta, timezone
 from typing import Any, List
 
-import pytest
-
 import feeddate
+import pytest
 from feeddate.cli import LADDER
 
 NOW = "2024-03-25T06:30:00Z"
@@ -33,13 +32,33 @@ def run(args: List[str], stdin: str = "") -> "subprocess.CompletedProcess[str]":
 
 def test_format_instants_given_on_the_command_line() -> None:
     result = run(
-        ["format", "--style", "chat_list", "--locale", "zh_CN", "--tz", "Asia/Shanghai", "--now", NOW,
-         "2024-03-24T03:11:00Z", "1711337400", "2024-03-20T09:00:00+08:00", "1711337400.5"]
+        [
+            "format",
+            "--style",
+            "chat_list",
+            "--locale",
+            "zh_CN",
+            "--tz",
+            "Asia/Shanghai",
+            "--now",
+            NOW,
+            "2024-03-24T03:11:00Z",
+            "1711337400",
+            "2024-03-20T09:00:00+08:00",
+            "1711337400.5",
+        ]
     )
     assert result.returncode == 0, result.stderr
     f = feeddate.Formatter("chat_list", locale="zh_CN", tz="Asia/Shanghai")
-    expected = [f.format(t, NOW_DT) for t in (datetime(2024, 3, 24, 3, 11, tzinfo=timezone.utc), 1711337400,
-                                              datetime(2024, 3, 20, 1, 0, tzinfo=timezone.utc), 1711337400.5)]
+    expected = [
+        f.format(t, NOW_DT)
+        for t in (
+            datetime(2024, 3, 24, 3, 11, tzinfo=timezone.utc),
+            1711337400,
+            datetime(2024, 3, 20, 1, 0, tzinfo=timezone.utc),
+            1711337400.5,
+        )
+    ]
     assert result.stdout.splitlines() == expected
     assert expected[0] == "昨天"
 
@@ -56,13 +75,30 @@ def test_every_option_is_a_flag() -> None:
     ).format(NOW_DT - timedelta(minutes=5), NOW_DT)
     h23 = run(args + ["--hour-cycle", "h23", "2024-03-25T01:00:00Z"])
     assert h23.stdout == "01:00\n"
-    for flag, value in (("--skew-tolerance-ms", "0"), ("--cross-year-grace-days", "30"), ("--weekday-window-days", "3")):
+    for flag, value in (
+        ("--skew-tolerance-ms", "0"),
+        ("--cross-year-grace-days", "30"),
+        ("--weekday-window-days", "3"),
+    ):
         assert run(args + [flag, value, NOW]).returncode == 0
 
 
 def test_json_output() -> None:
-    result = run(["format", "--json", "--style", "chat_bubble", "--locale", "zh_CN", "--tz", "Asia/Shanghai",
-                  "--now", "2024-03-25T14:30:00+08:00", "2024-03-24T11:11:00+08:00"])
+    result = run(
+        [
+            "format",
+            "--json",
+            "--style",
+            "chat_bubble",
+            "--locale",
+            "zh_CN",
+            "--tz",
+            "Asia/Shanghai",
+            "--now",
+            "2024-03-25T14:30:00+08:00",
+            "2024-03-24T11:11:00+08:00",
+        ]
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {
         "input": "2024-03-24T11:11:00+08:00",
@@ -79,9 +115,24 @@ def test_json_output() -> None:
 
 def test_stdin_lines_stream_one_label_at_a_time() -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "feeddate", "format", "--style", "compact", "--locale", "en_US", "--tz", "UTC",
-         "--now", NOW],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "feeddate",
+            "format",
+            "--style",
+            "compact",
+            "--locale",
+            "en_US",
+            "--tz",
+            "UTC",
+            "--now",
+            NOW,
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
     )
     assert proc.stdin is not None and proc.stdout is not None
@@ -110,8 +161,9 @@ def test_bad_stdin_lines_keep_their_place_and_fail_at_the_end() -> None:
 
 def test_bad_stdin_lines_are_error_objects_in_place_with_json() -> None:
     stdin = "1711348140\nyesterday\n1711348140000\n2024-03-25T06:28:00Z\n"
-    result = run(["format", "--json", "--tz", "UTC", "--locale", "en_US", "--now", NOW, "--style", "compact"],
-                 stdin=stdin)
+    result = run(
+        ["format", "--json", "--tz", "UTC", "--locale", "en_US", "--now", NOW, "--style", "compact"], stdin=stdin
+    )
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [row["input"] for row in rows] == stdin.split()
     assert [row.get("text") for row in rows] == ["1m", None, None, "2m"]
@@ -121,17 +173,51 @@ def test_bad_stdin_lines_are_error_objects_in_place_with_json() -> None:
 
 
 def test_json_echoes_each_input_beside_its_label() -> None:
-    result = run(["format", "--json", "--style", "compact", "--tz", "UTC", "--locale", "en_US", "--now", NOW,
-                  "1711348140", "2024-03-25T06:28:00Z", "253402300800"])
+    result = run(
+        [
+            "format",
+            "--json",
+            "--style",
+            "compact",
+            "--tz",
+            "UTC",
+            "--locale",
+            "en_US",
+            "--now",
+            NOW,
+            "1711348140",
+            "2024-03-25T06:28:00Z",
+            "253402300800",
+        ]
+    )
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(row["input"], row.get("text")) for row in rows] == [
-        ("1711348140", "1m"), ("2024-03-25T06:28:00Z", "2m"), ("253402300800", None)]
+        ("1711348140", "1m"),
+        ("2024-03-25T06:28:00Z", "2m"),
+        ("253402300800", None),
+    ]
     assert "range" in rows[2]["error"] and result.returncode == 1
 
 
 def test_style_and_enum_flags_in_any_case() -> None:
-    result = run(["format", "--style", "Feed", "--hour-cycle", "H23", "--width", "Short", "--tz", "UTC",
-                  "--locale", "en_US", "--now", NOW, "2024-03-25T01:00:00Z"])
+    result = run(
+        [
+            "format",
+            "--style",
+            "Feed",
+            "--hour-cycle",
+            "H23",
+            "--width",
+            "Short",
+            "--tz",
+            "UTC",
+            "--locale",
+            "en_US",
+            "--now",
+            NOW,
+            "2024-03-25T01:00:00Z",
+        ]
+    )
     assert (result.returncode, result.stdout) == (0, "01:00\n"), result.stderr
 
 
@@ -232,8 +318,7 @@ if __name__ == "__main__":
 
 def _without_library() -> "dict[str, str]":
     # FEEDDATE_LIBRARY set means only there: a system copy, if any, is never tried.
-    return {**os.environ, "FEEDDATE_LIBRARY": "/nonexistent/libfeeddate.so.1",
-            "PYTHONPATH": os.pathsep.join(sys.path)}
+    return {**os.environ, "FEEDDATE_LIBRARY": "/nonexistent/libfeeddate.so.1", "PYTHONPATH": os.pathsep.join(sys.path)}
 
 
 @pytest.mark.parametrize("how", ["console script", "python -m feeddate", "python -m feeddate.cli"])
@@ -244,8 +329,9 @@ def test_command_without_the_library_prints_the_import_error_and_exits_2(how: st
         command = [sys.executable, str(script)]
     else:
         command = [sys.executable, "-m", how.split()[-1]]
-    result = subprocess.run(command + ["format", "1"], capture_output=True, text=True, env=_without_library(),
-                            timeout=60)
+    result = subprocess.run(
+        command + ["format", "1"], capture_output=True, text=True, env=_without_library(), timeout=60
+    )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and result.stdout == ""
     assert result.stderr.startswith("feeddate: cannot load libfeeddate.so.1. Tried:")
@@ -254,9 +340,12 @@ def test_command_without_the_library_prints_the_import_error_and_exits_2(how: st
 
 def test_a_program_importing_feeddate_without_the_library_still_gets_the_import_error(tmp_path: Any) -> None:
     program = tmp_path / "app.py"
-    program.write_text("try:\n    import feeddate\nexcept ImportError as e:\n    print('optional:', type(e).__name__)\n")
-    result = subprocess.run([sys.executable, str(program)], capture_output=True, text=True, env=_without_library(),
-                            timeout=60)
+    program.write_text(
+        "try:\n    import feeddate\nexcept ImportError as e:\n    print('optional:', type(e).__name__)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, str(program)], capture_output=True, text=True, env=_without_library(), timeout=60
+    )
     assert (result.returncode, result.stdout) == (0, "optional: ImportError\n")
 
 
@@ -265,19 +354,29 @@ def test_a_program_importing_feeddate_without_the_library_still_gets_the_import_
 
 def _to(path: str, args: List[str], stdin: str = "") -> "subprocess.CompletedProcess[str]":
     with open(path, "w") as out:
-        return subprocess.run([sys.executable, "-m", "feeddate", *args], input=stdin, stdout=out,
-                              stderr=subprocess.PIPE, text=True, timeout=60,
-                              env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+        return subprocess.run(
+            [sys.executable, "-m", "feeddate", *args],
+            input=stdin,
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        )
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
-@pytest.mark.parametrize("args, stdin", [
-    (["format", "--tz", "UTC", "--locale", "en_US", "1711348140", "1711348080"], ""),
-    (["format", "--tz", "UTC", "--locale", "en_US", "--json"], "1711348140\n"),
-    (["demo", "--tz", "UTC", "--locale", "en_US"], ""),
-    (["--version"], ""),
-    (["format", "--help"], ""),
-], ids=["format", "stdin json", "demo", "version", "help"])
+@pytest.mark.parametrize(
+    "args, stdin",
+    [
+        (["format", "--tz", "UTC", "--locale", "en_US", "1711348140", "1711348080"], ""),
+        (["format", "--tz", "UTC", "--locale", "en_US", "--json"], "1711348140\n"),
+        (["demo", "--tz", "UTC", "--locale", "en_US"], ""),
+        (["--version"], ""),
+        (["format", "--help"], ""),
+    ],
+    ids=["format", "stdin json", "demo", "version", "help"],
+)
 def test_a_full_disk_is_one_line_on_stderr_and_status_1(args: List[str], stdin: str) -> None:
     """1.1: a traceback of OSError: [Errno 28] and status 1 or 120 (or, for
     --version, nothing at all and status 0)."""
@@ -288,12 +387,29 @@ def test_a_full_disk_is_one_line_on_stderr_and_status_1(args: List[str], stdin: 
 
 @pytest.mark.parametrize("stdin_mode", [False, True])
 def test_a_reader_that_goes_away_ends_the_command_quietly(stdin_mode: bool) -> None:
-    args = [sys.executable, "-m", "feeddate", "format", "--style", "compact", "--tz", "UTC", "--locale", "en_US",
-            "--now", NOW]
+    args = [
+        sys.executable,
+        "-m",
+        "feeddate",
+        "format",
+        "--style",
+        "compact",
+        "--tz",
+        "UTC",
+        "--locale",
+        "en_US",
+        "--now",
+        NOW,
+    ]
     instants = [str(1711348200 - k) for k in range(20000)]
-    proc = subprocess.Popen(args + ([] if stdin_mode else instants), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    proc = subprocess.Popen(
+        args + ([] if stdin_mode else instants),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     try:
         if stdin_mode:  # more than a pipe holds: written while the labels are read

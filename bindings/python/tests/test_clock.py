@@ -6,10 +6,9 @@ import importlib.util
 import time
 from datetime import datetime, timedelta, timezone
 
+import feeddate
 import numpy as np
 import pytest
-
-import feeddate
 
 # pyarrow (format_column, format_table) is an extra: the installed wheel's run has
 # none (tools/wheel-check.sh); make test-python requires it.
@@ -152,8 +151,9 @@ def test_a_clock_may_return_a_float_or_a_numpy_int_of_milliseconds(value: object
     if not HAVE_ARROW:  # the installed wheel's run (tools/wheel-check.sh); make test-python has pyarrow
         return
     assert f.format_column(np.array([1711348200 - 59]), unit="s").to_pylist() == ["59s"]
-    assert feeddate.format_table(np.array([1711348200 - 59]), unit="s", style="compact", locale="en_US", tz="UTC",
-                                 clock=_Clock(value)).to_pylist() == ["59s"]
+    assert feeddate.format_table(
+        np.array([1711348200 - 59]), unit="s", style="compact", locale="en_US", tz="UTC", clock=_Clock(value)
+    ).to_pylist() == ["59s"]
 
 
 @pytest.mark.parametrize(
@@ -173,12 +173,19 @@ def test_a_clock_may_return_a_float_or_a_numpy_int_of_milliseconds(value: object
 def test_a_clock_value_that_is_not_milliseconds_is_a_clear_error(value: object, error: type, words: str) -> None:
     """1.1: a float was a bare ctypes TypeError, seconds silently "In 54 years" ago."""
     f = feeddate.Formatter("compact", locale="en_US", tz="UTC", clock=_Clock(value))
-    calls = [lambda: f.format(1711348140), lambda: f.label(1711348140), lambda: f.format_many([1711348140]),
-             lambda: f.batch([1711348140])]
+    calls = [
+        lambda: f.format(1711348140),
+        lambda: f.label(1711348140),
+        lambda: f.format_many([1711348140]),
+        lambda: f.batch([1711348140]),
+    ]
     if HAVE_ARROW:  # not in the installed wheel's run (tools/wheel-check.sh); make test-python has pyarrow
-        calls += [lambda: f.format_column(np.array([1711348140]), unit="s"),
-                  lambda: feeddate.format_table(np.array([1711348140]), unit="s", style="compact", locale="en_US",
-                                                tz="UTC", clock=_Clock(value))]
+        calls += [
+            lambda: f.format_column(np.array([1711348140]), unit="s"),
+            lambda: feeddate.format_table(
+                np.array([1711348140]), unit="s", style="compact", locale="en_US", tz="UTC", clock=_Clock(value)
+            ),
+        ]
     for call in calls:
         with pytest.raises(error) as info:
             call()

@@ -17,8 +17,13 @@ SLOW = ("dataclasses", "inspect", "difflib")
 def _new_modules(code: str) -> str:
     """What ``code`` printed, run in a fresh interpreter after noting its modules in ``before``."""
     program = "import sys\nbefore = set(sys.modules)\n" + textwrap.dedent(code)
-    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 

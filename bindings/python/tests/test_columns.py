@@ -12,10 +12,9 @@ import sys
 import textwrap
 from typing import Any, List
 
+import feeddate
 import numpy as np
 import pytest
-
-import feeddate
 from feeddate import _columns
 
 _NEED = "make test-python installs it; make check skips what needs it"
@@ -27,8 +26,25 @@ NOW_S = 1711348200  # 2024-03-25T06:30Z
 NOW_MS = NOW_S * 1000
 DAY = 86_400_000
 # Instants around now: seconds to years back, and some ahead.
-OFFSETS_MS = [0, 999, 30_000, 61_000, 3_600_000, 5 * 3_600_000, DAY, DAY + 1, 2 * DAY, 5 * DAY, 9 * DAY,
-              40 * DAY, 200 * DAY, 400 * DAY, 3000 * DAY, -45_000, -2 * DAY]
+OFFSETS_MS = [
+    0,
+    999,
+    30_000,
+    61_000,
+    3_600_000,
+    5 * 3_600_000,
+    DAY,
+    DAY + 1,
+    2 * DAY,
+    5 * DAY,
+    9 * DAY,
+    40 * DAY,
+    200 * DAY,
+    400 * DAY,
+    3000 * DAY,
+    -45_000,
+    -2 * DAY,
+]
 MS = np.array([NOW_MS - d for d in OFFSETS_MS], dtype=np.int64)
 
 FEED = feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai")
@@ -60,7 +76,9 @@ def test_every_arrow_unit_and_any_zone_of_the_type(unit: str) -> None:
     ints = MS * scale[0] // scale[1]
     for zone in ("UTC", "Asia/Tokyo", "+05:30"):  # the type's zone does not change the instants
         out = FEED.format_column(pa.array(ints, pa.timestamp(unit, zone)), NOW_S)
-        assert valid_large_strings(out).to_pylist() == expected(FEED, (MS // 1000 * 1000 if unit == "s" else MS).tolist())
+        assert valid_large_strings(out).to_pylist() == expected(
+            FEED, (MS // 1000 * 1000 if unit == "s" else MS).tolist()
+        )
 
 
 def test_labels_are_written_in_place_into_the_arrays_buffers(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -105,7 +123,9 @@ def test_long_columns_go_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
         valid_large_strings(chunk)
     assert out.to_pylist() == expected(FEED, many.tolist())
     # A chunked input stays chunked, its chunks cut again where they are long.
-    chunked = pa.chunked_array([pa.array(many[:3], pa.timestamp("ms", "UTC")), pa.array(many[3:], pa.timestamp("ms", "UTC"))])
+    chunked = pa.chunked_array(
+        [pa.array(many[:3], pa.timestamp("ms", "UTC")), pa.array(many[3:], pa.timestamp("ms", "UTC"))]
+    )
     out = FEED.format_column(chunked, NOW_S)
     assert isinstance(out, pa.ChunkedArray) and [len(c) for c in out.chunks] == [3, 7, 7, 7, 7, 7, 7, 6]
     assert out.to_pylist() == expected(FEED, many.tolist())
@@ -172,7 +192,8 @@ def test_integers_need_a_unit_never_guessed() -> None:
         assert FEED.format_column(ints, NOW_S, unit=unit).to_pylist() == want
         assert FEED.format_column(pa.array(ints), NOW_S, unit=unit.upper()).to_pylist() == want
     assert FEED.format_column(pa.array(MS // 1000, pa.int32()), NOW_S, unit="s").to_pylist() == expected(
-        FEED, (MS // 1000 * 1000).tolist())
+        FEED, (MS // 1000 * 1000).tolist()
+    )
     with pytest.raises(feeddate.ArgumentError, match=r"unit='days': use one of 's', 'ms', 'us', 'ns'"):
         FEED.format_column(MS, NOW_S, unit="days")
     with pytest.raises(feeddate.ArgumentError, match=r"unit='s' does not match the column's timestamp\[ms"):
@@ -180,17 +201,28 @@ def test_integers_need_a_unit_never_guessed() -> None:
 
 
 def test_out_of_range_rows_are_named() -> None:
-    with pytest.raises(feeddate.RangeError, match=r"row 2 = 1711348200000 \(s\): instant .*looks like milliseconds: pass unit='ms'"):
+    with pytest.raises(
+        feeddate.RangeError, match=r"row 2 = 1711348200000 \(s\): instant .*looks like milliseconds: pass unit='ms'"
+    ):
         FEED.format_column(pa.array([NOW_S, None, NOW_MS]), NOW_S, unit="s")
     ms = MS.copy()
     ms[3] = 253402300800000  # 10000-01-01
-    with pytest.raises(feeddate.RangeError, match=r"row 3 = 10000-01-01T00:00:00.000 \(253402300800000 ms\): instant 253402300800000 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\)$"):
+    with pytest.raises(
+        feeddate.RangeError,
+        match=r"row 3 = 10000-01-01T00:00:00.000 \(253402300800000 ms\): instant 253402300800000 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\)$",
+    ):
         FEED.format_column(pa.array(ms, pa.timestamp("ms", "UTC")), NOW_S)
     with pytest.raises(feeddate.RangeError, match=r"row 1 = 9223372036854775808 \(ns\)"):
         FEED.format_column(np.array([NOW_MS, 2**63], dtype=np.uint64), NOW_S, unit="ns")
-    with pytest.raises(feeddate.RangeError, match=r"row 1 = 10000-01-01 \(2932897 D\): instant 253402300800000 ms is outside the supported range"):
+    with pytest.raises(
+        feeddate.RangeError,
+        match=r"row 1 = 10000-01-01 \(2932897 D\): instant 253402300800000 ms is outside the supported range",
+    ):
         FEED.format_column(np.array(["2024-01", "10000-01"], dtype="datetime64[M]"), NOW_S)
-    with pytest.raises(feeddate.RangeError, match=r"row 0 = 0000-12-31T23:59:59 \(-62135596801 s\): instant -62135596801000 ms is outside"):
+    with pytest.raises(
+        feeddate.RangeError,
+        match=r"row 0 = 0000-12-31T23:59:59 \(-62135596801 s\): instant -62135596801000 ms is outside",
+    ):
         FEED.format_column(np.array(["0000-12-31T23:59:59"], dtype="datetime64[s]"), NOW_S)
 
 
@@ -203,7 +235,11 @@ def test_numpy_datetime64_is_read_as_utc_and_nat_is_null() -> None:
     want[2] = None
     assert valid_large_strings(FEED.format_column(with_nat, NOW_S)).to_pylist() == want
     days = np.array(["2024-03-24", "2024-03-20", "NaT"], dtype="datetime64[D]")
-    assert FEED.format_column(days, NOW_S).to_pylist() == [FEED.format(days[0], NOW_S), FEED.format(days[1], NOW_S), None]
+    assert FEED.format_column(days, NOW_S).to_pylist() == [
+        FEED.format(days[0], NOW_S),
+        FEED.format(days[1], NOW_S),
+        None,
+    ]
     months = np.array(["2024-03", "2023-01"], dtype="datetime64[M]")
     assert FEED.format_column(months, NOW_S).to_pylist() == [FEED.format(m, NOW_S) for m in months]
     with pytest.raises(feeddate.ArgumentError, match="1-D"):
@@ -221,8 +257,9 @@ def test_pandas_in_pandas_out_with_the_index() -> None:
     want[1] = None
     assert [None if pd.isna(v) else v for v in out.tolist()] == want
     # ns, a zone of its own, Arrow-backed timestamps, nullable integers with unit=.
-    assert FEED.format_column(times.dt.tz_convert("Asia/Tokyo").astype("datetime64[ns, Asia/Tokyo]"),
-                              NOW_S).fillna("-").tolist() == ["-" if v is None else v for v in want]
+    assert FEED.format_column(times.dt.tz_convert("Asia/Tokyo").astype("datetime64[ns, Asia/Tokyo]"), NOW_S).fillna(
+        "-"
+    ).tolist() == ["-" if v is None else v for v in want]
     arrow_backed = pd.Series(pa.array(MS, pa.timestamp("ms", "UTC")), dtype=pd.ArrowDtype(pa.timestamp("ms", "UTC")))
     assert FEED.format_column(arrow_backed, NOW_S).tolist() == expected(FEED, MS.tolist())
     nullable = pd.Series([NOW_MS, None], dtype="Int64")
@@ -301,7 +338,9 @@ def test_the_core_package_imports_without_the_optional_packages() -> None:
         print("ok")
         """
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ.copy(), timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=os.environ.copy(), timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
 
@@ -341,5 +380,7 @@ def test_a_float_column_needs_a_unit_and_finite_values() -> None:
         FEED.format_column(pa.array([1.5]), NOW_S)
     with pytest.raises(ValueError, match=r"^format_column: row 1 = inf is not an instant"):
         FEED.format_column(np.array([NOW_S, np.inf]), NOW_S, unit="s")
-    with pytest.raises(feeddate.RangeError, match=r"^format_column: row 0 = 1e\+20 \(s\): instant 9223372036854775807 ms is outside"):  # clamped
+    with pytest.raises(
+        feeddate.RangeError, match=r"^format_column: row 0 = 1e\+20 \(s\): instant 9223372036854775807 ms is outside"
+    ):  # clamped
         FEED.format_column(np.array([1e20]), NOW_S, unit="s")

@@ -10,10 +10,9 @@ import json
 from datetime import datetime, timedelta, timezone
 from typing import Any, Dict, List, Optional
 
+import feeddate
 import numpy as np
 import pytest
-
-import feeddate
 from conftest import REPO, at, formatter_for, hide_numpy
 from feeddate import _schedule
 from feeddate._ffi import FD_MIN_INSTANT_MS
@@ -86,7 +85,8 @@ def test_conversion_vectors(numpy_state: str, monkeypatch: pytest.MonkeyPatch) -
                 with pytest.raises(feeddate.ArgumentError) as info:
                     COUNTDOWN.schedule(at(0), at(0), horizon=h)
                 assert str(info.value).endswith(
-                    f"horizon {v['expect_ms']} ms is out of range 0...31622400000 (366 days)"), where
+                    f"horizon {v['expect_ms']} ms is out of range 0...31622400000 (366 days)"
+                ), where
         elif case in ("label", "schedule"):
             t, now = _instant(v["t"]), _instant(v["now"])
             if t is None or now is None:

@@ -14,10 +14,8 @@ import importlib.util
 import sys
 from typing import Any, Iterator
 
-import pytest
-
 import feeddate
-
+import pytest
 from conftest import REPO
 
 _NEED = "make test-python installs it; make check skips what needs it"

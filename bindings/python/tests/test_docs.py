@@ -16,8 +16,11 @@ def test_examples_on_the_python_page() -> None:
     assert len(blocks) >= 5
     # Optional packages (an installed wheel's tests may lack them; make test-python
     # installs them all): run every example that does not need a missing one.
-    for module, marks in (("numpy", ("numpy",)), ("pyarrow", ("pyarrow", "format_column", "format_table")),
-                          ("pandas", ("pandas",))):
+    for module, marks in (
+        ("numpy", ("numpy",)),
+        ("pyarrow", ("pyarrow", "format_column", "format_table")),
+        ("pandas", ("pandas",)),
+    ):
         if importlib.util.find_spec(module) is None:
             blocks = [block for block in blocks if not any(mark in block for mark in marks)]
     parser = doctest.DocTestParser()

@@ -11,9 +11,8 @@ import time
 from datetime import datetime, timedelta, timezone
 from typing import Any, Dict, Type
 
-import pytest
-
 import feeddate
+import pytest
 from feeddate import _errors
 
 UTC = timezone.utc
@@ -81,8 +80,12 @@ def test_bad_zone_message_is_the_library_one_naming_the_zone_once() -> None:
 
 @pytest.mark.parametrize(
     "tz, guess",
-    [("Asia/Shangai", "Asia/Shanghai"), ("America/New_Yrok", "America/New_York"),
-     ("europe/berlin", "Europe/Berlin"), ("Shanghai", "Asia/Shanghai")],
+    [
+        ("Asia/Shangai", "Asia/Shanghai"),
+        ("America/New_Yrok", "America/New_York"),
+        ("europe/berlin", "Europe/Berlin"),
+        ("Shanghai", "Asia/Shanghai"),
+    ],
 )
 def test_near_miss_zone_gets_one_did_you_mean(tz: str, guess: str) -> None:
     with pytest.raises(feeddate.TimeZoneError) as info:
@@ -106,8 +109,13 @@ def test_zone_hint_comes_from_the_zone_database_of_tzdir(tmp_path: Any) -> None:
         assert _options.zone_hint(message, "Mars/Olympus_Mon") == message  # never twice
         print("ok")
     """)
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
-                            env={**os.environ, "TZDIR": str(tmp_path), "PYTHONPATH": os.pathsep.join(sys.path)})
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "TZDIR": str(tmp_path), "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
     assert (result.returncode, result.stdout) == (0, "ok\n"), result.stderr
 
 
@@ -282,8 +290,13 @@ def _host_zone_error(tz: str) -> str:
         else:
             print("no error")
     """)
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
-                            env={**os.environ, "TZ": tz, "PYTHONPATH": os.pathsep.join(sys.path)})
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "TZ": tz, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
     assert result.returncode == 0, result.stderr
     return result.stdout.strip()
 
@@ -315,9 +328,13 @@ def test_a_tz_far_from_any_zone_gets_the_librarys_message_as_it_is(tz: str) -> N
 
 
 def test_the_command_gives_the_tz_hint_too() -> None:
-    result = subprocess.run([sys.executable, "-m", "feeddate", "format", "--locale", "en_US", "1"],
-                            capture_output=True, text=True, timeout=60,
-                            env={**os.environ, "TZ": "Europe/Berln", "PYTHONPATH": os.pathsep.join(sys.path)})
+    result = subprocess.run(
+        [sys.executable, "-m", "feeddate", "format", "--locale", "en_US", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "TZ": "Europe/Berln", "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
     assert result.returncode == 1 and "did you mean TZ=Europe/Berlin?" in result.stderr, result.stderr
 
 

@@ -14,9 +14,8 @@ import threading
 from datetime import datetime, timedelta, timezone
 from typing import List, Tuple
 
-import pytest
-
 import feeddate
+import pytest
 
 CST = timezone(timedelta(hours=8))
 NOW = datetime(2024, 3, 25, 14, 30, tzinfo=CST)

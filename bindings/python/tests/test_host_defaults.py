@@ -28,13 +28,16 @@ print(json.dumps(out))
 def _probe(locale: "str | None", **env: str) -> Dict[str, str]:
     child_env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
     child_env.update(env, PYTHONPATH=os.pathsep.join(sys.path))
-    result = subprocess.run([sys.executable, "-c", _PROBE % (locale,)], capture_output=True, text=True,
-                            env=child_env, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", _PROBE % (locale,)], capture_output=True, text=True, env=child_env, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
 
-@pytest.mark.parametrize("env", [{"LANG": "de_DE.UTF-8"}, {"LC_ALL": "de_DE.UTF-8"}, {"LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"}])
+@pytest.mark.parametrize(
+    "env", [{"LANG": "de_DE.UTF-8"}, {"LC_ALL": "de_DE.UTF-8"}, {"LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"}]
+)
 def test_locale_none_is_the_hosts(env: Dict[str, str]) -> None:
     assert _probe(None, **env) == {"locale": "de_DE"}
 

@@ -13,9 +13,8 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, Dict, List
 
-import pytest
-
 import feeddate
+import pytest
 from conftest import REPO, at, formatter_for
 from feeddate import _schedule
 
@@ -81,7 +80,10 @@ def test_html_and_script_json_are_the_c_bytes() -> None:
         horizon, count = timedelta(milliseconds=case["horizon_ms"]), case["max_entries"]
         calls = [
             ((t, now), {"horizon": horizon, "max_entries": count}),
-            ((case["t_ms"] / 1000, case["now_ms"] / 1000), {"horizon": case["horizon_ms"] / 1000, "max_entries": count}),
+            (
+                (case["t_ms"] / 1000, case["now_ms"] / 1000),
+                {"horizon": case["horizon_ms"] / 1000, "max_entries": count},
+            ),
         ]
         defaults = {}
         if case["horizon_ms"] != _schedule.DEFAULT_HORIZON // timedelta(milliseconds=1):
@@ -141,8 +143,9 @@ def test_argument_errors_are_the_librarys(method: str) -> None:
     call = getattr(f, method)
     with pytest.raises(feeddate.ArgumentError) as caught:
         call(NOW, NOW, horizon=-60)
-    assert str(caught.value) == (f"{method}(t={NOW!r}, now={NOW!r}): "
-                                 "horizon -60000 ms is out of range 0...31622400000 (366 days)")
+    assert str(caught.value) == (
+        f"{method}(t={NOW!r}, now={NOW!r}): horizon -60000 ms is out of range 0...31622400000 (366 days)"
+    )
     with pytest.raises(feeddate.ArgumentError) as caught:
         call(NOW, NOW, horizon=timedelta(days=367))
     assert str(caught.value).endswith("horizon 31708800000 ms is out of range 0...31622400000 (366 days)")
@@ -193,5 +196,7 @@ def test_a_text_larger_than_the_first_buffer() -> None:
     assert len(script) > _schedule._KEEP_BYTES and script == wire
     assert html.count("&quot;v&quot;:1") == 2 and len(html) > len(wire)  # the wire escaped, and the spoken one
     small = formatter_for(*UTC_FEED)
-    assert small.script_json(NOW - timedelta(seconds=20), NOW, horizon=0) == \
-        small.schedule(NOW - timedelta(seconds=20), NOW, horizon=0).to_json()
+    assert (
+        small.script_json(NOW - timedelta(seconds=20), NOW, horizon=0)
+        == small.schedule(NOW - timedelta(seconds=20), NOW, horizon=0).to_json()
+    )

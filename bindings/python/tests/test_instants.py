@@ -5,9 +5,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-import pytest
-
 import feeddate
+import pytest
 from feeddate._instant import to_ms
 
 UTC = timezone.utc
@@ -188,20 +187,30 @@ def test_bad_datetime64(bad: object, error: type, words: str) -> None:
 
 @pytest.mark.parametrize(
     "value, unit",
-    [(1711348140000, "milliseconds"), (1711348140000.0, "milliseconds"), (1711348140000000, "microseconds"),
-     (1711348140000000000, "nanoseconds"), (np.int64(1711348140000), "milliseconds")],
+    [
+        (1711348140000, "milliseconds"),
+        (1711348140000.0, "milliseconds"),
+        (1711348140000000, "microseconds"),
+        (1711348140000000000, "nanoseconds"),
+        (np.int64(1711348140000), "milliseconds"),
+    ],
 )
 def test_seconds_that_look_like_another_unit_say_so(value: object, unit: str) -> None:
     f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
-    for call in (lambda: f.format(value, NOW), lambda: f.label(value, NOW), lambda: f.format_many([value], NOW),
-                 lambda: f.format(NOW, value)):
+    for call in (
+        lambda: f.format(value, NOW),
+        lambda: f.label(value, NOW),
+        lambda: f.format_many([value], NOW),
+        lambda: f.format(NOW, value),
+    ):
         with pytest.raises(feeddate.RangeError) as info:
             call()
         assert f"looks like {unit}" in str(info.value) and "or pass a datetime" in str(info.value)
         # The library's message for its milliseconds (clamped to int64), then the value given, once.
         ms = min(int(value) * 1000, 2**63 - 1)
-        assert str(info.value).startswith(f"instant {ms} ms is outside the supported range") or \
-            f": instant {ms} ms is outside the supported range" in str(info.value)
+        assert str(info.value).startswith(
+            f"instant {ms} ms is outside the supported range"
+        ) or f": instant {ms} ms is outside the supported range" in str(info.value)
         assert str(info.value).count(f"; given {value!r} as epoch seconds;") == 1
 
 
@@ -234,9 +243,11 @@ class TestPandas:
     def test_naive_timestamp_and_nat_are_value_errors(self) -> None:
         pd = self.pd
         f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
-        for call in (lambda: f.format(pd.Timestamp("2024-03-25 06:29"), NOW),
-                     lambda: f.format(NOW, pd.Timestamp("2024-03-25 06:29")),
-                     lambda: f.format_many([pd.Timestamp("2024-03-25 06:29")], NOW)):
+        for call in (
+            lambda: f.format(pd.Timestamp("2024-03-25 06:29"), NOW),
+            lambda: f.format(NOW, pd.Timestamp("2024-03-25 06:29")),
+            lambda: f.format_many([pd.Timestamp("2024-03-25 06:29")], NOW),
+        ):
             with pytest.raises(ValueError, match="naive pandas.Timestamp .*tz_localize"):
                 call()
         with pytest.raises(ValueError, match="NaT"):
@@ -248,8 +259,13 @@ def test_nat_is_our_error_not_pandas_own() -> None:
     does not support utcoffset"; 1.1 let that through from format and label."""
     pd = pytest.importorskip("pandas")
     f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
-    for call in (lambda: f.format(pd.NaT, NOW), lambda: f.label(pd.NaT, NOW), lambda: f.format(NOW, pd.NaT),
-                 lambda: f.label(NOW, pd.NaT), lambda: to_ms(pd.NaT)):
+    for call in (
+        lambda: f.format(pd.NaT, NOW),
+        lambda: f.label(pd.NaT, NOW),
+        lambda: f.format(NOW, pd.NaT),
+        lambda: f.label(NOW, pd.NaT),
+        lambda: to_ms(pd.NaT),
+    ):
         with pytest.raises(ValueError) as info:
             call()
         assert "NaT (not a time) has no instant" in str(info.value) and "utcoffset" not in str(info.value)
@@ -259,19 +275,30 @@ def test_nat_is_our_error_not_pandas_own() -> None:
 
 @pytest.mark.parametrize(
     "value, ms",
-    [(10**30, 2**63 - 1), (-(10**30), -(2**63)), (1e300, 2**63 - 1), (-1e300, -(2**63)), (10**18, 2**63 - 1),
-     (10**12, 10**15)],
+    [
+        (10**30, 2**63 - 1),
+        (-(10**30), -(2**63)),
+        (1e300, 2**63 - 1),
+        (-1e300, -(2**63)),
+        (10**18, 2**63 - 1),
+        (10**12, 10**15),
+    ],
 )
 def test_out_of_range_is_the_library_message_for_the_clamped_value(value: object, ms: int) -> None:
     """SPEC 11 (1.3), issue 37 item 1: an instant whose milliseconds int64 cannot hold is
     clamped to INT64_MIN or INT64_MAX and gets the library's own message for that value
     (the package words no range error itself), then the value given and any unit hint."""
-    library = (f"instant {ms} ms is outside the supported range -62135596800000...253402300799999 ms "
-               "(0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z)")
+    library = (
+        f"instant {ms} ms is outside the supported range -62135596800000...253402300799999 ms "
+        "(0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z)"
+    )
     f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
-    for call, before in ((lambda: f.format(value, NOW), ""), (lambda: f.label(NOW, value), ""),
-                         (lambda: f.format_many([NOW, value], NOW), "format_many: ts[1]: "),
-                         (lambda: f.schedule(value, NOW), "")):
+    for call, before in (
+        (lambda: f.format(value, NOW), ""),
+        (lambda: f.label(NOW, value), ""),
+        (lambda: f.format_many([NOW, value], NOW), "format_many: ts[1]: "),
+        (lambda: f.schedule(value, NOW), ""),
+    ):
         with pytest.raises(feeddate.RangeError) as info:
             call()
         assert str(info.value).startswith(f"{before}{library}; given {value!r} as epoch seconds"), str(info.value)

@@ -11,13 +11,12 @@ import random
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, List, Optional
+from typing import Any, List, Optional
 from zoneinfo import ZoneInfo
 
+import feeddate
 import numpy as np
 import pytest
-
-import feeddate
 from feeddate import _formatter, _lists
 from feeddate._ffi import FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS
 from feeddate._instant import to_ms
@@ -74,8 +73,23 @@ def test_milliseconds_are_to_ms_s_to_the_last_one(numpy_state: str) -> None:
     range, before 1970: each list path's milliseconds are to_ms's."""
     np_mod = None if numpy_state == "numpy not imported" else np
     rng = random.Random(11)
-    floats = [0.0, -0.0, 0.0005, 0.0015, 0.0025, -0.0005, -0.0015, 1e-300, -1e-300, float(MIN_S), MAX_S + 0.999,
-              MAX_S + 0.9994, 1711348200.0005, 1711348200.0015, -62135596799.9995]
+    floats = [
+        0.0,
+        -0.0,
+        0.0005,
+        0.0015,
+        0.0025,
+        -0.0005,
+        -0.0015,
+        1e-300,
+        -1e-300,
+        float(MIN_S),
+        MAX_S + 0.999,
+        MAX_S + 0.9994,
+        1711348200.0005,
+        1711348200.0015,
+        -62135596799.9995,
+    ]
     for _ in range(3000):
         ms = rng.randrange(FD_MIN_INSTANT_MS, FD_MAX_INSTANT_MS)
         floats.append((ms + 0.5) / 1000)
@@ -104,7 +118,7 @@ def test_the_lanes_alone() -> None:
         assert list(_lists.int_seconds_ms(ints) or ()) == [s * 1000 for s in ints]
         for bad in (MIN_S - 1, 2**39 + MIN_S, -(2**63), 2**63 - 1):  # out of reach: no, wherever it is
             at = rng.randrange(n)
-            assert _lists.int_seconds_ms(ints[:at] + [bad] + ints[at + 1:]) is None
+            assert _lists.int_seconds_ms(ints[:at] + [bad] + ints[at + 1 :]) is None
     assert _lists.int_seconds_ms([2**63]) is None  # beyond int64
     # Out of the library's range but within reach: exact, and the library refuses it.
     assert list(_lists.int_seconds_ms([MAX_S + 1]) or ()) == [(MAX_S + 1) * 1000]
@@ -177,19 +191,44 @@ def test_lists_it_refuses_fail_as_before(ts: List[Any], unit: Optional[str], num
 @pytest.mark.parametrize(
     "ts, error, message",
     [
-        ([NOW_S, None], TypeError, r"^format_many: ts\[1\]: NoneType is not an instant: pass a timezone-aware datetime"),
+        (
+            [NOW_S, None],
+            TypeError,
+            r"^format_many: ts\[1\]: NoneType is not an instant: pass a timezone-aware datetime",
+        ),
         ([NOW_S, True], TypeError, r"^format_many: ts\[1\]: a bool is not an instant"),
         ([1.5] * 300 + [float("nan")], ValueError, r"^format_many: ts\[300\]: nan is not an instant"),
-        ([NOW_S] * 300 + [NOW_S * 1000], feeddate.RangeError, r"^format_many: ts\[300\]: instant 1711348200000000 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\); given 1711348200000 as epoch seconds; it looks like milliseconds"),
-        ([1.5, NOW_S * 1e6], feeddate.RangeError, r"^format_many: ts\[1\]: instant 1711348200000000000 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\); given 1711348200000000\.0 as epoch seconds; it looks like microseconds"),
-        ([NOW_S, MAX_S + 1], feeddate.RangeError, r"^format_many: ts\[1\]: instant 253402300800000 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\); given 253402300800 as epoch seconds; it looks like milliseconds"),
-        ([1.5, 10**400], feeddate.RangeError, r"^format_many: ts\[1\]: instant 9223372036854775807 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\); given 10{400} as epoch seconds$"),  # clamped
+        (
+            [NOW_S] * 300 + [NOW_S * 1000],
+            feeddate.RangeError,
+            r"^format_many: ts\[300\]: instant 1711348200000000 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\); given 1711348200000 as epoch seconds; it looks like milliseconds",
+        ),
+        (
+            [1.5, NOW_S * 1e6],
+            feeddate.RangeError,
+            r"^format_many: ts\[1\]: instant 1711348200000000000 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\); given 1711348200000000\.0 as epoch seconds; it looks like microseconds",
+        ),
+        (
+            [NOW_S, MAX_S + 1],
+            feeddate.RangeError,
+            r"^format_many: ts\[1\]: instant 253402300800000 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\); given 253402300800 as epoch seconds; it looks like milliseconds",
+        ),
+        (
+            [1.5, 10**400],
+            feeddate.RangeError,
+            r"^format_many: ts\[1\]: instant 9223372036854775807 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\); given 10{400} as epoch seconds$",
+        ),  # clamped
         ([NOW_S, Fraction(1, 2)], TypeError, r"^format_many: ts\[1\]: Fraction is not an instant"),
-        (_DT + [datetime(2024, 3, 25)], ValueError, r"^format_many: ts\[2\]: naive datetime 2024-03-25T00:00:00 has no time zone"),
+        (
+            _DT + [datetime(2024, 3, 25)],
+            ValueError,
+            r"^format_many: ts\[2\]: naive datetime 2024-03-25T00:00:00 has no time zone",
+        ),
     ],
 )
-def test_the_errors_say_which_element_and_what_is_valid(ts: List[Any], error: type, message: str,
-                                                         numpy_state: str) -> None:
+def test_the_errors_say_which_element_and_what_is_valid(
+    ts: List[Any], error: type, message: str, numpy_state: str
+) -> None:
     with pytest.raises(error, match=message):
         F.format_many(ts, NOW)
 
@@ -208,4 +247,3 @@ def test_the_errors_say_which_element_and_what_is_valid(ts: List[Any], error: ty
 )
 def test_lists_it_took_before_it_still_takes(ts: List[Any], numpy_state: str) -> None:
     assert _same_as_general(F, ts) == [F.format(t, NOW) for t in ts]
-

@@ -5,10 +5,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from typing import Any, Iterator, List
 
+import feeddate
 import numpy as np
 import pytest
-
-import feeddate
 from feeddate import _formatter
 
 UTC = timezone.utc
@@ -115,7 +114,9 @@ class TestNumpy:
 
     def test_seconds_array_that_looks_like_milliseconds_says_which_unit(self) -> None:
         f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
-        with pytest.raises(feeddate.RangeError, match=r"ts\[1\] = 1711348140000 \(s\).*looks like milliseconds: pass unit='ms'"):
+        with pytest.raises(
+            feeddate.RangeError, match=r"ts\[1\] = 1711348140000 \(s\).*looks like milliseconds: pass unit='ms'"
+        ):
             f.format_many(np.array([1711348140, 1711348140000]), NOW, unit="s")
         with pytest.raises(feeddate.RangeError, match=r"looks like nanoseconds: pass unit='ns'"):
             f.format_many(np.array([1711348140 * 10**9]), NOW, unit="s")
@@ -154,7 +155,11 @@ class TestBatch:
         assert isinstance(result, feeddate.Batch)
         assert result.texts == f.format_many(ts, NOW) == ["2h", "30s", "3d"]
         labels = [f.label(t, NOW) for t in ts]
-        assert result.next_change == min(label.next_change for label in labels) == NOW.astimezone(UTC) + timedelta(seconds=1)
+        assert (
+            result.next_change
+            == min(label.next_change for label in labels)
+            == NOW.astimezone(UTC) + timedelta(seconds=1)
+        )
         assert result.next_change.tzinfo is UTC
         texts, next_change = result  # a named tuple
         assert texts == result.texts
@@ -244,26 +249,69 @@ def test_long_batch_lets_other_threads_run() -> None:
     thread.join()
     assert len(labels) == len(ts)
     # 1.0 held it for 30-40% of such a call in one stretch (the split of the whole text).
-    assert gaps and max(gaps) <= 0.25 * took, f"longest stretch without the GIL for others: {max(gaps):.3f} s of {took:.3f} s"
+    assert gaps and max(gaps) <= 0.25 * took, (
+        f"longest stretch without the GIL for others: {max(gaps):.3f} s of {took:.3f} s"
+    )
 
 
 @pytest.mark.parametrize(
     "ts, unit, error, message",
     [
-        ([NOW, NOW, datetime(2024, 3, 25)], None, ValueError, r"^format_many: ts\[2\]: naive datetime 2024-03-25T00:00:00"),
-        ([1711348200, 1711348200000], None, feeddate.RangeError, r"^format_many: ts\[1\]: instant 1711348200000000 ms is outside .*; given 1711348200000 as epoch seconds; it looks like milliseconds"),
+        (
+            [NOW, NOW, datetime(2024, 3, 25)],
+            None,
+            ValueError,
+            r"^format_many: ts\[2\]: naive datetime 2024-03-25T00:00:00",
+        ),
+        (
+            [1711348200, 1711348200000],
+            None,
+            feeddate.RangeError,
+            r"^format_many: ts\[1\]: instant 1711348200000000 ms is outside .*; given 1711348200000 as epoch seconds; it looks like milliseconds",
+        ),
         ([1711348200, 1.5, "yesterday"], None, TypeError, r"^format_many: ts\[2\]: str is not an instant"),
         ((t for t in [NOW, NOW, NOW, float("nan")]), None, ValueError, r"^format_many: ts\[3\]: nan is not an instant"),
-        ([1711348200000, 1711348200000 * 10**9], "ms", feeddate.RangeError, r"^format_many: ts\[1\]: instant 9223372036854775807 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\); given 1711348200000000000000 \(ms\)$"),
+        (
+            [1711348200000, 1711348200000 * 10**9],
+            "ms",
+            feeddate.RangeError,
+            r"^format_many: ts\[1\]: instant 9223372036854775807 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\); given 1711348200000000000000 \(ms\)$",
+        ),
         ([1711348200000, True], "ms", TypeError, r"^format_many: ts\[1\]: a bool is not an instant"),
-        ([1711348200 + k for k in range(300)] + [10**20], None, feeddate.RangeError, r"^format_many: ts\[300\]: instant 9223372036854775807 ms is outside .*; given 100000000000000000000 as epoch seconds; it looks like nanoseconds"),
-        ([1711348200.5 + k for k in range(300)] + [1.7e12], None, feeddate.RangeError, r"^format_many: ts\[300\]: instant 1700000000000000 ms is outside .*; given 1700000000000\.0 as epoch seconds; it looks like milliseconds"),
+        (
+            [1711348200 + k for k in range(300)] + [10**20],
+            None,
+            feeddate.RangeError,
+            r"^format_many: ts\[300\]: instant 9223372036854775807 ms is outside .*; given 100000000000000000000 as epoch seconds; it looks like nanoseconds",
+        ),
+        (
+            [1711348200.5 + k for k in range(300)] + [1.7e12],
+            None,
+            feeddate.RangeError,
+            r"^format_many: ts\[300\]: instant 1700000000000000 ms is outside .*; given 1700000000000\.0 as epoch seconds; it looks like milliseconds",
+        ),
         ([1711348200.5] * 300 + [float("inf")], None, ValueError, r"^format_many: ts\[300\]: inf is not an instant"),
         ([1711348200.5, float("nan")], None, ValueError, r"^format_many: ts\[1\]: nan is not an instant"),
-        ([1711348200.5, -1e300], None, feeddate.RangeError, r"^format_many: ts\[1\]: instant -9223372036854775808 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\); given -1e\+300 as epoch seconds$"),
+        (
+            [1711348200.5, -1e300],
+            None,
+            feeddate.RangeError,
+            r"^format_many: ts\[1\]: instant -9223372036854775808 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\); given -1e\+300 as epoch seconds$",
+        ),
     ],
-    ids=["naive", "ms as s", "str", "generator", "unit ms", "bool", "long int list", "long float list ms",
-         "long float list inf", "float list nan", "float list huge"],
+    ids=[
+        "naive",
+        "ms as s",
+        "str",
+        "generator",
+        "unit ms",
+        "bool",
+        "long int list",
+        "long float list ms",
+        "long float list inf",
+        "float list nan",
+        "float list huge",
+    ],
 )
 def test_an_error_names_the_index_of_the_element(ts: Any, unit: Any, error: type, message: str) -> None:
     f = FORMATTERS[0]
@@ -279,10 +327,15 @@ def test_numpy_float_arrays_with_a_unit() -> None:
     f = feeddate.Formatter("compact", locale="en_US", tz="UTC")
     seconds = np.array([NOW_MS / 1000 - 59.4, NOW_MS / 1000 - 3600], np.float64)
     assert f.format_many(seconds, NOW, unit="s") == ["59s", "1h"] == f.format_many(seconds.tolist(), NOW)
-    assert f.format_many(seconds * 1000, NOW, unit="ms") == f.format_many(seconds * 10**9, NOW, unit="ns") == ["59s", "1h"]
+    assert (
+        f.format_many(seconds * 1000, NOW, unit="ms") == f.format_many(seconds * 10**9, NOW, unit="ns") == ["59s", "1h"]
+    )
     with pytest.raises(ValueError, match=r"ts\[1\] = nan is not an instant"):
         f.format_many(np.array([1.0, np.nan]), NOW, unit="s")
-    with pytest.raises(feeddate.RangeError, match=r"ts\[0\] = 1e\+20 \(s\): instant 9223372036854775807 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\)$"):
+    with pytest.raises(
+        feeddate.RangeError,
+        match=r"ts\[0\] = 1e\+20 \(s\): instant 9223372036854775807 ms is outside the supported range -62135596800000\.\.\.253402300799999 ms \(0001-01-01T00:00:00Z \.\.\. 9999-12-31T23:59:59\.999Z\)$",
+    ):
         f.format_many(np.array([1e20]), NOW, unit="s")
 
 

@@ -7,9 +7,8 @@ import ctypes
 import inspect
 from typing import Any, Dict, Set
 
-import pytest
-
 import feeddate
+import pytest
 from feeddate import _ffi, _options, cli
 from feeddate._options import OPTIONS
 

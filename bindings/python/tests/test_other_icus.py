@@ -19,7 +19,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import VECTOR_ROOT
 
 # Looked up, not imported: PyICU's own libicuuc must not be mapped into this
@@ -72,8 +71,13 @@ print(json.dumps(out))
 def test_labels_unchanged_beside_other_icus(order: str) -> None:
     assert (VECTOR_ROOT / "core.jsonl").exists()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-    run = subprocess.run([sys.executable, "-c", _CHILD, order, str(VECTOR_ROOT / "core.jsonl")],
-                         capture_output=True, text=True, env=env, timeout=300)
+    run = subprocess.run(
+        [sys.executable, "-c", _CHILD, order, str(VECTOR_ROOT / "core.jsonl")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     out = json.loads(run.stdout.strip().splitlines()[-1])
     version, sample = out["pyicu"]

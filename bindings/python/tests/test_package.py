@@ -10,12 +10,10 @@ import sys
 from pathlib import Path
 from typing import Dict, List
 
-import pytest
-
 import feeddate
-from feeddate import _ffi
-
+import pytest
 from conftest import HEADER
+from feeddate import _ffi
 
 HEADER_TEXT = HEADER.read_text(encoding="utf-8")
 PACKAGE = Path(feeddate.__file__).parent
@@ -56,8 +54,8 @@ def test_loaded_library_is_this_version() -> None:
 
 def test_constants_match_the_header() -> None:
     defines = _defines()
-    assert _ffi.FD_MIN_INSTANT_MS == int(defines["FD_MIN_INSTANT_MS"].rstrip("LL"))
-    assert _ffi.FD_MAX_INSTANT_MS == int(defines["FD_MAX_INSTANT_MS"].rstrip("LL"))
+    assert _ffi.FD_MIN_INSTANT_MS == int(defines["FD_MIN_INSTANT_MS"].removesuffix("LL"))
+    assert _ffi.FD_MAX_INSTANT_MS == int(defines["FD_MAX_INSTANT_MS"].removesuffix("LL"))
     assert _ffi.FD_LABEL_CAPACITY == int(defines["FD_LABEL_CAPACITY"])
     assert _ffi.FD_NEVER == 2**63 - 1 and defines["FD_NEVER"] == "INT64_MAX"
     enums = _enum_values()
@@ -148,7 +146,9 @@ def test_typed_package() -> None:
 
 def _import_with(env_library: str) -> "subprocess.CompletedProcess[str]":
     env = {**os.environ, "FEEDDATE_LIBRARY": env_library, "PYTHONPATH": os.pathsep.join(sys.path)}
-    return subprocess.run([sys.executable, "-c", "import feeddate"], capture_output=True, text=True, env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", "import feeddate"], capture_output=True, text=True, env=env, timeout=60
+    )
 
 
 def test_import_error_says_where_it_looked_and_what_to_do() -> None:

@@ -11,19 +11,22 @@ import zoneinfo
 from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Any
 
-import pytest
-
 import feeddate
+import pytest
 
 UTC = timezone.utc
 NOW = datetime(2024, 3, 25, 6, 30, tzinfo=UTC)
 
 
 def test_repr_shows_the_resolved_locale_zone_and_changed_options() -> None:
-    f = feeddate.Formatter("Feed", locale="tlh, de-CH;q=0.9", tz="Asia/Shanghai", recent_relative=True,
-                           hour_cycle="h23")
+    f = feeddate.Formatter(
+        "Feed", locale="tlh, de-CH;q=0.9", tz="Asia/Shanghai", recent_relative=True, hour_cycle="h23"
+    )
     assert repr(f) == "Formatter('feed', locale='de_CH', tz='Asia/Shanghai', hour_cycle='h23', recent_relative=True)"
-    assert repr(feeddate.Formatter("compact", locale="en_US", tz="UTC")) == "Formatter('compact', locale='en_US', tz='UTC')"
+    assert (
+        repr(feeddate.Formatter("compact", locale="en_US", tz="UTC"))
+        == "Formatter('compact', locale='en_US', tz='UTC')"
+    )
 
 
 def test_pickle_round_trip_keeps_every_option() -> None:
@@ -52,13 +55,21 @@ def test_pickled_host_defaults_are_the_resolved_ones_in_a_worker_with_another_tz
     parent_env.pop("LC_ALL", None)
     parent_env.pop("LC_MESSAGES", None)
     made = subprocess.run(
-        [sys.executable, "-c", "import pickle, sys, feeddate\n"
-         "sys.stdout.buffer.write(pickle.dumps(feeddate.Formatter('chat_list', tz='Asia/Shanghai')))"],
-        capture_output=True, env=parent_env, timeout=60, check=True,
+        [
+            sys.executable,
+            "-c",
+            "import pickle, sys, feeddate\n"
+            "sys.stdout.buffer.write(pickle.dumps(feeddate.Formatter('chat_list', tz='Asia/Shanghai')))",
+        ],
+        capture_output=True,
+        env=parent_env,
+        timeout=60,
+        check=True,
     )
     worker_env = {**parent_env, "LANG": "de_DE.UTF-8", "TZ": "America/New_York"}
-    result = subprocess.run([sys.executable, "-c", _CHILD], input=made.stdout, capture_output=True,
-                            env=worker_env, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", _CHILD], input=made.stdout, capture_output=True, env=worker_env, timeout=60
+    )
     assert result.returncode == 0, result.stderr.decode()
     # 04:00 today in Shanghai; a worker using its own LANG and TZ would say "Sonntag".
     assert result.stdout.decode().split() == ["zh_CN", "Asia/Shanghai", "04:00"]
@@ -77,14 +88,19 @@ def test_a_server_clock_does_not_pickle_and_says_why() -> None:
 
 @pytest.mark.parametrize(
     "tz, resolved",
-    [(zoneinfo.ZoneInfo("Asia/Shanghai"), "Asia/Shanghai"), (timezone.utc, "UTC"),
-     (timezone(timedelta(0)), "UTC"), (zoneinfo.ZoneInfo("America/New_York"), "America/New_York")],
+    [
+        (zoneinfo.ZoneInfo("Asia/Shanghai"), "Asia/Shanghai"),
+        (timezone.utc, "UTC"),
+        (timezone(timedelta(0)), "UTC"),
+        (zoneinfo.ZoneInfo("America/New_York"), "America/New_York"),
+    ],
 )
 def test_tz_takes_zoneinfo_and_utc(tz: Any, resolved: str) -> None:
     f = feeddate.Formatter("chat_bubble", locale="en_US", tz=tz)
     assert f.tz == resolved
     assert f.format(NOW - timedelta(hours=1), NOW) == feeddate.Formatter(
-        "chat_bubble", locale="en_US", tz=resolved).format(NOW - timedelta(hours=1), NOW)
+        "chat_bubble", locale="en_US", tz=resolved
+    ).format(NOW - timedelta(hours=1), NOW)
     assert pickle.loads(pickle.dumps(f)).tz == resolved
 
 

@@ -14,9 +14,8 @@ import os
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
-import pytest
-
 import feeddate
+import pytest
 from conftest import REPO
 from feeddate import _ffi
 
@@ -95,19 +94,24 @@ def test_a_formatter_with_the_value_as_its_zone_quotes_it() -> None:
     assert not wrong, "\n".join(wrong)
 
 
-@pytest.mark.parametrize("name, error", [("locale", feeddate.LocaleError), ("tz", feeddate.TimeZoneError),
-                                         ("tomorrow_text", feeddate.ArgumentError)])
+@pytest.mark.parametrize(
+    "name, error",
+    [("locale", feeddate.LocaleError), ("tz", feeddate.TimeZoneError), ("tomorrow_text", feeddate.ArgumentError)],
+)
 def test_a_nul_in_a_string_option_is_refused_quoting_the_value(name: str, error: type) -> None:
     with pytest.raises(error) as info:
         feeddate.Formatter("feed", **{"locale": "en_US", "tz": "UTC", name: "a\x1b\0b"})  # type: ignore[arg-type]
     assert str(info.value).startswith(f'{name}="a\\x1b\\x00b": contains a NUL character'), str(info.value)
 
 
-@pytest.mark.parametrize("name, error, words", [
-    ("locale", feeddate.LocaleError, 'malformed locale id "en_\\xed\\xa0\\x80" (not UTF-8)'),
-    ("tz", feeddate.TimeZoneError, 'unknown time zone "en_\\xed\\xa0\\x80" (not UTF-8)'),
-    ("tomorrow_text", feeddate.ArgumentError, "tomorrow_text is not valid UTF-8"),
-])
+@pytest.mark.parametrize(
+    "name, error, words",
+    [
+        ("locale", feeddate.LocaleError, 'malformed locale id "en_\\xed\\xa0\\x80" (not UTF-8)'),
+        ("tz", feeddate.TimeZoneError, 'unknown time zone "en_\\xed\\xa0\\x80" (not UTF-8)'),
+        ("tomorrow_text", feeddate.ArgumentError, "tomorrow_text is not valid UTF-8"),
+    ],
+)
 def test_a_lone_surrogate_reaches_the_library_which_words_the_error(name: str, error: type, words: str) -> None:
     with pytest.raises(error) as info:
         feeddate.Formatter("feed", **{"locale": "en_US", "tz": "UTC", name: "en_\ud800"})  # type: ignore[arg-type]
@@ -125,14 +129,19 @@ def test_the_zone_hint_finds_the_zone_as_the_library_quoted_it() -> None:
     from feeddate import _options
 
     message = 'unknown time zone "Asia/\\nShanghi": pass an IANA zone id like "Asia/Shanghai"'
-    assert _options.zone_hint(message, "Asia/\nShanghi") == 'unknown time zone "Asia/\\nShanghi": did you mean "Asia/Shanghai"?'
+    assert (
+        _options.zone_hint(message, "Asia/\nShanghi")
+        == 'unknown time zone "Asia/\\nShanghi": did you mean "Asia/Shanghai"?'
+    )
 
 
 def test_a_tz_path_hint_never_writes_a_control_character_out() -> None:
     from feeddate import _options
 
-    message = ("TZ=/a\\x1b/zoneinfo/Asia/Shangai is not a zone: the path is not a file of the zone database "
-               '/usr/share/zoneinfo; set TZ to an IANA id like "Asia/Shanghai", a POSIX TZ string like "CST-8", or unset it')
+    message = (
+        "TZ=/a\\x1b/zoneinfo/Asia/Shangai is not a zone: the path is not a file of the zone database "
+        '/usr/share/zoneinfo; set TZ to an IANA id like "Asia/Shanghai", a POSIX TZ string like "CST-8", or unset it'
+    )
     assert _options.host_zone_hint(message, "/a\x1b/zoneinfo/Asia/Shangai") == message
 
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 import ctypes
 from typing import Any, List, Optional
 
+import feeddate
 import numpy as np
 import pytest
-
-import feeddate
 from feeddate import _columns, _ffi
 
 # Test dependencies: make test-python installs them, so there these tests never
@@ -32,8 +31,7 @@ F = feeddate.Formatter("feed", locale="en_US", tz="UTC")
 
 def labels(ms: List[Optional[int]], f: feeddate.Formatter = F) -> List[Optional[str]]:
     """Each instant through format, None where it is None or out of range."""
-    return [None if t is None or not -62135596800000 <= t <= 253402300799999 else f.format(t / 1000, NOW_S)
-            for t in ms]
+    return [None if t is None or not -62135596800000 <= t <= 253402300799999 else f.format(t / 1000, NOW_S) for t in ms]
 
 
 ROWS: List[Optional[int]] = [NOW_MS - 60_000 * k for k in range(40)]
@@ -55,8 +53,9 @@ def test_one_row_out_of_range_no_longer_fails_the_column_with_errors_null() -> N
     assert out.null_count == 3  # the null (row 7) stays a null; rows 3 and 30 become nulls
 
 
-@pytest.mark.parametrize("kind", ["int s", "int us", "uint ms", "float s", "datetime64[s]", "datetime64[M]",
-                                  "pandas", "chunked"])
+@pytest.mark.parametrize(
+    "kind", ["int s", "int us", "uint ms", "float s", "datetime64[s]", "datetime64[M]", "pandas", "chunked"]
+)
 def test_every_kind_of_column(kind: str) -> None:
     ms = [NOW_MS - 3_600_000 * k for k in range(12)]
     bad = [2, 9]
@@ -83,8 +82,10 @@ def test_every_kind_of_column(kind: str) -> None:
         months = np.array(["2024-03", "2023-11"] * 6, "datetime64[M]")
         months[bad] = [np.datetime64(10**6, "M"), np.datetime64(-(10**6), "M")]
         values, unit = months, None
-        want = [None if i in bad else F.format(m.astype("datetime64[s]").astype(np.int64).item(), NOW_S)
-                for i, m in enumerate(months)]
+        want = [
+            None if i in bad else F.format(m.astype("datetime64[s]").astype(np.int64).item(), NOW_S)
+            for i, m in enumerate(months)
+        ]
     elif kind == "pandas":
         values, unit = pd.Series(np.array(ms, np.int64), index=range(100, 112)), "ms"
         values[100 + bad[0]] = TOO_LATE_MS
@@ -92,8 +93,12 @@ def test_every_kind_of_column(kind: str) -> None:
     else:
         arr = np.array(ms, np.int64)
         arr[bad] = [TOO_LATE_MS, -TOO_LATE_MS]
-        values, unit = pa.chunked_array([pa.array(arr[:5], pa.timestamp("ms", "UTC")),
-                                         pa.array(arr[5:], pa.timestamp("ms", "UTC"))]), None
+        values, unit = (
+            pa.chunked_array(
+                [pa.array(arr[:5], pa.timestamp("ms", "UTC")), pa.array(arr[5:], pa.timestamp("ms", "UTC"))]
+            ),
+            None,
+        )
     with pytest.raises(feeddate.RangeError, match=r"row 2 = "):
         F.format_column(values, NOW_S, unit=unit)
     out = F.format_column(values, NOW_S, unit=unit, errors="null")
@@ -118,8 +123,7 @@ def test_errors_takes_raise_or_null() -> None:
 
 
 def test_every_row_bad_gives_every_row_null() -> None:
-    out = F.format_column(pa.array([TOO_LATE_MS, None, -TOO_LATE_MS], pa.timestamp("ms", "UTC")), NOW_S,
-                          errors="null")
+    out = F.format_column(pa.array([TOO_LATE_MS, None, -TOO_LATE_MS], pa.timestamp("ms", "UTC")), NOW_S, errors="null")
     out.validate(full=True)
     assert out.to_pylist() == [None, None, None]
 
@@ -146,7 +150,9 @@ def library_calls(monkeypatch: pytest.MonkeyPatch) -> List[int]:
         return int(real(handle, t_at, n, now_ms, buf, cap, ends_at, next_p))
 
     monkeypatch.setattr(_ffi, "fd_format_many", fake)
-    monkeypatch.setattr(_ffi, "fd_last_error", lambda: b"internal error: made up by the test" if failed[0] else real_error())
+    monkeypatch.setattr(
+        _ffi, "fd_last_error", lambda: b"internal error: made up by the test" if failed[0] else real_error()
+    )
     return calls
 
 
@@ -192,8 +198,13 @@ def test_format_table_errors_null_covers_every_per_row_failure(library_calls: Li
         feeddate.format_table(column, style="feed", locale=["en_US"] * 10, tz="UTC", now=NOW_S)
     good_ids = ["en_US"] * 4 + ["de_DE"] + ["en_US"] * 5
     with pytest.raises(feeddate.InternalError, match=r'^format_table: row 4: locale="de_DE", tz="UTC": internal error'):
-        feeddate.format_table(pa.array([None if i == 1 else t for i, t in enumerate(ms)], pa.timestamp("ms", "UTC")),
-                              style="feed", locale=good_ids, tz="UTC", now=NOW_S)
+        feeddate.format_table(
+            pa.array([None if i == 1 else t for i, t in enumerate(ms)], pa.timestamp("ms", "UTC")),
+            style="feed",
+            locale=good_ids,
+            tz="UTC",
+            now=NOW_S,
+        )
     out = feeddate.format_table(column, style="feed", locale=locales, tz=zones, now=NOW_S, errors="null")
     out.validate(full=True)
     got = out.to_pylist()
@@ -213,6 +224,11 @@ def test_format_table_one_formatter_for_all_rows_takes_errors_too() -> None:
 
 
 def test_a_null_instant_is_a_null_label_even_where_its_ids_are_bad() -> None:
-    out = feeddate.format_table(pa.array([None, NOW_MS], pa.timestamp("ms", "UTC")), style="feed",
-                                locale=["tlh", "en_US"], tz=["UTC", "UTC"], now=NOW_S)
+    out = feeddate.format_table(
+        pa.array([None, NOW_MS], pa.timestamp("ms", "UTC")),
+        style="feed",
+        locale=["tlh", "en_US"],
+        tz=["UTC", "UTC"],
+        now=NOW_S,
+    )
     assert out.to_pylist() == [None, F.format(NOW_S, NOW_S)]

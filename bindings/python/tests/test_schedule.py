@@ -17,9 +17,8 @@ from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from typing import Any, Dict, List, Optional
 
-import pytest
-
 import feeddate
+import pytest
 from conftest import (
     SCHEDULE_VECTORS_ENV,
     VECTOR_ROOT,
@@ -78,15 +77,23 @@ def test_the_label_suites_never_read_the_schedule_vectors() -> None:
 @pytest.mark.parametrize("vector", VECTORS, ids=[_id(v) for v in VECTORS])
 def test_vector(vector: Dict[str, Any]) -> None:
     f = formatter_for(vector["style"], vector["options"])
-    schedule = f.schedule(at(vector["t_ms"]), at(vector["now_ms"]), horizon=timedelta(milliseconds=vector["horizon_ms"]),
-                          max_entries=vector["max_entries"])
+    schedule = f.schedule(
+        at(vector["t_ms"]),
+        at(vector["now_ms"]),
+        horizon=timedelta(milliseconds=vector["horizon_ms"]),
+        max_entries=vector["max_entries"],
+    )
     assert schedule.to_json().encode("utf-8") == vector["json"].encode("utf-8")  # the library's bytes
     assert [[e.text, _ms(e.start)] for e in schedule] == vector["entries"]
     assert _ms(schedule.until) == vector["until_ms"]
     assert schedule.now == at(vector["now_ms"]) == schedule[0].start
     # The same through numbers: epoch seconds, a horizon in (float) seconds.
-    again = f.schedule(vector["t_ms"] / 1000, vector["now_ms"] / 1000, horizon=vector["horizon_ms"] / 1000,
-                       max_entries=vector["max_entries"])
+    again = f.schedule(
+        vector["t_ms"] / 1000,
+        vector["now_ms"] / 1000,
+        horizon=vector["horizon_ms"] / 1000,
+        max_entries=vector["max_entries"],
+    )
     assert again == schedule and again.to_json() == vector["json"]
     assert len(again) == len(vector["entries"])  # read in the other order: the entries after the wire form
 
@@ -96,8 +103,11 @@ def test_the_wire_form_and_the_entries_tell_the_same() -> None:
     for vector in VECTORS:
         wire = json.loads(vector["json"])
         schedule = formatter_for(vector["style"], vector["options"]).schedule(
-            vector["t_ms"] / 1000, vector["now_ms"] / 1000, horizon=timedelta(milliseconds=vector["horizon_ms"]),
-            max_entries=vector["max_entries"])
+            vector["t_ms"] / 1000,
+            vector["now_ms"] / 1000,
+            horizon=timedelta(milliseconds=vector["horizon_ms"]),
+            max_entries=vector["max_entries"],
+        )
         starts, at_ms = [], wire["now"]
         for _, delta in wire["labels"]:
             at_ms += delta
@@ -204,8 +214,9 @@ def test_the_default_horizon_is_one_day_and_1000_entries() -> None:
         (float("nan"), "horizon=nan is not a number of seconds"),
     ],
 )
-def test_a_horizon_out_of_range_is_the_librarys_argument_error(relative: feeddate.Formatter, horizon: Any,
-                                                                message: str) -> None:
+def test_a_horizon_out_of_range_is_the_librarys_argument_error(
+    relative: feeddate.Formatter, horizon: Any, message: str
+) -> None:
     with pytest.raises(feeddate.ArgumentError) as info:
         relative.schedule(NOW, NOW, horizon=horizon)
     assert message in str(info.value) and info.value.status == 1
@@ -227,8 +238,9 @@ def test_a_horizon_out_of_range_is_the_librarys_argument_error(relative: feeddat
         (-(10**30), "max_entries -9223372036854775808 is out of range 1...100000"),
     ],
 )
-def test_max_entries_out_of_range_is_the_librarys_argument_error(relative: feeddate.Formatter, max_entries: int,
-                                                                  message: str) -> None:
+def test_max_entries_out_of_range_is_the_librarys_argument_error(
+    relative: feeddate.Formatter, max_entries: int, message: str
+) -> None:
     started = time.perf_counter()
     with pytest.raises(feeddate.ArgumentError) as info:
         relative.schedule(NOW, NOW, max_entries=max_entries)
@@ -276,11 +288,27 @@ def test_max_entries_of_another_type_is_a_type_error(relative: feeddate.Formatte
 @pytest.mark.parametrize(
     "horizon, ms",
     [
-        (3600, 3_600_000), (0, 0), (1.5, 1500), (0.0004, 0), (0.0006, 0), (2.0004, 2000), (2.0006, 2000),
-        (1.0004, 1000), (1.0009, 1000), (0.0009996, 1), (0.0009994, 0), (366 * 86400 + 0.0004, 31_622_400_000),
-        (Decimal("2.0006"), 2000), (Decimal("0.0009996"), 0), (timedelta(hours=1), 3_600_000),
-        (timedelta(microseconds=400), 0), (timedelta(microseconds=600), 0), (timedelta(microseconds=1500), 1),
-        (timedelta(microseconds=2500), 2), (timedelta(microseconds=2501), 2), (timedelta(microseconds=-1500), -2),
+        (3600, 3_600_000),
+        (0, 0),
+        (1.5, 1500),
+        (0.0004, 0),
+        (0.0006, 0),
+        (2.0004, 2000),
+        (2.0006, 2000),
+        (1.0004, 1000),
+        (1.0009, 1000),
+        (0.0009996, 1),
+        (0.0009994, 0),
+        (366 * 86400 + 0.0004, 31_622_400_000),
+        (Decimal("2.0006"), 2000),
+        (Decimal("0.0009996"), 0),
+        (timedelta(hours=1), 3_600_000),
+        (timedelta(microseconds=400), 0),
+        (timedelta(microseconds=600), 0),
+        (timedelta(microseconds=1500), 1),
+        (timedelta(microseconds=2500), 2),
+        (timedelta(microseconds=2501), 2),
+        (timedelta(microseconds=-1500), -2),
         (timedelta(days=366), 31_622_400_000),
     ],
 )
@@ -323,7 +351,9 @@ def test_the_horizon_counts_in_milliseconds_after_flooring() -> None:
         return len(f.schedule(deadline, NOW, horizon=horizon))
 
     assert [count(h) for h in (2, 2.0, 2.0004, 2.0006, timedelta(microseconds=2_000_999))] == [2] * 5
-    assert [count(h) for h in (2.0009996, 2.001, timedelta(microseconds=2_001_000), timedelta(milliseconds=2001))] == [3] * 4
+    assert [count(h) for h in (2.0009996, 2.001, timedelta(microseconds=2_001_000), timedelta(milliseconds=2001))] == [
+        3
+    ] * 4
     assert f.schedule(deadline, NOW, horizon=2.0006).until == NOW + timedelta(seconds=2)
 
 
@@ -383,8 +413,10 @@ def test_the_schedule_is_label_step_by_step(case: Any) -> None:
 
 def test_schedules_from_many_threads_are_the_same() -> None:
     cases = _random_cases(7, 12)
-    want = [formatter_for(c[0], c[1]).schedule(c[2] / 1000, c[3] / 1000, horizon=c[4] / 1000, max_entries=c[5])
-            for c in cases]
+    want = [
+        formatter_for(c[0], c[1]).schedule(c[2] / 1000, c[3] / 1000, horizon=c[4] / 1000, max_entries=c[5])
+        for c in cases
+    ]
     got: List[Any] = [None] * (4 * len(cases))
     failures: List[BaseException] = []
 
@@ -411,8 +443,14 @@ def test_schedules_from_many_threads_are_the_same() -> None:
 
 
 def run(args: List[str], stdin: str = "", env: Optional[Dict[str, str]] = None) -> "subprocess.CompletedProcess[str]":
-    return subprocess.run([sys.executable, "-m", "feeddate", *args], input=stdin, capture_output=True, text=True,
-                          timeout=60, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "feeddate", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), **(env or {})},
+    )
 
 
 def _iso_ms(ms: int) -> str:
@@ -420,9 +458,17 @@ def _iso_ms(ms: int) -> str:
 
 
 def _command(vector: Dict[str, Any]) -> List[str]:
-    args = ["schedule", "--style", vector["style"], "--now", _iso_ms(vector["now_ms"]),
-            "--horizon", str(vector["horizon_ms"] // 1000) if vector["horizon_ms"] % 1000 == 0
-            else str(vector["horizon_ms"] / 1000), "--max-entries", str(vector["max_entries"])]
+    args = [
+        "schedule",
+        "--style",
+        vector["style"],
+        "--now",
+        _iso_ms(vector["now_ms"]),
+        "--horizon",
+        str(vector["horizon_ms"] // 1000) if vector["horizon_ms"] % 1000 == 0 else str(vector["horizon_ms"] / 1000),
+        "--max-entries",
+        str(vector["max_entries"]),
+    ]
     for name, value in vector["options"].items():
         flag = "--" + name.replace("_", "-")
         args += [flag] if value is True else [flag, str(value)]
@@ -433,8 +479,13 @@ def _command_vectors() -> List[Dict[str, Any]]:
     """Two vectors for the command: own words in Chinese and a spoken countdown when
     the files have them, else the first two."""
     wanted = [("feed", {"yesterday_text": "昨儿"}), ("countdown", {"spoken": True})]
-    picked = [next((v for v in VECTORS if v["style"] == style and all(v["options"].get(k) == w for k, w in options.items())),
-                   None) for style, options in wanted]
+    picked = [
+        next(
+            (v for v in VECTORS if v["style"] == style and all(v["options"].get(k) == w for k, w in options.items())),
+            None,
+        )
+        for style, options in wanted
+    ]
     if all(picked):
         return picked  # type: ignore[return-value]
     return VECTORS[:2]
@@ -462,7 +513,9 @@ def test_the_command_keeps_bad_lines_in_place_and_fails_at_the_end() -> None:
     assert result.returncode == 1 and len(lines) == 5
     assert lines[0] == lines[4] == vector["json"]
     errors = [json.loads(line) for line in lines[1:4]]
-    assert [e["input"] for e in errors] == ["soon", "", "1711348170000"] and all(set(e) == {"input", "error"} for e in errors)
+    assert [e["input"] for e in errors] == ["soon", "", "1711348170000"] and all(
+        set(e) == {"input", "error"} for e in errors
+    )
     assert "ISO 8601" in errors[0]["error"] and "empty line" in errors[1]["error"]
     assert "looks like milliseconds" in errors[2]["error"]
     assert all(f"stdin line {n}" in result.stderr for n in (2, 3, 4)) and "stdin line 1" not in result.stderr
@@ -480,9 +533,14 @@ def test_the_command_keeps_bad_lines_in_place_and_fails_at_the_end() -> None:
 )
 def test_the_command_refuses_limits_out_of_range_before_reading_stdin(flags: List[str], words: str) -> None:
     # stdin stays open: the command answers without waiting for a line.
-    proc = subprocess.Popen([sys.executable, "-m", "feeddate", "schedule", "--tz", "UTC", *flags],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "feeddate", "schedule", "--tz", "UTC", *flags],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
     try:
         assert proc.wait(timeout=60) == 1
         assert proc.stdout is not None and proc.stderr is not None
@@ -507,8 +565,20 @@ def test_the_command_usage() -> None:
 def test_the_command_horizon_in_seconds_is_rounded_as_the_api_does() -> None:
     f = feeddate.Formatter("countdown", locale="en_US", tz="UTC", precision=0)
     deadline = NOW + timedelta(seconds=10)
-    args = ["schedule", "--style", "countdown", "--locale", "en_US", "--tz", "UTC", "--precision", "0",
-            "--now", "2024-03-25T06:30:00Z", "2024-03-25T06:30:10Z"]
+    args = [
+        "schedule",
+        "--style",
+        "countdown",
+        "--locale",
+        "en_US",
+        "--tz",
+        "UTC",
+        "--precision",
+        "0",
+        "--now",
+        "2024-03-25T06:30:00Z",
+        "2024-03-25T06:30:10Z",
+    ]
     for horizon in ("2.0004", "2.0006", "86400"):
         result = run(args + ["--horizon", horizon])
         assert result.returncode == 0, result.stderr

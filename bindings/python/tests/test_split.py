@@ -13,11 +13,9 @@ import sys
 from datetime import datetime, timezone
 from typing import Any, List
 
-import pytest
-
-from conftest import hide_numpy
-
 import feeddate
+import pytest
+from conftest import hide_numpy
 from feeddate import _ffi, _formatter
 from feeddate._errors import FD_ERR_BUFFER
 
@@ -29,18 +27,22 @@ INSTANTS = [NOW_S - 7 * 3600 * i for i in range(412)]
 UTF16 = "utf-16-le" if sys.byteorder == "little" else "utf-16-be"
 
 
-@pytest.mark.parametrize(("style", "locale", "astral"), [
-    ("relative", "en_US", False),        # ASCII
-    ("feed", "en_US", False),            # U+202F before AM/PM
-    ("feed", "zh_CN", False),            # "昨天", "3月25日"
-    ("feed", "ar_EG", False),            # Arabic-Indic digits
-    ("feed", "ru_RU", False),            # Cyrillic
-    ("feed", "ff_Adlm_GN", True),        # Adlam digits and words: outside the BMP
-    ("chat_list", "ccp", True),          # Chakma
-])
+@pytest.mark.parametrize(
+    ("style", "locale", "astral"),
+    [
+        ("relative", "en_US", False),  # ASCII
+        ("feed", "en_US", False),  # U+202F before AM/PM
+        ("feed", "zh_CN", False),  # "昨天", "3月25日"
+        ("feed", "ar_EG", False),  # Arabic-Indic digits
+        ("feed", "ru_RU", False),  # Cyrillic
+        ("feed", "ff_Adlm_GN", True),  # Adlam digits and words: outside the BMP
+        ("chat_list", "ccp", True),  # Chakma
+    ],
+)
 @pytest.mark.parametrize("size", [1, 5, 300])
-def test_every_script_splits_into_formats_labels(style: str, locale: str, astral: bool, size: int,
-                                                 numpy_state: str) -> None:
+def test_every_script_splits_into_formats_labels(
+    style: str, locale: str, astral: bool, size: int, numpy_state: str
+) -> None:
     f = feeddate.Formatter(style, locale=locale, tz="Asia/Shanghai")
     ts = INSTANTS[:size]
     expected = [f.format(t, NOW) for t in ts]
@@ -102,9 +104,9 @@ def test_the_raw_layer_declares_fd_format_many_nul() -> None:
     plain, nul = ctypes.create_string_buffer(40 * 256), ctypes.create_string_buffer(40 * 256)
     assert _ffi.fd_format_many(f._handle, ts, 40, NOW_S * 1000, plain, 40 * 256, plain_ends, None) == 0
     assert _ffi.fd_format_many_nul(f._handle, ts, 40, NOW_S * 1000, nul, 40 * 256, nul_ends, None) == 0
-    labels = [plain.raw[(plain_ends[i - 1] if i else 0):plain_ends[i]] for i in range(40)]
+    labels = [plain.raw[(plain_ends[i - 1] if i else 0) : plain_ends[i]] for i in range(40)]
     assert [nul_ends[i] for i in range(40)] == [plain_ends[i] + i + 1 for i in range(40)]
-    assert nul.raw[:nul_ends[39]] == b"".join(label + b"\0" for label in labels)
+    assert nul.raw[: nul_ends[39]] == b"".join(label + b"\0" for label in labels)
     assert [label.decode() for label in labels] == [f.format(t, NOW) for t in INSTANTS[:40]]
     short = ctypes.create_string_buffer(nul_ends[39] - 1)
     assert _ffi.fd_format_many_nul(f._handle, ts, 40, NOW_S * 1000, short, len(short), nul_ends, None) == FD_ERR_BUFFER

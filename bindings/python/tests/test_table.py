@@ -13,10 +13,9 @@ import pickle
 import zoneinfo
 from typing import Any, List, Optional
 
+import feeddate
 import numpy as np
 import pytest
-
-import feeddate
 from feeddate import _columns, _table
 
 _NEED = "make test-python installs it; make check skips what needs it"
@@ -34,8 +33,9 @@ ROWS = 600
 def make(rows: int = ROWS, seed: int = 3) -> Any:
     """Instants (ms) over the last weeks and years, and a locale and a zone per row."""
     rng = np.random.default_rng(seed)
-    back = np.where(rng.random(rows) < 0.7, rng.integers(0, 7 * 86_400_000, rows),
-                    rng.integers(0, 5 * 365 * 86_400_000, rows))
+    back = np.where(
+        rng.random(rows) < 0.7, rng.integers(0, 7 * 86_400_000, rows), rng.integers(0, 5 * 365 * 86_400_000, rows)
+    )
     ms = NOW_MS - back
     locales = [LOCALES[i] for i in rng.integers(0, len(LOCALES), rows)]
     zones = [ZONES[i] for i in rng.integers(0, len(ZONES), rows)]
@@ -73,18 +73,25 @@ def test_every_row_gets_its_own_locale_and_zone_in_input_order(style: str) -> No
 
 def test_one_id_for_all_rows_and_a_column_for_the_other() -> None:
     ms, locales, zones = make()
-    assert feeddate.format_table(stamps(ms), style="feed", locale="zh_CN", tz=zones, now=NOW_S).to_pylist() == \
-        one_by_one("feed", ms.tolist(), ["zh_CN"] * ROWS, zones)
-    assert feeddate.format_table(stamps(ms), style="feed", locale=locales, tz="Europe/Berlin", now=NOW_S).to_pylist() == \
-        one_by_one("feed", ms.tolist(), locales, ["Europe/Berlin"] * ROWS)
-    both = feeddate.format_table(stamps(ms), style="feed", locale="en_US", tz=zoneinfo.ZoneInfo("Asia/Tokyo"), now=NOW_S)
-    assert both.to_pylist() == feeddate.Formatter("feed", locale="en_US", tz="Asia/Tokyo").format_many(ms, NOW_S, unit="ms")
+    assert feeddate.format_table(
+        stamps(ms), style="feed", locale="zh_CN", tz=zones, now=NOW_S
+    ).to_pylist() == one_by_one("feed", ms.tolist(), ["zh_CN"] * ROWS, zones)
+    assert feeddate.format_table(
+        stamps(ms), style="feed", locale=locales, tz="Europe/Berlin", now=NOW_S
+    ).to_pylist() == one_by_one("feed", ms.tolist(), locales, ["Europe/Berlin"] * ROWS)
+    both = feeddate.format_table(
+        stamps(ms), style="feed", locale="en_US", tz=zoneinfo.ZoneInfo("Asia/Tokyo"), now=NOW_S
+    )
+    assert both.to_pylist() == feeddate.Formatter("feed", locale="en_US", tz="Asia/Tokyo").format_many(
+        ms, NOW_S, unit="ms"
+    )
 
 
 def test_options_apply_to_every_row() -> None:
     ms, locales, zones = make(100)
-    out = feeddate.format_table(stamps(ms), style="chat_bubble", locale=locales, tz=zones, now=NOW_S,
-                                hour_cycle="h23", width="short")
+    out = feeddate.format_table(
+        stamps(ms), style="chat_bubble", locale=locales, tz=zones, now=NOW_S, hour_cycle="h23", width="short"
+    )
     assert out.to_pylist() == one_by_one("chat_bubble", ms.tolist(), locales, zones, hour_cycle="h23", width="short")
     with pytest.raises(TypeError, match=r"unknown option 'hourcycle': use hour_cycle, width"):
         feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=zones, hourcycle="h23")
@@ -109,14 +116,16 @@ def test_id_columns_of_every_kind() -> None:
 
 def test_pandas_and_polars_come_back_as_theirs() -> None:
     ms, locales, zones = make(50)
-    frame = pd.DataFrame({"t": pd.to_datetime(ms, unit="ms", utc=True), "locale": locales, "tz": zones},
-                         index=np.arange(1000, 1050))
+    frame = pd.DataFrame(
+        {"t": pd.to_datetime(ms, unit="ms", utc=True), "locale": locales, "tz": zones}, index=np.arange(1000, 1050)
+    )
     out = feeddate.format_table(frame["t"], style="feed", locale=frame["locale"], tz=frame["tz"], now=NOW_S)
     assert isinstance(out, pd.Series) and out.index.equals(frame.index) and out.name == "t"
     assert out.dtype == pd.ArrowDtype(pa.large_string())
     assert out.tolist() == one_by_one("feed", ms.tolist(), locales, zones)
     lazy = pl.DataFrame({"t": ms.tolist(), "locale": locales, "tz": zones}).with_columns(
-        pl.col("t").cast(pl.Datetime("ms", "UTC")))
+        pl.col("t").cast(pl.Datetime("ms", "UTC"))
+    )
     out = feeddate.format_table(lazy["t"], style="feed", locale=lazy["locale"], tz=lazy["tz"], now=NOW_S)
     assert isinstance(out, pl.Series) and out.to_list() == one_by_one("feed", ms.tolist(), locales, zones)
 
@@ -134,10 +143,14 @@ def test_a_bad_id_is_an_error_naming_the_first_bad_row() -> None:
     ms, locales, zones = make(30)
     zones[21] = "Mars/Olympus_Mons"
     locales[12] = "tlh"
-    with pytest.raises(feeddate.LocaleError, match=r'^format_table: row 12: locale="tlh", tz="[^"]+": no locale data for "tlh"'):
+    with pytest.raises(
+        feeddate.LocaleError, match=r'^format_table: row 12: locale="tlh", tz="[^"]+": no locale data for "tlh"'
+    ):
         feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=zones, now=NOW_S)
     locales[12] = "en_US"
-    with pytest.raises(feeddate.TimeZoneError, match=r"row 21: .*unknown time zone \"Mars/Olympus_Mons\".*errors='null'"):
+    with pytest.raises(
+        feeddate.TimeZoneError, match=r"row 21: .*unknown time zone \"Mars/Olympus_Mons\".*errors='null'"
+    ):
         feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=zones, now=NOW_S)
     zones[21] = None
     with pytest.raises(feeddate.TimeZoneError, match=r"row 21: the time zone is null"):
@@ -164,9 +177,12 @@ def test_errors_null_gives_nulls_in_the_bad_rows_only() -> None:
     values[5] = None
     out = feeddate.format_table(stamps(values), style="feed", locale=locales, tz=zones, now=NOW_S, errors="null")
     out.validate(full=True)
-    want = one_by_one("feed", [None if i in (3, 4, 12, 21) else v for i, v in enumerate(values)],
-                      ["en_US" if i in (3, 12) else loc for i, loc in enumerate(locales)],
-                      ["UTC" if i in (4, 21) else z for i, z in enumerate(zones)])
+    want = one_by_one(
+        "feed",
+        [None if i in (3, 4, 12, 21) else v for i, v in enumerate(values)],
+        ["en_US" if i in (3, 12) else loc for i, loc in enumerate(locales)],
+        ["UTC" if i in (4, 21) else z for i, z in enumerate(zones)],
+    )
     assert out.to_pylist() == want
     with pytest.raises(feeddate.ArgumentError, match=r"errors='ignore': use 'raise' .* or 'null'"):
         feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=zones, errors="ignore")
@@ -281,13 +297,19 @@ def test_zoneinfo_objects_in_a_tz_column() -> None:
     objects[5] = None
     want = one_by_one("feed", ms.tolist(), locales, zones)
     want[5] = None
-    for column in (objects, np.array(objects, dtype=object), pd.Series(objects), [str(z) if z else None for z in objects]):
+    for column in (
+        objects,
+        np.array(objects, dtype=object),
+        pd.Series(objects),
+        [str(z) if z else None for z in objects],
+    ):
         out = feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=column, now=NOW_S, errors="null")
         assert out.to_pylist() == want
     mixed: List[Any] = list(zones)
     mixed[0] = datetime.timezone.utc
-    assert feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=mixed, now=NOW_S).to_pylist()[0] == \
-        feeddate.Formatter("feed", locale=locales[0], tz="UTC").format(int(ms[0]) / 1000, NOW_S)
+    assert feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=mixed, now=NOW_S).to_pylist()[
+        0
+    ] == feeddate.Formatter("feed", locale=locales[0], tz="UTC").format(int(ms[0]) / 1000, NOW_S)
 
 
 @pytest.mark.parametrize(
@@ -323,5 +345,9 @@ def test_id_series_are_matched_to_the_instants_by_index_never_by_position() -> N
         with pytest.raises(feeddate.ArgumentError, match=r"the tz Series' index differs from the instants'"):
             feeddate.format_table(values, style="feed", locale=locales, tz=bad, now=NOW_S)
     # Instants without labels (Arrow, numpy): rows by position, as before.
-    assert feeddate.format_table(stamps(ms), style="feed", locale=locales, tz=pd.Series(zones, index=index[::-1]),
-                                 now=NOW_S).to_pylist() == want
+    assert (
+        feeddate.format_table(
+            stamps(ms), style="feed", locale=locales, tz=pd.Series(zones, index=index[::-1]), now=NOW_S
+        ).to_pylist()
+        == want
+    )

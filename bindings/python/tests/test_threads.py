@@ -10,13 +10,11 @@ import subprocess
 import sys
 import textwrap
 import threading
-import time
 from datetime import datetime, timedelta, timezone
 from typing import Any, List
 
-import pytest
-
 import feeddate
+import pytest
 from feeddate import _ffi, _formatter
 
 CST = timezone(timedelta(hours=8))
@@ -62,8 +60,13 @@ def test_eight_threads_share_one_formatter() -> None:
 
 
 def _child(code: str) -> "subprocess.CompletedProcess[str]":
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
 
 
 def test_no_free_at_exit_under_a_daemon_thread_still_in_the_library() -> None:
@@ -167,5 +170,7 @@ def test_running_out_of_memory_is_a_memory_error_not_a_crash() -> None:
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     calls = ["list", "array", "column"] if have_arrow else ["list", "array"]
-    assert lines[:len(calls)] == [f"{name} MemoryError" for name in calls], result.stdout
-    assert lines[len(calls)] == feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai").format(1711348140, 1711348200)
+    assert lines[: len(calls)] == [f"{name} MemoryError" for name in calls], result.stdout
+    assert lines[len(calls)] == feeddate.Formatter("feed", locale="zh_CN", tz="Asia/Shanghai").format(
+        1711348140, 1711348200
+    )

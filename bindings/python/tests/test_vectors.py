@@ -8,7 +8,6 @@ from collections import defaultdict
 from typing import Any, Dict, List
 
 import pytest
-
 from conftest import VECTOR_ROOT, VECTORS_ENV, NoVectorSet, at, formatter_for, load_vectors, vector_files
 
 try:

@@ -14,11 +14,9 @@ from pathlib import Path
 from typing import Any, Dict, List, Tuple
 from wsgiref.util import setup_testing_defaults
 
-import pytest
-
 import feeddate
 import feeddate.web as web
-
+import pytest
 from conftest import REPO
 
 CHECKOUT_WEB = REPO / "clients" / "web"

@@ -17,9 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any, Dict, Optional
 
-import pytest
-
 import feeddate
+import pytest
 from feeddate import _ffi
 
 PACKAGE = Path(feeddate.__file__).resolve().parent
@@ -172,8 +171,9 @@ def test_no_zone_database_at_all_is_said() -> None:
     assert "built-in" not in said and got["tzdir"] is None and got["tzdir_at_load"] is None
 
 
-@pytest.mark.skipif(os.path.isdir("/usr/share/zoneinfo") or not os.environ.get("TZDIR"),
-                    reason="the machine has a system zoneinfo")
+@pytest.mark.skipif(
+    os.path.isdir("/usr/share/zoneinfo") or not os.environ.get("TZDIR"), reason="the machine has a system zoneinfo"
+)
 def test_without_system_zoneinfo_the_labels_use_tzdata() -> None:
     f = feeddate.Formatter("chat_list", locale="zh_CN", tz="America/Mexico_City")
     assert f.tz_source.startswith("tzdata ") and "tzdata package" in _ffi.zone_database

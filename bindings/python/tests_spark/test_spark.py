@@ -13,10 +13,9 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator
 
+import feeddate
 import pyarrow as pa
 import pytest
-
-import feeddate
 
 REPO = Path(__file__).resolve().parents[3]
 ROWS = 10_000_000
@@ -55,7 +54,9 @@ def test_local_2_gives_the_labels_of_one_process_row_for_row(spark: Any) -> None
     here = recipe.one_process(rows, **recipe.OPTIONS)
     assert recipe.same_labels(got.column("label"), here)
     # (the comparison can fail: one changed last row is seen)
-    assert not recipe.same_labels(got.column("label"), pa.chunked_array(here.slice(0, ROWS - 1).chunks + [pa.array(["?"], here.type)]))
+    assert not recipe.same_labels(
+        got.column("label"), pa.chunked_array(here.slice(0, ROWS - 1).chunks + [pa.array(["?"], here.type)])
+    )
     # Spark's timestamps reach Python as Arrow timestamps with the session's zone.
     assert pa.types.is_timestamp(rows.column("t").type) and rows.column("t").type.tz is not None
     # And a sample of rows is what Formatter.format gives one by one.
@@ -68,7 +69,9 @@ def test_local_2_gives_the_labels_of_one_process_row_for_row(spark: Any) -> None
 def test_a_bad_zone_in_a_row_names_the_row_on_the_executor(spark: Any) -> None:
     from pyspark.sql import functions as F
 
-    df = recipe.frame(spark, 1000, 2).withColumn("tz", F.when(F.col("id") == 700, F.lit("Mars/Base")).otherwise(F.col("tz")))
+    df = recipe.frame(spark, 1000, 2).withColumn(
+        "tz", F.when(F.col("id") == 700, F.lit("Mars/Base")).otherwise(F.col("tz"))
+    )
     with pytest.raises(Exception, match=r"TimeZoneError: format_table: row \d+: .*unknown time zone \"Mars/Base\""):
         recipe.labels(df, **recipe.OPTIONS).collect()
     nulls = recipe.labels(df, **recipe.OPTIONS, errors="null").filter("label is null").collect()

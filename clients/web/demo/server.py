@@ -44,32 +44,64 @@ def load_feeddate():
     try:
         import feeddate
     except Exception as exc:  # ImportError, or the library failing to load
-        sys.exit(f"demo-web: cannot import feeddate ({exc}): run from the checkout with "
-                 f"PYTHONPATH=bindings/python after `make lib` (make demo-web does both)")
+        sys.exit(
+            f"demo-web: cannot import feeddate ({exc}): run from the checkout with "
+            f"PYTHONPATH=bindings/python after `make lib` (make demo-web does both)"
+        )
     if not callable(getattr(feeddate.Formatter, "schedule", None)):
-        sys.exit(f"demo-web: the Python binding (bindings/python) has no Formatter.schedule yet: the demo "
-                 f"needs {NEEDS}. It renders every label from it and shows nothing without it.")
+        sys.exit(
+            f"demo-web: the Python binding (bindings/python) has no Formatter.schedule yet: the demo "
+            f"needs {NEEDS}. It renders every label from it and shows nothing without it."
+        )
     return feeddate
 
 
 # The feed: who, what, how long before the server started, and how it is labelled.
 # (style, options, horizon, max_entries); the countdown's target is *after* start.
 FEED = [
-    ("Ada", "Shipped schedules: labels that change on their own.", -20,
-     ("feed", {"locale": "en_US", "tz": "America/New_York", "recent_relative": True}, timedelta(days=1), 1000)),
-    ("Grace", "Who broke the build? (It was me.)", -125,
-     ("relative", {"locale": "en_US", "tz": "America/New_York"}, timedelta(days=1), 1000)),
+    (
+        "Ada",
+        "Shipped schedules: labels that change on their own.",
+        -20,
+        ("feed", {"locale": "en_US", "tz": "America/New_York", "recent_relative": True}, timedelta(days=1), 1000),
+    ),
+    (
+        "Grace",
+        "Who broke the build? (It was me.)",
+        -125,
+        ("relative", {"locale": "en_US", "tz": "America/New_York"}, timedelta(days=1), 1000),
+    ),
     # A short horizon: this label goes stale every 30 s and fetches its next schedule.
-    ("Linus", "Compact, like a timeline (a schedule 30 s long, fetched again when it runs out).", -3,
-     ("compact", {"locale": "en_US", "tz": "America/New_York"}, timedelta(seconds=30), 1000)),
-    ("Margaret", "Lunch is on the roof.", -3 * 3600,
-     ("feed", {"locale": "en_US", "tz": "America/New_York"}, timedelta(days=2), 1000)),
-    ("Ken", "Old news, in the chat list.", -2 * 86400,
-     ("chat_list", {"locale": "en_US", "tz": "America/New_York"}, timedelta(days=8), 1000)),
-    ("Barbara", "Auf Deutsch, bitte.", -40,
-     ("relative", {"locale": "de_DE", "tz": "Europe/Berlin"}, timedelta(days=1), 1000)),
-    ("Launch", "Countdown to the demo's launch, in tenths of a second.", 95,
-     ("countdown", {"locale": "en_US", "tz": "America/New_York"}, timedelta(minutes=2), 1000)),
+    (
+        "Linus",
+        "Compact, like a timeline (a schedule 30 s long, fetched again when it runs out).",
+        -3,
+        ("compact", {"locale": "en_US", "tz": "America/New_York"}, timedelta(seconds=30), 1000),
+    ),
+    (
+        "Margaret",
+        "Lunch is on the roof.",
+        -3 * 3600,
+        ("feed", {"locale": "en_US", "tz": "America/New_York"}, timedelta(days=2), 1000),
+    ),
+    (
+        "Ken",
+        "Old news, in the chat list.",
+        -2 * 86400,
+        ("chat_list", {"locale": "en_US", "tz": "America/New_York"}, timedelta(days=8), 1000),
+    ),
+    (
+        "Barbara",
+        "Auf Deutsch, bitte.",
+        -40,
+        ("relative", {"locale": "de_DE", "tz": "Europe/Berlin"}, timedelta(days=1), 1000),
+    ),
+    (
+        "Launch",
+        "Countdown to the demo's launch, in tenths of a second.",
+        95,
+        ("countdown", {"locale": "en_US", "tz": "America/New_York"}, timedelta(minutes=2), 1000),
+    ),
 ]
 
 
@@ -79,7 +111,9 @@ class Demo:
         self.items = []
         for who, text, offset, (style, options, horizon, max_entries) in FEED:
             formatter = feeddate.Formatter(style, **options)
-            self.items.append((who, text, self.start + timedelta(seconds=offset), style, formatter, horizon, max_entries))
+            self.items.append(
+                (who, text, self.start + timedelta(seconds=offset), style, formatter, horizon, max_entries)
+            )
 
     def wire(self, i: int, now: datetime) -> str:
         _, _, t, _, formatter, horizon, max_entries = self.items[i]
@@ -93,8 +127,9 @@ class Demo:
             first = json.loads(wire)["labels"][0][0]
             rows.append(
                 f'<li><b>{html.escape(who)}</b> <span class="style">{style}</span>'
-                f'<p>{html.escape(text)}</p>'
-                f'<feed-date data-id="{i}" data-schedule="{html.escape(wire, quote=True)}">{html.escape(first)}</feed-date></li>'
+                f"<p>{html.escape(text)}</p>"
+                f'<feed-date data-id="{i}" data-schedule="{html.escape(wire, quote=True)}">'
+                f"{html.escape(first)}</feed-date></li>"
             )
         return PAGE.replace("ROWS", "\n".join(rows))
 

@@ -56,8 +56,12 @@ def _places() -> Iterator[Path]:
     yield _HERE  # the wheel: feeddate/web/ beside this file
     # A checkout (PYTHONPATH=bindings/python): its clients/web, the one source of the files.
     top = _HERE.parents[3] if len(_HERE.parents) > 3 else None
-    if (top is not None and (top / "Package.swift").is_file() and _HERE.parents[1].name == "python"
-            and _HERE.parents[2].name == "bindings"):
+    if (
+        top is not None
+        and (top / "Package.swift").is_file()
+        and _HERE.parents[1].name == "python"
+        and _HERE.parents[2].name == "bindings"
+    ):
         yield top / "clients" / "web"
     yield _SYSTEM
 
@@ -76,7 +80,8 @@ def directory() -> Path:
             return place
         tried.append(str(place))
     raise FileNotFoundError(
-        "feeddate.web: no web client (feed-date.js) in " + ", ".join(tried)
+        "feeddate.web: no web client (feed-date.js) in "
+        + ", ".join(tried)
         + ": install the wheel of `make wheel`, or Debian's feeddate-web"
     )
 
@@ -86,7 +91,9 @@ def _load(folder: Path, name: str) -> Tuple[bytes, str]:
     return data, '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
 
 
-def _answer(folder: Path, method: str, path: str, if_none_match: Optional[str]) -> Tuple[int, List[Tuple[str, str]], bytes]:
+def _answer(
+    folder: Path, method: str, path: str, if_none_match: Optional[str]
+) -> Tuple[int, List[Tuple[str, str]], bytes]:
     """(status, headers, body) for one request: the one rule of app and make_server."""
     name = path.lstrip("/")
     if name not in FILES:
@@ -115,7 +122,9 @@ def app(environ: Dict[str, Any], start_response: Callable[..., Any]) -> List[byt
     ('200 OK', 'text/javascript; charset=utf-8', True)
     """
     status, headers, body = _answer(
-        directory(), environ.get("REQUEST_METHOD", "GET"), environ.get("PATH_INFO", ""),
+        directory(),
+        environ.get("REQUEST_METHOD", "GET"),
+        environ.get("PATH_INFO", ""),
         environ.get("HTTP_IF_NONE_MATCH"),
     )
     start_response(f"{status} {_REASONS[status]}", headers)
@@ -159,6 +168,8 @@ def serve(port: int = 8000, bind: str = "127.0.0.1") -> None:
     """Serves the client's files on http://bind:port/ until interrupted (for development)."""
     server = make_server(port, bind)
     host, real_port = server.server_address[:2]
+    if isinstance(host, bytes):  # an AF_UNIX address; this server is AF_INET
+        host = host.decode()
     print(f"feeddate.web: serving {directory()} on http://{host}:{real_port}/", flush=True)
     try:
         server.serve_forever()
