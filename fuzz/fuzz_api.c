@@ -45,7 +45,7 @@
 
 #include "feeddate.h"
 #include "fuzz_api.h"
-#include "jsonl.h" /* json_utf8_decode */
+#include "jsonl.h"   /* json_utf8_decode */
 #include "testkit.h" /* tk_label_same */
 
 #define CANARY_SIZE 32
@@ -113,10 +113,25 @@ static const char *rd_str(reader *r, const char *const *table, size_t count, cha
 }
 
 static const int64_t INSTANT_EDGES[] = {
-    FD_MIN_INSTANT_MS, FD_MAX_INSTANT_MS, FD_MIN_INSTANT_MS - 1, FD_MAX_INSTANT_MS + 1,
-    INT64_MIN, INT64_MAX, 0, -1, FZ_NOW,
+    FD_MIN_INSTANT_MS,
+    FD_MAX_INSTANT_MS,
+    FD_MIN_INSTANT_MS - 1,
+    FD_MAX_INSTANT_MS + 1,
+    INT64_MIN,
+    INT64_MAX,
+    0,
+    -1,
+    FZ_NOW,
     /* below: offsets from the base (now for t) */
-    0, 1, -1, 60000, -60000, -86400000, 86400000, -59999, -3600000,
+    0,
+    1,
+    -1,
+    60000,
+    -60000,
+    -86400000,
+    86400000,
+    -59999,
+    -3600000,
 };
 #define INSTANT_ABSOLUTE 9
 #define INSTANT_EDGE_COUNT (sizeof INSTANT_EDGES / sizeof INSTANT_EDGES[0])
@@ -125,8 +140,7 @@ static int64_t rd_instant(reader *r, int64_t base)
 {
     uint8_t tag = rd_u8(r);
     switch (tag & 3) {
-    case FZ_INSTANT_RAW:
-        return (int64_t)rd_le(r, 8);
+    case FZ_INSTANT_RAW: return (int64_t)rd_le(r, 8);
     case FZ_INSTANT_MAPPED: {
         uint64_t span = (uint64_t)(FD_MAX_INSTANT_MS - FD_MIN_INSTANT_MS) + 1;
         return FD_MIN_INSTANT_MS + (int64_t)(rd_le(r, 8) % span);
@@ -164,9 +178,15 @@ static void fuzz_fail(const char *fmt, ...)
     abort();
 }
 
-static int in_range(int64_t t) { return t >= FD_MIN_INSTANT_MS && t <= FD_MAX_INSTANT_MS; }
+static int in_range(int64_t t)
+{
+    return t >= FD_MIN_INSTANT_MS && t <= FD_MAX_INSTANT_MS;
+}
 
-static int documented(fd_status s) { return (int)s >= FD_OK && (int)s <= FD_ERR_MEMORY; }
+static int documented(fd_status s)
+{
+    return (int)s >= FD_OK && (int)s <= FD_ERR_MEMORY;
+}
 
 static int valid_utf8(const char *s, size_t n)
 {
@@ -264,8 +284,8 @@ static unsigned char *options_key(const fd_options *o, size_t *len)
     copy.overtime = o->overtime;
     copy.max_unit = o->max_unit;
     /* Then each string: a presence byte, and its bytes with their NUL. */
-    const char *strings[6] = {o->locale, o->time_zone, o->just_now_text, o->yesterday_text,
-                              o->day_before_yesterday_text, o->tomorrow_text};
+    const char *strings[6] = {
+        o->locale, o->time_zone, o->just_now_text, o->yesterday_text, o->day_before_yesterday_text, o->tomorrow_text};
     *len = sizeof copy;
     for (int i = 0; i < 6; i++)
         *len += 1 + (strings[i] ? strlen(strings[i]) + 1 : 0);
@@ -299,11 +319,16 @@ static int other_space(const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;
     for (size_t i = 0; i < n; i++) {
-        if (p[i] == 0xC2 && i + 1 < n && p[i + 1] == 0xA0) return 1;                                 /* U+00A0 */
-        if (p[i] == 0xE1 && i + 2 < n && p[i + 1] == 0x9A && p[i + 2] == 0x80) return 1;             /* U+1680 */
-        if (p[i] == 0xE2 && i + 2 < n && p[i + 1] == 0x80 && (p[i + 2] <= 0x8A || p[i + 2] == 0xAF)) return 1;
-        if (p[i] == 0xE2 && i + 2 < n && p[i + 1] == 0x81 && p[i + 2] == 0x9F) return 1;             /* U+205F */
-        if (p[i] == 0xE3 && i + 2 < n && p[i + 1] == 0x80 && p[i + 2] == 0x80) return 1;             /* U+3000 */
+        if (p[i] == 0xC2 && i + 1 < n && p[i + 1] == 0xA0)
+            return 1; /* U+00A0 */
+        if (p[i] == 0xE1 && i + 2 < n && p[i + 1] == 0x9A && p[i + 2] == 0x80)
+            return 1; /* U+1680 */
+        if (p[i] == 0xE2 && i + 2 < n && p[i + 1] == 0x80 && (p[i + 2] <= 0x8A || p[i + 2] == 0xAF))
+            return 1;
+        if (p[i] == 0xE2 && i + 2 < n && p[i + 1] == 0x81 && p[i + 2] == 0x9F)
+            return 1; /* U+205F */
+        if (p[i] == 0xE3 && i + 2 < n && p[i + 1] == 0x80 && p[i + 2] == 0x80)
+            return 1; /* U+3000 */
     }
     return 0;
 }
@@ -339,8 +364,8 @@ static void check_label(const char *what, const char *buf, size_t cap, const fd_
 static int same_info(const fd_label *a, const fd_label *b)
 {
     return a->length == b->length && a->next_change_ms == b->next_change_ms && a->day_offset == b->day_offset &&
-           a->day_length == b->day_length && a->time_offset == b->time_offset &&
-           a->time_length == b->time_length && a->expired == b->expired;
+           a->day_length == b->day_length && a->time_offset == b->time_offset && a->time_length == b->time_length &&
+           a->expired == b->expired;
 }
 
 /* fd_format with a full buffer: the reference for other calls. Returns the status. */
@@ -356,7 +381,8 @@ static size_t utf16_units(const char *s, size_t bytes)
     for (size_t i = 0; i < bytes;) {
         uint32_t cp = 0;
         size_t len = json_utf8_decode((const unsigned char *)s + i, bytes - i, &cp);
-        if (len == 0) return (size_t)-1;
+        if (len == 0)
+            return (size_t)-1;
         units += cp >= 0x10000 ? 2 : 1;
         i += len;
     }
@@ -372,31 +398,37 @@ static void check_utf16(run *r, int64_t t, int64_t now, fd_status rs, const char
     uint16_t got[FD_LABEL_CAPACITY + 8];
     fd_label info;
     size_t cap = cap_tag == FZ_CAP_FULL ? FD_LABEL_CAPACITY : cap_tag;
-    for (size_t i = 0; i < sizeof got / sizeof *got; i++) got[i] = 0x5C5C;
+    for (size_t i = 0; i < sizeof got / sizeof *got; i++)
+        got[i] = 0x5C5C;
     memset(&info, 0xA5, sizeof info);
     fd_status s = fd_format_utf16(r->f, t, now, got, cap, &info);
     /* fd_format_utf16_call: the same call with its arguments in a struct, the same everything */
     uint16_t got2[FD_LABEL_CAPACITY + 8];
     fd_label info2;
-    for (size_t i = 0; i < sizeof got2 / sizeof *got2; i++) got2[i] = 0x5C5C;
+    for (size_t i = 0; i < sizeof got2 / sizeof *got2; i++)
+        got2[i] = 0x5C5C;
     memset(&info2, 0xA5, sizeof info2);
     fd_utf16_call call = {.formatter = r->f, .t_ms = t, .now_ms = now, .buf = got2, .cap = cap, .info = &info2};
     if (fd_format_utf16_call(&call) != s || memcmp(got, got2, sizeof got) != 0 || !tk_label_same(&info, &info2))
-        fuzz_fail("fd_format_utf16_call(t=%lld, now=%lld, cap %zu) is not fd_format_utf16", (long long)t, (long long)now, cap);
+        fuzz_fail("fd_format_utf16_call(t=%lld, now=%lld, cap %zu) is not fd_format_utf16", (long long)t,
+                  (long long)now, cap);
     size_t units = rs == FD_OK ? utf16_units(ref, ref_info->length) : 0;
     fd_status expect = rs != FD_OK ? rs : units + 1 > cap ? FD_ERR_BUFFER : FD_OK;
     if (s != expect)
         fuzz_fail("fd_format_utf16(t=%lld, now=%lld, cap %zu): status %d, expected %d", (long long)t, (long long)now,
                   cap, (int)s, (int)expect);
     for (size_t i = cap; i < sizeof got / sizeof *got; i++)
-        if (got[i] != 0x5C5C) fuzz_fail("fd_format_utf16(cap %zu): code unit %zu past the buffer was written", cap, i);
-    if (s != FD_OK && s != FD_ERR_BUFFER) return;
+        if (got[i] != 0x5C5C)
+            fuzz_fail("fd_format_utf16(cap %zu): code unit %zu past the buffer was written", cap, i);
+    if (s != FD_OK && s != FD_ERR_BUFFER)
+        return;
     if (info.length != units || info.next_change_ms != ref_info->next_change_ms || info.expired != ref_info->expired ||
         info.day_offset != utf16_units(ref, ref_info->day_offset) ||
         info.day_offset + info.day_length != utf16_units(ref, ref_info->day_offset + ref_info->day_length) ||
         info.time_offset != utf16_units(ref, ref_info->time_offset) ||
         info.time_offset + info.time_length != utf16_units(ref, ref_info->time_offset + ref_info->time_length))
-        fuzz_fail("fd_format_utf16(t=%lld, now=%lld): info is not fd_format's in code units", (long long)t, (long long)now);
+        fuzz_fail("fd_format_utf16(t=%lld, now=%lld): info is not fd_format's in code units", (long long)t,
+                  (long long)now);
     if (s == FD_OK) {
         for (size_t i = 0, u = 0; i < ref_info->length; u++) {
             uint32_t cp = 0;
@@ -406,7 +438,8 @@ static void check_utf16(run *r, int64_t t, int64_t now, fd_status rs, const char
                 fuzz_fail("fd_format_utf16(t=%lld, now=%lld): code unit %zu is not fd_format's text", (long long)t,
                           (long long)now, u);
         }
-        if (got[units] != 0) fuzz_fail("fd_format_utf16: no 0 after the text");
+        if (got[units] != 0)
+            fuzz_fail("fd_format_utf16: no 0 after the text");
     }
 }
 
@@ -422,8 +455,8 @@ static void op_format(run *r)
     memset(&ref_info, 0, sizeof ref_info);
     fd_status rs = reference(r->f, t, now, ref, &ref_info);
     if (rs != (ok_range ? FD_OK : FD_ERR_RANGE))
-        fuzz_fail("fd_format(t=%lld, now=%lld, cap 256): status %d, expected %d", (long long)t,
-                  (long long)now, (int)rs, ok_range ? FD_OK : FD_ERR_RANGE);
+        fuzz_fail("fd_format(t=%lld, now=%lld, cap 256): status %d, expected %d", (long long)t, (long long)now, (int)rs,
+                  ok_range ? FD_OK : FD_ERR_RANGE);
     if (rs == FD_OK) {
         check_label("fd_format", ref, FD_LABEL_CAPACITY, &ref_info, now);
         if (r->plain_spaces && other_space(ref, ref_info.length))
@@ -441,15 +474,24 @@ static void op_format(run *r)
 
     size_t cap, real;
     int null_buf = 0;
-    if (cap_tag <= 0xDF) cap = real = cap_tag;
-    else if (cap_tag == FZ_CAP_FULL) cap = real = FD_LABEL_CAPACITY;
-    else if (cap_tag == FZ_CAP_NEED_MINUS1) cap = real = need ? need - 1 : 0;
-    else if (cap_tag == FZ_CAP_NEED) cap = real = need;
-    else if (cap_tag == FZ_CAP_NEED_PLUS1) cap = real = need + 1;
-    else if (cap_tag == FZ_CAP_HUGE) cap = SIZE_MAX, real = FD_LABEL_CAPACITY;
-    else if (cap_tag == FZ_CAP_NULL_ZERO) cap = real = 0, null_buf = 1;
-    else if (cap_tag == FZ_CAP_NULL_TEN) cap = 10, real = 0, null_buf = 1;
-    else cap = real = 1 + (size_t)rd_le(&r->in, 2);
+    if (cap_tag <= 0xDF)
+        cap = real = cap_tag;
+    else if (cap_tag == FZ_CAP_FULL)
+        cap = real = FD_LABEL_CAPACITY;
+    else if (cap_tag == FZ_CAP_NEED_MINUS1)
+        cap = real = need ? need - 1 : 0;
+    else if (cap_tag == FZ_CAP_NEED)
+        cap = real = need;
+    else if (cap_tag == FZ_CAP_NEED_PLUS1)
+        cap = real = need + 1;
+    else if (cap_tag == FZ_CAP_HUGE)
+        cap = SIZE_MAX, real = FD_LABEL_CAPACITY;
+    else if (cap_tag == FZ_CAP_NULL_ZERO)
+        cap = real = 0, null_buf = 1;
+    else if (cap_tag == FZ_CAP_NULL_TEN)
+        cap = 10, real = 0, null_buf = 1;
+    else
+        cap = real = 1 + (size_t)rd_le(&r->in, 2);
 
     area a;
     area_make(&a, cap, real, (r->flags & FZ_EXACT_ALLOC) != 0);
@@ -462,8 +504,8 @@ static void op_format(run *r)
                        : need + 1 > cap    ? FD_ERR_BUFFER
                                            : FD_OK;
     if (!documented(s) || s != expect)
-        fuzz_fail("fd_format(t=%lld, now=%lld, cap %zu%s): status %d, expected %d", (long long)t,
-                  (long long)now, cap, null_buf ? ", buf NULL" : "", (int)s, (int)expect);
+        fuzz_fail("fd_format(t=%lld, now=%lld, cap %zu%s): status %d, expected %d", (long long)t, (long long)now, cap,
+                  null_buf ? ", buf NULL" : "", (int)s, (int)expect);
     if (s == FD_OK) {
         if (memcmp(a.buf, ref, need + 1) != 0)
             fuzz_fail("fd_format(cap %zu): text differs from the cap-256 label", cap);
@@ -471,8 +513,8 @@ static void op_format(run *r)
             fuzz_fail("fd_format(cap %zu): info differs from the cap-256 call", cap);
     } else if (s == FD_ERR_BUFFER) {
         if (!null_info && info.length != need)
-            fuzz_fail("fd_format(cap %zu): FD_ERR_BUFFER reports length %zu, the label has %zu", cap,
-                      info.length, need);
+            fuzz_fail("fd_format(cap %zu): FD_ERR_BUFFER reports length %zu, the label has %zu", cap, info.length,
+                      need);
         if (!null_buf && cap >= 1 && memchr(a.buf, '\0', cap) == NULL)
             fuzz_fail("fd_format(cap %zu): FD_ERR_BUFFER left no NUL in the buffer", cap);
     }
@@ -574,15 +616,24 @@ static void op_many(run *r)
     size_t full = n ? n * FD_LABEL_CAPACITY : FD_LABEL_CAPACITY;
     size_t cap, real;
     int null_buf = 0;
-    if (cap_tag <= 0xDF) cap = real = cap_tag;
-    else if (cap_tag == FZ_CAP_FULL) cap = real = full;
-    else if (cap_tag == FZ_CAP_NEED_MINUS1) cap = real = total ? total - 1 : 0;
-    else if (cap_tag == FZ_CAP_NEED) cap = real = total;
-    else if (cap_tag == FZ_CAP_NEED_PLUS1) cap = real = total + 1;
-    else if (cap_tag == FZ_CAP_HUGE) cap = SIZE_MAX, real = full;
-    else if (cap_tag == FZ_CAP_NULL_ZERO) cap = real = 0, null_buf = 1;
-    else if (cap_tag == FZ_CAP_NULL_TEN) cap = 10, real = 0, null_buf = 1;
-    else cap = real = 1 + (size_t)rd_le(&r->in, 2);
+    if (cap_tag <= 0xDF)
+        cap = real = cap_tag;
+    else if (cap_tag == FZ_CAP_FULL)
+        cap = real = full;
+    else if (cap_tag == FZ_CAP_NEED_MINUS1)
+        cap = real = total ? total - 1 : 0;
+    else if (cap_tag == FZ_CAP_NEED)
+        cap = real = total;
+    else if (cap_tag == FZ_CAP_NEED_PLUS1)
+        cap = real = total + 1;
+    else if (cap_tag == FZ_CAP_HUGE)
+        cap = SIZE_MAX, real = full;
+    else if (cap_tag == FZ_CAP_NULL_ZERO)
+        cap = real = 0, null_buf = 1;
+    else if (cap_tag == FZ_CAP_NULL_TEN)
+        cap = 10, real = 0, null_buf = 1;
+    else
+        cap = real = 1 + (size_t)rd_le(&r->in, 2);
 
     area a;
     area_make(&a, cap, real, (r->flags & FZ_EXACT_ALLOC) != 0);
@@ -594,13 +645,17 @@ static void op_many(run *r)
         memset(ends, 0xA5, n * sizeof *ends);
     int64_t next = 12345;
     int null_next = (r->flags & FZ_NULL_NEXT) != 0;
-    fd_status s = fd_format_many(r->f, n ? ts : NULL, n, now, null_buf ? NULL : a.buf, cap, ends,
-                                 null_next ? NULL : &next);
+    fd_status s =
+        fd_format_many(r->f, n ? ts : NULL, n, now, null_buf ? NULL : a.buf, cap, ends, null_next ? NULL : &next);
     fd_status expect;
-    if (null_buf && cap > 0) expect = FD_ERR_ARGUMENT;
-    else if (n == 0) expect = FD_OK;
-    else if (!all_in_range) expect = FD_ERR_RANGE;
-    else expect = total > cap ? FD_ERR_BUFFER : FD_OK;
+    if (null_buf && cap > 0)
+        expect = FD_ERR_ARGUMENT;
+    else if (n == 0)
+        expect = FD_OK;
+    else if (!all_in_range)
+        expect = FD_ERR_RANGE;
+    else
+        expect = total > cap ? FD_ERR_BUFFER : FD_OK;
     if (n == 0 && !in_range(now) && s == FD_ERR_RANGE && !(null_buf && cap > 0))
         expect = FD_ERR_RANGE; /* n = 0 is FD_OK; with now out of range FD_ERR_RANGE is also fair */
     if (!documented(s) || s != expect)
@@ -670,16 +725,18 @@ static fd_status schedule_form(const fd_formatter *f, int kind, int64_t t, int64
     fd_status s = kind == 0   ? fd_schedule_json(f, t, now, horizon, entries, NULL, 0, length)
                   : kind == 3 ? fd_schedule_script_json(f, t, now, horizon, entries, NULL, 0, length)
                               : fd_schedule_html(f, t, now, horizon, entries, flags, NULL, 0, length);
-    if (s != FD_ERR_BUFFER) return s;
+    if (s != FD_ERR_BUFFER)
+        return s;
     char *buf = malloc(*length + 1);
-    if (buf == NULL) abort();
+    if (buf == NULL)
+        abort();
     size_t again = 0;
     s = kind == 0   ? fd_schedule_json(f, t, now, horizon, entries, buf, *length + 1, &again)
         : kind == 3 ? fd_schedule_script_json(f, t, now, horizon, entries, buf, *length + 1, &again)
                     : fd_schedule_html(f, t, now, horizon, entries, flags, buf, *length + 1, &again);
     if (s != FD_OK || again != *length || buf[again] != '\0' || strlen(buf) != again)
-        fuzz_fail("schedule form %d: the size query said %zu bytes, the call gave status %d and %zu", kind, *length, (int)s,
-                  again);
+        fuzz_fail("schedule form %d: the size query said %zu bytes, the call gave status %d and %zu", kind, *length,
+                  (int)s, again);
     *out = buf;
     return s;
 }
@@ -690,13 +747,17 @@ static char *attribute(const char *html, const char *name)
     char key[64];
     snprintf(key, sizeof key, " %s=\"", name);
     const char *p = strstr(html, key);
-    if (p == NULL) return NULL;
+    if (p == NULL)
+        return NULL;
     p += strlen(key);
     const char *end = strchr(p, '"');
-    if (end == NULL) return NULL;
+    if (end == NULL)
+        return NULL;
     char *out = malloc((size_t)(end - p) + 1), *o = out;
-    if (out == NULL) abort();
-    static const char *const refs[][2] = {{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}};
+    if (out == NULL)
+        abort();
+    static const char *const refs[][2] = {
+        {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}};
     while (p < end) {
         int hit = 0;
         for (size_t i = 0; i < 5 && !hit; i++)
@@ -706,7 +767,8 @@ static char *attribute(const char *html, const char *name)
                 hit = 1;
             }
         if (!hit) {
-            if (*p == '&') fuzz_fail("fd_schedule_html: a raw & in %s", name);
+            if (*p == '&')
+                fuzz_fail("fd_schedule_html: a raw & in %s", name);
             *o++ = *p++;
         }
     }
@@ -737,8 +799,8 @@ static void op_schedule(run *r)
         check_text("schedule form", form);
         char *again = NULL;
         size_t again_length = 0;
-        if (schedule_form(r->f, kind, t, now, horizon, entries, &again, &again_length) != FD_OK || again_length != need ||
-            memcmp(again, form, need) != 0)
+        if (schedule_form(r->f, kind, t, now, horizon, entries, &again, &again_length) != FD_OK ||
+            again_length != need || memcmp(again, form, need) != 0)
             fuzz_fail("schedule form %d differs when called again", kind);
         free(again);
         if (kind != 0 && schedule_form(r->f, 0, t, now, horizon, entries, &wire, &wire_length) != FD_OK)
@@ -747,23 +809,29 @@ static void op_schedule(run *r)
             /* The wire with < > & U+2028 U+2029 escaped, and nothing else changed. */
             char *w = wire, *p = form;
             for (; *w; w++) {
-                const char *e = *w == '<' ? "\\u003c" : *w == '>' ? "\\u003e" : *w == '&' ? "\\u0026"
+                const char *e = *w == '<'                            ? "\\u003c"
+                                : *w == '>'                          ? "\\u003e"
+                                : *w == '&'                          ? "\\u0026"
                                 : strncmp(w, "\xe2\x80\xa8", 3) == 0 ? "\\u2028"
-                                : strncmp(w, "\xe2\x80\xa9", 3) == 0 ? "\\u2029" : NULL;
+                                : strncmp(w, "\xe2\x80\xa9", 3) == 0 ? "\\u2029"
+                                                                     : NULL;
                 if (e && strncmp(p, e, 6) == 0) {
                     p += 6;
-                    if (e[2] == '2') w += 2;
+                    if (e[2] == '2')
+                        w += 2;
                 } else if (!e && *p == *w) {
                     p++;
                 } else {
                     fuzz_fail("fd_schedule_script_json differs from the wire at wire byte %zu", (size_t)(w - wire));
                 }
             }
-            if (*p != '\0') fuzz_fail("fd_schedule_script_json: bytes after the wire");
+            if (*p != '\0')
+                fuzz_fail("fd_schedule_script_json: bytes after the wire");
         } else if (kind != 0) {
             /* The markup: four tags, each attribute the escaped form of what it holds. */
             size_t lt = 0, quotes = 0;
-            for (const char *p = form; *p; p++) lt += *p == '<', quotes += *p == '"';
+            for (const char *p = form; *p; p++)
+                lt += *p == '<', quotes += *p == '"';
             if (lt != 4 || quotes != (kind == 2 ? 8u : 6u) || strchr(form, '\'') != NULL ||
                 strncmp(form, "<time datetime=\"", 16) != 0 || need < 19 ||
                 strcmp(form + need - 19, "</feed-date></time>") != 0)
@@ -771,7 +839,8 @@ static void op_schedule(run *r)
             char *schedule = attribute(form, "data-schedule"), *spoken = attribute(form, "data-spoken-schedule");
             if (schedule == NULL || strcmp(schedule, wire) != 0)
                 fuzz_fail("fd_schedule_html: data-schedule is not fd_schedule_json's wire");
-            if ((kind == 2) != (spoken != NULL)) fuzz_fail("fd_schedule_html: data-spoken-schedule with flags %d", kind);
+            if ((kind == 2) != (spoken != NULL))
+                fuzz_fail("fd_schedule_html: data-spoken-schedule with flags %d", kind);
             free(schedule);
             free(spoken);
         }
@@ -779,17 +848,25 @@ static void op_schedule(run *r)
 
     size_t cap, real;
     int null_buf = 0;
-    if (cap_tag <= 0xDF) cap = real = cap_tag;
-    else if (cap_tag == FZ_CAP_FULL || cap_tag == FZ_CAP_NEED_PLUS1) cap = real = need + 1;
-    else if (cap_tag == FZ_CAP_NEED_MINUS1) cap = real = need ? need - 1 : 0;
-    else if (cap_tag == FZ_CAP_NEED) cap = real = need;
+    if (cap_tag <= 0xDF)
+        cap = real = cap_tag;
+    else if (cap_tag == FZ_CAP_FULL || cap_tag == FZ_CAP_NEED_PLUS1)
+        cap = real = need + 1;
+    else if (cap_tag == FZ_CAP_NEED_MINUS1)
+        cap = real = need ? need - 1 : 0;
+    else if (cap_tag == FZ_CAP_NEED)
+        cap = real = need;
     /* Over-stated: a failing call may have written the form's start (it
      * writes as it walks) before the entry that failed, so such a call gets
      * room for that start; a good one exactly its bytes. */
-    else if (cap_tag == FZ_CAP_HUGE) cap = SIZE_MAX, real = rs == FD_OK ? need + 1 : 4096;
-    else if (cap_tag == FZ_CAP_NULL_ZERO) cap = real = 0, null_buf = 1;
-    else if (cap_tag == FZ_CAP_NULL_TEN) cap = 10, real = 0, null_buf = 1;
-    else cap = real = 1 + (size_t)rd_le(&r->in, 2);
+    else if (cap_tag == FZ_CAP_HUGE)
+        cap = SIZE_MAX, real = rs == FD_OK ? need + 1 : 4096;
+    else if (cap_tag == FZ_CAP_NULL_ZERO)
+        cap = real = 0, null_buf = 1;
+    else if (cap_tag == FZ_CAP_NULL_TEN)
+        cap = 10, real = 0, null_buf = 1;
+    else
+        cap = real = 1 + (size_t)rd_le(&r->in, 2);
     area a;
     area_make(&a, cap, real, (r->flags & FZ_EXACT_ALLOC) != 0);
     size_t length = 12345;
@@ -798,14 +875,18 @@ static void op_schedule(run *r)
     fd_status s = kind == 0   ? fd_schedule_json(r->f, t, now, horizon, entries, buf, cap, &length)
                   : kind == 3 ? fd_schedule_script_json(r->f, t, now, horizon, entries, buf, cap, &length)
                               : fd_schedule_html(r->f, t, now, horizon, entries, flags, buf, cap, &length);
-    fd_status expect = null_buf && cap > 0 ? FD_ERR_ARGUMENT : rs != FD_OK ? rs : need + 1 > cap ? FD_ERR_BUFFER : FD_OK;
+    fd_status expect = null_buf && cap > 0 ? FD_ERR_ARGUMENT
+                       : rs != FD_OK       ? rs
+                       : need + 1 > cap    ? FD_ERR_BUFFER
+                                           : FD_OK;
     if (s != expect)
-        fuzz_fail("schedule form %d (cap %zu%s): status %d, expected %d", kind, cap, null_buf ? ", buf NULL" : "", (int)s,
-                  (int)expect);
+        fuzz_fail("schedule form %d (cap %zu%s): status %d, expected %d", kind, cap, null_buf ? ", buf NULL" : "",
+                  (int)s, (int)expect);
     if (s == FD_OK && (length != need || memcmp(a.buf, form, need + 1) != 0))
         fuzz_fail("schedule form %d (cap %zu): differs from the exact-size call", kind, cap);
     if (s == FD_ERR_BUFFER && length != need)
-        fuzz_fail("schedule form %d (cap %zu): FD_ERR_BUFFER reports %zu bytes, the form has %zu", kind, cap, length, need);
+        fuzz_fail("schedule form %d (cap %zu): FD_ERR_BUFFER reports %zu bytes, the form has %zu", kind, cap, length,
+                  need);
     area_check_free(&a, "schedule form");
     free(form);
     free(wire);
@@ -825,14 +906,25 @@ static int word_valid(const char *s)
     while (p < end) {
         uint32_t c;
         int k;
-        if (*p < 0x80) { c = *p; k = 1; }
-        else if (*p >= 0xC2 && *p <= 0xDF) { c = *p & 0x1F; k = 2; }
-        else if (*p >= 0xE0 && *p <= 0xEF) { c = *p & 0x0F; k = 3; }
-        else if (*p >= 0xF0 && *p <= 0xF4) { c = *p & 0x07; k = 4; }
-        else return 0;
-        if (end - p < k) return 0;
+        if (*p < 0x80) {
+            c = *p;
+            k = 1;
+        } else if (*p >= 0xC2 && *p <= 0xDF) {
+            c = *p & 0x1F;
+            k = 2;
+        } else if (*p >= 0xE0 && *p <= 0xEF) {
+            c = *p & 0x0F;
+            k = 3;
+        } else if (*p >= 0xF0 && *p <= 0xF4) {
+            c = *p & 0x07;
+            k = 4;
+        } else
+            return 0;
+        if (end - p < k)
+            return 0;
         for (int i = 1; i < k; i++) {
-            if ((p[i] & 0xC0) != 0x80) return 0;
+            if ((p[i] & 0xC0) != 0x80)
+                return 0;
             c = c << 6 | (p[i] & 0x3F);
         }
         if ((k == 3 && c < 0x800) || (k == 4 && (c < 0x10000 || c > 0x10FFFF)) || (c >= 0xD800 && c <= 0xDFFF))
@@ -858,11 +950,10 @@ static int options_valid(const fd_options *o)
         return 0;
     return (v11 || o->size == FZ_SIZE_10) && (int)o->style >= 0 && (int)o->style <= 6 && (int)o->hour_cycle >= 0 &&
            (int)o->hour_cycle <= 2 && (int)o->width >= 0 && (int)o->width <= 2 &&
-           (o->recent_relative == 0 || o->recent_relative == 1) && o->just_now_ms >= 0 &&
-           o->just_now_ms <= 86400000 && o->skew_tolerance_ms >= 0 && o->skew_tolerance_ms <= 86400000 &&
-           o->cross_year_grace_days >= 0 && o->cross_year_grace_days <= 366 && o->weekday_window_days >= 1 &&
-           o->weekday_window_days <= 6 && o->precision >= 0 && o->precision <= 3 &&
-           (o->countdown_days == 0 || o->countdown_days == 1);
+           (o->recent_relative == 0 || o->recent_relative == 1) && o->just_now_ms >= 0 && o->just_now_ms <= 86400000 &&
+           o->skew_tolerance_ms >= 0 && o->skew_tolerance_ms <= 86400000 && o->cross_year_grace_days >= 0 &&
+           o->cross_year_grace_days <= 366 && o->weekday_window_days >= 1 && o->weekday_window_days <= 6 &&
+           o->precision >= 0 && o->precision <= 3 && (o->countdown_days == 0 || o->countdown_days == 1);
 }
 
 static int in_table(const char *s, const char *const *table, size_t count)

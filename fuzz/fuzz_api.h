@@ -93,9 +93,21 @@ static const uint64_t FZ_ENTRY_EDGES[4] = {100000, 100001, (uint64_t)-1, (uint64
 #define FZ_CAP_NULL_TEN 0xE6
 
 static const int64_t FZ_EDGES[15] = {
-    INT32_MIN, INT32_MAX, INT64_MIN, INT64_MAX, 86400000, 86400001, 366, 367,
-    (int64_t)UINT32_MAX, (int64_t)sizeof(fd_options) - 8, (int64_t)sizeof(fd_options) + 8,
-    60000, 7, 6, 255,
+    INT32_MIN,
+    INT32_MAX,
+    INT64_MIN,
+    INT64_MAX,
+    86400000,
+    86400001,
+    366,
+    367,
+    (int64_t)UINT32_MAX,
+    (int64_t)sizeof(fd_options) - 8,
+    (int64_t)sizeof(fd_options) + 8,
+    60000,
+    7,
+    6,
+    255,
 };
 
 static const int64_t FZ_UNITS[8] = {
@@ -103,44 +115,114 @@ static const int64_t FZ_UNITS[8] = {
 };
 
 static const char *const FZ_LOCALES[] = {
-    "en_US", "zh_CN", "zh_TW", "ja_JP", "ja_JP@calendar=japanese", "ar_EG", "fa_IR", "th_TH",
-    "he_IL", "de_DE", "fr_FR", "ru_RU", "ko_KR", "hi_IN", "en-US-u-hc-h23", "zh-Hans-CN",
-    "en_GB", "es_419", "pt_BR", "en_US_POSIX", "sr_Latn_RS", "my_MM",
-    "am_ET@calendar=ethiopic", "zh_CN@calendar=chinese", "ar_SA@calendar=islamic-umalqura",
-    "bn_BD", "tr_TR", "el_GR", "vi_VN",
+    "en_US",
+    "zh_CN",
+    "zh_TW",
+    "ja_JP",
+    "ja_JP@calendar=japanese",
+    "ar_EG",
+    "fa_IR",
+    "th_TH",
+    "he_IL",
+    "de_DE",
+    "fr_FR",
+    "ru_RU",
+    "ko_KR",
+    "hi_IN",
+    "en-US-u-hc-h23",
+    "zh-Hans-CN",
+    "en_GB",
+    "es_419",
+    "pt_BR",
+    "en_US_POSIX",
+    "sr_Latn_RS",
+    "my_MM",
+    "am_ET@calendar=ethiopic",
+    "zh_CN@calendar=chinese",
+    "ar_SA@calendar=islamic-umalqura",
+    "bn_BD",
+    "tr_TR",
+    "el_GR",
+    "vi_VN",
     /* From here on: ids whose creation status is not asserted: "xx_YY", a
        language ICU has no data for, is FD_ERR_LOCALE (1.1 refuses rather
        than guesses); "i-klingon" is malformed; "und" and "root" resolve to
        ICU's root locale (docs/RELIABILITY.md, finding 2). */
-    "xx_YY", "und", "root", "i-klingon", "en-US-x-private", "und-u-hc-h23",
+    "xx_YY",
+    "und",
+    "root",
+    "i-klingon",
+    "en-US-x-private",
+    "und-u-hc-h23",
 };
 #define FZ_LOCALE_COUNT (sizeof FZ_LOCALES / sizeof FZ_LOCALES[0])
 #define FZ_LOCALE_GOOD (FZ_LOCALE_COUNT - 6)
 
 static const char *const FZ_ZONES[] = {
-    "UTC", "Asia/Shanghai", "America/New_York", "Europe/London", "Europe/Dublin",
-    "Australia/Lord_Howe", "America/St_Johns", "Pacific/Kiritimati", "Pacific/Apia",
-    "Africa/Casablanca", "Asia/Tehran", "America/Sao_Paulo", "Etc/GMT+12", "Etc/GMT-14",
-    "Antarctica/Troll", "Asia/Kolkata", "Asia/Kathmandu", "Europe/Moscow", "America/Havana",
-    "Pacific/Chatham", "America/Goose_Bay", "posixrules", "EST5EDT", "Asia/Gaza",
+    "UTC",
+    "Asia/Shanghai",
+    "America/New_York",
+    "Europe/London",
+    "Europe/Dublin",
+    "Australia/Lord_Howe",
+    "America/St_Johns",
+    "Pacific/Kiritimati",
+    "Pacific/Apia",
+    "Africa/Casablanca",
+    "Asia/Tehran",
+    "America/Sao_Paulo",
+    "Etc/GMT+12",
+    "Etc/GMT-14",
+    "Antarctica/Troll",
+    "Asia/Kolkata",
+    "Asia/Kathmandu",
+    "Europe/Moscow",
+    "America/Havana",
+    "Pacific/Chatham",
+    "America/Goose_Bay",
+    "posixrules",
+    "EST5EDT",
+    "Asia/Gaza",
 };
 #define FZ_ZONE_COUNT (sizeof FZ_ZONES / sizeof FZ_ZONES[0])
 
 /* The caller's words (1.1): good ones first, then ones the library must refuse. */
 static const char *const FZ_WORDS[] = {
-    "\xE5\x88\x9A\xE6\x89\x8D", "Yday", "Tomorrow", "\xE2\x80\x8F" "before", "a\xE2\x80\xAF" "b",
+    "\xE5\x88\x9A\xE6\x89\x8D",
+    "Yday",
+    "Tomorrow",
+    "\xE2\x80\x8F"
+    "before",
+    "a\xE2\x80\xAF"
+    "b",
     "0123456789012345678901234567890123456789012345678901234567890123", /* 64 bytes */
     /* From here on: refused (empty, 65 bytes, a control character, invalid UTF-8). */
-    "", "01234567890123456789012345678901234567890123456789012345678901234", "tab\there",
-    "del\x7F", "c1\xC2\x85", "bad\xFF", "\xC0\xAF", "\xED\xA0\x80",
+    "",
+    "01234567890123456789012345678901234567890123456789012345678901234",
+    "tab\there",
+    "del\x7F",
+    "c1\xC2\x85",
+    "bad\xFF",
+    "\xC0\xAF",
+    "\xED\xA0\x80",
 };
 #define FZ_WORD_COUNT (sizeof FZ_WORDS / sizeof FZ_WORDS[0])
 #define FZ_WORD_GOOD 6
 
 /* The order of the int fields in the input. */
 enum {
-    FZ_F_SIZE, FZ_F_STYLE, FZ_F_HOUR_CYCLE, FZ_F_WIDTH, FZ_F_RECENT, FZ_F_JUST_NOW, FZ_F_SKEW,
-    FZ_F_GRACE, FZ_F_WEEKDAY, FZ_F_PRECISION, FZ_F_DAYS, FZ_F_COUNT
+    FZ_F_SIZE,
+    FZ_F_STYLE,
+    FZ_F_HOUR_CYCLE,
+    FZ_F_WIDTH,
+    FZ_F_RECENT,
+    FZ_F_JUST_NOW,
+    FZ_F_SKEW,
+    FZ_F_GRACE,
+    FZ_F_WEEKDAY,
+    FZ_F_PRECISION,
+    FZ_F_DAYS,
+    FZ_F_COUNT
 };
 
 /* ---- a writer (for the seed generator) ---- */
@@ -158,7 +240,10 @@ static inline void fz_put(fz_writer *w, const void *bytes, size_t n)
     }
 }
 
-static inline void fz_put_u8(fz_writer *w, uint8_t v) { fz_put(w, &v, 1); }
+static inline void fz_put_u8(fz_writer *w, uint8_t v)
+{
+    fz_put(w, &v, 1);
+}
 
 static inline void fz_put_le(fz_writer *w, uint64_t v, int bytes)
 {

@@ -22,8 +22,8 @@
 #include "fuzz_api.h"
 #include "jsonl.h"
 
-static const char *const STYLES[] = {"feed", "feed_detail", "chat_list", "chat_bubble",
-                                     "relative", "compact", "countdown"};
+static const char *const STYLES[] = {"feed",     "feed_detail", "chat_list", "chat_bubble",
+                                     "relative", "compact",     "countdown"};
 static const char *const HOUR_CYCLES[] = {"locale", "h23", "h12"};
 static const char *const WIDTHS[] = {"long", "short", "narrow"};
 static const char *const UNITS[] = {"year", "month", "week", "day", "hour", "minute", "second"};
@@ -106,7 +106,8 @@ int main(int argc, char **argv)
         put_option(&w, option(opts, "spoken", NULL, 0));
         put_option(&w, option(opts, "overtime", NULL, 0));
         put_option(&w, option(opts, "max_unit", UNITS, 7));
-        static const char *const WORDS[] = {"just_now_text", "yesterday_text", "day_before_yesterday_text", "tomorrow_text"};
+        static const char *const WORDS[] = {"just_now_text", "yesterday_text", "day_before_yesterday_text",
+                                            "tomorrow_text"};
         for (int i = 0; i < 4; i++) {
             const json_value *word = json_get(opts, WORDS[i]);
             fz_put_str(&w, word && word->type == JSON_STRING ? word->string : NULL);
@@ -146,7 +147,8 @@ int main(int argc, char **argv)
         char path[4096];
         const char *base = strrchr(argv[1], '/') ? strrchr(argv[1], '/') + 1 : argv[1];
         const char *ext = strstr(base, ".jsonl");
-        snprintf(path, sizeof path, "%s/%.*s-%04zu", argv[2], (int)(ext ? (size_t)(ext - base) : strlen(base)), base, file.line);
+        snprintf(path, sizeof path, "%s/%.*s-%04zu", argv[2], (int)(ext ? (size_t)(ext - base) : strlen(base)), base,
+                 file.line);
         FILE *fp = fopen(path, "wb");
         if (fp == NULL || fwrite(bytes, 1, w.n, fp) != w.n || fclose(fp) != 0) {
             fprintf(stderr, "seed_api: cannot write %s\n", path);

@@ -229,9 +229,7 @@ static int parse_string(parser *p, char **out, size_t *out_len)
                 case 'r': simple = "\r"; break;
                 case 't': simple = "\t"; break;
                 case 'u': rc = parse_unicode_escape(p, &b); break;
-                default:
-                    p->pos--;
-                    rc = fail(p, "unknown escape \\%c", e >= 0x20 && e < 0x7F ? e : '?');
+                default: p->pos--; rc = fail(p, "unknown escape \\%c", e >= 0x20 && e < 0x7F ? e : '?');
                 }
                 if (simple != NULL && bytes_append(&b, simple, 1) != 0)
                     rc = fail(p, "out of memory");
@@ -260,7 +258,10 @@ static int parse_string(parser *p, char **out, size_t *out_len)
 
 /* ---- numbers and literals ---- */
 
-static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+static int is_digit(unsigned char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 static int parse_integer(parser *p, json_value *out)
 {
@@ -395,8 +396,7 @@ static int parse_object(parser *p, json_value *out, int depth)
         if (parse_string(p, &key, &key_length) != 0)
             return -1;
         for (size_t i = 0; i < out->count; i++) {
-            if (out->members[i].key_length == key_length &&
-                memcmp(out->members[i].key, key, key_length) == 0) {
+            if (out->members[i].key_length == key_length && memcmp(out->members[i].key, key, key_length) == 0) {
                 free(key);
                 p->pos = key_pos;
                 return fail(p, "duplicate key");
@@ -433,19 +433,12 @@ static int parse_value(parser *p, json_value *out, int depth)
     if (p->pos >= p->len)
         return fail(p, "unexpected end of input");
     switch (p->text[p->pos]) {
-    case '{':
-        return parse_object(p, out, depth);
-    case '[':
-        return parse_array(p, out, depth);
-    case '"':
-        out->type = JSON_STRING;
-        return parse_string(p, &out->string, &out->length);
-    case 't':
-        return parse_literal(p, "true", out, JSON_BOOL, 1);
-    case 'f':
-        return parse_literal(p, "false", out, JSON_BOOL, 0);
-    case 'n':
-        return parse_literal(p, "null", out, JSON_NULL, 0);
+    case '{': return parse_object(p, out, depth);
+    case '[': return parse_array(p, out, depth);
+    case '"': out->type = JSON_STRING; return parse_string(p, &out->string, &out->length);
+    case 't': return parse_literal(p, "true", out, JSON_BOOL, 1);
+    case 'f': return parse_literal(p, "false", out, JSON_BOOL, 0);
+    case 'n': return parse_literal(p, "null", out, JSON_NULL, 0);
     default:
         if (p->text[p->pos] == '-' || is_digit(p->text[p->pos]))
             return parse_integer(p, out);

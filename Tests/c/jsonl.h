@@ -22,25 +22,18 @@
 
 #define JSON_MAX_DEPTH 64
 
-typedef enum json_type {
-    JSON_NULL,
-    JSON_BOOL,
-    JSON_INT,
-    JSON_STRING,
-    JSON_ARRAY,
-    JSON_OBJECT
-} json_type;
+typedef enum json_type { JSON_NULL, JSON_BOOL, JSON_INT, JSON_STRING, JSON_ARRAY, JSON_OBJECT } json_type;
 
 typedef struct json_member json_member;
 
 typedef struct json_value {
     json_type type;
-    int boolean;          /* JSON_BOOL: 0 or 1 */
-    int64_t integer;      /* JSON_INT */
-    char *string;         /* JSON_STRING: UTF-8, NUL-terminated (may hold NULs) */
-    size_t length;        /* JSON_STRING: bytes without the final NUL */
+    int boolean;              /* JSON_BOOL: 0 or 1 */
+    int64_t integer;          /* JSON_INT */
+    char *string;             /* JSON_STRING: UTF-8, NUL-terminated (may hold NULs) */
+    size_t length;            /* JSON_STRING: bytes without the final NUL */
     struct json_value *items; /* JSON_ARRAY: count values */
-    json_member *members; /* JSON_OBJECT: count members, in input order */
+    json_member *members;     /* JSON_OBJECT: count members, in input order */
     size_t count;
 } json_value;
 

@@ -37,7 +37,10 @@ typedef struct future_options {
 
 static size_t alignment_of_options(void)
 {
-    struct probe { char c; fd_options o; };
+    struct probe {
+        char c;
+        fd_options o;
+    };
     return offsetof(struct probe, o);
 }
 
@@ -53,7 +56,8 @@ static int all_bytes(const void *p, size_t n, unsigned char v)
 {
     const unsigned char *b = p;
     for (size_t i = 0; i < n; i++)
-        if (b[i] != v) return 0;
+        if (b[i] != v)
+            return 0;
     return 1;
 }
 
@@ -70,7 +74,10 @@ static void expect_status(const char *what, fd_status got, fd_status want)
 static void expect_message(const char *what, const char *needle)
 {
     const char *m = fd_last_error();
-    if (m == NULL) { tk_fail("%s: fd_last_error() is NULL", what); return; }
+    if (m == NULL) {
+        tk_fail("%s: fd_last_error() is NULL", what);
+        return;
+    }
     if (m[0] == '\0' || strstr(m, needle) == NULL)
         tk_fail("%s: fd_last_error() = \"%s\", expected it to contain \"%s\"", what, m, needle);
     else
@@ -91,25 +98,22 @@ static void check_init_sized(void)
     guarded g;
     memset(&g, 0xA5, sizeof g);
     expect_status("fd_options_init_sized(sizeof)", fd_options_init_sized(&g.o, sizeof g.o, FD_STYLE_COUNTDOWN), FD_OK);
-    CHECK(g.o.size == sizeof g.o,
-          "fd_options_init_sized: size field %u, expected %zu", g.o.size, sizeof g.o);
-    CHECK(g.o.style == FD_STYLE_COUNTDOWN && g.o.precision == 1 && g.o.weekday_window_days == 6 &&
-             g.o.locale == NULL && g.o.time_zone == NULL,
+    CHECK(g.o.size == sizeof g.o, "fd_options_init_sized: size field %u, expected %zu", g.o.size, sizeof g.o);
+    CHECK(g.o.style == FD_STYLE_COUNTDOWN && g.o.precision == 1 && g.o.weekday_window_days == 6 && g.o.locale == NULL &&
+              g.o.time_zone == NULL,
           "fd_options_init_sized: defaults not filled");
-    CHECK(all_bytes(g.tail, TAIL, 0xA5),
-          "fd_options_init_sized(sizeof): wrote past the struct");
+    CHECK(all_bytes(g.tail, TAIL, 0xA5), "fd_options_init_sized(sizeof): wrote past the struct");
 
     /* Sizes that are no published layout: refused, and not one byte written. */
-    const size_t bad[] = {0, 1, 4, size_1_0() - 1, size_1_0() + 1, sizeof(fd_options) + 8,
-                          sizeof(future_options), 4096, SIZE_MAX};
+    const size_t bad[] = {
+        0, 1, 4, size_1_0() - 1, size_1_0() + 1, sizeof(fd_options) + 8, sizeof(future_options), 4096, SIZE_MAX};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char what[80];
         snprintf(what, sizeof what, "fd_options_init_sized(size %zu)", bad[i]);
         memset(&g, 0xA5, sizeof g);
         expect_status(what, fd_options_init_sized(&g.o, bad[i], FD_STYLE_FEED), FD_ERR_ARGUMENT);
         expect_message(what, "not a published fd_options layout");
-        CHECK(all_bytes(&g, sizeof g, 0xA5),
-          "%s: wrote into the struct", what);
+        CHECK(all_bytes(&g, sizeof g, 0xA5), "%s: wrote into the struct", what);
     }
     expect_status("fd_options_init_sized(NULL)", fd_options_init_sized(NULL, sizeof(fd_options), FD_STYLE_FEED),
                   FD_ERR_ARGUMENT);
@@ -130,8 +134,7 @@ static void check_init_sized(void)
     /* The exported symbol keeps 1.0's layout: exactly 1.0's bytes. */
     memset(&g, 0xA5, sizeof g);
     expect_status("(fd_options_init) symbol", (fd_options_init)(&g.o, FD_STYLE_FEED), FD_OK);
-    CHECK(g.o.size == size_1_0(),
-          "(fd_options_init): size %u, expected 1.0's %zu", g.o.size, size_1_0());
+    CHECK(g.o.size == size_1_0(), "(fd_options_init): size %u, expected 1.0's %zu", g.o.size, size_1_0());
     CHECK(all_bytes((unsigned char *)&g + size_1_0(), sizeof g - size_1_0(), 0xA5),
           "(fd_options_init): wrote past 1.0's layout (%zu bytes)", size_1_0());
 }
@@ -152,15 +155,13 @@ static void check_formatter_sizes(void)
     memset(&fut, 0x5A, sizeof fut);
     expect_status("fd_options_init_sized(future size)", fd_options_init_sized(&fut.base, sizeof fut, FD_STYLE_FEED),
                   FD_ERR_ARGUMENT);
-    CHECK(all_bytes(&fut, sizeof fut, 0x5A),
-          "fd_options_init_sized(future size): wrote into it");
+    CHECK(all_bytes(&fut, sizeof fut, 0x5A), "fd_options_init_sized(future size): wrote into it");
     fd_options_init(&fut.base, FD_STYLE_FEED);
     fut.base.locale = "en_US";
     fut.base.time_zone = "UTC";
     expect_status("fd_formatter_new(future size)", new_with_size(&fut.base, (uint32_t)sizeof fut, &f), FD_ERR_ARGUMENT);
     expect_message("fd_formatter_new(future size)", "newer");
-    CHECK(f == NULL,
-          "fd_formatter_new(future size): *out not set to NULL");
+    CHECK(f == NULL, "fd_formatter_new(future size): *out not set to NULL");
 
     const uint32_t bad[] = {0, 4, (uint32_t)size_1_0() - 8, (uint32_t)sizeof(fd_options) + 4, 0xFFFFFFFFu};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -169,8 +170,7 @@ static void check_formatter_sizes(void)
         f = (fd_formatter *)&fut;
         expect_status(what, new_with_size(&fut.base, bad[i], &f), FD_ERR_ARGUMENT);
         expect_message(what, "opts->size");
-        CHECK(f == NULL,
-          "%s: *out not set to NULL", what);
+        CHECK(f == NULL, "%s: *out not set to NULL", what);
     }
 
     /* Every published size is read: 1.0's and this header's. */
@@ -189,7 +189,12 @@ static void check_messages(void)
 {
     fd_options o;
     fd_formatter *f = NULL;
-    struct { const char *what; int field; int64_t value; const char *needle; } rows[] = {
+    struct {
+        const char *what;
+        int field;
+        int64_t value;
+        const char *needle;
+    } rows[] = {
         {"precision 4", 0, 4, "precision 4 is out of range 0..3"},
         {"just_now_ms -1", 1, -1, "just_now_ms -1 is out of range 0..86400000"},
         {"weekday_window_days 7", 2, 7, "weekday_window_days 7 is out of range 1..6"},
@@ -244,8 +249,7 @@ static void check_messages(void)
     fd_formatter_free(f);
 
     const char *m = fd_status_message(FD_ERR_INTERNAL);
-    CHECK(m != NULL && strstr(m, "internal") != NULL,
-          "fd_status_message(FD_ERR_INTERNAL) = \"%s\"", m ? m : "(NULL)");
+    CHECK(m != NULL && strstr(m, "internal") != NULL, "fd_status_message(FD_ERR_INTERNAL) = \"%s\"", m ? m : "(NULL)");
 }
 
 /* fd_last_error is per thread: a success on one thread does not clear another's. */
@@ -272,7 +276,10 @@ static void check_per_thread(void)
 {
     pthread_t t;
     pthread_barrier_init(&barrier, NULL, 2);
-    if (pthread_create(&t, NULL, erring_thread, NULL) != 0) { tk_fail("pthread_create"); return; }
+    if (pthread_create(&t, NULL, erring_thread, NULL) != 0) {
+        tk_fail("pthread_create");
+        return;
+    }
     pthread_barrier_wait(&barrier);
     fd_options o;
     fd_formatter *f = NULL;
@@ -295,16 +302,15 @@ static void check_versions(void)
     unsigned major = 0, minor = 0;
     char rest = 0;
     int n = icu ? sscanf(icu, "%u.%u%c", &major, &minor, &rest) : 0;
-    CHECK(n >= 2 && major >= 50 && (n == 2 || rest == '.'),
-          "fd_icu_version() = \"%s\", expected MAJOR.MINOR[.PATCH]", icu ? icu : "(NULL)");
-    CHECK(icu == fd_icu_version(),
-          "fd_icu_version(): not one static string");
+    CHECK(n >= 2 && major >= 50 && (n == 2 || rest == '.'), "fd_icu_version() = \"%s\", expected MAJOR.MINOR[.PATCH]",
+          icu ? icu : "(NULL)");
+    CHECK(icu == fd_icu_version(), "fd_icu_version(): not one static string");
     char want[32];
     snprintf(want, sizeof want, "%d.%d.%d", FD_VERSION_MAJOR, FD_VERSION_MINOR, FD_VERSION_PATCH);
     CHECK(strcmp(want, FD_VERSION_STRING) == 0 && strcmp(want, fd_version_string()) == 0 &&
-             fd_version() == FD_VERSION_NUMBER,
+              fd_version() == FD_VERSION_NUMBER,
           "versions disagree: numbers %s, FD_VERSION_STRING %s, library %s (%u)", want, FD_VERSION_STRING,
-                   fd_version_string(), fd_version());
+          fd_version_string(), fd_version());
 }
 
 int main(void)

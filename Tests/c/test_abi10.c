@@ -29,7 +29,8 @@ typedef struct guarded {
 static int tail_intact(const guarded *g, unsigned char v)
 {
     for (size_t i = 0; i < TAIL; i++)
-        if (g->tail[i] != v) return 0;
+        if (g->tail[i] != v)
+            return 0;
     return 1;
 }
 
@@ -45,8 +46,8 @@ int main(void)
             CHECK(s == FD_OK, "style %d, fill %02x: fd_options_init returned %d", style, fills[fi], (int)s);
             CHECK(g.o.size == sizeof(fd_options), "style %d: size %u, expected 1.0's %zu", style, g.o.size,
                   sizeof(fd_options));
-            CHECK(tail_intact(&g, fills[fi]), "style %d, fill %02x: fd_options_init wrote past 1.0's fd_options",
-                  style, fills[fi]);
+            CHECK(tail_intact(&g, fills[fi]), "style %d, fill %02x: fd_options_init wrote past 1.0's fd_options", style,
+                  fills[fi]);
             CHECK(g.o.style == (fd_style)style && g.o.precision == 1 && g.o.just_now_ms == 60000 &&
                       g.o.weekday_window_days == 6 && g.o.locale == NULL && g.o.time_zone == NULL,
                   "style %d: the 1.0 defaults are not there", style);
@@ -59,19 +60,22 @@ int main(void)
             g.o.recent_relative = 1;
             fd_formatter *f = NULL;
             s = fd_formatter_new(&g.o, &f);
-            CHECK(s == FD_OK && f != NULL, "style %d, fill %02x: fd_formatter_new returned %d", style, fills[fi], (int)s);
+            CHECK(s == FD_OK && f != NULL, "style %d, fill %02x: fd_formatter_new returned %d", style, fills[fi],
+                  (int)s);
             CHECK(tail_intact(&g, fills[fi]), "style %d: fd_formatter_new wrote past the struct", style);
-            if (f == NULL) continue;
-            CHECK(strcmp(fd_formatter_locale(f), "zh_CN") == 0 && strcmp(fd_formatter_time_zone(f), "Asia/Shanghai") == 0,
+            if (f == NULL)
+                continue;
+            CHECK(strcmp(fd_formatter_locale(f), "zh_CN") == 0 &&
+                      strcmp(fd_formatter_time_zone(f), "Asia/Shanghai") == 0,
                   "style %d: resolved %s / %s", style, fd_formatter_locale(f), fd_formatter_time_zone(f));
             fd_label info;
             /* 2024-03-25 14:30 Shanghai; t five minutes earlier. */
             s = fd_format(f, 1711348200000 - 300000, 1711348200000, buf, sizeof buf, &info);
             CHECK(s == FD_OK && info.length > 0 && info.length == strlen(buf) && info.next_change_ms > 1711348200000,
                   "style %d: fd_format returned %d, \"%s\"", style, (int)s, buf);
-            if (style == FD_STYLE_FEED)  /* recent_relative read from 1.0's field */
+            if (style == FD_STYLE_FEED) /* recent_relative read from 1.0's field */
                 CHECK(strcmp(buf, "5分钟前") == 0, "FEED with recent_relative: \"%s\", expected 5分钟前", buf);
-            if (style == FD_STYLE_COUNTDOWN)  /* precision read from 1.0's field; t is past: expired */
+            if (style == FD_STYLE_COUNTDOWN) /* precision read from 1.0's field; t is past: expired */
                 CHECK(strcmp(buf, "0:00:00.00") == 0 && info.expired == 1, "COUNTDOWN precision 2: \"%s\"", buf);
             fd_formatter_free(f);
         }

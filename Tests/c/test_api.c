@@ -50,10 +50,30 @@ static const char *status_name(int s)
 /* ---- fd_formatter_new ---------------------------------------------------- */
 
 typedef enum option_field {
-    SET_NOTHING, NULL_OPTIONS, NULL_OUT, SET_SIZE, SET_STYLE, SET_HOUR_CYCLE, SET_WIDTH,
-    SET_RECENT, SET_JUST_NOW, SET_SKEW, SET_GRACE, SET_WEEKDAY, SET_PRECISION, SET_DAYS,
-    SET_LOCALE, SET_ZONE, SET_PLAIN, SET_SPOKEN, SET_OVERTIME, SET_MAX_UNIT, SET_JUST_NOW_TEXT,
-    SET_YESTERDAY_TEXT, SET_DAY_BEFORE_TEXT, SET_TOMORROW_TEXT
+    SET_NOTHING,
+    NULL_OPTIONS,
+    NULL_OUT,
+    SET_SIZE,
+    SET_STYLE,
+    SET_HOUR_CYCLE,
+    SET_WIDTH,
+    SET_RECENT,
+    SET_JUST_NOW,
+    SET_SKEW,
+    SET_GRACE,
+    SET_WEEKDAY,
+    SET_PRECISION,
+    SET_DAYS,
+    SET_LOCALE,
+    SET_ZONE,
+    SET_PLAIN,
+    SET_SPOKEN,
+    SET_OVERTIME,
+    SET_MAX_UNIT,
+    SET_JUST_NOW_TEXT,
+    SET_YESTERDAY_TEXT,
+    SET_DAY_BEFORE_TEXT,
+    SET_TOMORROW_TEXT
 } option_field;
 
 typedef struct new_row {
@@ -161,11 +181,16 @@ static const new_row NEW_ROWS[] = {
     {"max_unit -1", SET_MAX_UNIT, -1, NULL, FD_ERR_ARGUMENT},
     {"just_now_text \"刚才\"", SET_JUST_NOW_TEXT, 0, "\xE5\x88\x9A\xE6\x89\x8D", FD_OK},
     {"just_now_text \"\" (empty)", SET_JUST_NOW_TEXT, 0, "", FD_ERR_ARGUMENT},
-    {"yesterday_text 64 bytes", SET_YESTERDAY_TEXT, 0, "0123456789012345678901234567890123456789012345678901234567890123", FD_OK},
-    {"yesterday_text 65 bytes", SET_YESTERDAY_TEXT, 0, "01234567890123456789012345678901234567890123456789012345678901234", FD_ERR_ARGUMENT},
+    {"yesterday_text 64 bytes", SET_YESTERDAY_TEXT, 0,
+     "0123456789012345678901234567890123456789012345678901234567890123", FD_OK},
+    {"yesterday_text 65 bytes", SET_YESTERDAY_TEXT, 0,
+     "01234567890123456789012345678901234567890123456789012345678901234", FD_ERR_ARGUMENT},
     {"yesterday_text 1 MiB", SET_YESTERDAY_TEXT, 0, HUGE_ID, FD_ERR_ARGUMENT},
     {"day_before_yesterday_text with a tab (Cc)", SET_DAY_BEFORE_TEXT, 0, "two\tdays", FD_ERR_ARGUMENT},
-    {"day_before_yesterday_text with U+200F (Cf is fine)", SET_DAY_BEFORE_TEXT, 0, "\xE2\x80\x8F" "before", FD_OK},
+    {"day_before_yesterday_text with U+200F (Cf is fine)", SET_DAY_BEFORE_TEXT, 0,
+     "\xE2\x80\x8F"
+     "before",
+     FD_OK},
     {"tomorrow_text invalid UTF-8", SET_TOMORROW_TEXT, 0, "to\xFF\xFEmorrow", FD_ERR_ARGUMENT},
     {"tomorrow_text with DEL (Cc)", SET_TOMORROW_TEXT, 0, "tomorrow\x7F", FD_ERR_ARGUMENT},
     {"zone NULL (host default)", SET_ZONE, 0, NULL, FD_OK},
@@ -197,7 +222,9 @@ static void base_options(fd_options *o, fd_style style)
 static void apply_field(fd_options *o, const new_row *r)
 {
     switch (r->field) {
-    case SET_NOTHING: case NULL_OPTIONS: case NULL_OUT: break;
+    case SET_NOTHING:
+    case NULL_OPTIONS:
+    case NULL_OUT: break;
     case SET_SIZE: o->size = (uint32_t)r->value; break;
     case SET_STYLE: o->style = (fd_style)r->value; break;
     case SET_HOUR_CYCLE: o->hour_cycle = (fd_hour_cycle)r->value; break;
@@ -231,11 +258,9 @@ static void run_new_rows(void)
         fd_formatter *f = (fd_formatter *)(void *)&sentinel; /* must be overwritten */
         base_options(&o, FD_STYLE_FEED);
         apply_field(&o, r);
-        fd_status s = fd_formatter_new(r->field == NULL_OPTIONS ? NULL : &o,
-                                       r->field == NULL_OUT ? NULL : &f);
+        fd_status s = fd_formatter_new(r->field == NULL_OPTIONS ? NULL : &o, r->field == NULL_OUT ? NULL : &f);
         if (s != r->expect)
-            tk_fail("fd_formatter_new, %s: expected %s, got %s", r->what, status_name(r->expect),
-                    status_name(s));
+            tk_fail("fd_formatter_new, %s: expected %s, got %s", r->what, status_name(r->expect), status_name(s));
         else if (r->field != NULL_OUT && s == FD_OK && (f == NULL || f == (void *)&sentinel))
             tk_fail("fd_formatter_new, %s: FD_OK without a formatter", r->what);
         else if (r->field != NULL_OUT && s != FD_OK && f != NULL)
@@ -250,14 +275,14 @@ static void run_new_rows(void)
 /* ---- fd_format ------------------------------------------------------------ */
 
 typedef enum cap_kind {
-    CAP_FULL,        /* FD_LABEL_CAPACITY */
+    CAP_FULL, /* FD_LABEL_CAPACITY */
     CAP_ZERO,
     CAP_ONE,
     CAP_TEN,
     CAP_NEED_MINUS1, /* fd_format: length; fd_format_many: total bytes - 1 */
     CAP_NEED,        /* fd_format: length (no room for the NUL); fd_format_many: total */
     CAP_NEED_PLUS1,
-    CAP_HUGE         /* SIZE_MAX: a caller that over-states its buffer */
+    CAP_HUGE /* SIZE_MAX: a caller that over-states its buffer */
 } cap_kind;
 
 /* The capacity a row asks for, given the bytes the label(s) need without the NUL. */
@@ -324,14 +349,12 @@ static size_t canary_end(const unsigned char *area, size_t from, size_t end)
 }
 
 /* Checks that area[from..from+CANARY_SIZE) still holds the canary; reports otherwise. */
-static int canary_intact(const char *function, const char *what, const unsigned char *area,
-                         size_t from)
+static int canary_intact(const char *function, const char *what, const unsigned char *area, size_t from)
 {
     size_t bad = canary_end(area, from, from + CANARY_SIZE);
     if (bad == from + CANARY_SIZE)
         return 1;
-    tk_fail("%s, %s: byte %lu past the capacity was written", function, what,
-            (unsigned long)(bad - from));
+    tk_fail("%s, %s: byte %lu past the capacity was written", function, what, (unsigned long)(bad - from));
     return 0;
 }
 
@@ -341,29 +364,25 @@ static int label_consistent(const char *what, const char *buf, const fd_label *i
     const char *nul = memchr(buf, '\0', FD_LABEL_CAPACITY);
     size_t len = nul ? (size_t)(nul - buf) : FD_LABEL_CAPACITY;
     if (nul == NULL || len != info->length) {
-        tk_fail("%s: info.length %lu, text length %lu", what, (unsigned long)info->length,
-                (unsigned long)len);
+        tk_fail("%s: info.length %lu, text length %lu", what, (unsigned long)info->length, (unsigned long)len);
         return 0;
     }
     if (len == 0) {
         tk_fail("%s: empty label", what);
         return 0;
     }
-    if (info->day_offset > len || info->day_length > len - info->day_offset ||
-        info->time_offset > len || info->time_length > len - info->time_offset ||
-        (info->day_length == 0 && info->day_offset != 0) ||
+    if (info->day_offset > len || info->day_length > len - info->day_offset || info->time_offset > len ||
+        info->time_length > len - info->time_offset || (info->day_length == 0 && info->day_offset != 0) ||
         (info->time_length == 0 && info->time_offset != 0)) {
         tk_fail("%s: parts day [%lu,+%lu) time [%lu,+%lu) not inside the %lu-byte text", what,
-                (unsigned long)info->day_offset, (unsigned long)info->day_length,
-                (unsigned long)info->time_offset, (unsigned long)info->time_length,
-                (unsigned long)len);
+                (unsigned long)info->day_offset, (unsigned long)info->day_length, (unsigned long)info->time_offset,
+                (unsigned long)info->time_length, (unsigned long)len);
         return 0;
     }
-    if (info->next_change_ms != FD_NEVER &&
-        (info->next_change_ms <= now || info->next_change_ms > MAX_MS)) {
+    if (info->next_change_ms != FD_NEVER && (info->next_change_ms <= now || info->next_change_ms > MAX_MS)) {
         char a[TK_SHORT_TEXT];
-        tk_fail("%s: next_change %lld (%s) is neither after now inside the range nor FD_NEVER",
-                what, (long long)info->next_change_ms, tk_instant(info->next_change_ms, a, sizeof a));
+        tk_fail("%s: next_change %lld (%s) is neither after now inside the range nor FD_NEVER", what,
+                (long long)info->next_change_ms, tk_instant(info->next_change_ms, a, sizeof a));
         return 0;
     }
     if (info->expired != 0 && info->expired != 1) {
@@ -378,8 +397,7 @@ static int reference_label(const fd_formatter *f, int64_t t, int64_t now, char *
 {
     fd_status s = fd_format(f, t, now, buf, FD_LABEL_CAPACITY, info);
     if (s != FD_OK) {
-        tk_fail("reference fd_format(t=%lld, now=%lld): %s", (long long)t, (long long)now,
-                status_name(s));
+        tk_fail("reference fd_format(t=%lld, now=%lld): %s", (long long)t, (long long)now, status_name(s));
         return -1;
     }
     return 0;
@@ -400,8 +418,8 @@ static void run_format_row(const fd_formatter *f, const format_row *r)
     size_t guarded = cap < FD_LABEL_CAPACITY ? cap : FD_LABEL_CAPACITY; /* canary starts here */
     memset(area, CANARY, sizeof area);
     memset(&info, 0xA5, sizeof info);
-    fd_status s = fd_format(r->null_formatter ? NULL : f, r->t, r->now,
-                            r->null_buf ? NULL : (char *)area, cap, r->null_info ? NULL : &info);
+    fd_status s = fd_format(r->null_formatter ? NULL : f, r->t, r->now, r->null_buf ? NULL : (char *)area, cap,
+                            r->null_info ? NULL : &info);
     if (s != r->expect) {
         tk_fail("fd_format, %s: expected %s, got %s", r->what, status_name(r->expect), status_name(s));
         return;
@@ -419,8 +437,8 @@ static void run_format_row(const fd_formatter *f, const format_row *r)
         }
     } else if (s == FD_ERR_BUFFER) {
         if (!r->null_info && info.length != need) {
-            tk_fail("fd_format, %s: FD_ERR_BUFFER reports length %lu, the label needs %lu",
-                    r->what, (unsigned long)info.length, (unsigned long)need);
+            tk_fail("fd_format, %s: FD_ERR_BUFFER reports length %lu, the label needs %lu", r->what,
+                    (unsigned long)info.length, (unsigned long)need);
             return;
         }
         if (!r->null_buf && cap >= 1 && memchr(area, '\0', cap) == NULL) {
@@ -473,7 +491,8 @@ static const many_row MANY_ROWS[] = {
     {"n SIZE_MAX, t_ms NULL", 0, NULL, SIZE_MAX, NOW, 0, CAP_FULL, 0, 0, FD_ERR_ARGUMENT},
     {"n SIZE_MAX, ends NULL", 0, TS_GOOD, SIZE_MAX, NOW, 0, CAP_FULL, 1, 0, FD_ERR_ARGUMENT},
     {"n SIZE_MAX", 0, TS_GOOD, SIZE_MAX, NOW, 0, CAP_FULL, 0, 0, FD_ERR_ARGUMENT},
-    {"n SIZE_MAX / 8 + 1 (n * 8 bytes overflows)", 0, TS_GOOD, SIZE_MAX / 8 + 1, NOW, 0, CAP_FULL, 0, 0, FD_ERR_ARGUMENT},
+    {"n SIZE_MAX / 8 + 1 (n * 8 bytes overflows)", 0, TS_GOOD, SIZE_MAX / 8 + 1, NOW, 0, CAP_FULL, 0, 0,
+     FD_ERR_ARGUMENT},
 };
 
 #define MANY_MAX 3
@@ -547,10 +566,9 @@ static void run_many_row(const fd_formatter *f, const many_row *r, int nul)
 /* Compares *o with the SPEC section 6 defaults for style. */
 static void check_defaults(const fd_options *o, fd_style style, const char *what)
 {
-    int ok = o->size == sizeof(fd_options) && o->style == style && o->locale == NULL &&
-             o->time_zone == NULL && o->hour_cycle == FD_HOUR_CYCLE_LOCALE &&
-             o->width == FD_WIDTH_LONG && o->recent_relative == 0 && o->just_now_ms == 60000 &&
-             o->skew_tolerance_ms == 60000 && o->cross_year_grace_days == 0 &&
+    int ok = o->size == sizeof(fd_options) && o->style == style && o->locale == NULL && o->time_zone == NULL &&
+             o->hour_cycle == FD_HOUR_CYCLE_LOCALE && o->width == FD_WIDTH_LONG && o->recent_relative == 0 &&
+             o->just_now_ms == 60000 && o->skew_tolerance_ms == 60000 && o->cross_year_grace_days == 0 &&
              o->weekday_window_days == 6 && o->precision == 1 && o->countdown_days == 0;
     if (!ok)
         tk_fail("fd_options_init, %s: the struct does not hold the SPEC section 6 defaults", what);
@@ -601,7 +619,9 @@ static void check_status_messages(void)
         seen[s] = m;
         if (m == NULL || m[0] == '\0' || !distinct)
             tk_fail("fd_status_message(%s): %s", status_name(s),
-                    m == NULL ? "NULL" : m[0] == '\0' ? "empty" : "same text as another status");
+                    m == NULL      ? "NULL"
+                    : m[0] == '\0' ? "empty"
+                                   : "same text as another status");
         else
             tk_count(1);
     }
@@ -619,7 +639,9 @@ static void check_status_messages(void)
  * UTF-8 (the fuzzer found status 3 there): options are checked first. */
 static void check_argument_before_ids(void)
 {
-    static const struct { const char *what, *locale, *zone; } rows[] = {
+    static const struct {
+        const char *what, *locale, *zone;
+    } rows[] = {
         {"zone \\xff", "en_US", "\xff"},
         {"locale \\xff", "\xff", "UTC"},
         {"both \\xff", "\xff", "\xfe"},
@@ -671,8 +693,8 @@ static void check_versions(void)
     int64_t before = (int64_t)t0.tv_sec * 1000 + t0.tv_nsec / 1000000;
     int64_t after = (int64_t)t1.tv_sec * 1000 + t1.tv_nsec / 1000000;
     if (now < before || now > after)
-        tk_fail("fd_now_ms() = %lld, not between CLOCK_REALTIME read before and after it [%lld, %lld]",
-                (long long)now, (long long)before, (long long)after);
+        tk_fail("fd_now_ms() = %lld, not between CLOCK_REALTIME read before and after it [%lld, %lld]", (long long)now,
+                (long long)before, (long long)after);
     else
         tk_count(1);
 }
@@ -688,7 +710,8 @@ static size_t unhex(const char *h, char *out, size_t cap)
     size_t n = 0;
     for (; h[0] && h[1] && n < cap; h += 2) {
         unsigned b;
-        if (sscanf(h, "%2x", &b) != 1) break;
+        if (sscanf(h, "%2x", &b) != 1)
+            break;
         out[n++] = (char)b;
     }
     return n;
@@ -697,7 +720,8 @@ static size_t unhex(const char *h, char *out, size_t cap)
 static void check_quote_vectors(void)
 {
     const char *path = getenv("FEEDDATE_QUOTE_VECTORS");
-    if (path == NULL || *path == '\0') path = "Tests/vectors/quote/quote-1.3.jsonl";
+    if (path == NULL || *path == '\0')
+        path = "Tests/vectors/quote/quote-1.3.jsonl";
     jsonl_file file;
     char err[256];
     if (jsonl_open(&file, path, err, sizeof err) != 0) {
@@ -776,11 +800,16 @@ static void check_quote_vectors(void)
  * a lone surrogate through as WTF-8 and raises this message). */
 static void check_words_quoted(void)
 {
-    static const struct { const char *value, *said; } rows[] = {
-        {"a\xed\xa0\x80" "b", "just_now_text is not valid UTF-8 (\"a\\xed\\xa0\\x80b\"): pass 1..64 bytes of UTF-8 (or NULL)"},
+    static const struct {
+        const char *value, *said;
+    } rows[] = {
+        {"a\xed\xa0\x80"
+         "b",
+         "just_now_text is not valid UTF-8 (\"a\\xed\\xa0\\x80b\"): pass 1..64 bytes of UTF-8 (or NULL)"},
         {"\x1b[2J\xff", "just_now_text is not valid UTF-8 (\"\\x1b[2J\\xff\"): pass 1..64 bytes of UTF-8 (or NULL)"},
         {"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
-         "just_now_text is longer than 64 bytes (\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\xe2\x80\xa6\"): "
+         "just_now_text is longer than 64 bytes "
+         "(\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\xe2\x80\xa6\"): "
          "pass 1..64 bytes of UTF-8 (or NULL)"},
     };
     for (size_t i = 0; i < COUNT_OF(rows); i++) {
@@ -810,7 +839,10 @@ static void check_negative_max_entries(void)
         return;
     }
     size_t length = 0;
-    static const struct { int64_t meant; const char *said; } rows[] = {
+    static const struct {
+        int64_t meant;
+        const char *said;
+    } rows[] = {
         {-1, "max_entries -1 is out of range 1...100000"},
         {-5, "max_entries -5 is out of range 1...100000"},
         {INT64_MIN, "max_entries -9223372036854775808 is out of range 1...100000"},
@@ -864,16 +896,14 @@ static void check_resolved(void)
     } else {
         char version[128], want[160];
         expect_string("fd_formatter_locale(zh_CN)", fd_formatter_locale(f), "zh_CN");
-        expect_string("fd_formatter_time_zone(Asia/Shanghai)", fd_formatter_time_zone(f),
-                      "Asia/Shanghai");
+        expect_string("fd_formatter_time_zone(Asia/Shanghai)", fd_formatter_time_zone(f), "Asia/Shanghai");
         system_tzdata_version(version, sizeof version);
         const char *source = fd_formatter_tz_source(f);
         if (version[0] != '\0') {
             snprintf(want, sizeof want, "tzdata %s", version);
             expect_string("fd_formatter_tz_source (system tzdata.zi)", source, want);
         } else if (source == NULL || strncmp(source, "tzdata ", 7) != 0 || source[7] == '\0') {
-            tk_fail("fd_formatter_tz_source = \"%s\", expected \"tzdata <version>\"",
-                    source ? source : "(NULL)");
+            tk_fail("fd_formatter_tz_source = \"%s\", expected \"tzdata <version>\"", source ? source : "(NULL)");
         } else {
             tk_count(1);
         }
@@ -887,8 +917,8 @@ static void check_resolved(void)
     if (s != FD_OK) {
         tk_fail("fd_formatter_new(time_zone NULL, TZ=Europe/Paris): %s", status_name(s));
     } else {
-        expect_string("fd_formatter_time_zone with time_zone NULL and TZ=Europe/Paris",
-                      fd_formatter_time_zone(f), "Europe/Paris");
+        expect_string("fd_formatter_time_zone with time_zone NULL and TZ=Europe/Paris", fd_formatter_time_zone(f),
+                      "Europe/Paris");
         fd_formatter_free(f);
     }
     expect_string("fd_formatter_locale(NULL)", fd_formatter_locale(NULL), "");
@@ -917,8 +947,10 @@ static void expect_time(const char *locale, fd_hour_cycle cycle, const char *tex
     char buf[FD_LABEL_CAPACITY], what[160];
     s = fd_format(f, 1711325100000, 1711325400000, buf, sizeof buf, NULL);
     snprintf(what, sizeof what, "FEED %s hour cycle %d", locale, (int)cycle);
-    if (s != FD_OK) tk_fail("%s: %s", what, status_name(s));
-    else expect_string(what, buf, text);
+    if (s != FD_OK)
+        tk_fail("%s: %s", what, status_name(s));
+    else
+        expect_string(what, buf, text);
     snprintf(what, sizeof what, "fd_formatter_locale(%s)", locale);
     expect_string(what, fd_formatter_locale(f), resolved);
     fd_formatter_free(f);
@@ -928,13 +960,23 @@ static void expect_time(const char *locale, fd_hour_cycle cycle, const char *tex
  * h23); COUNTDOWN refuses a numbering system without digits 0-9. */
 static void check_locale_keywords(void)
 {
-    expect_time("en-US-u-hc-h11", FD_HOUR_CYCLE_LOCALE, "12:05\xE2\x80\xAF" "AM", "en_US@hours=h12");
-    expect_time("en-US-u-hc-h11", FD_HOUR_CYCLE_H12, "12:05\xE2\x80\xAF" "AM", "en_US@hours=h12");
+    expect_time("en-US-u-hc-h11", FD_HOUR_CYCLE_LOCALE,
+                "12:05\xE2\x80\xAF"
+                "AM",
+                "en_US@hours=h12");
+    expect_time("en-US-u-hc-h11", FD_HOUR_CYCLE_H12,
+                "12:05\xE2\x80\xAF"
+                "AM",
+                "en_US@hours=h12");
     expect_time("en-US-u-hc-h24", FD_HOUR_CYCLE_LOCALE, "00:05", "en_US@hours=h23");
     expect_time("en-US-u-hc-h24", FD_HOUR_CYCLE_H23, "00:05", "en_US@hours=h23");
-    expect_time("en-US-u-hc-h24", FD_HOUR_CYCLE_H12, "12:05\xE2\x80\xAF" "AM", "en_US@hours=h23");
+    expect_time("en-US-u-hc-h24", FD_HOUR_CYCLE_H12,
+                "12:05\xE2\x80\xAF"
+                "AM",
+                "en_US@hours=h23");
 
-    static const char *const no_digits[] = {"ja-JP-u-nu-jpan", "zh-CN-u-nu-hans", "en-US-u-nu-roman", "he-IL-u-nu-hebr"};
+    static const char *const no_digits[] = {"ja-JP-u-nu-jpan", "zh-CN-u-nu-hans", "en-US-u-nu-roman",
+                                            "he-IL-u-nu-hebr"};
     for (size_t i = 0; i < COUNT_OF(no_digits); i++) {
         fd_options o;
         fd_formatter *f = NULL;
@@ -957,16 +999,18 @@ static void check_locale_keywords(void)
 
 static void check_extremes(void)
 {
-    static const struct { const char *locale, *zone; } places[] = {
+    static const struct {
+        const char *locale, *zone;
+    } places[] = {
         {"en_US", "UTC"},
-        {"zh_CN", "Pacific/Kiritimati"},      /* UTC+14: 9999-12-31 is already year 10000 */
-        {"th_TH", "Etc/GMT+12"},              /* Buddhist years; year 1 is 0000-12-31 local */
-        {"fa_IR", "Asia/Tehran"},             /* Persian calendar */
+        {"zh_CN", "Pacific/Kiritimati"}, /* UTC+14: 9999-12-31 is already year 10000 */
+        {"th_TH", "Etc/GMT+12"},         /* Buddhist years; year 1 is 0000-12-31 local */
+        {"fa_IR", "Asia/Tehran"},        /* Persian calendar */
         {"ja_JP@calendar=japanese", "Asia/Tokyo"},
-        {"ar_EG", "America/New_York"},        /* Arabic digits, RTL marks; LMT before 1883 */
+        {"ar_EG", "America/New_York"}, /* Arabic digits, RTL marks; LMT before 1883 */
     };
     static const int64_t pairs[][2] = {
-        {MIN_MS, MIN_MS}, {MAX_MS, MAX_MS}, {MIN_MS, MAX_MS}, {MAX_MS, MIN_MS},
+        {MIN_MS, MIN_MS},       {MAX_MS, MAX_MS},       {MIN_MS, MAX_MS},          {MAX_MS, MIN_MS},
         {MIN_MS, MIN_MS + DAY}, {MAX_MS - DAY, MAX_MS}, {MAX_MS, MAX_MS - MINUTE},
     };
     for (size_t p = 0; p < COUNT_OF(places); p++) {
@@ -980,16 +1024,15 @@ static void check_extremes(void)
             o.countdown_days = style == FD_STYLE_COUNTDOWN && p % 2 == 1;
             fd_status s = fd_formatter_new(&o, &f);
             if (s != FD_OK) {
-                tk_fail("extremes: fd_formatter_new(style %d, %s, %s): %s", style,
-                        places[p].locale, places[p].zone, status_name(s));
+                tk_fail("extremes: fd_formatter_new(style %d, %s, %s): %s", style, places[p].locale, places[p].zone,
+                        status_name(s));
                 continue;
             }
             for (size_t i = 0; i < COUNT_OF(pairs); i++) {
                 char buf[FD_LABEL_CAPACITY];
                 fd_label info;
-                snprintf(what, sizeof what, "extremes: style %d, %s, %s, t=%lld, now=%lld", style,
-                         places[p].locale, places[p].zone, (long long)pairs[i][0],
-                         (long long)pairs[i][1]);
+                snprintf(what, sizeof what, "extremes: style %d, %s, %s, t=%lld, now=%lld", style, places[p].locale,
+                         places[p].zone, (long long)pairs[i][0], (long long)pairs[i][1]);
                 s = fd_format(f, pairs[i][0], pairs[i][1], buf, sizeof buf, &info);
                 if (s != FD_OK)
                     tk_fail("%s: %s", what, status_name(s));
@@ -1007,8 +1050,10 @@ static void check_extremes(void)
 
 static void utf16_check(int ok, const char *what)
 {
-    if (ok) tk_count(1);
-    else tk_fail("%s", what);
+    if (ok)
+        tk_count(1);
+    else
+        tk_fail("%s", what);
 }
 
 /* Each case names what it checks; one check each. The labels are Chinese
@@ -1023,40 +1068,52 @@ static void check_utf16(const fd_formatter *f)
         return;
     }
     memset(&info, 0, sizeof info);
-    tk_count(fd_format_utf16(f, NOW - DAY, NOW, area, FD_LABEL_CAPACITY, &info) == FD_OK && info.length < ref_info.length);
+    tk_count(fd_format_utf16(f, NOW - DAY, NOW, area, FD_LABEL_CAPACITY, &info) == FD_OK &&
+             info.length < ref_info.length);
     size_t units = info.length;
     utf16_check(fd_format_utf16(NULL, NOW - DAY, NOW, area, 10, &info) == FD_ERR_ARGUMENT, "utf16: formatter NULL");
     utf16_check(fd_format_utf16(f, NOW - DAY, NOW, NULL, 10, &info) == FD_ERR_ARGUMENT, "utf16: buf NULL, cap 10");
     info.length = 0;
     utf16_check(fd_format_utf16(f, NOW - DAY, NOW, NULL, 0, &info) == FD_ERR_BUFFER && info.length == units,
-             "utf16: size query gives the code units");
-    for (size_t i = 0; i < COUNT_OF(area); i++) area[i] = 0x5A5A;
+                "utf16: size query gives the code units");
+    for (size_t i = 0; i < COUNT_OF(area); i++)
+        area[i] = 0x5A5A;
     utf16_check(fd_format_utf16(f, NOW - DAY, NOW, area, units, &info) == FD_ERR_BUFFER && area[0] == 0 &&
-             area[units] == 0x5A5A, "utf16: cap = length (no room for the 0): nothing past cap, a 0 at buf[0]");
+                    area[units] == 0x5A5A,
+                "utf16: cap = length (no room for the 0): nothing past cap, a 0 at buf[0]");
     utf16_check(fd_format_utf16(f, NOW - DAY, NOW, area, units + 1, NULL) == FD_OK && area[units] == 0 &&
-             area[units + 1] == 0x5A5A, "utf16: cap = length + 1");
-    utf16_check(fd_format_utf16(f, MAX_MS + 1, NOW, area, FD_LABEL_CAPACITY, &info) == FD_ERR_RANGE, "utf16: t out of range");
+                    area[units + 1] == 0x5A5A,
+                "utf16: cap = length + 1");
+    utf16_check(fd_format_utf16(f, MAX_MS + 1, NOW, area, FD_LABEL_CAPACITY, &info) == FD_ERR_RANGE,
+                "utf16: t out of range");
 
     int64_t next = 0;
     size_t ends[3];
-    utf16_check(fd_format_many_utf16(f, NULL, 0, NOW, area, 4, NULL, &next) == FD_OK && area[0] == 0 && next == FD_NEVER,
-             "many_utf16: n 0");
-    utf16_check(fd_format_many_utf16(NULL, TS_GOOD, 3, NOW, area, 4, ends, NULL) == FD_ERR_ARGUMENT, "many_utf16: formatter NULL");
+    utf16_check(fd_format_many_utf16(f, NULL, 0, NOW, area, 4, NULL, &next) == FD_OK && area[0] == 0 &&
+                    next == FD_NEVER,
+                "many_utf16: n 0");
+    utf16_check(fd_format_many_utf16(NULL, TS_GOOD, 3, NOW, area, 4, ends, NULL) == FD_ERR_ARGUMENT,
+                "many_utf16: formatter NULL");
     utf16_check(fd_format_many_utf16(f, NULL, 3, NOW, area, 4, ends, NULL) == FD_ERR_ARGUMENT, "many_utf16: t_ms NULL");
-    utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, area, 4, NULL, NULL) == FD_ERR_ARGUMENT, "many_utf16: ends NULL");
-    utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, NULL, 4, ends, NULL) == FD_ERR_ARGUMENT, "many_utf16: buf NULL, cap 4");
+    utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, area, 4, NULL, NULL) == FD_ERR_ARGUMENT,
+                "many_utf16: ends NULL");
+    utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, NULL, 4, ends, NULL) == FD_ERR_ARGUMENT,
+                "many_utf16: buf NULL, cap 4");
     utf16_check(fd_format_many_utf16(f, TS_ONE_TOO_LATE, 3, NOW, area, COUNT_OF(area), ends, NULL) == FD_ERR_RANGE,
-             "many_utf16: one instant out of range");
+                "many_utf16: one instant out of range");
     utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, area, COUNT_OF(area), ends, &next) == FD_OK &&
-             ends[0] < ends[1] && ends[1] < ends[2] && area[ends[2]] == 0 && next > NOW, "many_utf16: three labels");
+                    ends[0] < ends[1] && ends[1] < ends[2] && area[ends[2]] == 0 && next > NOW,
+                "many_utf16: three labels");
     size_t total = ends[2];
-    for (size_t i = 0; i < COUNT_OF(area); i++) area[i] = 0x5A5A;
+    for (size_t i = 0; i < COUNT_OF(area); i++)
+        area[i] = 0x5A5A;
     utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, area, total - 1, ends, NULL) == FD_ERR_BUFFER &&
-             ends[2] == total && area[total - 1] == 0x5A5A, "many_utf16: cap total - 1: the units needed, nothing past cap");
+                    ends[2] == total && area[total - 1] == 0x5A5A,
+                "many_utf16: cap total - 1: the units needed, nothing past cap");
     utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, NULL, 0, ends, NULL) == FD_ERR_BUFFER && ends[2] == total,
-             "many_utf16: size query");
+                "many_utf16: size query");
     utf16_check(fd_format_many_utf16(f, TS_GOOD, 3, NOW, area, SIZE_MAX, ends, NULL) == FD_OK && ends[2] == total,
-             "many_utf16: cap SIZE_MAX (over-stated)");
+                "many_utf16: cap SIZE_MAX (over-stated)");
 }
 
 /* fd_format_utf16_call: fd_format_utf16 of the struct's fields, whatever they are, with one struct
@@ -1077,7 +1134,8 @@ static void check_utf16_call(const fd_formatter *f)
         fd_status a = fd_format_utf16(f, NOW - back[i], NOW, direct, FD_LABEL_CAPACITY, i % 2 ? NULL : &want);
         fd_status b = fd_format_utf16_call(&call);
         size_t n = 0;
-        while (n < FD_LABEL_CAPACITY && direct[n] != 0) n++;
+        while (n < FD_LABEL_CAPACITY && direct[n] != 0)
+            n++;
         if (a != FD_OK || b != FD_OK || memcmp(direct, area, (n + 1) * sizeof *area) != 0 ||
             !tk_label_same(&want, &got)) {
             same = 0;
@@ -1085,7 +1143,8 @@ static void check_utf16_call(const fd_formatter *f)
                     status_name(a), status_name(b));
         }
     }
-    if (same) tk_count(1);
+    if (same)
+        tk_count(1);
     utf16_check(fd_format_utf16_call(NULL) == FD_ERR_ARGUMENT && strstr(fd_last_error(), "NULL") != NULL,
                 "utf16_call: call NULL");
     call.formatter = NULL;
@@ -1099,7 +1158,8 @@ static void check_utf16_call(const fd_formatter *f)
     call.buf = NULL;
     utf16_check(fd_format_utf16_call(&call) == FD_ERR_BUFFER && got.length > 0, "utf16_call: size query");
     size_t units = got.length;
-    for (size_t i = 0; i < COUNT_OF(area); i++) area[i] = 0x5A5A;
+    for (size_t i = 0; i < COUNT_OF(area); i++)
+        area[i] = 0x5A5A;
     call.buf = area;
     call.cap = units;
     utf16_check(fd_format_utf16_call(&call) == FD_ERR_BUFFER && area[0] == 0 && area[units] == 0x5A5A,
@@ -1124,8 +1184,7 @@ int main(void)
     o.time_zone = "Asia/Shanghai";
     fd_status s = fd_formatter_new(&o, &f);
     if (s != FD_OK) {
-        tk_fail("fd_formatter_new(CHAT_BUBBLE, zh_CN, Asia/Shanghai): %s; fd_format rows not run",
-                status_name(s));
+        tk_fail("fd_formatter_new(CHAT_BUBBLE, zh_CN, Asia/Shanghai): %s; fd_format rows not run", status_name(s));
     } else {
         for (size_t i = 0; i < COUNT_OF(FORMAT_ROWS); i++)
             run_format_row(f, &FORMAT_ROWS[i]);

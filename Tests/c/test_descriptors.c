@@ -50,8 +50,10 @@
 
 /* "TZ=..." rows take the host's zone (time_zone NULL) with that $TZ. */
 static const char *const ZONES[] = {
-    "UTC", "Etc/UTC", "GMT", "CST-8", "<+0330>-3:30",                 /* need no descriptor */
-    "EST5EDT", "CST6CDT", "America/New_York", "Asia/Shanghai", "Europe/London", "TZ=EST5EDT",
+    "UTC",           "Etc/UTC",       "GMT",
+    "CST-8",         "<+0330>-3:30", /* need no descriptor */
+    "EST5EDT",       "CST6CDT",       "America/New_York",
+    "Asia/Shanghai", "Europe/London", "TZ=EST5EDT",
 };
 static int needs_no_descriptor(const char *zone)
 {
@@ -117,11 +119,13 @@ static int child(long level)
         struct rlimit lim;
         getrlimit(RLIMIT_NOFILE, &lim);
         struct rlimit low = {(rlim_t)level, lim.rlim_max};
-        if (setrlimit(RLIMIT_NOFILE, &low) != 0) return 3;
+        if (setrlimit(RLIMIT_NOFILE, &low) != 0)
+            return 3;
         print_data_version("limited"); /* asked first with no descriptor free */
         for (size_t i = 0; i < COUNT_OF(ZONES); i++)
             print_one("limited", ZONES[i]);
-        if (setrlimit(RLIMIT_NOFILE, &lim) != 0) return 4;
+        if (setrlimit(RLIMIT_NOFILE, &lim) != 0)
+            return 4;
     }
     print_data_version("again");
     for (size_t i = 0; i < COUNT_OF(ZONES); i++)
@@ -146,11 +150,15 @@ static int parse(char *line, result *r)
     for (char *p = line; n < 7; n++) {
         field[n] = p;
         char *tab = strchr(p, '\t');
-        if (tab == NULL) { n++; break; }
+        if (tab == NULL) {
+            n++;
+            break;
+        }
         *tab = '\0';
         p = tab + 1;
     }
-    if (n != 7) return 0;
+    if (n != 7)
+        return 0;
     snprintf(r->pass, sizeof r->pass, "%s", field[0]);
     snprintf(r->zone, sizeof r->zone, "%s", field[1]);
     r->status = atoi(field[2]);
@@ -165,7 +173,10 @@ static int parse(char *line, result *r)
 static size_t run(long level, result *out)
 {
     int fds[2];
-    if (pipe(fds) != 0) { tk_fail("pipe: %s", strerror(errno)); return 0; }
+    if (pipe(fds) != 0) {
+        tk_fail("pipe: %s", strerror(errno));
+        return 0;
+    }
     pid_t pid = fork();
     if (pid == 0) {
         dup2(fds[1], 1);
@@ -179,7 +190,8 @@ static size_t run(long level, result *out)
     static char text[MAX_RESULTS * 2048];
     size_t len = 0;
     ssize_t r;
-    while (len + 1 < sizeof text && (r = read(fds[0], text + len, sizeof text - 1 - len)) > 0) len += (size_t)r;
+    while (len + 1 < sizeof text && (r = read(fds[0], text + len, sizeof text - 1 - len)) > 0)
+        len += (size_t)r;
     text[len] = '\0';
     close(fds[0]);
     int status = 0;
@@ -187,7 +199,10 @@ static size_t run(long level, result *out)
     CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "level %ld: the child ended with status 0x%x", level, status);
     size_t count = 0;
     for (char *line = strtok(text, "\n"); line != NULL && count < MAX_RESULTS; line = strtok(NULL, "\n")) {
-        if (!parse(line, &out[count])) { tk_fail("level %ld: a malformed line \"%s\"", level, line); continue; }
+        if (!parse(line, &out[count])) {
+            tk_fail("level %ld: a malformed line \"%s\"", level, line);
+            continue;
+        }
         count++;
     }
     return count;
@@ -196,7 +211,8 @@ static size_t run(long level, result *out)
 static const result *find(const result *rs, size_t n, const char *pass, const char *zone)
 {
     for (size_t i = 0; i < n; i++)
-        if (strcmp(rs[i].pass, pass) == 0 && strcmp(rs[i].zone, zone) == 0) return &rs[i];
+        if (strcmp(rs[i].pass, pass) == 0 && strcmp(rs[i].zone, zone) == 0)
+            return &rs[i];
     return NULL;
 }
 
@@ -210,12 +226,16 @@ static int copy_zone(const char *host, const char *from, const char *dir, const 
     *slash = 0;
     mkdir(dst, 0755);
     *slash = '/';
-    int in = open(src, O_RDONLY | O_CLOEXEC), out = in < 0 ? -1 : open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int in = open(src, O_RDONLY | O_CLOEXEC),
+        out = in < 0 ? -1 : open(dst, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     ssize_t n = 0;
     while (out >= 0 && (n = read(in, buf, sizeof buf)) > 0)
-        if (write(out, buf, (size_t)n) != n) n = -1;
-    if (in >= 0) close(in);
-    if (out >= 0) close(out);
+        if (write(out, buf, (size_t)n) != n)
+            n = -1;
+    if (in >= 0)
+        close(in);
+    if (out >= 0)
+        close(out);
     return in >= 0 && out >= 0 && n == 0 ? 0 : -1;
 }
 
@@ -226,31 +246,42 @@ static int make_zone_folder(char *dir, size_t cap)
 {
     const char *host = getenv("TZDIR") && *getenv("TZDIR") ? getenv("TZDIR") : "/usr/share/zoneinfo";
     snprintf(dir, cap, "/tmp/feeddate-descriptors-XXXXXX");
-    if (mkdtemp(dir) == NULL) return -1;
+    if (mkdtemp(dir) == NULL)
+        return -1;
     static const char *const FILES[][2] = {
-        {"UTC", "UTC"}, {"Etc/UTC", "Etc/UTC"}, {"GMT", "GMT"}, {"America/New_York", "America/New_York"},
-        {"Asia/Shanghai", "Asia/Shanghai"}, {"Europe/London", "Europe/London"},
+        {"UTC", "UTC"},
+        {"Etc/UTC", "Etc/UTC"},
+        {"GMT", "GMT"},
+        {"America/New_York", "America/New_York"},
+        {"Asia/Shanghai", "Asia/Shanghai"},
+        {"Europe/London", "Europe/London"},
     };
     for (size_t i = 0; i < COUNT_OF(FILES); i++)
-        if (copy_zone(host, FILES[i][0], dir, FILES[i][1]) != 0) return -1;
-    if (copy_zone(host, "EST5EDT", dir, "EST5EDT") != 0 && copy_zone(host, "America/New_York", dir, "EST5EDT") != 0) return -1;
-    if (copy_zone(host, "CST6CDT", dir, "CST6CDT") != 0 && copy_zone(host, "America/Chicago", dir, "CST6CDT") != 0) return -1;
+        if (copy_zone(host, FILES[i][0], dir, FILES[i][1]) != 0)
+            return -1;
+    if (copy_zone(host, "EST5EDT", dir, "EST5EDT") != 0 && copy_zone(host, "America/New_York", dir, "EST5EDT") != 0)
+        return -1;
+    if (copy_zone(host, "CST6CDT", dir, "CST6CDT") != 0 && copy_zone(host, "America/Chicago", dir, "CST6CDT") != 0)
+        return -1;
     /* A version of its own, which fd_data_version must name (tzdata.zi's first line). */
     char zi[4096];
     snprintf(zi, sizeof zi, "%s/tzdata.zi", dir);
     FILE *f = fopen(zi, "w");
-    if (f == NULL || fputs("# version 2099t\n", f) < 0 || fclose(f) != 0) return -1;
+    if (f == NULL || fputs("# version 2099t\n", f) < 0 || fclose(f) != 0)
+        return -1;
     return setenv("TZDIR", dir, 1);
 }
 
 static void remove_zone_folder(const char *dir)
 {
-    static const char *const NAMES[] = {"UTC", "Etc/UTC", "GMT", "America/New_York", "Asia/Shanghai", "Europe/London",
-                                        "EST5EDT", "CST6CDT", "tzdata.zi", "Etc", "America", "Asia", "Europe", ""};
+    static const char *const NAMES[] = {
+        "UTC",     "Etc/UTC",   "GMT", "America/New_York", "Asia/Shanghai", "Europe/London", "EST5EDT",
+        "CST6CDT", "tzdata.zi", "Etc", "America",          "Asia",          "Europe",        ""};
     char path[4096];
     for (size_t i = 0; i < COUNT_OF(NAMES); i++) {
         snprintf(path, sizeof path, "%s/%s", dir, NAMES[i]);
-        if (unlink(path) != 0) rmdir(path);
+        if (unlink(path) != 0)
+            rmdir(path);
     }
 }
 
@@ -258,7 +289,8 @@ static int run_all(void);
 
 int main(int argc, char **argv)
 {
-    if (argc == 3 && strcmp(argv[1], "child") == 0) return child(strtol(argv[2], NULL, 10));
+    if (argc == 3 && strcmp(argv[1], "child") == 0)
+        return child(strtol(argv[2], NULL, 10));
     char dir[64];
     if (make_zone_folder(dir, sizeof dir) != 0) {
         tk_fail("cannot make the test's zone folder from the host's (%s): %s", dir, strerror(errno));
@@ -283,8 +315,11 @@ static int run_all(void)
     }
     /* What the test is about: the database's EST5EDT is not the POSIX rule. */
     const result *est = find(reference, nref, "again", "EST5EDT");
-    CHECK(strcmp(est->a, "Mar 21, 2006, 11:00\xe2\x80\xaf" "PM") == 0 && strncmp(est->source, "tzdata", 6) == 0,
-          "no limit: EST5EDT gave \"%s\" from %s, expected \"Mar 21, 2006, 11:00 PM\" from tzdata", est->a, est->source);
+    CHECK(strcmp(est->a, "Mar 21, 2006, 11:00\xe2\x80\xaf"
+                         "PM") == 0 &&
+              strncmp(est->source, "tzdata", 6) == 0,
+          "no limit: EST5EDT gave \"%s\" from %s, expected \"Mar 21, 2006, 11:00 PM\" from tzdata", est->a,
+          est->source);
 
     /* fd_data_version names the database's tzdata; asked first with no
      * descriptor free it says so and keeps nothing: asked again later, it
@@ -299,9 +334,11 @@ static int run_all(void)
         const result *dl = find(got, n, "limited", "fd_data_version"), *da = find(got, n, "again", "fd_data_version");
         if (data != NULL && dl != NULL && da != NULL) {
             int unknown = strstr(dl->a, "no file descriptor or memory free") != NULL;
-            CHECK((level == MIN_LEVEL ? unknown : unknown || strcmp(dl->a, data->a) == 0) && strcmp(da->a, data->a) == 0,
-                  "ulimit -n %ld: fd_data_version gave \"%s\", then \"%s\" with the limit lifted; expected %s, then \"%s\"",
-                  level, dl->a, da->a, level == MIN_LEVEL ? "that no descriptor was free" : "that or the same", data->a);
+            CHECK(
+                (level == MIN_LEVEL ? unknown : unknown || strcmp(dl->a, data->a) == 0) && strcmp(da->a, data->a) == 0,
+                "ulimit -n %ld: fd_data_version gave \"%s\", then \"%s\" with the limit lifted; expected %s, then "
+                "\"%s\"",
+                level, dl->a, da->a, level == MIN_LEVEL ? "that no descriptor was free" : "that or the same", data->a);
         } else {
             tk_fail("ulimit -n %ld: no fd_data_version line", level);
         }
@@ -314,29 +351,37 @@ static int run_all(void)
                 continue;
             }
             if (lim->status == FD_OK) {
-                int same_source = strcmp(lim->source, ref->source) == 0 || (is_utc(zone) && strcmp(lim->source, "posix") == 0);
+                int same_source =
+                    strcmp(lim->source, ref->source) == 0 || (is_utc(zone) && strcmp(lim->source, "posix") == 0);
                 CHECK(strcmp(lim->a, ref->a) == 0 && strcmp(lim->b, ref->b) == 0 && same_source,
-                      "ulimit -n %ld: %s gave \"%s\" / \"%s\" from %s; its zone file gives \"%s\" / \"%s\" from %s", level,
-                      zone, lim->a, lim->b, lim->source, ref->a, ref->b, ref->source);
-                if (level == MAX_LEVEL) given_at_16++;
+                      "ulimit -n %ld: %s gave \"%s\" / \"%s\" from %s; its zone file gives \"%s\" / \"%s\" from %s",
+                      level, zone, lim->a, lim->b, lim->source, ref->a, ref->b, ref->source);
+                if (level == MAX_LEVEL)
+                    given_at_16++;
             } else {
                 CHECK(!needs_no_descriptor(zone), "ulimit -n %ld: %s needs no descriptor, yet failed: %s", level, zone,
                       lim->message);
-                CHECK((lim->status == FD_ERR_TIME_ZONE && strstr(lim->message, "no file descriptor free (EMFILE") != NULL) ||
+                CHECK((lim->status == FD_ERR_TIME_ZONE &&
+                       strstr(lim->message, "no file descriptor free (EMFILE") != NULL) ||
                           (lim->status == FD_ERR_MEMORY && strstr(lim->message, "ENOMEM") != NULL),
                       "ulimit -n %ld: %s gave status %d \"%s\", expected FD_ERR_TIME_ZONE naming EMFILE", level, zone,
                       lim->status, lim->message);
-                if (level == MIN_LEVEL) refused_at_3++;
+                if (level == MIN_LEVEL)
+                    refused_at_3++;
             }
             CHECK(again->status == FD_OK && strcmp(again->a, ref->a) == 0 && strcmp(again->b, ref->b) == 0 &&
                       strcmp(again->source, ref->source) == 0,
-                  "ulimit -n %ld, then lifted: %s gave status %d \"%s\" / \"%s\" from %s; its zone file gives \"%s\" / \"%s\" "
-                  "from %s", level, zone, again->status, again->a, again->b, again->source, ref->a, ref->b, ref->source);
+                  "ulimit -n %ld, then lifted: %s gave status %d \"%s\" / \"%s\" from %s; its zone file gives \"%s\" / "
+                  "\"%s\" "
+                  "from %s",
+                  level, zone, again->status, again->a, again->b, again->source, ref->a, ref->b, ref->source);
         }
     }
     size_t named = 0;
-    for (size_t i = 0; i < COUNT_OF(ZONES); i++) named += !needs_no_descriptor(ZONES[i]);
-    CHECK(refused_at_3 == named, "ulimit -n 3: %zu of %zu named zones refused (none can be opened)", refused_at_3, named);
+    for (size_t i = 0; i < COUNT_OF(ZONES); i++)
+        named += !needs_no_descriptor(ZONES[i]);
+    CHECK(refused_at_3 == named, "ulimit -n 3: %zu of %zu named zones refused (none can be opened)", refused_at_3,
+          named);
     CHECK(given_at_16 == COUNT_OF(ZONES), "ulimit -n 16: %zu of %zu zones given", given_at_16, COUNT_OF(ZONES));
     return tk_finish();
 }

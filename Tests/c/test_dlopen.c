@@ -29,8 +29,10 @@ static long resident_kib(void)
 {
     FILE *f = fopen("/proc/self/statm", "r");
     long size = 0, resident = 0;
-    if (f == NULL) return -1;
-    if (fscanf(f, "%ld %ld", &size, &resident) != 2) resident = -1;
+    if (f == NULL)
+        return -1;
+    if (fscanf(f, "%ld %ld", &size, &resident) != 2)
+        resident = -1;
     fclose(f);
     return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
@@ -77,11 +79,14 @@ int main(int argc, char **argv)
             return tk_finish();
         }
         release(f);
-        if (dlclose(h) != 0) tk_fail("cycle %zu: dlclose: %s", i, dlerror());
-        if (i == 20) after20 = resident_kib();
+        if (dlclose(h) != 0)
+            tk_fail("cycle %zu: dlclose: %s", i, dlerror());
+        if (i == 20)
+            after20 = resident_kib();
     }
     long last = resident_kib();
-    printf("  resident after 20 cycles: %ld KiB, after %zu: %ld KiB (%+ld KiB)\n", after20, cycles, last, last - after20);
+    printf("  resident after 20 cycles: %ld KiB, after %zu: %ld KiB (%+ld KiB)\n", after20, cycles, last,
+           last - after20);
     if (!tk_count(last - after20 <= 2048))
         tk_fail("%zu dlopen/dlclose cycles grew the resident set by %ld KiB (at most 2048)", cycles, last - after20);
     return tk_finish();

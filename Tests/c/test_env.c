@@ -50,7 +50,8 @@ static void note(const char *name)
 char *getenv(const char *name)
 {
     static char *(*real)(const char *);
-    if (real == NULL) *(void **)(&real) = dlsym(RTLD_NEXT, "getenv");
+    if (real == NULL)
+        *(void **)(&real) = dlsym(RTLD_NEXT, "getenv");
     note(name);
     return real(name);
 }
@@ -58,18 +59,19 @@ char *getenv(const char *name)
 char *secure_getenv(const char *name)
 {
     static char *(*real)(const char *);
-    if (real == NULL) *(void **)(&real) = dlsym(RTLD_NEXT, "secure_getenv");
+    if (real == NULL)
+        *(void **)(&real) = dlsym(RTLD_NEXT, "secure_getenv");
     note(name);
     return real(name);
 }
 
 static const char *const locales[] = {
     "zh_CN", "en_US", "de", "fr", "ja", "ko", "ar_EG", "ru", "es", "it", "pt_BR", "hi", "th_TH", "fa_IR",
-    "he", "tr", "pl", "nl", "sv", "fi", "cs", "el", "uk", "vi", "id", "ms", "zh_TW", "da", "nb", "hu",
-    "ro", "bg", "hr", "sk", "sl", "lt", "lv", "et", "sr", "ca",
+    "he",    "tr",    "pl", "nl", "sv", "fi", "cs",    "el", "uk", "vi", "id",    "ms", "zh_TW", "da",
+    "nb",    "hu",    "ro", "bg", "hr", "sk", "sl",    "lt", "lv", "et", "sr",    "ca",
 };
-static const char *const zones[] = {"Asia/Shanghai", "America/New_York", "Europe/Berlin", "UTC", "CST-8",
-                                    "<+0330>-3:30", "Australia/Lord_Howe", "America/Sao_Paulo"};
+static const char *const zones[] = {"Asia/Shanghai", "America/New_York", "Europe/Berlin",       "UTC",
+                                    "CST-8",         "<+0330>-3:30",     "Australia/Lord_Howe", "America/Sao_Paulo"};
 /* No old names ("US/Eastern"): Debian 13 keeps them in tzdata-legacy, which its roots lack. */
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define NOW 1711348200000LL /* 2024-03-25T06:30:00Z */
@@ -83,7 +85,8 @@ static int one(unsigned i)
     o.time_zone = zones[(i / 7) % COUNT(zones)];
     fd_formatter *f = NULL;
     int s = fd_formatter_new(&o, &f);
-    if (s != FD_OK) return s;
+    if (s != FD_OK)
+        return s;
     char buf[FD_LABEL_CAPACITY];
     s = fd_format(f, NOW - 86400000LL, NOW, buf, sizeof buf, NULL);
     fd_formatter_free(f);
@@ -97,7 +100,8 @@ static void *creator(void *arg)
 {
     unsigned i = (unsigned)(size_t)arg;
     while (!atomic_load(&stop)) {
-        if (one(i) != 0) atomic_fetch_add(&failures, 1);
+        if (one(i) != 0)
+            atomic_fetch_add(&failures, 1);
         atomic_fetch_add(&made, 1);
         i += 8;
     }
@@ -113,8 +117,10 @@ static void *storm(void *arg)
         size_t n = 1 + k % (sizeof value - 1);
         memset(value, 'a' + (int)(k % 26), n);
         value[n] = '\0';
-        if (k % 3 == 2) unsetenv(name);
-        else setenv(name, value, 1);
+        if (k % 3 == 2)
+            unsetenv(name);
+        else
+            setenv(name, value, 1);
         k += 8;
     }
     return NULL;
@@ -124,13 +130,15 @@ int main(int argc, char **argv)
 {
     size_t seconds = tk_count_arg(argc, argv, 2, 1, 3600);
     /* The first use: the library may read $TZDIR (and ICU its settings) here. */
-    if (one(0) != 0) tk_fail("the first formatter failed: %s", fd_last_error());
+    if (one(0) != 0)
+        tk_fail("the first formatter failed: %s", fd_last_error());
 
     atomic_store(&counting, 1);
     int bad = 0;
     for (unsigned i = 1; i < 7 * COUNT(locales) * 2; i++)
-        if (one(i) != 0 && bad++ < 3) tk_fail("formatter %u (%s, %s) failed: %s", i, locales[i % COUNT(locales)],
-                                              zones[(i / 7) % COUNT(zones)], fd_last_error());
+        if (one(i) != 0 && bad++ < 3)
+            tk_fail("formatter %u (%s, %s) failed: %s", i, locales[i % COUNT(locales)], zones[(i / 7) % COUNT(zones)],
+                    fd_last_error());
     atomic_store(&counting, 0);
     long n = atomic_load(&reads);
     if (!tk_count(n == 0))
@@ -143,9 +151,11 @@ int main(int argc, char **argv)
     struct timespec pause = {(time_t)seconds, 0};
     nanosleep(&pause, NULL);
     atomic_store(&stop, 1);
-    for (size_t t = 0; t < 16; t++) pthread_join(threads[t], NULL);
+    for (size_t t = 0; t < 16; t++)
+        pthread_join(threads[t], NULL);
     if (!tk_count(atomic_load(&failures) == 0))
-        tk_fail("%ld of %ld formatters made during the setenv storm failed", atomic_load(&failures), atomic_load(&made));
+        tk_fail("%ld of %ld formatters made during the setenv storm failed", atomic_load(&failures),
+                atomic_load(&made));
     printf("  %ld formatters created during %zu s of setenv/unsetenv on 8 threads\n", atomic_load(&made), seconds);
     return tk_finish();
 }

@@ -38,10 +38,10 @@
 #include "testkit.h"
 
 #define THREADS 4
-#define CHILD_SECONDS 5        /* a child's alarm: longer means it hung */
-#define MAX_FAILED_CHILDREN 3  /* then stop forking: the verdict is in */
-#define WATCHDOG_SECONDS 120   /* the whole run, whatever hangs */
-#define NOW 1711391400000LL    /* 2024-03-25T18:30:00Z */
+#define CHILD_SECONDS 5       /* a child's alarm: longer means it hung */
+#define MAX_FAILED_CHILDREN 3 /* then stop forking: the verdict is in */
+#define WATCHDOG_SECONDS 120  /* the whole run, whatever hangs */
+#define NOW 1711391400000LL   /* 2024-03-25T18:30:00Z */
 #define DAY 86400000LL
 #define OLD (-3786825600000LL) /* 1850-01-01T00:00:00Z: before the tables, so ICU formats it */
 #define RECENT (NOW - 3 * 3600000LL)
@@ -49,11 +49,10 @@
 /* Languages the threads cycle through, more than the library caches
  * (64 locale services), so new formatters keep opening ICU data. */
 static const char *const LANGUAGES[] = {
-    "af", "am", "ar", "az", "be", "bg", "bn", "bs", "ca", "cs", "cy", "da", "de", "el", "en",
-    "es", "et", "eu", "fa", "fi", "fil", "fr", "ga", "gl", "gu", "he", "hi", "hr", "hu", "hy",
-    "id", "is", "it", "ja", "ka", "kk", "km", "kn", "ko", "ky", "lo", "lt", "lv", "mk", "ml",
-    "mn", "mr", "ms", "my", "nb", "ne", "nl", "pa", "pl", "pt", "ro", "ru", "si", "sk", "sl",
-    "sq", "sr", "sv", "sw", "ta", "te", "th", "tr", "uk", "ur", "uz", "vi", "zh", "zu"};
+    "af", "am",  "ar", "az", "be", "bg", "bn", "bs", "ca", "cs", "cy", "da", "de", "el", "en", "es", "et", "eu", "fa",
+    "fi", "fil", "fr", "ga", "gl", "gu", "he", "hi", "hr", "hu", "hy", "id", "is", "it", "ja", "ka", "kk", "km", "kn",
+    "ko", "ky",  "lo", "lt", "lv", "mk", "ml", "mn", "mr", "ms", "my", "nb", "ne", "nl", "pa", "pl", "pt", "ro", "ru",
+    "si", "sk",  "sl", "sq", "sr", "sv", "sw", "ta", "te", "th", "tr", "uk", "ur", "uz", "vi", "zh", "zu"};
 #define LANGUAGE_COUNT (sizeof LANGUAGES / sizeof LANGUAGES[0])
 
 static fd_formatter *zh;      /* FEED zh_CN Asia/Shanghai */
@@ -359,8 +358,8 @@ int main(int argc, char **argv)
     }
     if (failed >= MAX_FAILED_CHILDREN && ran < forks)
         printf("stopped after %d failed children of %d forks\n", failed, ran);
-    printf("%d forks in %.1f s, %d children labelled correctly; slowest fork() %.1f ms\n", ran,
-           seconds_since(&start), good, slowest_fork * 1000);
+    printf("%d forks in %.1f s, %d children labelled correctly; slowest fork() %.1f ms\n", ran, seconds_since(&start),
+           good, slowest_fork * 1000);
     if (good == ran && ran == forks)
         tk_count(1);
     else
@@ -393,8 +392,8 @@ int main(int argc, char **argv)
         }
         pthread_join(threads[k], NULL);
     }
-    printf("rounds per thread: fast %lu, before 1900 %lu, new formatters %lu and %lu\n", iterations[0],
-           iterations[1], iterations[2], iterations[3]);
+    printf("rounds per thread: fast %lu, before 1900 %lu, new formatters %lu and %lu\n", iterations[0], iterations[1],
+           iterations[2], iterations[3]);
     fd_formatter_free(zh);
     fd_formatter_free(persian);
     __atomic_store_n(&done, 1, __ATOMIC_RELEASE);

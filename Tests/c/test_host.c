@@ -45,7 +45,10 @@ static void run(const char *self, const char *const *env, const char *locale, co
 {
     int fds[2];
     out[0] = 0;
-    if (pipe(fds) != 0) { tk_fail("pipe"); return; }
+    if (pipe(fds) != 0) {
+        tk_fail("pipe");
+        return;
+    }
     pid_t pid = fork();
     if (pid == 0) {
         dup2(fds[1], 1);
@@ -55,7 +58,8 @@ static void run(const char *self, const char *const *env, const char *locale, co
             char name[64];
             const char *eq = strchr(env[i], '=');
             size_t len = eq ? (size_t)(eq - env[i]) : 0;
-            if (len == 0 || len >= sizeof name) _exit(126);
+            if (len == 0 || len >= sizeof name)
+                _exit(126);
             memcpy(name, env[i], len);
             name[len] = 0;
             setenv(name, eq + 1, 1);
@@ -66,9 +70,11 @@ static void run(const char *self, const char *const *env, const char *locale, co
     close(fds[1]);
     size_t n = 0;
     ssize_t r;
-    while (n + 1 < cap && (r = read(fds[0], out + n, cap - 1 - n)) > 0) n += (size_t)r;
+    while (n + 1 < cap && (r = read(fds[0], out + n, cap - 1 - n)) > 0)
+        n += (size_t)r;
     out[n] = 0;
-    if (n > 0 && out[n - 1] == '\n') out[n - 1] = 0;
+    if (n > 0 && out[n - 1] == '\n')
+        out[n - 1] = 0;
     close(fds[0]);
     int status = 0;
     waitpid(pid, &status, 0);
@@ -85,51 +91,139 @@ typedef struct host_case {
 /* Expected labels come from the same library with explicit options (below):
  * a host default must give what naming it would give. */
 static const host_case CASES[] = {
-    {"TZ=CST-8 (POSIX)", {"TZ=CST-8", "LANG=C.UTF-8"}, "en_US", "-", "0 en_US CST-8 Mar 25, 2024, 2:30\xe2\x80\xaf" "PM"},
-    {"TZ=<+0330>-3:30", {"TZ=<+0330>-3:30"}, "en_US", "-", "0 en_US <+0330>-3:30 Mar 25, 2024, 10:00\xe2\x80\xaf" "AM"},
-    {"TZ=:Asia/Tokyo", {"TZ=:Asia/Tokyo"}, "en_US", "-", "0 en_US Asia/Tokyo Mar 25, 2024, 3:30\xe2\x80\xaf" "PM"},
+    {"TZ=CST-8 (POSIX)",
+     {"TZ=CST-8", "LANG=C.UTF-8"},
+     "en_US",
+     "-",
+     "0 en_US CST-8 Mar 25, 2024, 2:30\xe2\x80\xaf"
+     "PM"},
+    {"TZ=<+0330>-3:30",
+     {"TZ=<+0330>-3:30"},
+     "en_US",
+     "-",
+     "0 en_US <+0330>-3:30 Mar 25, 2024, 10:00\xe2\x80\xaf"
+     "AM"},
+    {"TZ=:Asia/Tokyo",
+     {"TZ=:Asia/Tokyo"},
+     "en_US",
+     "-",
+     "0 en_US Asia/Tokyo Mar 25, 2024, 3:30\xe2\x80\xaf"
+     "PM"},
     {"TZ=Asia/Shanghai", {"TZ=Asia/Shanghai"}, "zh_CN", "-", "0 zh_CN Asia/Shanghai 2024年3月25日 14:30"},
-    {"TZ empty is UTC", {"TZ="}, "en_US", "-", "0 en_US UTC Mar 25, 2024, 6:30\xe2\x80\xaf" "AM"},
+    {"TZ empty is UTC",
+     {"TZ="},
+     "en_US",
+     "-",
+     "0 en_US UTC Mar 25, 2024, 6:30\xe2\x80\xaf"
+     "AM"},
     {"TZ=Bogus/Zone refused", {"TZ=Bogus/Zone"}, "en_US", "-", "3 TZ=Bogus/Zone is not a zone"},
     {"TZ=/etc/passwd refused", {"TZ=/etc/passwd"}, "en_US", "-", "3 TZ=/etc/passwd is not a zone"},
     {"TZ ignored when the zone is given", {"TZ=Bogus/Zone"}, "en_US", "Europe/Paris", "0 en_US Europe/Paris"},
-    {"LANG=de_DE: tlh refused, never German", {"LANG=de_DE.UTF-8", "TZ=UTC"}, "tlh", "-", "2 no locale data for \"tlh\""},
+    {"LANG=de_DE: tlh refused, never German",
+     {"LANG=de_DE.UTF-8", "TZ=UTC"},
+     "tlh",
+     "-",
+     "2 no locale data for \"tlh\""},
     {"LANG=C: xx refused, never en_US_POSIX", {"LANG=C", "TZ=UTC"}, "xx", "-", "2 no locale data for \"xx\""},
-    {"LANG=de_DE: a list falls to its entry with data", {"LANG=de_DE.UTF-8", "TZ=UTC"}, "tlh, fr;q=0.5", "-", "0 fr UTC 25 mars 2024, 06:30"},
-    {"LANG=de_DE: NULL locale is the host's", {"LANG=de_DE.UTF-8", "TZ=UTC"}, "-", "-", "0 de_DE UTC 25. März 2024, 06:30"},
-    {"LC_ALL wins over LANG", {"LC_ALL=fr_FR.UTF-8", "LANG=de_DE.UTF-8"}, "-", "UTC", "0 fr_FR UTC 25 mars 2024, 06:30"},
+    {"LANG=de_DE: a list falls to its entry with data",
+     {"LANG=de_DE.UTF-8", "TZ=UTC"},
+     "tlh, fr;q=0.5",
+     "-",
+     "0 fr UTC 25 mars 2024, 06:30"},
+    {"LANG=de_DE: NULL locale is the host's",
+     {"LANG=de_DE.UTF-8", "TZ=UTC"},
+     "-",
+     "-",
+     "0 de_DE UTC 25. März 2024, 06:30"},
+    {"LC_ALL wins over LANG",
+     {"LC_ALL=fr_FR.UTF-8", "LANG=de_DE.UTF-8"},
+     "-",
+     "UTC",
+     "0 fr_FR UTC 25 mars 2024, 06:30"},
     /* 1.2: a host locale ICU has no data for is an error naming the variable, never ICU's root in silence. */
-    {"LANG=klingon refused, naming LANG", {"LANG=klingon", "TZ=UTC"}, "-", "-", "2 LANG=klingon names no locale ICU has data for"},
-    {"LC_ALL=klingon refused, naming LC_ALL", {"LC_ALL=klingon", "LANG=de_DE.UTF-8"}, "-", "UTC", "2 LC_ALL=klingon names no locale"},
+    {"LANG=klingon refused, naming LANG",
+     {"LANG=klingon", "TZ=UTC"},
+     "-",
+     "-",
+     "2 LANG=klingon names no locale ICU has data for"},
+    {"LC_ALL=klingon refused, naming LC_ALL",
+     {"LC_ALL=klingon", "LANG=de_DE.UTF-8"},
+     "-",
+     "UTC",
+     "2 LC_ALL=klingon names no locale"},
     /* 1.2: never ICU's built-in zone rules; a missing database names the folder searched. */
-    {"TZDIR missing: a named zone refused, naming $TZDIR", {"TZDIR=/nonexistent-zoneinfo"}, "en_US", "America/Mexico_City",
+    {"TZDIR missing: a named zone refused, naming $TZDIR",
+     {"TZDIR=/nonexistent-zoneinfo"},
+     "en_US",
+     "America/Mexico_City",
      "3 time zone \"America/Mexico_City\": no zone database in $TZDIR (/nonexistent-zoneinfo): install tzdata"},
-    {"TZDIR missing: UTC needs no database", {"TZDIR=/nonexistent-zoneinfo"}, "en_US", "UTC", "0 en_US UTC Mar 25, 2024, 6:30\xe2\x80\xaf" "AM"},
-    {"TZDIR missing: POSIX TZ strings need none", {"TZDIR=/nonexistent-zoneinfo"}, "en_US", "CST-8", "0 en_US CST-8 Mar 25, 2024, 2:30\xe2\x80\xaf" "PM"},
-    {"TZDIR missing: TZ=Asia/Tokyo refused", {"TZDIR=/nonexistent-zoneinfo", "TZ=Asia/Tokyo"}, "en_US", "-",
+    {"TZDIR missing: UTC needs no database",
+     {"TZDIR=/nonexistent-zoneinfo"},
+     "en_US",
+     "UTC",
+     "0 en_US UTC Mar 25, 2024, 6:30\xe2\x80\xaf"
+     "AM"},
+    {"TZDIR missing: POSIX TZ strings need none",
+     {"TZDIR=/nonexistent-zoneinfo"},
+     "en_US",
+     "CST-8",
+     "0 en_US CST-8 Mar 25, 2024, 2:30\xe2\x80\xaf"
+     "PM"},
+    {"TZDIR missing: TZ=Asia/Tokyo refused",
+     {"TZDIR=/nonexistent-zoneinfo", "TZ=Asia/Tokyo"},
+     "en_US",
+     "-",
      "3 TZ=Asia/Tokyo: no zone database in $TZDIR (/nonexistent-zoneinfo)"},
     /* 1.2: messages quote what the caller passed safely for a log line. */
-    {"TZ with a newline and ESC is quoted safely", {"TZ=Bad\nZone\x1b[31m"}, "en_US", "-", "3 TZ=Bad\\nZone\\x1b[31m is not a zone"},
-    {"a locale id with a newline and ESC is quoted safely", {"TZ=UTC"}, "zz\n\x1b[2J", "-", "2 malformed locale id \"zz\\n\\x1b[2J\""},
+    {"TZ with a newline and ESC is quoted safely",
+     {"TZ=Bad\nZone\x1b[31m"},
+     "en_US",
+     "-",
+     "3 TZ=Bad\\nZone\\x1b[31m is not a zone"},
+    {"a locale id with a newline and ESC is quoted safely",
+     {"TZ=UTC"},
+     "zz\n\x1b[2J",
+     "-",
+     "2 malformed locale id \"zz\\n\\x1b[2J\""},
     /* 1.3: $TZDIR is quoted like every other value. */
-    {"TZDIR with ESC and BEL is quoted safely", {"TZDIR=/nonexistent\x1b[31m\azone"}, "en_US", "America/Mexico_City",
-     "3 time zone \"America/Mexico_City\": no zone database in $TZDIR (/nonexistent\\x1b[31m\\x07zone): install tzdata"},
-    {"TZDIR with ESC: TZ=Asia/Tokyo quoted safely", {"TZDIR=/no\x1bzone", "TZ=Asia/Tokyo"}, "en_US", "-",
+    {"TZDIR with ESC and BEL is quoted safely",
+     {"TZDIR=/nonexistent\x1b[31m\azone"},
+     "en_US",
+     "America/Mexico_City",
+     "3 time zone \"America/Mexico_City\": no zone database in $TZDIR (/nonexistent\\x1b[31m\\x07zone): install "
+     "tzdata"},
+    {"TZDIR with ESC: TZ=Asia/Tokyo quoted safely",
+     {"TZDIR=/no\x1bzone", "TZ=Asia/Tokyo"},
+     "en_US",
+     "-",
      "3 TZ=Asia/Tokyo: no zone database in $TZDIR (/no\\x1bzone)"},
     /* 1.3: a host locale variable with control bytes is refused, naming it, quoted; never returned raw. */
-    {"LANG with ESC and BEL refused, naming LANG", {"LANG=en_US\x1b[31m\a", "TZ=UTC"}, "-", "-",
+    {"LANG with ESC and BEL refused, naming LANG",
+     {"LANG=en_US\x1b[31m\a", "TZ=UTC"},
+     "-",
+     "-",
      "2 LANG=en_US\\x1b[31m\\x07 holds control characters"},
-    {"LC_ALL with a newline refused, naming LC_ALL", {"LC_ALL=de_DE\n.UTF-8", "LANG=en_US.UTF-8"}, "-", "UTC",
+    {"LC_ALL with a newline refused, naming LC_ALL",
+     {"LC_ALL=de_DE\n.UTF-8", "LANG=en_US.UTF-8"},
+     "-",
+     "UTC",
      "2 LC_ALL=de_DE\\n.UTF-8 holds control characters"},
-    {"LANG with a byte that is not UTF-8 refused", {"LANG=fr_FR.\xff", "TZ=UTC"}, "-", "-",
+    {"LANG with a byte that is not UTF-8 refused",
+     {"LANG=fr_FR.\xff", "TZ=UTC"},
+     "-",
+     "-",
      "2 LANG=fr_FR.\\xff holds control characters or bytes that are not UTF-8"},
-    {"33 locale entries refused", {"TZ=UTC"}, "a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,en", "-",
+    {"33 locale entries refused",
+     {"TZ=UTC"},
+     "a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,en",
+     "-",
      "2 the locale list has 33 entries"},
 };
 
 int main(int argc, char **argv)
 {
-    if (argc == 4 && strcmp(argv[1], "child") == 0) return child(argv[2], argv[3]);
+    if (argc == 4 && strcmp(argv[1], "child") == 0)
+        return child(argv[2], argv[3]);
     (void)argc;
     char line[512];
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {

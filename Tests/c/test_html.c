@@ -33,7 +33,11 @@ static void escape(const char *s, char *out, size_t cap)
         case '"': r = "&quot;"; break;
         case '\'': r = "&#39;"; break;
         }
-        if (r) { memcpy(out + n, r, strlen(r)); n += strlen(r); } else out[n++] = *s;
+        if (r) {
+            memcpy(out + n, r, strlen(r));
+            n += strlen(r);
+        } else
+            out[n++] = *s;
     }
     out[n] = '\0';
 }
@@ -58,7 +62,8 @@ static fd_formatter *make(fd_style style, const char *locale, const char *zone, 
 static int expected(fd_style style, const char *locale, const char *zone, const char *just_now, int64_t t, int64_t now,
                     int64_t horizon, size_t max_entries, unsigned flags, const char *stamp, char *out, size_t cap)
 {
-    fd_formatter *f = make(style, locale, zone, 0, just_now), *detail = make(FD_STYLE_FEED_DETAIL, locale, zone, 0, just_now);
+    fd_formatter *f = make(style, locale, zone, 0, just_now),
+                 *detail = make(FD_STYLE_FEED_DETAIL, locale, zone, 0, just_now);
     fd_formatter *spoken = make(style, locale, zone, 1, just_now);
     int ok = f && detail && spoken;
     char text[FD_LABEL_CAPACITY], title[FD_LABEL_CAPACITY];
@@ -67,19 +72,31 @@ static int expected(fd_style style, const char *locale, const char *zone, const 
     ok = ok && fd_format(detail, t, now, title, sizeof title, NULL) == FD_OK;
     ok = ok && fd_format(f, t, now, text, sizeof text, NULL) == FD_OK;
     ok = ok && fd_schedule_json(f, t, now, horizon, max_entries, wire, sizeof wire, &length) == FD_OK;
-    ok = ok && fd_schedule_json(spoken, t, now, horizon, max_entries, spoken_wire, sizeof spoken_wire, &length) == FD_OK;
+    ok =
+        ok && fd_schedule_json(spoken, t, now, horizon, max_entries, spoken_wire, sizeof spoken_wire, &length) == FD_OK;
     if (ok) {
         escape(title, e_title, sizeof e_title);
         escape(text, e_text, sizeof e_text);
         escape(wire, e_wire, sizeof e_wire);
         escape(spoken_wire, e_spoken, sizeof e_spoken);
-        const char *pieces[] = {"<time datetime=\"", stamp, "\" title=\"", e_title, "\"><feed-date data-schedule=\"", e_wire,
+        const char *pieces[] = {"<time datetime=\"",
+                                stamp,
+                                "\" title=\"",
+                                e_title,
+                                "\"><feed-date data-schedule=\"",
+                                e_wire,
                                 (flags & FD_HTML_SPOKEN) ? "\" data-spoken-schedule=\"" : "",
-                                (flags & FD_HTML_SPOKEN) ? e_spoken : "", "\">", e_text, "</feed-date></time>"};
+                                (flags & FD_HTML_SPOKEN) ? e_spoken : "",
+                                "\">",
+                                e_text,
+                                "</feed-date></time>"};
         size_t n = 0;
         for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++) {
             size_t k = strlen(pieces[i]);
-            if (n + k >= cap) { ok = 0; break; }
+            if (n + k >= cap) {
+                ok = 0;
+                break;
+            }
             memcpy(out + n, pieces[i], k);
             n += k;
         }
@@ -96,13 +113,15 @@ static int expected(fd_style style, const char *locale, const char *zone, const 
 static void check_case(const char *what, fd_style style, const char *locale, const char *zone, const char *just_now,
                        int64_t t, int64_t now, int64_t horizon, size_t max_entries, unsigned flags, const char *stamp)
 {
-    if (!expected(style, locale, zone, just_now, t, now, horizon, max_entries, flags, stamp, want, sizeof want)) return;
+    if (!expected(style, locale, zone, just_now, t, now, horizon, max_entries, flags, stamp, want, sizeof want))
+        return;
     fd_formatter *f = make(style, locale, zone, 0, just_now);
-    if (f == NULL) return;
+    if (f == NULL)
+        return;
     size_t length = 0;
     fd_status s = fd_schedule_html(f, t, now, horizon, max_entries, flags, got, sizeof got, &length);
-    CHECK(s == FD_OK && length == strlen(want) && strcmp(got, want) == 0, "%s: fd_schedule_html (%d)\n  got  %s\n  want %s",
-          what, (int)s, got, want);
+    CHECK(s == FD_OK && length == strlen(want) && strcmp(got, want) == 0,
+          "%s: fd_schedule_html (%d)\n  got  %s\n  want %s", what, (int)s, got, want);
     /* Twice: the companions made by the first call give the same. */
     s = fd_schedule_html(f, t, now, horizon, max_entries, flags, got, sizeof got, &length);
     CHECK(s == FD_OK && strcmp(got, want) == 0, "%s: fd_schedule_html again", what);
@@ -112,24 +131,25 @@ static void check_case(const char *what, fd_style style, const char *locale, con
 static void check_markup(void)
 {
     const int64_t t = 1711348200000; /* 2024-03-25T06:30:00Z */
-    check_case("zh_CN chat list", FD_STYLE_CHAT_LIST, "zh_CN", "Asia/Shanghai", NULL, t, t + 86400000, 86400000, 1000, 0,
-               "2024-03-25T06:30:00.000Z");
-    check_case("en_US relative, spoken", FD_STYLE_RELATIVE, "en_US", "America/New_York", NULL, t, t + 59000, 86400000, 1000,
-               FD_HTML_SPOKEN, "2024-03-25T06:30:00.000Z");
-    check_case("ar relative, spoken, horizon 0", FD_STYLE_RELATIVE, "ar_EG", "Africa/Cairo", NULL, t - 1, t + 3600000, 0, 1,
-               FD_HTML_SPOKEN, "2024-03-25T06:29:59.999Z");
+    check_case("zh_CN chat list", FD_STYLE_CHAT_LIST, "zh_CN", "Asia/Shanghai", NULL, t, t + 86400000, 86400000, 1000,
+               0, "2024-03-25T06:30:00.000Z");
+    check_case("en_US relative, spoken", FD_STYLE_RELATIVE, "en_US", "America/New_York", NULL, t, t + 59000, 86400000,
+               1000, FD_HTML_SPOKEN, "2024-03-25T06:30:00.000Z");
+    check_case("ar relative, spoken, horizon 0", FD_STYLE_RELATIVE, "ar_EG", "Africa/Cairo", NULL, t - 1, t + 3600000,
+               0, 1, FD_HTML_SPOKEN, "2024-03-25T06:29:59.999Z");
     check_case("escapes in every value", FD_STYLE_RELATIVE, "en_US", "UTC", "<b>\"T's\" & co</b>", t, t, 86400000, 1000,
                FD_HTML_SPOKEN, "2024-03-25T06:30:00.000Z");
     check_case("the first instant", FD_STYLE_FEED, "en_US", "UTC", NULL, INT64_C(-62135596800000), t, 86400000, 1000, 0,
                "0001-01-01T00:00:00.000Z");
-    check_case("the last instant", FD_STYLE_FEED, "de_DE", "Europe/Berlin", NULL, INT64_C(253402300799999), t, 86400000, 1000, 0,
-               "9999-12-31T23:59:59.999Z");
-    check_case("a zone 44 min 30 s behind UTC", FD_STYLE_CHAT_BUBBLE, "en_US", "Africa/Monrovia", NULL, 0, 3600000, 86400000,
-               1000, 0, "1970-01-01T00:00:00.000Z");
-    check_case("a zone 25 min 21 s behind UTC", FD_STYLE_FEED, "en_IE", "Europe/Dublin", NULL, INT64_C(-2208988800000) + 7,
-               INT64_C(-2208988800000) + 86400000, 86400000, 1000, 0, "1900-01-01T00:00:00.007Z");
-    check_case("before 1970", FD_STYLE_COUNTDOWN, "ja_JP", "Asia/Tokyo", NULL, INT64_C(-1), INT64_C(-60001), 86400000, 5,
-               FD_HTML_SPOKEN, "1969-12-31T23:59:59.999Z");
+    check_case("the last instant", FD_STYLE_FEED, "de_DE", "Europe/Berlin", NULL, INT64_C(253402300799999), t, 86400000,
+               1000, 0, "9999-12-31T23:59:59.999Z");
+    check_case("a zone 44 min 30 s behind UTC", FD_STYLE_CHAT_BUBBLE, "en_US", "Africa/Monrovia", NULL, 0, 3600000,
+               86400000, 1000, 0, "1970-01-01T00:00:00.000Z");
+    check_case("a zone 25 min 21 s behind UTC", FD_STYLE_FEED, "en_IE", "Europe/Dublin", NULL,
+               INT64_C(-2208988800000) + 7, INT64_C(-2208988800000) + 86400000, 86400000, 1000, 0,
+               "1900-01-01T00:00:00.007Z");
+    check_case("before 1970", FD_STYLE_COUNTDOWN, "ja_JP", "Asia/Tokyo", NULL, INT64_C(-1), INT64_C(-60001), 86400000,
+               5, FD_HTML_SPOKEN, "1969-12-31T23:59:59.999Z");
 
     /* The text at now is escaped as the attributes are. */
     fd_formatter *f = make(FD_STYLE_RELATIVE, "en_US", "UTC", 0, "<i>now</i>");
@@ -147,7 +167,8 @@ static void check_script_json(void)
     /* Words with every character the script form escapes: < > & U+2028 U+2029. */
     const char *words = "</script><img src=x onerror=alert(1)>&\xe2\x80\xa8\xe2\x80\xa9";
     fd_formatter *f = make(FD_STYLE_RELATIVE, "en_US", "UTC", 0, words);
-    if (f == NULL) return;
+    if (f == NULL)
+        return;
     const int64_t t = 1711348200000;
     size_t length = 0, plain_length = 0;
     static char plain[BIG];
@@ -157,20 +178,33 @@ static void check_script_json(void)
     size_t n = 0;
     for (const char *p = plain; *p; p++) {
         const char *r = NULL;
-        if (*p == '<') r = "\\u003c";
-        else if (*p == '>') r = "\\u003e";
-        else if (*p == '&') r = "\\u0026";
-        else if (strncmp(p, "\xe2\x80\xa8", 3) == 0) { r = "\\u2028"; p += 2; }
-        else if (strncmp(p, "\xe2\x80\xa9", 3) == 0) { r = "\\u2029"; p += 2; }
-        if (r) { memcpy(want + n, r, 6); n += 6; } else want[n++] = *p;
+        if (*p == '<')
+            r = "\\u003c";
+        else if (*p == '>')
+            r = "\\u003e";
+        else if (*p == '&')
+            r = "\\u0026";
+        else if (strncmp(p, "\xe2\x80\xa8", 3) == 0) {
+            r = "\\u2028";
+            p += 2;
+        } else if (strncmp(p, "\xe2\x80\xa9", 3) == 0) {
+            r = "\\u2029";
+            p += 2;
+        }
+        if (r) {
+            memcpy(want + n, r, 6);
+            n += 6;
+        } else
+            want[n++] = *p;
     }
     want[n] = '\0';
-    CHECK(s == FD_OK && length == n && strcmp(got, want) == 0, "fd_schedule_script_json (%d)\n  got  %s\n  want %s", (int)s, got,
-          want);
-    CHECK(strstr(got, "</script") == NULL && strchr(got, '<') == NULL && strchr(got, '>') == NULL && strchr(got, '&') == NULL &&
-              strstr(got, "\xe2\x80\xa8") == NULL,
+    CHECK(s == FD_OK && length == n && strcmp(got, want) == 0, "fd_schedule_script_json (%d)\n  got  %s\n  want %s",
+          (int)s, got, want);
+    CHECK(strstr(got, "</script") == NULL && strchr(got, '<') == NULL && strchr(got, '>') == NULL &&
+              strchr(got, '&') == NULL && strstr(got, "\xe2\x80\xa8") == NULL,
           "no < > & or U+2028 left: %s", got);
-    CHECK(strstr(got, "\"\\u003c/script\\u003e\\u003cimg src=x onerror=alert(1)\\u003e\\u0026\\u2028\\u2029\",0]") != NULL,
+    CHECK(strstr(got, "\"\\u003c/script\\u003e\\u003cimg src=x onerror=alert(1)\\u003e\\u0026\\u2028\\u2029\",0]") !=
+              NULL,
           "the words escaped: %s", got);
     fd_formatter_free(f);
 }
@@ -178,7 +212,8 @@ static void check_script_json(void)
 static void check_arguments(void)
 {
     fd_formatter *f = make(FD_STYLE_CHAT_LIST, "zh_CN", "Asia/Shanghai", 0, NULL);
-    if (f == NULL) return;
+    if (f == NULL)
+        return;
     const int64_t t = 1711348200000, now = t + 86400000;
     size_t length = 99, needed = 0;
     CHECK(fd_schedule_html(f, t, now, 86400000, 1000, 0, NULL, 0, &needed) == FD_ERR_BUFFER && needed > 100,
@@ -214,7 +249,8 @@ static void check_arguments(void)
 static void check_vectors(void)
 {
     const char *path = getenv("FEEDDATE_HTML_VECTORS");
-    if (path == NULL || *path == '\0') path = "Tests/vectors/html/html-1.3.jsonl";
+    if (path == NULL || *path == '\0')
+        path = "Tests/vectors/html/html-1.3.jsonl";
     jsonl_file file;
     char err[256];
     if (jsonl_open(&file, path, err, sizeof err) != 0) {
@@ -230,7 +266,8 @@ static void check_vectors(void)
             continue;
         }
         const json_value *style = json_get(&v, "style"), *t = json_get(&v, "t_ms"), *now = json_get(&v, "now_ms");
-        const json_value *h = json_get(&v, "horizon_ms"), *m = json_get(&v, "max_entries"), *sp = json_get(&v, "spoken");
+        const json_value *h = json_get(&v, "horizon_ms"), *m = json_get(&v, "max_entries"),
+                         *sp = json_get(&v, "spoken");
         const json_value *html = json_get(&v, "html"), *script = json_get(&v, "script_json");
         fd_options o;
         const char *key = NULL, *why = NULL;
@@ -248,7 +285,8 @@ static void check_vectors(void)
                                            sp->boolean ? FD_HTML_SPOKEN : 0, got, sizeof got, &length);
             CHECK(s == FD_OK && length == html->length && memcmp(got, html->string, length) == 0,
                   "%s:%zu: fd_schedule_html\n  got  %s\n  want %s", path, file.line, got, html->string);
-            s = fd_schedule_script_json(f, t->integer, now->integer, h->integer, (size_t)m->integer, got, sizeof got, &length);
+            s = fd_schedule_script_json(f, t->integer, now->integer, h->integer, (size_t)m->integer, got, sizeof got,
+                                        &length);
             CHECK(s == FD_OK && length == script->length && memcmp(got, script->string, length) == 0,
                   "%s:%zu: fd_schedule_script_json\n  got  %s\n  want %s", path, file.line, got, script->string);
             ran++;

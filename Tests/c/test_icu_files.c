@@ -36,14 +36,16 @@ static char touched_path[512];
 static void *next_symbol(const char *name)
 {
     void *p = dlsym(RTLD_NEXT, name);
-    if (p == NULL) abort();
+    if (p == NULL)
+        abort();
     return p;
 }
 
 static void note(const char *path)
 {
     if (junk[0] && path && strncmp(path, junk, strlen(junk)) == 0) {
-        if (touched++ == 0) snprintf(touched_path, sizeof touched_path, "%s", path);
+        if (touched++ == 0)
+            snprintf(touched_path, sizeof touched_path, "%s", path);
     }
 }
 
@@ -55,7 +57,8 @@ static mode_t mode_of(int flags, va_list ap)
 int open(const char *path, int flags, ...)
 {
     static int (*fn)(const char *, int, ...);
-    if (fn == NULL) *(void **)(&fn) = next_symbol("open");
+    if (fn == NULL)
+        *(void **)(&fn) = next_symbol("open");
     va_list ap;
     va_start(ap, flags);
     mode_t mode = mode_of(flags, ap);
@@ -67,7 +70,8 @@ int open(const char *path, int flags, ...)
 int openat(int dirfd, const char *path, int flags, ...)
 {
     static int (*fn)(int, const char *, int, ...);
-    if (fn == NULL) *(void **)(&fn) = next_symbol("openat");
+    if (fn == NULL)
+        *(void **)(&fn) = next_symbol("openat");
     va_list ap;
     va_start(ap, flags);
     mode_t mode = mode_of(flags, ap);
@@ -79,7 +83,8 @@ int openat(int dirfd, const char *path, int flags, ...)
 FILE *fopen(const char *path, const char *mode)
 {
     static FILE *(*fn)(const char *, const char *);
-    if (fn == NULL) *(void **)(&fn) = next_symbol("fopen");
+    if (fn == NULL)
+        *(void **)(&fn) = next_symbol("fopen");
     note(path);
     return fn(path, mode);
 }
@@ -87,7 +92,8 @@ FILE *fopen(const char *path, const char *mode)
 int stat(const char *restrict path, struct stat *restrict st)
 {
     static int (*fn)(const char *restrict, struct stat *restrict);
-    if (fn == NULL) *(void **)(&fn) = next_symbol("stat");
+    if (fn == NULL)
+        *(void **)(&fn) = next_symbol("stat");
     note(path);
     return fn(path, st);
 }
@@ -95,7 +101,8 @@ int stat(const char *restrict path, struct stat *restrict st)
 int access(const char *path, int how)
 {
     static int (*fn)(const char *, int);
-    if (fn == NULL) *(void **)(&fn) = next_symbol("access");
+    if (fn == NULL)
+        *(void **)(&fn) = next_symbol("access");
     note(path);
     return fn(path, how);
 }
@@ -105,23 +112,32 @@ static void write_junk(const char *name)
     char path[128];
     snprintf(path, sizeof path, "%s/%s", junk, name);
     FILE *f = fopen(path, "w");
-    if (f == NULL) { tk_fail("cannot write %s", path); return; }
-    for (int i = 0; i < 4096; i++) fputc((i * 131 + 7) & 0xFF, f);
+    if (f == NULL) {
+        tk_fail("cannot write %s", path);
+        return;
+    }
+    for (int i = 0; i < 4096; i++)
+        fputc((i * 131 + 7) & 0xFF, f);
     fclose(f);
 }
 
 int main(void)
 {
     snprintf(junk, sizeof junk, "/tmp/feeddate-icu-junk-XXXXXX");
-    if (mkdtemp(junk) == NULL) { tk_fail("mkdtemp"); return tk_finish(); }
+    if (mkdtemp(junk) == NULL) {
+        tk_fail("mkdtemp");
+        return tk_finish();
+    }
     const char *names[] = {"icudt78l.dat", "zoneinfo64.res", "timezoneTypes.res", "metaZones.res"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) write_junk(names[i]);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        write_junk(names[i]);
     setenv("ICU_DATA", junk, 1);
     setenv("ICU_TIMEZONE_FILES_DIR", junk, 1);
     touched = 0;
 
-    static const char *const locales[] = {"zh_CN", "en_US", "ar_EG", "ja_JP@calendar=japanese", "th_TH", "fa_IR",
-                                          "de", "ru", "hi_IN", "he_IL", "ko", "es_MX"};
+    static const char *const locales[] = {"zh_CN", "en_US", "ar_EG", "ja_JP@calendar=japanese",
+                                          "th_TH", "fa_IR", "de",    "ru",
+                                          "hi_IN", "he_IL", "ko",    "es_MX"};
     char buf[FD_LABEL_CAPACITY];
     size_t labels = 0;
     for (size_t l = 0; l < sizeof locales / sizeof locales[0]; l++) {
@@ -131,9 +147,14 @@ int main(void)
             o.locale = locales[l];
             o.time_zone = "America/Mexico_City";
             fd_formatter *f = NULL;
-            if (fd_formatter_new(&o, &f) != FD_OK) { tk_fail("%s style %d: %s", locales[l], style, fd_last_error()); continue; }
+            if (fd_formatter_new(&o, &f) != FD_OK) {
+                tk_fail("%s style %d: %s", locales[l], style, fd_last_error());
+                continue;
+            }
             for (int64_t back = 0; back < 800; back += 37) {
-                if (fd_format(f, 1719813600000LL - back * 3600000LL * 11, 1719813600000LL, buf, sizeof buf, NULL) == FD_OK) labels++;
+                if (fd_format(f, 1719813600000LL - back * 3600000LL * 11, 1719813600000LL, buf, sizeof buf, NULL) ==
+                    FD_OK)
+                    labels++;
             }
             fd_formatter_free(f);
         }
@@ -155,11 +176,12 @@ int main(void)
     CHECK(fd_formatter_new(&o, &f) == FD_OK, "es_MX: %s", fd_last_error());
     if (f) {
         fd_format(f, 1719811800000LL, 1719813540000LL, buf, sizeof buf, NULL);
-        CHECK(strcmp(buf, "11:30\xE2\x80\xAFp.m.") == 0, "es_MX CHAT_LIST: got \"%s\", expected 11:30 p.m. (ICU 78.3)", buf);
+        CHECK(strcmp(buf, "11:30\xE2\x80\xAFp.m.") == 0, "es_MX CHAT_LIST: got \"%s\", expected 11:30 p.m. (ICU 78.3)",
+              buf);
         fd_formatter_free(f);
     }
-    CHECK(touched == 0, "ICU looked at %d path(s) under $ICU_DATA / $ICU_TIMEZONE_FILES_DIR, the first %s",
-          touched, touched_path);
+    CHECK(touched == 0, "ICU looked at %d path(s) under $ICU_DATA / $ICU_TIMEZONE_FILES_DIR, the first %s", touched,
+          touched_path);
     printf("test_icu_files: %zu labels with ICU_DATA and ICU_TIMEZONE_FILES_DIR at %s; paths there looked at: %d\n",
            labels, junk, touched);
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {

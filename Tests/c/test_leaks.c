@@ -30,14 +30,15 @@
 #define DAY 86400000LL
 #define BATCH 100
 
-static const char *const LOCALES[] = {"en_US", "zh_CN", "ja_JP@calendar=japanese", "ar_EG", "de_DE",
-                                      "fa_IR", "he_IL", "en-US-u-hc-h23", "tlh, en_XX;q=0.5", "th_TH"};
-static const char *const ZONES[] = {"UTC", "Asia/Shanghai", "America/New_York", "Europe/London",
-                                    "Australia/Lord_Howe", "Asia/Tehran", "Pacific/Kiritimati"};
+static const char *const LOCALES[] = {"en_US", "zh_CN",          "ja_JP@calendar=japanese", "ar_EG", "de_DE", "fa_IR",
+                                      "he_IL", "en-US-u-hc-h23", "tlh, en_XX;q=0.5",        "th_TH"};
+static const char *const ZONES[] = {
+    "UTC",         "Asia/Shanghai",     "America/New_York", "Europe/London", "Australia/Lord_Howe",
+    "Asia/Tehran", "Pacific/Kiritimati"};
 /* The long-lived formatters of part 2, by style. */
 static const char *const LONG_LIVED[7][2] = {
-    {"zh_CN", "Asia/Shanghai"}, {"fa_IR", "Asia/Tehran"}, {"ar_EG", "Africa/Cairo"},
-    {"en_US", "America/New_York"}, {"de_DE", "Europe/Berlin"}, {"ja_JP@calendar=japanese", "Asia/Tokyo"},
+    {"zh_CN", "Asia/Shanghai"},       {"fa_IR", "Asia/Tehran"},   {"ar_EG", "Africa/Cairo"},
+    {"en_US", "America/New_York"},    {"de_DE", "Europe/Berlin"}, {"ja_JP@calendar=japanese", "Asia/Tokyo"},
     {"he_IL", "Australia/Lord_Howe"},
 };
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -56,7 +57,10 @@ static int64_t some_instant(void)
     uint64_t r = next_random();
     switch (r % 64) {
     case 0: return FD_MIN_INSTANT_MS + (int64_t)((r >> 8) % (uint64_t)(FD_MAX_INSTANT_MS - FD_MIN_INSTANT_MS));
-    case 1: case 2: case 3: case 4: return NOW + (int64_t)((r >> 8) % (3 * DAY));
+    case 1:
+    case 2:
+    case 3:
+    case 4: return NOW + (int64_t)((r >> 8) % (3 * DAY));
     default: return NOW - (int64_t)((r >> 8) % (400 * DAY));
     }
 }
@@ -90,10 +94,22 @@ int main(int argc, char **argv)
         o.width = (fd_width)(i / 3000 % 3);
         fd_status want = FD_OK;
         switch (i % 8 == 7 ? i / 8 % 4 : 4) {
-        case 0: o.locale = "@@@"; want = FD_ERR_LOCALE; break;
-        case 1: o.time_zone = "../../etc/passwd"; want = FD_ERR_TIME_ZONE; break;
-        case 2: o.time_zone = "No/Such_Zone"; want = FD_ERR_TIME_ZONE; break;
-        case 3: o.precision = 9; want = FD_ERR_ARGUMENT; break;
+        case 0:
+            o.locale = "@@@";
+            want = FD_ERR_LOCALE;
+            break;
+        case 1:
+            o.time_zone = "../../etc/passwd";
+            want = FD_ERR_TIME_ZONE;
+            break;
+        case 2:
+            o.time_zone = "No/Such_Zone";
+            want = FD_ERR_TIME_ZONE;
+            break;
+        case 3:
+            o.precision = 9;
+            want = FD_ERR_ARGUMENT;
+            break;
         default: break;
         }
         fd_status s = fd_formatter_new(&o, &f);
@@ -133,8 +149,7 @@ int main(int argc, char **argv)
                     expect(fd_format(f, t, NOW, NULL, 0, &info) == FD_ERR_BUFFER, "size query", done);
                     expect(fd_format(f, t, NOW, buf, info.length, &info) == FD_ERR_BUFFER, "short buffer", done);
                     break;
-                default:
-                    expect(fd_format(f, t, NOW, buf, sizeof buf, &info) == FD_OK, "fd_format", done);
+                default: expect(fd_format(f, t, NOW, buf, sizeof buf, &info) == FD_OK, "fd_format", done);
                 }
             }
         } else {

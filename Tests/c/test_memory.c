@@ -31,9 +31,10 @@
 #include "testkit.h"
 
 static const char *const locales[] = {
-    "zh_CN", "en_US", "de", "fr", "ja", "ko", "ar_EG", "ru", "es", "it", "pt_BR", "hi", "th_TH", "fa_IR", "he",
-    "tr", "pl", "nl", "sv", "fi", "cs", "el", "uk", "vi", "id", "ms", "zh_TW", "da", "nb", "hu", "ro", "bg",
-    "hr", "sk", "sl", "lt", "lv", "et", "sr", "ca", "eu", "gl", "is", "ga", "cy", "sq", "mk", "hy", "ka", "az",
+    "zh_CN", "en_US", "de", "fr", "ja", "ko", "ar_EG", "ru", "es", "it", "pt_BR", "hi", "th_TH",
+    "fa_IR", "he",    "tr", "pl", "nl", "sv", "fi",    "cs", "el", "uk", "vi",    "id", "ms",
+    "zh_TW", "da",    "nb", "hu", "ro", "bg", "hr",    "sk", "sl", "lt", "lv",    "et", "sr",
+    "ca",    "eu",    "gl", "is", "ga", "cy", "sq",    "mk", "hy", "ka", "az",
 };
 #define LOCALES (sizeof locales / sizeof locales[0])
 #define NOW 1711348200000LL /* 2024-03-25T06:30:00Z */
@@ -43,7 +44,8 @@ static const char *const locales[] = {
 static int child(long limit_mb, size_t cap, fd_formatter **all)
 {
     struct rlimit r = {(rlim_t)limit_mb << 20, (rlim_t)limit_mb << 20};
-    if (setrlimit(RLIMIT_AS, &r) != 0) return 10;
+    if (setrlimit(RLIMIT_AS, &r) != 0)
+        return 10;
     size_t n = 0;
     int status = FD_OK;
     char buf[FD_LABEL_CAPACITY];
@@ -53,13 +55,18 @@ static int child(long limit_mb, size_t cap, fd_formatter **all)
         o.locale = locales[n % LOCALES];
         o.time_zone = "Asia/Shanghai";
         status = fd_formatter_new(&o, &all[n]);
-        if (status != FD_OK) break;
-        if (fd_format(all[n], NOW - (int64_t)(n % 1000) * 3600000, NOW, buf, sizeof buf, NULL) != FD_OK) return 11;
+        if (status != FD_OK)
+            break;
+        if (fd_format(all[n], NOW - (int64_t)(n % 1000) * 3600000, NOW, buf, sizeof buf, NULL) != FD_OK)
+            return 11;
     }
     printf("  %ld MB: %zu formatters, then %d (%s)\n", limit_mb, n, status, fd_last_error());
-    if (n == cap) return 0; /* the limit was never reached: nothing to check */
-    if (status != FD_ERR_MEMORY) return 12;
-    if (strstr(fd_last_error(), "out of memory") == NULL) return 13;
+    if (n == cap)
+        return 0; /* the limit was never reached: nothing to check */
+    if (status != FD_ERR_MEMORY)
+        return 12;
+    if (strstr(fd_last_error(), "out of memory") == NULL)
+        return 13;
     /* Memory still exhausted: labels that fill tables or call ICU. */
     size_t ok = 0, memory = 0;
     for (size_t i = 0; i < n; i += 1 + n / 400) {
@@ -67,14 +74,19 @@ static int child(long limit_mb, size_t cap, fd_formatter **all)
             int64_t t = -2208988800000LL + (int64_t)year * 365 * DAY + (int64_t)i * 3600000;
             int64_t now = NOW + (int64_t)(year % 30) * DAY;
             int s = fd_format(all[i], t, now, buf, sizeof buf, NULL);
-            if (s == FD_OK) ok++;
-            else if (s == FD_ERR_MEMORY) memory++;
-            else return 14;
+            if (s == FD_OK)
+                ok++;
+            else if (s == FD_ERR_MEMORY)
+                memory++;
+            else
+                return 14;
         }
     }
     printf("  %ld MB, memory exhausted: %zu labels FD_OK, %zu FD_ERR_MEMORY\n", limit_mb, ok, memory);
-    if (n == 0) return 0; /* nothing to free: the limit is below what one formatter needs */
-    for (size_t i = 0; i < n; i++) fd_formatter_free(all[i]);
+    if (n == 0)
+        return 0; /* nothing to free: the limit is below what one formatter needs */
+    for (size_t i = 0; i < n; i++)
+        fd_formatter_free(all[i]);
     fd_options o;
     fd_options_init(&o, FD_STYLE_FEED);
     o.locale = "zh_CN";
@@ -86,10 +98,12 @@ static int child(long limit_mb, size_t cap, fd_formatter **all)
         /* What stays after the frees (the 64 most recent locale services and
          * ICU's caches, by design) must leave the reserve at 100 MB and up;
          * at 50 MB it may not, and then the answer is still a status. */
-        if (limit_mb >= 100 || again != FD_ERR_MEMORY) return 15;
+        if (limit_mb >= 100 || again != FD_ERR_MEMORY)
+            return 15;
         return 0;
     }
-    if (fd_format(f, NOW - DAY, NOW, buf, sizeof buf, NULL) != FD_OK || strcmp(buf, "昨天") != 0) return 16;
+    if (fd_format(f, NOW - DAY, NOW, buf, sizeof buf, NULL) != FD_OK || strcmp(buf, "昨天") != 0)
+        return 16;
     fd_formatter_free(f);
     return 0;
 }
@@ -105,7 +119,8 @@ int main(int argc, char **argv)
         return 2;
     }
     static const char *const why[] = {
-        [10] = "setrlimit failed", [11] = "a label of a new formatter failed",
+        [10] = "setrlimit failed",
+        [11] = "a label of a new formatter failed",
         [12] = "the failed creation did not return FD_ERR_MEMORY",
         [13] = "fd_last_error does not say \"out of memory\"",
         [14] = "a label under exhausted memory gave a status other than FD_OK or FD_ERR_MEMORY",
@@ -129,7 +144,8 @@ int main(int argc, char **argv)
             tk_fail("%ld MB: the child died of signal %d (%s)", limits[i], WTERMSIG(st), strsignal(WTERMSIG(st)));
         else if (WEXITSTATUS(st) != 0)
             tk_fail("%ld MB: %s (exit %d)", limits[i],
-                    WEXITSTATUS(st) < 17 && why[WEXITSTATUS(st)] ? why[WEXITSTATUS(st)] : "the child failed", WEXITSTATUS(st));
+                    WEXITSTATUS(st) < 17 && why[WEXITSTATUS(st)] ? why[WEXITSTATUS(st)] : "the child failed",
+                    WEXITSTATUS(st));
         else
             tk_count(1);
     }

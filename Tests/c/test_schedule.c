@@ -65,22 +65,26 @@ static void check_line(const json_value *v, const char *file, size_t line)
     for (size_t i = 0; ok && i < n; i++) {
         const json_value *e = &entries->items[i];
         size_t start = i ? ends[i - 1] : 0;
-        ok = e->type == JSON_ARRAY && e->count == 2 && e->items[0].type == JSON_STRING && e->items[1].type == JSON_INT &&
-             ends[i] - start == e->items[0].length && memcmp(texts + start, e->items[0].string, e->items[0].length) == 0 &&
-             froms[i] == e->items[1].integer;
-        if (!ok) tk_fail("%s:%zu: entry %zu differs (from %lld)", file, line, i, (long long)froms[i]);
+        ok = e->type == JSON_ARRAY && e->count == 2 && e->items[0].type == JSON_STRING &&
+             e->items[1].type == JSON_INT && ends[i] - start == e->items[0].length &&
+             memcmp(texts + start, e->items[0].string, e->items[0].length) == 0 && froms[i] == e->items[1].integer;
+        if (!ok)
+            tk_fail("%s:%zu: entry %zu differs (from %lld)", file, line, i, (long long)froms[i]);
     }
     int64_t want_until = until->type == JSON_NULL ? FD_NEVER : until->integer;
     if (ok && until_ms != want_until) {
         tk_fail("%s:%zu: until %lld, expected %lld", file, line, (long long)until_ms, (long long)want_until);
         ok = 0;
     }
-    if (s != FD_OK) tk_fail("%s:%zu: fd_schedule: status %d: %s", file, line, (int)s, fd_last_error());
-    else if (n != entries->count) tk_fail("%s:%zu: %zu entries, expected %zu", file, line, n, entries->count);
+    if (s != FD_OK)
+        tk_fail("%s:%zu: fd_schedule: status %d: %s", file, line, (int)s, fd_last_error());
+    else if (n != entries->count)
+        tk_fail("%s:%zu: %zu entries, expected %zu", file, line, n, entries->count);
     tk_count(ok);
 
     s = fd_schedule_json(f, t->integer, now->integer, h->integer, (size_t)m->integer, json, sizeof json, &length);
-    if (!tk_count(s == FD_OK && length == wire->length && memcmp(json, wire->string, length) == 0 && json[length] == 0)) {
+    if (!tk_count(s == FD_OK && length == wire->length && memcmp(json, wire->string, length) == 0 &&
+                  json[length] == 0)) {
         tk_fail("%s:%zu: fd_schedule_json (status %d) gave:", file, line, (int)s);
         tk_print_text(stdout, json, s == FD_OK ? length : 0);
         printf("\n  expected:\n");
@@ -96,7 +100,9 @@ static void check_line(const json_value *v, const char *file, size_t line)
         int same = fd_format(f, t->integer, froms[i], label, sizeof label, &info) == FD_OK &&
                    info.length == ends[i] - start && memcmp(label, texts + start, info.length) == 0 &&
                    info.next_change_ms == (i + 1 < n ? froms[i + 1] : until_ms);
-        if (!tk_count(same)) tk_fail("%s:%zu: entry %zu is not fd_format at its from, or the next does not start at its next change", file, line, i);
+        if (!tk_count(same))
+            tk_fail("%s:%zu: entry %zu is not fd_format at its from, or the next does not start at its next change",
+                    file, line, i);
     }
 
     /* Too small a buffer: the size needed, nothing written past it. */
@@ -108,7 +114,8 @@ static void check_line(const json_value *v, const char *file, size_t line)
         tk_count(s == FD_ERR_BUFFER && need == length && small[4] == 'x' && small[7] == 'x');
         size_t n2 = 0;
         int64_t until2 = 0;
-        s = fd_schedule(f, t->integer, now->integer, h->integer, (size_t)m->integer, small, 1, ends, froms, &n2, &until2);
+        s = fd_schedule(f, t->integer, now->integer, h->integer, (size_t)m->integer, small, 1, ends, froms, &n2,
+                        &until2);
         if (!tk_count((s == FD_ERR_BUFFER || ends[n2 - 1] <= 1) && n2 == n && until2 == until_ms && small[1] == 'x'))
             tk_fail("%s:%zu: fd_schedule with cap 1: status %d, n %zu", file, line, (int)s, n2);
     }
@@ -132,11 +139,14 @@ static void check_arguments(void)
     static const struct {
         int64_t horizon;
         size_t max;
-    } bad[] = {{-1, 10}, {FD_SCHEDULE_MAX_HORIZON_MS + 1, 10}, {INT64_MIN, 10}, {0, 0}, {0, FD_SCHEDULE_MAX_ENTRIES + 1}, {0, (size_t)-1}};
+    } bad[] = {{-1, 10}, {FD_SCHEDULE_MAX_HORIZON_MS + 1, 10}, {INT64_MIN, 10},
+               {0, 0},   {0, FD_SCHEDULE_MAX_ENTRIES + 1},     {0, (size_t)-1}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        tk_count(fd_schedule(f, t, now, bad[i].horizon, bad[i].max, texts, sizeof texts, ends, froms, &n, &until) == FD_ERR_ARGUMENT &&
+        tk_count(fd_schedule(f, t, now, bad[i].horizon, bad[i].max, texts, sizeof texts, ends, froms, &n, &until) ==
+                     FD_ERR_ARGUMENT &&
                  strstr(fd_last_error(), bad[i].max == 10 ? "horizon" : "max_entries") != NULL);
-        tk_count(fd_schedule_json(f, t, now, bad[i].horizon, bad[i].max, json, sizeof json, &length) == FD_ERR_ARGUMENT);
+        tk_count(fd_schedule_json(f, t, now, bad[i].horizon, bad[i].max, json, sizeof json, &length) ==
+                 FD_ERR_ARGUMENT);
     }
     tk_count(fd_schedule(NULL, t, now, 0, 1, texts, sizeof texts, ends, froms, &n, &until) == FD_ERR_ARGUMENT);
     tk_count(fd_schedule(f, t, now, 0, 1, texts, sizeof texts, NULL, froms, &n, &until) == FD_ERR_ARGUMENT);
@@ -146,11 +156,13 @@ static void check_arguments(void)
     tk_count(fd_schedule_json(f, t, FD_MAX_INSTANT_MS + 1, 0, 1, json, sizeof json, &length) == FD_ERR_RANGE);
     tk_count(fd_schedule_json(f, FD_MIN_INSTANT_MS - 1, now, 0, 1, json, sizeof json, &length) == FD_ERR_RANGE);
     /* H = 0: one entry and its until. */
-    tk_count(fd_schedule(f, t, now, 0, 5, texts, sizeof texts, ends, froms, &n, &until) == FD_OK && n == 1 && froms[0] == now &&
-             until == now + 30000);
+    tk_count(fd_schedule(f, t, now, 0, 5, texts, sizeof texts, ends, froms, &n, &until) == FD_OK && n == 1 &&
+             froms[0] == now && until == now + 30000);
     /* A relative label of one second ago over the longest horizon: it stops at the entry that changes after a year. */
-    tk_count(fd_schedule(f, now - 1000, now, FD_SCHEDULE_MAX_HORIZON_MS, MAX_ENTRIES, texts, sizeof texts, ends, froms, &n, &until) ==
-                 FD_OK && n < MAX_ENTRIES && until >= now + FD_SCHEDULE_MAX_HORIZON_MS && froms[n - 1] < now + FD_SCHEDULE_MAX_HORIZON_MS);
+    tk_count(fd_schedule(f, now - 1000, now, FD_SCHEDULE_MAX_HORIZON_MS, MAX_ENTRIES, texts, sizeof texts, ends, froms,
+                         &n, &until) == FD_OK &&
+             n < MAX_ENTRIES && until >= now + FD_SCHEDULE_MAX_HORIZON_MS &&
+             froms[n - 1] < now + FD_SCHEDULE_MAX_HORIZON_MS);
     fd_formatter_free(f);
     /* A countdown in tenths stops at max_entries: 2,000 ticks. */
     fd_options_init(&o, FD_STYLE_COUNTDOWN);
@@ -160,7 +172,8 @@ static void check_arguments(void)
         tk_fail("fd_formatter_new (countdown) failed");
         return;
     }
-    fd_status s = fd_schedule(f, now + 600000, now, FD_SCHEDULE_MAX_HORIZON_MS, MAX_ENTRIES, texts, sizeof texts, ends, froms, &n, &until);
+    fd_status s = fd_schedule(f, now + 600000, now, FD_SCHEDULE_MAX_HORIZON_MS, MAX_ENTRIES, texts, sizeof texts, ends,
+                              froms, &n, &until);
     if (!tk_count(s == FD_OK && n == MAX_ENTRIES && froms[1] == now + 100 && until == froms[n - 1] + 100))
         tk_fail("countdown: status %d, n %zu, until %lld", (int)s, n, (long long)until);
     fd_formatter_free(f);
@@ -174,24 +187,40 @@ static size_t escape(char *out, size_t at, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        const char *e = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\b' ? "\\b" : c == '\f' ? "\\f"
-                      : c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : NULL;
-        if (e) at += (size_t)sprintf(out + at, "%s", e);
-        else if (c < 0x20) at += (size_t)sprintf(out + at, "\\u%04x", c);
-        else out[at++] = (char)c;
+        const char *e = c == '"'    ? "\\\""
+                        : c == '\\' ? "\\\\"
+                        : c == '\b' ? "\\b"
+                        : c == '\f' ? "\\f"
+                        : c == '\n' ? "\\n"
+                        : c == '\r' ? "\\r"
+                        : c == '\t' ? "\\t"
+                                    : NULL;
+        if (e)
+            at += (size_t)sprintf(out + at, "%s", e);
+        else if (c < 0x20)
+            at += (size_t)sprintf(out + at, "\\u%04x", c);
+        else
+            out[at++] = (char)c;
     }
     return at;
 }
 
 static uint64_t rng = 0x5EED5EEDULL;
-static uint64_t next_rand(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
+static uint64_t next_rand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
 
 /* Random formatters with the 1.1 options, random t, now, horizon and max_entries:
    the wire bytes must equal the ones built here from fd_format and its next changes. */
 static void check_random(size_t cases)
 {
     static const char *const locales[] = {"zh_CN", "en_US", "de", "ar_EG", "ja_JP", "fr", "ru", "hi"};
-    static const char *const zones[] = {"Asia/Shanghai", "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "UTC"};
+    static const char *const zones[] = {"Asia/Shanghai", "America/New_York", "Europe/Berlin", "Australia/Lord_Howe",
+                                        "UTC"};
     static char want[1 << 20];
     size_t bad = 0;
     for (size_t k = 0; k < cases; k++) {
@@ -206,9 +235,14 @@ static void check_random(size_t cases)
         o.max_unit = (fd_unit)(next_rand() % 7);
         o.precision = (int32_t)(next_rand() % 4);
         o.countdown_days = (int32_t)(next_rand() % 2);
-        if (next_rand() % 4 == 0) o.just_now_text = "a \"quoted\\ word\"";
+        if (next_rand() % 4 == 0)
+            o.just_now_text = "a \"quoted\\ word\"";
         fd_formatter *f = NULL;
-        if (fd_formatter_new(&o, &f) != FD_OK) { tk_fail("random %zu: fd_formatter_new: %s", k, fd_last_error()); bad++; continue; }
+        if (fd_formatter_new(&o, &f) != FD_OK) {
+            tk_fail("random %zu: fd_formatter_new: %s", k, fd_last_error());
+            bad++;
+            continue;
+        }
         int64_t now = 1711348200000LL + (int64_t)(next_rand() % 800000000000ULL) - 400000000000LL;
         int64_t span = (int64_t[]){120000LL, 86400000LL, 40LL * 86400000LL, 800LL * 86400000LL}[next_rand() % 4];
         int64_t t = now + (int64_t)(next_rand() % (uint64_t)(2 * span)) - span;
@@ -222,24 +256,34 @@ static void check_random(size_t cases)
         for (size_t i = 0; i < max; i++) {
             char label[FD_LABEL_CAPACITY];
             fd_label info;
-            if (fd_format(f, t, from, label, sizeof label, &info) != FD_OK) { until = -1; break; }
+            if (fd_format(f, t, from, label, sizeof label, &info) != FD_OK) {
+                until = -1;
+                break;
+            }
             at += (size_t)sprintf(want + at, "%s[\"", i ? "," : "");
             at = escape(want, at, label, info.length);
             at += (size_t)sprintf(want + at, "\",%lld]", (long long)(from - previous));
             previous = from;
             until = info.next_change_ms;
-            if (until == FD_NEVER || until >= now + horizon) break;
+            if (until == FD_NEVER || until >= now + horizon)
+                break;
             from = until;
         }
-        if (until == FD_NEVER) at += (size_t)sprintf(want + at, "],\"until\":null}");
-        else at += (size_t)sprintf(want + at, "],\"until\":%lld}", (long long)until);
+        if (until == FD_NEVER)
+            at += (size_t)sprintf(want + at, "],\"until\":null}");
+        else
+            at += (size_t)sprintf(want + at, "],\"until\":%lld}", (long long)until);
         if (until == -1) {
-            if (s == FD_OK) { tk_fail("random %zu: fd_format failed where fd_schedule_json did not", k); bad++; }
+            if (s == FD_OK) {
+                tk_fail("random %zu: fd_format failed where fd_schedule_json did not", k);
+                bad++;
+            }
         } else if (s != FD_OK || length != at || memcmp(json, want, at) != 0) {
             if (bad++ < 5) {
-                tk_fail("random %zu: style %d %s %s t=%lld now=%lld horizon=%lld max=%zu: status %d", k, (int)o.style, o.locale,
-                        o.time_zone, (long long)t, (long long)now, (long long)horizon, max, (int)s);
-                printf("  got:  %.*s\n  want: %.*s\n", (int)(length < 300 ? length : 300), json, (int)(at < 300 ? at : 300), want);
+                tk_fail("random %zu: style %d %s %s t=%lld now=%lld horizon=%lld max=%zu: status %d", k, (int)o.style,
+                        o.locale, o.time_zone, (long long)t, (long long)now, (long long)horizon, max, (int)s);
+                printf("  got:  %.*s\n  want: %.*s\n", (int)(length < 300 ? length : 300), json,
+                       (int)(at < 300 ? at : 300), want);
             }
         }
         fd_formatter_free(f);
@@ -267,7 +311,8 @@ static void check_conversion(const char *path)
     ssize_t got;
     while ((got = getline(&text, &cap, in)) > 0) {
         line++;
-        if (strstr(text, "\"seconds\":") || strstr(text, "\"millis\":") || strstr(text, "\"since_2001\":")) continue;
+        if (strstr(text, "\"seconds\":") || strstr(text, "\"millis\":") || strstr(text, "\"since_2001\":"))
+            continue;
         json_value v;
         char err[256];
         if (json_parse(text, (size_t)got, &v, err, sizeof err) != 0) {
@@ -309,12 +354,13 @@ static void check_conversion(const char *path)
                 fd_status s = fd_schedule_json(f, t->integer, now->integer, h->integer, (size_t)m->integer, json,
                                                sizeof json, &length);
                 CHECK(s == FD_OK && want && length == want->length && memcmp(json, want->string, length) == 0,
-                      "%s:%zu: fd_schedule_json (status %d): %s", path, line, (int)s, s == FD_OK ? json : fd_last_error());
+                      "%s:%zu: fd_schedule_json (status %d): %s", path, line, (int)s,
+                      s == FD_OK ? json : fd_last_error());
             } else {
                 char out[FD_LABEL_CAPACITY];
                 fd_status s = fd_format(f, t->integer, now->integer, out, sizeof out, NULL);
-                CHECK(s == FD_OK && label && strcmp(out, label->string) == 0, "%s:%zu: fd_format (status %d): %s",
-                      path, line, (int)s, s == FD_OK ? out : fd_last_error());
+                CHECK(s == FD_OK && label && strcmp(out, label->string) == 0, "%s:%zu: fd_format (status %d): %s", path,
+                      line, (int)s, s == FD_OK ? out : fd_last_error());
             }
             fd_formatter_free(f);
             ran++;
@@ -323,7 +369,8 @@ static void check_conversion(const char *path)
     }
     free(text);
     fclose(in);
-    if (!tk_count(ran > 0)) tk_fail("%s: no conversion vector ran", path);
+    if (!tk_count(ran > 0))
+        tk_fail("%s: no conversion vector ran", path);
     printf("  %zu conversion vectors (the integer lines)\n", ran);
     /* The defaults every binding takes from the header (1.3). */
     CHECK(FD_SCHEDULE_DEFAULT_HORIZON_MS == 86400000 && FD_SCHEDULE_DEFAULT_MAX_ENTRIES == 1000,
@@ -338,9 +385,11 @@ int main(int argc, char **argv)
     static char list[8192];
     if (env != NULL && env[0] != '\0') {
         snprintf(list, sizeof list, "%s", env);
-        for (char *p = strtok(list, ":"); p != NULL && files < 64; p = strtok(NULL, ":")) paths[files++] = p;
+        for (char *p = strtok(list, ":"); p != NULL && files < 64; p = strtok(NULL, ":"))
+            paths[files++] = p;
     } else if (argc > 1) {
-        for (int i = 1; i < argc && files < 64; i++) paths[files++] = argv[i];
+        for (int i = 1; i < argc && files < 64; i++)
+            paths[files++] = argv[i];
     } else {
         paths[files++] = "Tests/vectors/schedule/schedule-1.2.jsonl";
     }
@@ -365,7 +414,8 @@ int main(int argc, char **argv)
         }
         jsonl_close(&file);
     }
-    if (!tk_count(lines > 0)) tk_fail("no schedule vector was read");
+    if (!tk_count(lines > 0))
+        tk_fail("no schedule vector was read");
     printf("  %zu schedule vectors\n", lines);
     check_arguments();
     check_conversion("Tests/vectors/conversion/conversion-1.3.jsonl");

@@ -35,16 +35,24 @@ static const char *const LOCALES[] = {
 #define NLOCALES (sizeof LOCALES / sizeof LOCALES[0])
 
 static const int64_t INSTANTS[] = {
-    NOW - 1000, NOW - 3600000LL, NOW - 86400000LL * 3, NOW - 86400000LL * 400,
+    NOW - 1000,
+    NOW - 3600000LL,
+    NOW - 86400000LL * 3,
+    NOW - 86400000LL * 400,
     -2208988800000LL - 86400000LL * 365 * 50, /* 1850: ICU's calendar, not the tables */
     NOW + 86400000LL * 365 * 3000,            /* year 5024 */
-    -62135596800000LL, 253402300799000LL,     /* the ends of the range */
+    -62135596800000LL,
+    253402300799000LL, /* the ends of the range */
 };
 #define NINSTANTS (sizeof INSTANTS / sizeof INSTANTS[0])
 #define LABELS (NLOCALES * STYLES * NINSTANTS * 2)
 
 /* Every label as text + next change; one run of all. */
-typedef struct { char text[FD_LABEL_CAPACITY]; int64_t next; fd_status status; } result;
+typedef struct {
+    char text[FD_LABEL_CAPACITY];
+    int64_t next;
+    fd_status status;
+} result;
 
 static int run_all(result *out)
 {
@@ -56,7 +64,8 @@ static int run_all(result *out)
             o.locale = LOCALES[l];
             o.time_zone = "America/St_Johns";
             fd_formatter *f = NULL;
-            if (fd_formatter_new(&o, &f) != FD_OK) return -1;
+            if (fd_formatter_new(&o, &f) != FD_OK)
+                return -1;
             for (size_t i = 0; i < NINSTANTS; i++, k++) {
                 fd_label info;
                 out[k].status = fd_format(f, INSTANTS[i], NOW, out[k].text, sizeof out[k].text, &info);
@@ -71,7 +80,8 @@ static int run_all(result *out)
                 out[k].status = s;
                 out[k].next = earliest;
                 memset(out[k].text, 0, sizeof out[k].text);
-                if (s == FD_OK) memcpy(out[k].text, buf + start, ends[i] - start);
+                if (s == FD_OK)
+                    memcpy(out[k].text, buf + start, ends[i] - start);
             }
             fd_formatter_free(f);
         }
@@ -99,15 +109,24 @@ static int child(void)
         printf("pthread_attr_setstacksize(%d) refused\n", FD_MIN_STACK_BYTES);
         return 3;
     }
-    if (pthread_create(&t, &attr, small_thread, NULL) != 0) return 3;
+    if (pthread_create(&t, &attr, small_thread, NULL) != 0)
+        return 3;
     pthread_join(t, NULL);
-    if (small_rc != 0) { printf("fd_formatter_new failed on the small stack\n"); return 4; }
-    if (run_all(big) != 0) { printf("fd_formatter_new failed on the main thread\n"); return 4; }
+    if (small_rc != 0) {
+        printf("fd_formatter_new failed on the small stack\n");
+        return 4;
+    }
+    if (run_all(big) != 0) {
+        printf("fd_formatter_new failed on the main thread\n");
+        return 4;
+    }
     int bad = 0;
     for (size_t k = 0; k < LABELS; k++) {
-        if (small[k].status != big[k].status || small[k].next != big[k].next || strcmp(small[k].text, big[k].text) != 0) {
+        if (small[k].status != big[k].status || small[k].next != big[k].next ||
+            strcmp(small[k].text, big[k].text) != 0) {
             if (bad++ < 5)
-                printf("label %zu: \"%s\" (status %d, next %lld) on the small stack, \"%s\" (status %d, next %lld) on the main one\n",
+                printf("label %zu: \"%s\" (status %d, next %lld) on the small stack, \"%s\" (status %d, next %lld) on "
+                       "the main one\n",
                        k, small[k].text, small[k].status, (long long)small[k].next, big[k].text, big[k].status,
                        (long long)big[k].next);
         }
@@ -119,16 +138,21 @@ int main(void)
 {
     fflush(stdout);
     pid_t pid = fork();
-    if (pid < 0) tk_fail("fork failed");
-    if (pid == 0) { alarm(60); _exit(child()); }
+    if (pid < 0)
+        tk_fail("fork failed");
+    if (pid == 0) {
+        alarm(60);
+        _exit(child());
+    }
     int status = 0;
-    if (waitpid(pid, &status, 0) != pid) tk_fail("waitpid failed");
+    if (waitpid(pid, &status, 0) != pid)
+        tk_fail("waitpid failed");
     if (WIFSIGNALED(status))
         tk_fail("%zu labels on a thread with a %d-byte stack: the child died of signal %d%s", (size_t)LABELS,
                 FD_MIN_STACK_BYTES, WTERMSIG(status), WTERMSIG(status) == SIGSEGV ? " (stack overflow?)" : "");
     else if (WEXITSTATUS(status) != 0)
-        tk_fail("%zu labels on a thread with a %d-byte stack: the child exited %d", (size_t)LABELS,
-                FD_MIN_STACK_BYTES, WEXITSTATUS(status));
+        tk_fail("%zu labels on a thread with a %d-byte stack: the child exited %d", (size_t)LABELS, FD_MIN_STACK_BYTES,
+                WEXITSTATUS(status));
     else
         tk_count(1);
     return tk_finish();

@@ -90,17 +90,29 @@ static void make_instants(void)
            test is about sharing a formatter, not about them. */
         switch (r % 256) {
         case 0: /* anywhere in the range */
-            instants[i] = FD_MIN_INSTANT_MS +
-                          (int64_t)((r >> 8) % (uint64_t)(FD_MAX_INSTANT_MS - FD_MIN_INSTANT_MS + 1));
+            instants[i] =
+                FD_MIN_INSTANT_MS + (int64_t)((r >> 8) % (uint64_t)(FD_MAX_INSTANT_MS - FD_MIN_INSTANT_MS + 1));
             break;
         case 1: /* the ends of the range */
             instants[i] = (r >> 8) & 1 ? FD_MAX_INSTANT_MS - (int64_t)((r >> 9) % DAY)
                                        : FD_MIN_INSTANT_MS + (int64_t)((r >> 9) % DAY);
             break;
-        case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
-        case 14: case 15: case 16: case 17: /* the future, up to ~10 days */
-            instants[i] = NOW + (int64_t)((r >> 8) % (10 * DAY));
-            break;
+        case 2:
+        case 3:
+        case 4:
+        case 5:
+        case 6:
+        case 7:
+        case 8:
+        case 9:
+        case 10:
+        case 11:
+        case 12:
+        case 13:
+        case 14:
+        case 15:
+        case 16:
+        case 17: /* the future, up to ~10 days */ instants[i] = NOW + (int64_t)((r >> 8) % (10 * DAY)); break;
         default: { /* the past, most of it close to now */
             int64_t scale = scales[(r >> 4) % 7];
             instants[i] = NOW - (int64_t)((r >> 8) % (uint64_t)(scale + scale / 4));
@@ -149,8 +161,8 @@ static int make_reference(void)
 static void mismatch(worker *w, size_t i, const char *what)
 {
     if (w->mismatched < MAX_REPORTS)
-        snprintf(w->reports[w->mismatched], sizeof w->reports[0], "instant %lu (t=%lld): %s",
-                 (unsigned long)i, (long long)instants[i], what);
+        snprintf(w->reports[w->mismatched], sizeof w->reports[0], "instant %lu (t=%lld): %s", (unsigned long)i,
+                 (long long)instants[i], what);
     w->mismatched++;
 }
 
@@ -250,15 +262,15 @@ int main(int argc, char **argv)
         return tk_finish();
     }
     make_instants();
-    printf("%lu instants, %d configurations, %d threads sharing one formatter each\n",
-           (unsigned long)count, CONFIG_COUNT, THREADS);
+    printf("%lu instants, %d configurations, %d threads sharing one formatter each\n", (unsigned long)count,
+           CONFIG_COUNT, THREADS);
 
     for (int c = 0; c < CONFIG_COUNT; c++) {
         fd_formatter *f = NULL;
         fd_status s = new_formatter(&CONFIGS[c], &f);
         if (s != FD_OK) {
-            tk_fail("fd_formatter_new(style %d, %s, %s): %s", (int)CONFIGS[c].style, CONFIGS[c].locale,
-                    CONFIGS[c].zone, fd_status_message(s));
+            tk_fail("fd_formatter_new(style %d, %s, %s): %s", (int)CONFIGS[c].style, CONFIGS[c].locale, CONFIGS[c].zone,
+                    fd_status_message(s));
             continue;
         }
         shared = f;

@@ -73,8 +73,7 @@ static fd_formatter *shared[STYLES];
 /* Instants up to ~3 years back and ~3 days ahead, most of them close to now. */
 static void make_instants(void)
 {
-    static const int64_t scales[] = {60000LL, 3600000LL, 86400000LL, 10 * 86400000LL,
-                                     1100 * 86400000LL};
+    static const int64_t scales[] = {60000LL, 3600000LL, 86400000LL, 10 * 86400000LL, 1100 * 86400000LL};
     uint64_t x = 0x9E3779B97F4A7C15ull;
     for (size_t i = 0; i < count; i++) {
         x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64 */
@@ -98,11 +97,11 @@ static int make_reference(void)
             ref_text = grown;
             cap *= 2;
         }
-        fd_status s = fd_format(shared[i % STYLES], instants[i], NOW, ref_text + used,
-                                FD_LABEL_CAPACITY, &refs[i].info);
+        fd_status s =
+            fd_format(shared[i % STYLES], instants[i], NOW, ref_text + used, FD_LABEL_CAPACITY, &refs[i].info);
         if (s != FD_OK || refs[i].info.length >= FD_LABEL_CAPACITY) {
-            tk_fail("reference: fd_format(style %d, t=%lld): %s", (int)(i % STYLES),
-                    (long long)instants[i], s != FD_OK ? fd_status_message(s) : "length too large");
+            tk_fail("reference: fd_format(style %d, t=%lld): %s", (int)(i % STYLES), (long long)instants[i],
+                    s != FD_OK ? fd_status_message(s) : "length too large");
             return -1;
         }
         refs[i].text_offset = used;
@@ -123,9 +122,8 @@ typedef struct worker {
 static void mismatch(worker *w, int p, size_t i, const char *what)
 {
     if (w->mismatched[p] < MAX_REPORTS)
-        snprintf(w->reports[p][w->mismatched[p]], sizeof w->reports[p][0],
-                 "instant %lu (style %d, t=%lld): %s", (unsigned long)i, (int)(i % STYLES),
-                 (long long)instants[i], what);
+        snprintf(w->reports[p][w->mismatched[p]], sizeof w->reports[p][0], "instant %lu (style %d, t=%lld): %s",
+                 (unsigned long)i, (int)(i % STYLES), (long long)instants[i], what);
     w->mismatched[p]++;
 }
 
@@ -177,8 +175,7 @@ static void phase_many(worker *w)
                 if (refs[i].info.next_change_ms < earliest)
                     earliest = refs[i].info.next_change_ms;
             }
-            fd_status s = fd_format_many(shared[st], ts, n, NOW, out, CHUNK * FD_LABEL_CAPACITY,
-                                         ends, &next_min);
+            fd_status s = fd_format_many(shared[st], ts, n, NOW, out, CHUNK * FD_LABEL_CAPACITY, ends, &next_min);
             for (size_t k = 0; k < n; k++) {
                 size_t i = idx[k], begin = k ? ends[k - 1] : 0;
                 const reference *r = &refs[i];
@@ -229,8 +226,7 @@ static void *run_worker(void *arg)
 
 int main(int argc, char **argv)
 {
-    static const char *const phase_names[3] = {"fd_format on shared formatters",
-                                               "fd_format_many on shared formatters",
+    static const char *const phase_names[3] = {"fd_format on shared formatters", "fd_format_many on shared formatters",
                                                "own formatters created concurrently"};
     static worker workers[THREADS];
     pthread_t threads[THREADS];
@@ -245,8 +241,8 @@ int main(int argc, char **argv)
     for (int style = 0; style < STYLES; style++) {
         fd_status s = new_formatter(style, &shared[style]);
         if (s != FD_OK) {
-            tk_fail("fd_formatter_new(style %d, %s, %s): %s", style, CONFIGS[style].locale,
-                    CONFIGS[style].zone, fd_status_message(s));
+            tk_fail("fd_formatter_new(style %d, %s, %s): %s", style, CONFIGS[style].locale, CONFIGS[style].zone,
+                    fd_status_message(s));
             return tk_finish();
         }
     }
@@ -275,8 +271,8 @@ int main(int argc, char **argv)
                 tk_count(1);
                 continue;
             }
-            tk_fail("thread %d, %s: %lu of %lu differ from the single-threaded labels", t,
-                    phase_names[p], w->mismatched[p], w->compared[p]);
+            tk_fail("thread %d, %s: %lu of %lu differ from the single-threaded labels", t, phase_names[p],
+                    w->mismatched[p], w->compared[p]);
             for (unsigned long k = 0; k < w->mismatched[p] && k < MAX_REPORTS; k++)
                 printf("  %s\n", w->reports[p][k]);
         }

@@ -50,7 +50,8 @@ static void *label_and_fail(void *arg)
     o.time_zone = "Asia/Shanghai";
     fd_formatter *f = NULL;
     CHECK(formatter_new(&o, &f) == FD_OK, "fd_formatter_new after the TLS filler: %s", last_error());
-    if (f == NULL) return NULL;
+    if (f == NULL)
+        return NULL;
     char buf[FD_LABEL_CAPACITY];
     fd_label info;
     /* 2024-03-24 20:00 in Shanghai, seen at 2024-03-25 14:30: "昨天". */
@@ -68,14 +69,16 @@ int main(void)
 {
     char self[PATH_MAX], path[PATH_MAX + 64];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) tk_fail("readlink /proc/self/exe");
+    if (n <= 0)
+        tk_fail("readlink /proc/self/exe");
     self[n > 0 ? n : 0] = 0;
     const char *dir = dirname(self);
 
     snprintf(path, sizeof path, "%s/libtls_filler.so", dir);
     void *filler = dlopen(path, RTLD_NOW);
     CHECK(filler != NULL, "dlopen %s: %s", path, dlerror());
-    if (filler == NULL) return tk_finish();
+    if (filler == NULL)
+        return tk_finish();
     int (*touch)(void);
     *(void **)(&touch) = dlsym(filler, "tls_filler_touch");
     CHECK(touch != NULL && touch() == 2, "the filler's 1,200 bytes of initial-exec TLS are in use");
@@ -83,7 +86,8 @@ int main(void)
     snprintf(path, sizeof path, "%s/../lib/libfeeddate.so.1", dir);
     void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     CHECK(lib != NULL, "dlopen %s after 1,200 bytes of initial-exec TLS: %s", path, lib ? "" : dlerror());
-    if (lib == NULL) return tk_finish();
+    if (lib == NULL)
+        return tk_finish();
     *(void **)(&options_init) = dlsym(lib, "fd_options_init");
     *(void **)(&formatter_new) = dlsym(lib, "fd_formatter_new");
     *(void **)(&format) = dlsym(lib, "fd_format");

@@ -33,7 +33,7 @@
 
 typedef struct vector {
     size_t line;
-    json_value json;   /* owns every string below */
+    json_value json; /* owns every string below */
     const char *note;
     const char *style_name;
     fd_options options;
@@ -55,10 +55,9 @@ typedef struct vector {
 /* Prints the FAIL line prefix naming the vector (the caller counts the check). */
 static void fail_prefix(const vector *v)
 {
-    printf("FAIL line %lu [%s %s %s t=%lld now=%lld] %s: ", (unsigned long)v->line,
-           v->style_name ? v->style_name : "?", v->options.locale ? v->options.locale : "?",
-           v->options.time_zone ? v->options.time_zone : "?", (long long)v->t_ms,
-           (long long)v->now_ms, v->note ? v->note : "");
+    printf("FAIL line %lu [%s %s %s t=%lld now=%lld] %s: ", (unsigned long)v->line, v->style_name ? v->style_name : "?",
+           v->options.locale ? v->options.locale : "?", v->options.time_zone ? v->options.time_zone : "?",
+           (long long)v->t_ms, (long long)v->now_ms, v->note ? v->note : "");
 }
 
 /* Reports a malformed vector line (counted as one failed check). */
@@ -96,25 +95,28 @@ static int read_part(const json_value *obj, const char *key, size_t text_length,
 static int write_options_key(char *buf, size_t cap, const fd_options *o)
 {
     const char *locale = o->locale ? o->locale : "", *zone = o->time_zone ? o->time_zone : "";
-    int n = snprintf(buf, cap, "%d|%lu:%s|%lu:%s|%d|%d|%d|%lld|%lld|%d|%d|%d|%d", (int)o->style,
-                     (unsigned long)strlen(locale), locale, (unsigned long)strlen(zone), zone,
-                     (int)o->hour_cycle, (int)o->width, (int)o->recent_relative,
-                     (long long)o->just_now_ms, (long long)o->skew_tolerance_ms,
-                     (int)o->cross_year_grace_days, (int)o->weekday_window_days,
-                     (int)o->precision, (int)o->countdown_days);
+    int n =
+        snprintf(buf, cap, "%d|%lu:%s|%lu:%s|%d|%d|%d|%lld|%lld|%d|%d|%d|%d", (int)o->style,
+                 (unsigned long)strlen(locale), locale, (unsigned long)strlen(zone), zone, (int)o->hour_cycle,
+                 (int)o->width, (int)o->recent_relative, (long long)o->just_now_ms, (long long)o->skew_tolerance_ms,
+                 (int)o->cross_year_grace_days, (int)o->weekday_window_days, (int)o->precision, (int)o->countdown_days);
 #if HAS_1_1_OPTIONS
-    if (n < 0) return n;
+    if (n < 0)
+        return n;
     const char *words[4] = {o->just_now_text, o->yesterday_text, o->day_before_yesterday_text, o->tomorrow_text};
     size_t used = (size_t)n < cap ? (size_t)n : cap;
     int more = snprintf(buf ? buf + used : NULL, cap - used, "|%d|%d|%d|%d", (int)o->plain_spaces, (int)o->spoken,
                         (int)o->overtime, (int)o->max_unit);
-    if (more < 0) return more;
+    if (more < 0)
+        return more;
     n += more;
     for (int i = 0; i < 4; i++) {
         used = (size_t)n < cap ? (size_t)n : cap;
-        more = words[i] ? snprintf(buf ? buf + used : NULL, cap - used, "|%lu:%s", (unsigned long)strlen(words[i]), words[i])
-                        : snprintf(buf ? buf + used : NULL, cap - used, "|-");
-        if (more < 0) return more;
+        more = words[i]
+                   ? snprintf(buf ? buf + used : NULL, cap - used, "|%lu:%s", (unsigned long)strlen(words[i]), words[i])
+                   : snprintf(buf ? buf + used : NULL, cap - used, "|-");
+        if (more < 0)
+            return more;
         n += more;
     }
 #endif
@@ -224,8 +226,7 @@ static fd_formatter *formatter_for(const vector *v, fd_status *status)
 
 /* ---- comparing one vector ---- */
 
-static void print_mismatch_text(const char *what, const char *want, size_t want_len,
-                                const char *got, size_t got_len)
+static void print_mismatch_text(const char *what, const char *want, size_t want_len, const char *got, size_t got_len)
 {
     printf("%s: expected ", what);
     tk_print_text(stdout, want, want_len);
@@ -235,25 +236,21 @@ static void print_mismatch_text(const char *what, const char *want, size_t want_
 }
 
 /* Compares the bytes of an expected part with the part fd_format reported. */
-static int part_matches(const vector *v, const char *what, const size_t want[2], size_t offset,
-                        size_t length)
+static int part_matches(const vector *v, const char *what, const size_t want[2], size_t offset, size_t length)
 {
     size_t want_len = want[1] - want[0];
     int in_text = offset <= v->info.length && length <= v->info.length - offset;
-    int ok = in_text && length == want_len &&
-             memcmp(v->got + offset, v->text + want[0], want_len) == 0 &&
+    int ok = in_text && length == want_len && memcmp(v->got + offset, v->text + want[0], want_len) == 0 &&
              (want_len != 0 || offset == 0); /* an empty part is 0, 0 */
     if (!ok) {
         char label[64];
         fail_prefix(v);
-        snprintf(label, sizeof label, "%s [%lu,%lu) vs [%lu,%lu)", what,
-                 (unsigned long)want[0], (unsigned long)want[1], (unsigned long)offset,
-                 (unsigned long)(offset + length));
+        snprintf(label, sizeof label, "%s [%lu,%lu) vs [%lu,%lu)", what, (unsigned long)want[0], (unsigned long)want[1],
+                 (unsigned long)offset, (unsigned long)(offset + length));
         if (in_text)
             print_mismatch_text(label, v->text + want[0], want_len, v->got + offset, length);
         else
-            printf("%s: reported part lies outside the %lu-byte text\n", label,
-                   (unsigned long)v->info.length);
+            printf("%s: reported part lies outside the %lu-byte text\n", label, (unsigned long)v->info.length);
     }
     return ok;
 }
@@ -267,8 +264,7 @@ static void check_vector(vector *v)
     if (v->formatter == NULL) {
         tk_count(0);
         fail_prefix(v);
-        printf("fd_formatter_new: %s (%s)\n", tk_status_name(s, name, sizeof name),
-               fd_status_message(s));
+        printf("fd_formatter_new: %s (%s)\n", tk_status_name(s, name, sizeof name), fd_status_message(s));
         return;
     }
     memset(v->got, 0, sizeof v->got);
@@ -284,9 +280,8 @@ static void check_vector(vector *v)
     if (nul == NULL || (size_t)(nul - v->got) != v->info.length) {
         tk_count(0);
         fail_prefix(v);
-        printf("info.length %lu disagrees with the NUL-terminated text (%s %lu)\n",
-               (unsigned long)v->info.length, nul ? "strlen" : "no NUL in",
-               (unsigned long)(nul ? (size_t)(nul - v->got) : sizeof v->got));
+        printf("info.length %lu disagrees with the NUL-terminated text (%s %lu)\n", (unsigned long)v->info.length,
+               nul ? "strlen" : "no NUL in", (unsigned long)(nul ? (size_t)(nul - v->got) : sizeof v->got));
         return;
     }
     v->formatted = 1;
@@ -324,12 +319,17 @@ static size_t to_utf16(const char *s, size_t n, uint16_t *out)
     for (size_t i = 0; i < n;) {
         uint32_t cp = 0;
         size_t len = json_utf8_decode((const unsigned char *)s + i, n - i, &cp);
-        if (len == 0) return (size_t)-1;
+        if (len == 0)
+            return (size_t)-1;
         if (cp >= 0x10000) {
-            if (out) { out[units] = (uint16_t)(0xD800 + ((cp - 0x10000) >> 10)); out[units + 1] = (uint16_t)(0xDC00 + ((cp - 0x10000) & 0x3FF)); }
+            if (out) {
+                out[units] = (uint16_t)(0xD800 + ((cp - 0x10000) >> 10));
+                out[units + 1] = (uint16_t)(0xDC00 + ((cp - 0x10000) & 0x3FF));
+            }
             units += 2;
         } else {
-            if (out) out[units] = (uint16_t)cp;
+            if (out)
+                out[units] = (uint16_t)cp;
             units += 1;
         }
         i += len;
@@ -350,17 +350,17 @@ static void check_vector_utf16(const vector *v)
     fd_status s = fd_format_utf16(v->formatter, v->t_ms, v->now_ms, got, FD_LABEL_CAPACITY, &info);
     int ok = s == FD_OK && units != (size_t)-1 && info.length == units && got[units] == 0 &&
              memcmp(got, want, units * sizeof *got) == 0 && info.next_change_ms == v->info.next_change_ms &&
-             info.expired == v->info.expired &&
-             info.day_offset == to_utf16(v->got, v->info.day_offset, NULL) &&
+             info.expired == v->info.expired && info.day_offset == to_utf16(v->got, v->info.day_offset, NULL) &&
              info.day_length == to_utf16(v->got + v->info.day_offset, v->info.day_length, NULL) &&
              info.time_offset == to_utf16(v->got, v->info.time_offset, NULL) &&
              info.time_length == to_utf16(v->got + v->info.time_offset, v->info.time_length, NULL);
     if (!ok) {
         fail_prefix(v);
         printf("fd_format_utf16: status %d, %lu code units (fd_format's text has %lu), day %lu+%lu, time %lu+%lu, "
-               "next change %lld\n", (int)s, (unsigned long)info.length, (unsigned long)units,
-               (unsigned long)info.day_offset, (unsigned long)info.day_length, (unsigned long)info.time_offset,
-               (unsigned long)info.time_length, (long long)info.next_change_ms);
+               "next change %lld\n",
+               (int)s, (unsigned long)info.length, (unsigned long)units, (unsigned long)info.day_offset,
+               (unsigned long)info.day_length, (unsigned long)info.time_offset, (unsigned long)info.time_length,
+               (long long)info.next_change_ms);
     }
     tk_count(ok);
 }
@@ -386,13 +386,15 @@ static void check_group_utf16(vector *vs, const size_t *idx, size_t n, const int
     if (ok && ends[n - 1] > 0) {
         size_t need = ends[n - 1], small = need - 1;
         buf[small] = 0x5A5A;
-        ok = fd_format_many_utf16(vs[idx[0]].formatter, ts, n, vs[idx[0]].now_ms, buf, small, ends, NULL) == FD_ERR_BUFFER &&
+        ok = fd_format_many_utf16(vs[idx[0]].formatter, ts, n, vs[idx[0]].now_ms, buf, small, ends, NULL) ==
+                 FD_ERR_BUFFER &&
              ends[n - 1] == need && buf[small] == 0x5A5A;
     }
     if (!ok) {
         fail_prefix(&vs[idx[0]]);
         printf("fd_format_many_utf16 group of %lu: not fd_format's labels as UTF-16 (or its ends, earliest change, "
-               "or buffer rules)\n", (unsigned long)n);
+               "or buffer rules)\n",
+               (unsigned long)n);
     }
     tk_count(ok);
     free(ends);
@@ -419,13 +421,15 @@ static void check_group_nul(vector *vs, const size_t *idx, size_t n, const int64
     if (ok) {
         size_t need = ends[n - 1], small = need - 1;
         buf[small] = 'Z';
-        ok = fd_format_many_nul(vs[idx[0]].formatter, ts, n, vs[idx[0]].now_ms, buf, small, ends, NULL) == FD_ERR_BUFFER &&
+        ok = fd_format_many_nul(vs[idx[0]].formatter, ts, n, vs[idx[0]].now_ms, buf, small, ends, NULL) ==
+                 FD_ERR_BUFFER &&
              ends[n - 1] == need && buf[small] == 'Z';
     }
     if (!ok) {
         fail_prefix(&vs[idx[0]]);
         printf("fd_format_many_nul group of %lu: not fd_format's labels each with a NUL (or its ends, earliest "
-               "change, or buffer rules)\n", (unsigned long)n);
+               "change, or buffer rules)\n",
+               (unsigned long)n);
     }
     tk_count(ok);
     free(ends);
@@ -461,8 +465,8 @@ static void check_group(vector *vs, const size_t *idx, size_t n)
     fd_status s = fd_format_many(first->formatter, ts, n, first->now_ms, buf, cap, ends, &next_min);
     if (s != FD_OK) {
         fail_prefix(first);
-        printf("fd_format_many group of %lu: %s (%s)\n", (unsigned long)n,
-               tk_status_name(s, name, sizeof name), fd_status_message(s));
+        printf("fd_format_many group of %lu: %s (%s)\n", (unsigned long)n, tk_status_name(s, name, sizeof name),
+               fd_status_message(s));
         ok = 0;
         goto done;
     }
@@ -471,15 +475,15 @@ static void check_group(vector *vs, const size_t *idx, size_t n)
         const vector *v = &vs[idx[i]];
         if (ends[i] < start || ends[i] > cap) {
             fail_prefix(v);
-            printf("fd_format_many: ends[%lu] = %lu does not follow %lu\n", (unsigned long)i,
-                   (unsigned long)ends[i], (unsigned long)start);
+            printf("fd_format_many: ends[%lu] = %lu does not follow %lu\n", (unsigned long)i, (unsigned long)ends[i],
+                   (unsigned long)start);
             ok = 0;
             goto done;
         }
         if (ends[i] - start != v->info.length || memcmp(buf + start, v->got, v->info.length) != 0) {
             fail_prefix(v);
-            print_mismatch_text("fd_format_many label vs fd_format", v->got, v->info.length,
-                                buf + start, ends[i] - start);
+            print_mismatch_text("fd_format_many label vs fd_format", v->got, v->info.length, buf + start,
+                                ends[i] - start);
             ok = 0;
         }
         start = ends[i];
@@ -491,9 +495,8 @@ static void check_group(vector *vs, const size_t *idx, size_t n)
     }
     if (next_min != earliest) {
         fail_prefix(first);
-        printf("fd_format_many next_change_min: expected %lld (%s), got %lld (%s)\n",
-               (long long)earliest, tk_instant(earliest, a, sizeof a), (long long)next_min,
-               tk_instant(next_min, b, sizeof b));
+        printf("fd_format_many next_change_min: expected %lld (%s), got %lld (%s)\n", (long long)earliest,
+               tk_instant(earliest, a, sizeof a), (long long)next_min, tk_instant(next_min, b, sizeof b));
         ok = 0;
     }
 #if HAS_UTF16
@@ -549,19 +552,24 @@ static void check_groups(vector *vs, size_t count)
  * `test_vectors --list` prints the choice, one path a line, and runs nothing
  * (the Makefile gives test_vectors_abi10 the files without the 1.1 options).
  */
-static int compare_names(const void *a, const void *b) { return strcmp(a, b); }
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
 
 static size_t vector_files(int argc, char **argv, char *paths[MAX_FILES], char *names_buf, size_t buf_cap)
 {
     size_t n = 0;
     if (argc > 1) {
-        for (int i = 1; i < argc && n < MAX_FILES; i++) paths[n++] = argv[i];
+        for (int i = 1; i < argc && n < MAX_FILES; i++)
+            paths[n++] = argv[i];
         return n;
     }
     const char *env = getenv("FEEDDATE_VECTORS");
     if (env != NULL && env[0] != '\0') {
         snprintf(names_buf, buf_cap, "%s", env);
-        for (char *p = strtok(names_buf, ":"); p != NULL && n < MAX_FILES; p = strtok(NULL, ":")) paths[n++] = p;
+        for (char *p = strtok(names_buf, ":"); p != NULL && n < MAX_FILES; p = strtok(NULL, ":"))
+            paths[n++] = p;
         return n;
     }
     static char names[MAX_FILES][256];
@@ -573,7 +581,8 @@ static size_t vector_files(int argc, char **argv, char *paths[MAX_FILES], char *
     }
     for (struct dirent *e; (e = readdir(d)) != NULL && count < MAX_FILES;) {
         size_t len = strlen(e->d_name);
-        if (len < 7 || len >= 256 || strcmp(e->d_name + len - 6, ".jsonl") != 0) continue;
+        if (len < 7 || len >= 256 || strcmp(e->d_name + len - 6, ".jsonl") != 0)
+            continue;
         memcpy(names[count++], e->d_name, len + 1);
     }
     closedir(d);
@@ -581,11 +590,13 @@ static size_t vector_files(int argc, char **argv, char *paths[MAX_FILES], char *
     size_t used = 0;
     for (size_t i = 0; i < count; i++) {
         int w = snprintf(names_buf + used, buf_cap - used, "%s/%s", FD_VECTORS_DIR, names[i]);
-        if (w < 0 || (size_t)w >= buf_cap - used) break;
+        if (w < 0 || (size_t)w >= buf_cap - used)
+            break;
         paths[n++] = names_buf + used;
         used += (size_t)w + 1;
     }
-    if (n == 0) tk_fail("no .jsonl files in %s", FD_VECTORS_DIR);
+    if (n == 0)
+        tk_fail("no .jsonl files in %s", FD_VECTORS_DIR);
     return n;
 }
 
@@ -627,7 +638,8 @@ static size_t run_file(const char *path)
         if (load_vector(v) == 0)
             check_vector(v);
 #if HAS_UTF16
-            if (v->formatted) check_vector_utf16(v);
+        if (v->formatted)
+            check_vector_utf16(v);
 #endif
     }
     jsonl_close(&file);
@@ -649,7 +661,8 @@ int main(int argc, char **argv)
     int list = argc > 1 && strcmp(argv[1], "--list") == 0;
     size_t n = vector_files(list ? 1 : argc, argv, paths, names, sizeof names);
     if (list) {
-        for (size_t i = 0; i < n; i++) printf("%s\n", paths[i]);
+        for (size_t i = 0; i < n; i++)
+            printf("%s\n", paths[i]);
         return n > 0 ? 0 : 1; /* a failure printed "FAIL ...", which is no path */
     }
 #if FD_VERSION_NUMBER >= 10300

@@ -73,7 +73,7 @@ static int seen_count;
 static char seen_what[MAX_SEEN][16];
 static char seen_path[MAX_SEEN][PATH_MAX];
 static char seen_real[MAX_SEEN][PATH_MAX]; /* the file an open returned, "" otherwise */
-static mode_t seen_mode[MAX_SEEN];          /* its type, for opens other than O_PATH; 0 otherwise */
+static mode_t seen_mode[MAX_SEEN];         /* its type, for opens other than O_PATH; 0 otherwise */
 
 static void *next_symbol(const char *name)
 {

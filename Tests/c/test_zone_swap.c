@@ -43,13 +43,16 @@ static int copy(const char *from, const char *to)
 {
     FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
     if (in == NULL || out == NULL) {
-        if (in) fclose(in);
-        if (out) fclose(out);
+        if (in)
+            fclose(in);
+        if (out)
+            fclose(out);
         return -1;
     }
     char buf[8192];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, in)) > 0) fwrite(buf, 1, n, out);
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        fwrite(buf, 1, n, out);
     fclose(in);
     return fclose(out);
 }
@@ -64,12 +67,15 @@ static int create(void)
     o.hour_cycle = FD_HOUR_CYCLE_H23;
     fd_formatter *f = NULL;
     int s = fd_formatter_new(&o, &f);
-    if (s == FD_ERR_TIME_ZONE) return 1;
-    if (s != FD_OK) return 3;
+    if (s == FD_ERR_TIME_ZONE)
+        return 1;
+    if (s != FD_OK)
+        return 3;
     char buf[FD_LABEL_CAPACITY];
     s = fd_format(f, T_MS, T_MS, buf, sizeof buf, NULL);
     fd_formatter_free(f);
-    if (s != FD_OK) return 3;
+    if (s != FD_OK)
+        return 3;
     return strstr(buf, "15:30") ? 0 : 2;
 }
 
@@ -98,7 +104,8 @@ static void *swapper(void *arg)
     snprintf(abs, sizeof abs, "%s/Asia", outside);
     for (unsigned i = 0; !atomic_load(&stop); i++) {
         rename(asia, real);
-        if (symlink(i % 2 ? rel : abs, asia) != 0) continue;
+        if (symlink(i % 2 ? rel : abs, asia) != 0)
+            continue;
         unlink(asia);
         rename(real, asia);
     }
@@ -109,7 +116,8 @@ int main(int argc, char **argv)
 {
     size_t seconds = tk_count_arg(argc, argv, 2, 1, 3600);
     const char *zoneinfo = getenv("TZDIR");
-    if (zoneinfo == NULL || zoneinfo[0] == '\0') zoneinfo = "/usr/share/zoneinfo";
+    if (zoneinfo == NULL || zoneinfo[0] == '\0')
+        zoneinfo = "/usr/share/zoneinfo";
     char top[] = "/tmp/feeddate-swap-XXXXXX";
     if (mkdtemp(top) == NULL) {
         perror("mkdtemp");
@@ -142,7 +150,8 @@ int main(int argc, char **argv)
     }
     /* Before the library's first use: it reads $TZDIR once. */
     setenv("TZDIR", db, 1);
-    if (!tk_count(create() == 0)) tk_fail("before the race: Asia/Tokyo does not label with Tokyo's rules");
+    if (!tk_count(create() == 0))
+        tk_fail("before the race: Asia/Tokyo does not label with Tokyo's rules");
 
     pthread_t threads[3];
     pthread_create(&threads[0], NULL, swapper, NULL);
@@ -151,13 +160,17 @@ int main(int argc, char **argv)
     struct timespec pause = {(time_t)seconds, 0};
     nanosleep(&pause, NULL);
     atomic_store(&stop, 1);
-    for (int i = 0; i < 3; i++) pthread_join(threads[i], NULL);
-    printf("  %zu s of swaps: %ld formatters with Tokyo's rules, %ld refused (FD_ERR_TIME_ZONE), %ld with rules from outside, %ld other failures\n",
+    for (int i = 0; i < 3; i++)
+        pthread_join(threads[i], NULL);
+    printf("  %zu s of swaps: %ld formatters with Tokyo's rules, %ld refused (FD_ERR_TIME_ZONE), %ld with rules from "
+           "outside, %ld other failures\n",
            seconds, atomic_load(&tokyo), atomic_load(&refused), atomic_load(&wrong), atomic_load(&other));
     if (!tk_count(atomic_load(&wrong) == 0))
         tk_fail("%ld formatters for Asia/Tokyo read New York's rules from outside $TZDIR", atomic_load(&wrong));
-    if (!tk_count(atomic_load(&other) == 0)) tk_fail("%ld creations failed with another status", atomic_load(&other));
-    if (!tk_count(atomic_load(&tokyo) > 0)) tk_fail("no formatter was created during the race");
+    if (!tk_count(atomic_load(&other) == 0))
+        tk_fail("%ld creations failed with another status", atomic_load(&other));
+    if (!tk_count(atomic_load(&tokyo) > 0))
+        tk_fail("no formatter was created during the race");
     /* The database whole again: no poisoned cache entry. */
     for (int i = 0; i < 100; i++)
         if (create() != 0) {
@@ -167,6 +180,7 @@ int main(int argc, char **argv)
     tk_count(1);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
-    if (system(cmd) != 0) fprintf(stderr, "test_zone_swap: could not remove %s\n", top);
+    if (system(cmd) != 0)
+        fprintf(stderr, "test_zone_swap: could not remove %s\n", top);
     return tk_finish();
 }

@@ -42,11 +42,9 @@ int tk_finish(void)
 /* Characters that print as nothing or as a plain-looking space. */
 static int is_invisible(uint32_t cp)
 {
-    return cp == 0x00A0 || cp == 0x00AD || cp == 0x034F || cp == 0x061C ||
-           cp == 0x115F || cp == 0x1160 || cp == 0x180E ||
-           (cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) ||
-           (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 || cp == 0x3164 ||
-           cp == 0xFEFF || cp == 0xFFA0;
+    return cp == 0x00A0 || cp == 0x00AD || cp == 0x034F || cp == 0x061C || cp == 0x115F || cp == 0x1160 ||
+           cp == 0x180E || (cp >= 0x2000 && cp <= 0x200F) || (cp >= 0x2028 && cp <= 0x202F) ||
+           (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 || cp == 0x3164 || cp == 0xFEFF || cp == 0xFFA0;
 }
 
 void tk_print_text(FILE *out, const char *s, size_t n)
@@ -75,8 +73,8 @@ void tk_print_text(FILE *out, const char *s, size_t n)
 const char *tk_status_name(int status, char *buf, size_t cap)
 {
     static const char *const names[] = {
-        "FD_OK", "FD_ERR_ARGUMENT", "FD_ERR_LOCALE", "FD_ERR_TIME_ZONE",
-        "FD_ERR_RANGE", "FD_ERR_BUFFER", "FD_ERR_ICU", "FD_ERR_MEMORY",
+        "FD_OK",        "FD_ERR_ARGUMENT", "FD_ERR_LOCALE", "FD_ERR_TIME_ZONE",
+        "FD_ERR_RANGE", "FD_ERR_BUFFER",   "FD_ERR_ICU",    "FD_ERR_MEMORY",
     };
     if (status >= 0 && (size_t)status < sizeof names / sizeof names[0])
         return names[status];
@@ -109,15 +107,16 @@ char *tk_instant(int64_t ms, char *buf, size_t cap)
     int64_t day = doy - (153 * mp + 2) / 5 + 1;
     int64_t month = mp < 10 ? mp + 3 : mp - 9;
     int64_t year = yoe + era * 400 + (month <= 2);
-    snprintf(buf, cap, "%04lld-%02d-%02dT%02d:%02d:%02d.%03dZ", (long long)year, (int)month,
-             (int)day, (int)(ms_of_day / 3600000), (int)(ms_of_day / 60000 % 60),
-             (int)(ms_of_day / 1000 % 60), (int)(ms_of_day % 1000));
+    snprintf(buf, cap, "%04lld-%02d-%02dT%02d:%02d:%02d.%03dZ", (long long)year, (int)month, (int)day,
+             (int)(ms_of_day / 3600000), (int)(ms_of_day / 60000 % 60), (int)(ms_of_day / 1000 % 60),
+             (int)(ms_of_day % 1000));
     return buf;
 }
 
 size_t tk_count_arg(int argc, char **argv, size_t fallback, long long min, long long max)
 {
-    if (argc < 2) return fallback;
+    if (argc < 2)
+        return fallback;
     char *end = NULL;
     long long n = strtoll(argv[1], &end, 10);
     if (end == argv[1] || *end != '\0' || n < min || n > max) {

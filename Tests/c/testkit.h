@@ -25,7 +25,13 @@ static inline int tk_label_same(const fd_label *a, const fd_label *b)
 int tk_count(int ok);
 
 /* One check: counted as passed when cond holds, else a failure printed with the message. */
-#define CHECK(cond, ...) do { if (cond) tk_count(1); else tk_fail(__VA_ARGS__); } while (0)
+#define CHECK(cond, ...)          \
+    do {                          \
+        if (cond)                 \
+            tk_count(1);          \
+        else                      \
+            tk_fail(__VA_ARGS__); \
+    } while (0)
 
 /* Counts a failed check and prints "FAIL " + the formatted message + newline. */
 void tk_fail(const char *fmt, ...)

@@ -4,7 +4,15 @@
 #include <stddef.h>
 #include <string.h>
 
-typedef enum option_kind { OPT_STRING, OPT_INT32, OPT_INT64, OPT_BOOL, OPT_HOUR_CYCLE, OPT_WIDTH, OPT_UNIT } option_kind;
+typedef enum option_kind {
+    OPT_STRING,
+    OPT_INT32,
+    OPT_INT64,
+    OPT_BOOL,
+    OPT_HOUR_CYCLE,
+    OPT_WIDTH,
+    OPT_UNIT
+} option_kind;
 
 #define HAS_1_1_OPTIONS (FD_VERSION_MAJOR > 1 || FD_VERSION_MINOR >= 1)
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -38,8 +46,8 @@ static const struct {
 #endif
 };
 
-static const char *const STYLE_NAMES[] = {"feed", "feed_detail", "chat_list", "chat_bubble",
-                                          "relative", "compact", "countdown"};
+static const char *const STYLE_NAMES[] = {"feed",     "feed_detail", "chat_list", "chat_bubble",
+                                          "relative", "compact",     "countdown"};
 static const char *const HOUR_CYCLE_NAMES[] = {"locale", "h23", "h12"};
 static const char *const WIDTH_NAMES[] = {"long", "short", "narrow"};
 static const char *const UNIT_NAMES[] = {"year", "month", "week", "day", "hour", "minute", "second"};
@@ -87,20 +95,17 @@ static int apply_option(fd_options *o, const json_member *m, const char **why)
         *(int32_t *)(void *)field = v->boolean;
         return 0;
     case OPT_HOUR_CYCLE:
-        if (v->type != JSON_STRING ||
-            (index = name_index(HOUR_CYCLE_NAMES, COUNT_OF(HOUR_CYCLE_NAMES), v->string)) < 0)
+        if (v->type != JSON_STRING || (index = name_index(HOUR_CYCLE_NAMES, COUNT_OF(HOUR_CYCLE_NAMES), v->string)) < 0)
             break;
         *(fd_hour_cycle *)(void *)field = (fd_hour_cycle)index;
         return 0;
     case OPT_WIDTH:
-        if (v->type != JSON_STRING ||
-            (index = name_index(WIDTH_NAMES, COUNT_OF(WIDTH_NAMES), v->string)) < 0)
+        if (v->type != JSON_STRING || (index = name_index(WIDTH_NAMES, COUNT_OF(WIDTH_NAMES), v->string)) < 0)
             break;
         *(fd_width *)(void *)field = (fd_width)index;
         return 0;
     case OPT_UNIT:
-        if (v->type != JSON_STRING ||
-            (index = name_index(UNIT_NAMES, COUNT_OF(UNIT_NAMES), v->string)) < 0)
+        if (v->type != JSON_STRING || (index = name_index(UNIT_NAMES, COUNT_OF(UNIT_NAMES), v->string)) < 0)
             break;
 #if HAS_1_1_OPTIONS
         *(fd_unit *)(void *)field = (fd_unit)index;

@@ -50,20 +50,28 @@ static fd_status (*p_options_init)(fd_options *, fd_style);
 static fd_status (*p_formatter_new)(const fd_options *, fd_formatter **);
 static void (*p_formatter_free)(fd_formatter *);
 static fd_status (*p_format)(const fd_formatter *, int64_t, int64_t, char *, size_t, fd_label *);
-static fd_status (*p_format_many)(const fd_formatter *, const int64_t *, size_t, int64_t, char *,
-                                  size_t, size_t *, int64_t *);
+static fd_status (*p_format_many)(const fd_formatter *, const int64_t *, size_t, int64_t, char *, size_t, size_t *,
+                                  int64_t *);
 static const char *(*p_formatter_locale)(const fd_formatter *);
 static const char *(*p_version_string)(void);
 
-static void *sym(void *h, const char *name) {
+static void *sym(void *h, const char *name)
+{
     void *p = dlsym(h, name);
-    if (!p) { fprintf(stderr, "diff_check: %s: %s\n", name, dlerror()); exit(2); }
+    if (!p) {
+        fprintf(stderr, "diff_check: %s: %s\n", name, dlerror());
+        exit(2);
+    }
     return p;
 }
 
-static void load(const char *path) {
+static void load(const char *path)
+{
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h) { fprintf(stderr, "diff_check: cannot load %s: %s\n", path, dlerror()); exit(2); }
+    if (!h) {
+        fprintf(stderr, "diff_check: cannot load %s: %s\n", path, dlerror());
+        exit(2);
+    }
     *(void **)&p_options_init = sym(h, "fd_options_init");
     *(void **)&p_formatter_new = sym(h, "fd_formatter_new");
     *(void **)&p_formatter_free = sym(h, "fd_formatter_free");
@@ -75,40 +83,59 @@ static void load(const char *path) {
 
 /* ---- deterministic randomness: splitmix64 --------------------------------- */
 
-typedef struct { uint64_t s; } rng;
-static uint64_t next64(rng *r) {
+typedef struct {
+    uint64_t s;
+} rng;
+static uint64_t next64(rng *r)
+{
     uint64_t z = (r->s += 0x9E3779B97F4A7C15ULL);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
 }
-static rng rng_for(uint64_t seed, uint64_t stream, uint64_t index) {
+static rng rng_for(uint64_t seed, uint64_t stream, uint64_t index)
+{
     rng r = {seed ^ (stream * 0xD1B54A32D192ED03ULL)};
     r.s ^= next64(&r) + index * 0x9E3779B97F4A7C15ULL;
     next64(&r);
     return r;
 }
-static uint64_t below(rng *r, uint64_t n) { return n ? next64(r) % n : 0; }
-static int64_t range_i(rng *r, int64_t lo, int64_t hi) { /* inclusive */
+static uint64_t below(rng *r, uint64_t n)
+{
+    return n ? next64(r) % n : 0;
+}
+static int64_t range_i(rng *r, int64_t lo, int64_t hi)
+{ /* inclusive */
     return lo + (int64_t)below(r, (uint64_t)(hi - lo) + 1);
 }
-static int chance(rng *r, unsigned percent) { return below(r, 100) < percent; }
-static double unit01(rng *r) { return (double)(next64(r) >> 11) / 9007199254740992.0; }
+static int chance(rng *r, unsigned percent)
+{
+    return below(r, 100) < percent;
+}
+static double unit01(rng *r)
+{
+    return (double)(next64(r) >> 11) / 9007199254740992.0;
+}
 
 /* ---- what is drawn ------------------------------------------------------- */
 
 static const char *LOCALES[] = {
-    "zh_CN", "zh_TW", "en_US", "en_GB", "ja_JP", "ja_JP@calendar=japanese", "ko_KR",
-    "de_DE", "fr_FR", "es_ES", "ru_RU", "ar_EG", "ar_SA", "fa_IR", "he_IL@calendar=hebrew",
-    "hi_IN", "th_TH", "fi_FI", "pt_BR", "tr_TR", "vi_VN", "id_ID", "en-US-u-hc-h23", "und",
-    "zh-Hant-HK", "en_IN", "pl_PL", "bn_BD",
+    "zh_CN",      "zh_TW",          "en_US",
+    "en_GB",      "ja_JP",          "ja_JP@calendar=japanese",
+    "ko_KR",      "de_DE",          "fr_FR",
+    "es_ES",      "ru_RU",          "ar_EG",
+    "ar_SA",      "fa_IR",          "he_IL@calendar=hebrew",
+    "hi_IN",      "th_TH",          "fi_FI",
+    "pt_BR",      "tr_TR",          "vi_VN",
+    "id_ID",      "en-US-u-hc-h23", "und",
+    "zh-Hant-HK", "en_IN",          "pl_PL",
+    "bn_BD",
 };
 static const char *ZONES[] = {
-    "Asia/Shanghai", "America/New_York", "Europe/Berlin", "America/Sao_Paulo", "Pacific/Apia",
-    "Australia/Lord_Howe", "America/St_Johns", "Africa/Casablanca", "Asia/Kolkata",
-    "Europe/London", "America/Los_Angeles", "Asia/Tokyo", "Pacific/Kiritimati",
-    "America/Mexico_City", "Africa/Cairo", "Asia/Tehran", "Etc/UTC", "Etc/GMT+12",
-    "Europe/Dublin", "America/Havana",
+    "Asia/Shanghai",       "America/New_York", "Europe/Berlin",      "America/Sao_Paulo",   "Pacific/Apia",
+    "Australia/Lord_Howe", "America/St_Johns", "Africa/Casablanca",  "Asia/Kolkata",        "Europe/London",
+    "America/Los_Angeles", "Asia/Tokyo",       "Pacific/Kiritimati", "America/Mexico_City", "Africa/Cairo",
+    "Asia/Tehran",         "Etc/UTC",          "Etc/GMT+12",         "Europe/Dublin",       "America/Havana",
 };
 #define NLOC (sizeof LOCALES / sizeof *LOCALES)
 #define NZONE (sizeof ZONES / sizeof *ZONES)
@@ -126,7 +153,8 @@ typedef struct {
     int64_t jn, skew;
 } config;
 
-static void draw_config(rng *r, config *c) {
+static void draw_config(rng *r, config *c)
+{
     c->style = (int)below(r, 7);
     c->loc = (int)below(r, NLOC);
     c->zone = (int)below(r, NZONE);
@@ -136,11 +164,14 @@ static void draw_config(rng *r, config *c) {
     c->width = k < 60 ? 0 : k < 80 ? 1 : 2;
     c->rr = chance(r, 50);
     k = (unsigned)below(r, 100);
-    c->jn = k < 50 ? 60000 : k < 60 ? 0 : k < 75 ? range_i(r, 1, 999)
-          : k < 90 ? range_i(r, 1000, 120000) : k < 95 ? 86400000 : range_i(r, 0, 86400000);
+    c->jn = k < 50   ? 60000
+            : k < 60 ? 0
+            : k < 75 ? range_i(r, 1, 999)
+            : k < 90 ? range_i(r, 1000, 120000)
+            : k < 95 ? 86400000
+                     : range_i(r, 0, 86400000);
     k = (unsigned)below(r, 100);
-    c->skew = k < 40 ? 60000 : k < 55 ? 0 : k < 80 ? range_i(r, 1, 999)
-            : k < 95 ? range_i(r, 1000, 300000) : 86400000;
+    c->skew = k < 40 ? 60000 : k < 55 ? 0 : k < 80 ? range_i(r, 1, 999) : k < 95 ? range_i(r, 1000, 300000) : 86400000;
     k = (unsigned)below(r, 100);
     static const int grace_pick[] = {1, 2, 7, 30, 31, 365, 366};
     c->grace = k < 60 ? 0 : k < 80 ? grace_pick[below(r, 7)] : (int)range_i(r, 0, 366);
@@ -149,32 +180,36 @@ static void draw_config(rng *r, config *c) {
     c->cdays = chance(r, 50);
 }
 
-static int cfg_key(const config *c, char *out, size_t cap) {
-    return snprintf(out, cap, "%d|%s|%s|%d|%d|%d|%" PRId64 "|%" PRId64 "|%d|%d|%d|%d", c->style,
-                    LOCALES[c->loc], ZONES[c->zone], c->hc, c->width, c->rr, c->jn, c->skew,
-                    c->grace, c->wdw, c->prec, c->cdays);
+static int cfg_key(const config *c, char *out, size_t cap)
+{
+    return snprintf(out, cap, "%d|%s|%s|%d|%d|%d|%" PRId64 "|%" PRId64 "|%d|%d|%d|%d", c->style, LOCALES[c->loc],
+                    ZONES[c->zone], c->hc, c->width, c->rr, c->jn, c->skew, c->grace, c->wdw, c->prec, c->cdays);
 }
 
 /* The instant "now": mostly 1900..2100, sometimes the whole range, sometimes
  * a UTC quarter hour ± 1 ms (every zone here has offsets in quarter hours, so
  * these are local midnights, hours and DST switches somewhere). */
-static int64_t draw_now(rng *r) {
+static int64_t draw_now(rng *r)
+{
     unsigned k = (unsigned)below(r, 100);
-    if (k < 75) return range_i(r, Y1900, Y2100 - 1);
-    if (k < 87) return range_i(r, FD_MIN_INSTANT_MS, FD_MAX_INSTANT_MS);
+    if (k < 75)
+        return range_i(r, Y1900, Y2100 - 1);
+    if (k < 87)
+        return range_i(r, FD_MIN_INSTANT_MS, FD_MAX_INSTANT_MS);
     if (k < 97) {
         int64_t q = range_i(r, Y1900, Y2100) / (15 * MS_MIN) * (15 * MS_MIN);
         return q + range_i(r, -1, 1);
     }
-    static const int64_t edge[] = {FD_MIN_INSTANT_MS, FD_MAX_INSTANT_MS, 0, -1,
+    static const int64_t edge[] = {FD_MIN_INSTANT_MS,        FD_MAX_INSTANT_MS,       0, -1,
                                    FD_MIN_INSTANT_MS + MS_D, FD_MAX_INSTANT_MS - MS_D};
     return edge[below(r, 6)] + range_i(r, -2, 2) * (chance(r, 50) ? 1 : MS_H);
 }
 
-static int64_t draw_delta(rng *r, const config *c) {
+static int64_t draw_delta(rng *r, const config *c)
+{
     unsigned k = (unsigned)below(r, 100);
     int64_t sign = chance(r, 55) ? -1 : 1; /* t = now + delta: negative = past */
-    if (k < 50) { /* log scale: 1 ms .. ~3 centuries */
+    if (k < 50) {                          /* log scale: 1 ms .. ~3 centuries */
         double m = pow(10.0, unit01(r) * 13.0);
         return sign * (int64_t)m;
     }
@@ -196,22 +231,33 @@ static int64_t draw_delta(rng *r, const config *c) {
 
 /* ---- escaping ------------------------------------------------------------ */
 
-static void put_text(FILE *o, const char *s, size_t n) {
+static void put_text(FILE *o, const char *s, size_t n)
+{
     for (size_t i = 0; i < n; i++) {
         unsigned char b = (unsigned char)s[i];
-        if (b < 0x20 || b == 0x7f || b == '\\') fprintf(o, "\\x%02x", b);
-        else putc(b, o);
+        if (b < 0x20 || b == 0x7f || b == '\\')
+            fprintf(o, "\\x%02x", b);
+        else
+            putc(b, o);
     }
 }
 
 /* ---- formatter cache ----------------------------------------------------- */
 
 #define CACHE 1024
-typedef struct { char key[200]; fd_formatter *f; fd_status st; char jn[256]; char z0[256]; int refs; } entry;
+typedef struct {
+    char key[200];
+    fd_formatter *f;
+    fd_status st;
+    char jn[256];
+    char z0[256];
+    int refs;
+} entry;
 static entry cache[CACHE];
 static int ncache;
 
-static void fill_options(const config *c, fd_options *o) {
+static void fill_options(const config *c, fd_options *o)
+{
     p_options_init(o, (fd_style)c->style);
     o->locale = LOCALES[c->loc];
     o->time_zone = ZONES[c->zone];
@@ -228,29 +274,38 @@ static void fill_options(const config *c, fd_options *o) {
 
 /* ICU's "in 0 seconds" at the formatter's resolved locale and width, written
  * as the library writes relative words (capitalized for a sentence start). */
-static void icu_zero_seconds(const char *locale, int width, char *out, size_t cap) {
+static void icu_zero_seconds(const char *locale, int width, char *out, size_t cap)
+{
     UErrorCode e = U_ZERO_ERROR;
-    UDateRelativeDateTimeFormatterStyle st = width == 2 ? UDAT_STYLE_NARROW
-                                             : width == 1 ? UDAT_STYLE_SHORT : UDAT_STYLE_LONG;
+    UDateRelativeDateTimeFormatterStyle st = width == 2   ? UDAT_STYLE_NARROW
+                                             : width == 1 ? UDAT_STYLE_SHORT
+                                                          : UDAT_STYLE_LONG;
     URelativeDateTimeFormatter *rel =
         ureldatefmt_open(locale, NULL, st, UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE, &e);
     UChar u[256];
     int32_t n = 0;
-    if (U_SUCCESS(e)) n = ureldatefmt_formatNumeric(rel, 0.0, UDAT_REL_UNIT_SECOND, u, 256, &e);
+    if (U_SUCCESS(e))
+        n = ureldatefmt_formatNumeric(rel, 0.0, UDAT_REL_UNIT_SECOND, u, 256, &e);
     int32_t m = 0;
-    if (U_SUCCESS(e)) u_strToUTF8(out, (int32_t)cap - 1, &m, u, n, &e);
-    if (U_FAILURE(e)) m = snprintf(out, cap, "<icu error %d>", (int)e);
+    if (U_SUCCESS(e))
+        u_strToUTF8(out, (int32_t)cap - 1, &m, u, n, &e);
+    if (U_FAILURE(e))
+        m = snprintf(out, cap, "<icu error %d>", (int)e);
     out[m] = 0;
-    if (rel) ureldatefmt_close(rel);
+    if (rel)
+        ureldatefmt_close(rel);
 }
 
-static entry *formatter_for(const config *c) {
+static entry *formatter_for(const config *c)
+{
     char key[200];
     cfg_key(c, key, sizeof key);
     for (int i = 0; i < ncache; i++)
-        if (strcmp(cache[i].key, key) == 0) return &cache[i];
+        if (strcmp(cache[i].key, key) == 0)
+            return &cache[i];
     if (ncache == CACHE) {
-        for (int i = 0; i < ncache; i++) p_formatter_free(cache[i].f);
+        for (int i = 0; i < ncache; i++)
+            p_formatter_free(cache[i].f);
         ncache = 0;
     }
     entry *e = &cache[ncache++];
@@ -266,8 +321,7 @@ static entry *formatter_for(const config *c) {
         j.just_now_ms = 60000;
         fd_formatter *jf = NULL;
         fd_label info;
-        if (p_formatter_new(&j, &jf) == FD_OK &&
-            p_format(jf, 0, 0, e->jn, sizeof e->jn, &info) == FD_OK) {
+        if (p_formatter_new(&j, &jf) == FD_OK && p_format(jf, 0, 0, e->jn, sizeof e->jn, &info) == FD_OK) {
         } else {
             snprintf(e->jn, sizeof e->jn, "<no just-now piece>");
         }
@@ -279,7 +333,8 @@ static entry *formatter_for(const config *c) {
 
 /* ---- run ----------------------------------------------------------------- */
 
-static int run(const char *lib, uint64_t seed, uint64_t count) {
+static int run(const char *lib, uint64_t seed, uint64_t count)
+{
     load(lib);
     static char out_buf[1 << 20];
     setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
@@ -301,16 +356,22 @@ static int run(const char *lib, uint64_t seed, uint64_t count) {
         int64_t now = draw_now(&r);
         int64_t t;
         if (chance(&r, 1)) { /* out of range, t or now */
-            static const int64_t bad[] = {FD_MIN_INSTANT_MS - 1, FD_MAX_INSTANT_MS + 1, INT64_MIN,
-                                          INT64_MAX, FD_MIN_INSTANT_MS - MS_D, FD_MAX_INSTANT_MS + MS_D};
+            static const int64_t bad[] = {FD_MIN_INSTANT_MS - 1,    FD_MAX_INSTANT_MS + 1,   INT64_MIN, INT64_MAX,
+                                          FD_MIN_INSTANT_MS - MS_D, FD_MAX_INSTANT_MS + MS_D};
             int64_t b = bad[below(&r, 6)];
-            if (chance(&r, 50)) { t = b; } else { t = now; now = b; }
+            if (chance(&r, 50)) {
+                t = b;
+            } else {
+                t = now;
+                now = b;
+            }
         } else {
             int64_t d = draw_delta(&r, &c);
             /* keep t in range unless the draw meant otherwise (1 in 4 of
              * those that overflow stay as they are) */
             t = now + d;
-            if ((t < FD_MIN_INSTANT_MS || t > FD_MAX_INSTANT_MS) && !chance(&r, 25)) t = now - d;
+            if ((t < FD_MIN_INSTANT_MS || t > FD_MAX_INSTANT_MS) && !chance(&r, 25))
+                t = now - d;
         }
         int relz = c.style == FD_STYLE_RELATIVE && c.skew < 1000;
         printf("C\t%" PRIu64 "\t%s\t%" PRId64 "\t%" PRId64 "\t", id, key, t, now);
@@ -321,12 +382,16 @@ static int run(const char *lib, uint64_t seed, uint64_t count) {
             memset(&info, 0, sizeof info);
             fd_status st = p_format(e->f, t, now, buf, sizeof buf, &info);
             printf("%d\t", (int)st);
-            if (st == FD_OK) put_text(stdout, buf, info.length);
-            printf("\t%" PRId64 "\t%zu,%zu,%zu,%zu\t%d", st == FD_OK ? info.next_change_ms : 0,
-                   info.day_offset, info.day_length, info.time_offset, info.time_length,
-                   (int)info.expired);
-            if (relz) { putchar('\t'); put_text(stdout, e->jn, strlen(e->jn));
-                        putchar('\t'); put_text(stdout, e->z0, strlen(e->z0)); }
+            if (st == FD_OK)
+                put_text(stdout, buf, info.length);
+            printf("\t%" PRId64 "\t%zu,%zu,%zu,%zu\t%d", st == FD_OK ? info.next_change_ms : 0, info.day_offset,
+                   info.day_length, info.time_offset, info.time_length, (int)info.expired);
+            if (relz) {
+                putchar('\t');
+                put_text(stdout, e->jn, strlen(e->jn));
+                putchar('\t');
+                put_text(stdout, e->z0, strlen(e->z0));
+            }
             putchar('\n');
         }
         if (below(&r, 50) == 0) { /* a batch at this now */
@@ -336,46 +401,64 @@ static int run(const char *lib, uint64_t seed, uint64_t count) {
             for (size_t i = 0; i < n; i++) {
                 int64_t d = draw_delta(&r, &c);
                 ts[i] = now + d;
-                if (ts[i] < FD_MIN_INSTANT_MS || ts[i] > FD_MAX_INSTANT_MS) ts[i] = now - d;
+                if (ts[i] < FD_MIN_INSTANT_MS || ts[i] > FD_MAX_INSTANT_MS)
+                    ts[i] = now - d;
             }
             printf("B\t%" PRIu64 "\t%s\t%" PRId64 "\t", id, key, now);
-            if (e->st != FD_OK) { printf("N%d\n", (int)e->st); continue; }
+            if (e->st != FD_OK) {
+                printf("N%d\n", (int)e->st);
+                continue;
+            }
             int64_t ncmin = 0;
             memset(ends, 0, sizeof ends);
             fd_status st = p_format_many(e->f, ts, n, now, many, sizeof many, ends, &ncmin);
             printf("%d\t%zu\t", (int)st, n);
-            for (size_t i = 0; i < n; i++) printf("%s%" PRId64, i ? "," : "", ts[i]);
+            for (size_t i = 0; i < n; i++)
+                printf("%s%" PRId64, i ? "," : "", ts[i]);
             putchar('\t');
-            for (size_t i = 0; i < n; i++) printf("%s%zu", i ? "," : "", st == FD_OK ? ends[i] : 0);
+            for (size_t i = 0; i < n; i++)
+                printf("%s%zu", i ? "," : "", st == FD_OK ? ends[i] : 0);
             putchar('\t');
-            if (st == FD_OK) put_text(stdout, many, ends[n - 1]);
+            if (st == FD_OK)
+                put_text(stdout, many, ends[n - 1]);
             printf("\t%" PRId64, st == FD_OK ? ncmin : 0);
-            if (relz) { putchar('\t'); put_text(stdout, e->jn, strlen(e->jn));
-                        putchar('\t'); put_text(stdout, e->z0, strlen(e->z0)); }
+            if (relz) {
+                putchar('\t');
+                put_text(stdout, e->jn, strlen(e->jn));
+                putchar('\t');
+                put_text(stdout, e->z0, strlen(e->z0));
+            }
             putchar('\n');
         }
     }
-    for (int i = 0; i < ncache; i++) p_formatter_free(cache[i].f);
-    if (fflush(stdout) != 0) return 2;
+    for (int i = 0; i < ncache; i++)
+        p_formatter_free(cache[i].f);
+    if (fflush(stdout) != 0)
+        return 2;
     return 0;
 }
 
 /* ---- compare ------------------------------------------------------------- */
 
 #define MAXF 16
-static int split(char *line, char **f) {
+static int split(char *line, char **f)
+{
     int n = 0;
     f[n++] = line;
     for (char *p = line; *p; p++)
-        if (*p == '\t' && n < MAXF) { *p = 0; f[n++] = p + 1; }
+        if (*p == '\t' && n < MAXF) {
+            *p = 0;
+            f[n++] = p + 1;
+        }
     return n;
 }
 
-static const char *STYLE_NAMES[] = {"FEED", "FEED_DETAIL", "CHAT_LIST", "CHAT_BUBBLE",
-                                    "RELATIVE", "COMPACT", "COUNTDOWN"};
+static const char *STYLE_NAMES[] = {"FEED",     "FEED_DETAIL", "CHAT_LIST", "CHAT_BUBBLE",
+                                    "RELATIVE", "COMPACT",     "COUNTDOWN"};
 
 /* ISO 8601 UTC of an instant (proleptic Gregorian), for failure reports. */
-static void iso(int64_t ms, char *out, size_t cap) {
+static void iso(int64_t ms, char *out, size_t cap)
+{
     if (ms < FD_MIN_INSTANT_MS - 400 * 366 * MS_D || ms > FD_MAX_INSTANT_MS + 400 * 366 * MS_D) {
         snprintf(out, cap, "(far out of range)");
         return;
@@ -386,74 +469,102 @@ static void iso(int64_t ms, char *out, size_t cap) {
     int64_t doe = z - era * 146097, yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
     int64_t y = yoe + era * 400, doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
     int64_t d = doy - (153 * mp + 2) / 5 + 1, m = mp < 10 ? mp + 3 : mp - 9;
-    if (m <= 2) y++;
-    snprintf(out, cap, "%04" PRId64 "-%02" PRId64 "-%02" PRId64 "T%02" PRId64 ":%02" PRId64
-             ":%02" PRId64 ".%03" PRId64 "Z", y, m, d, rem / MS_H, rem / MS_MIN % 60,
-             rem / MS_S % 60, rem % MS_S);
+    if (m <= 2)
+        y++;
+    snprintf(out, cap,
+             "%04" PRId64 "-%02" PRId64 "-%02" PRId64 "T%02" PRId64 ":%02" PRId64 ":%02" PRId64 ".%03" PRId64 "Z", y, m,
+             d, rem / MS_H, rem / MS_MIN % 60, rem / MS_S % 60, rem % MS_S);
 }
 
-static void describe_cfg(const char *cfg) {
+static void describe_cfg(const char *cfg)
+{
     char c[256];
     snprintf(c, sizeof c, "%s", cfg);
     char *f[16];
     int n = 0;
     f[n++] = c;
-    for (char *p = c; *p && n < 16; p++) if (*p == '|') { *p = 0; f[n++] = p + 1; }
-    if (n != 12) { printf("    options: %s\n", cfg); return; }
+    for (char *p = c; *p && n < 16; p++)
+        if (*p == '|') {
+            *p = 0;
+            f[n++] = p + 1;
+        }
+    if (n != 12) {
+        printf("    options: %s\n", cfg);
+        return;
+    }
     static const char *HC[] = {"LOCALE", "H23", "H12"}, *W[] = {"LONG", "SHORT", "NARROW"};
     int st = atoi(f[0]);
     printf("    options: style=%s locale=%s time_zone=%s hour_cycle=%s width=%s recent_relative=%s\n"
            "             just_now_ms=%s skew_tolerance_ms=%s cross_year_grace_days=%s\n"
            "             weekday_window_days=%s precision=%s countdown_days=%s\n",
-           st >= 0 && st < 7 ? STYLE_NAMES[st] : f[0], f[1], f[2], HC[atoi(f[3]) % 3],
-           W[atoi(f[4]) % 3], f[5], f[6], f[7], f[8], f[9], f[10], f[11]);
+           st >= 0 && st < 7 ? STYLE_NAMES[st] : f[0], f[1], f[2], HC[atoi(f[3]) % 3], W[atoi(f[4]) % 3], f[5], f[6],
+           f[7], f[8], f[9], f[10], f[11]);
 }
 
-static void describe_instants(int64_t t, int64_t now) {
+static void describe_instants(int64_t t, int64_t now)
+{
     char a[64], b[64];
     iso(t, a, sizeof a);
     iso(now, b, sizeof b);
-    printf("    t   = %" PRId64 " (%s)\n    now = %" PRId64 " (%s)\n    t - now = %" PRId64 " ms\n",
-           t, a, now, b, (int64_t)((uint64_t)t - (uint64_t)now));
+    printf("    t   = %" PRId64 " (%s)\n    now = %" PRId64 " (%s)\n    t - now = %" PRId64 " ms\n", t, a, now, b,
+           (int64_t)((uint64_t)t - (uint64_t)now));
 }
 
 /* The documented 1.1 correction (SPEC §3, RELATIVE): a future count of zero,
  * possible only when skew_tolerance_ms < 1000, reads as the just-now piece,
  * never "in 0 seconds". base_text must be ICU's "in 0 seconds" and new_text
  * the just-now piece (both computed in the runs, see the top of the file). */
-static int future_zero(const char *cfg, int64_t t, int64_t now, const char *base_text,
-                       const char *new_text, const char *base_z0, const char *new_jn) {
-    if (atoi(cfg) != FD_STYLE_RELATIVE) return 0;
+static int future_zero(const char *cfg, int64_t t, int64_t now, const char *base_text, const char *new_text,
+                       const char *base_z0, const char *new_jn)
+{
+    if (atoi(cfg) != FD_STYLE_RELATIVE)
+        return 0;
     const char *p = cfg;
-    for (int i = 0; i < 7 && p; i++) { p = strchr(p, '|'); if (p) p++; }
-    if (!p) return 0;
+    for (int i = 0; i < 7 && p; i++) {
+        p = strchr(p, '|');
+        if (p)
+            p++;
+    }
+    if (!p)
+        return 0;
     int64_t skew = strtoll(p, NULL, 10);
-    if (skew >= 1000) return 0;
-    if (t <= now || t - now >= 1000 + skew) return 0;
+    if (skew >= 1000)
+        return 0;
+    if (t <= now || t - now >= 1000 + skew)
+        return 0;
     return base_z0 && new_jn && strcmp(base_text, base_z0) == 0 && strcmp(new_text, new_jn) == 0;
 }
 
 /* Walks a batch line pair: the next t, and label i of each side (escaped
  * text, split at the raw byte offsets of ends: an escape stands for one byte). */
-static const char *take_label(const char *p, size_t from, size_t to, char *out, size_t cap) {
+static const char *take_label(const char *p, size_t from, size_t to, char *out, size_t cap)
+{
     size_t l = 0;
     for (size_t k = from; k < to && *p; k++) {
         size_t w = *p == '\\' ? 4 : 1;
-        if (l + w < cap) { memcpy(out + l, p, w); l += w; }
+        if (l + w < cap) {
+            memcpy(out + l, p, w);
+            l += w;
+        }
         p += w;
     }
     out[l] = 0;
     return p;
 }
-static int64_t next_label(const char **ts, const char **be, const char **ne, const char **bt,
-                          const char **nt, size_t *bprev, size_t *nprev, char *x, char *y) {
+static int64_t next_label(const char **ts, const char **be, const char **ne, const char **bt, const char **nt,
+                          size_t *bprev, size_t *nprev, char *x, char *y)
+{
     char *endp;
-    int64_t t = strtoll(*ts, &endp, 10); *ts = *endp ? endp + 1 : endp;
-    size_t bend = strtoull(*be, &endp, 10); *be = *endp ? endp + 1 : endp;
-    size_t nend = strtoull(*ne, &endp, 10); *ne = *endp ? endp + 1 : endp;
+    int64_t t = strtoll(*ts, &endp, 10);
+    *ts = *endp ? endp + 1 : endp;
+    size_t bend = strtoull(*be, &endp, 10);
+    *be = *endp ? endp + 1 : endp;
+    size_t nend = strtoull(*ne, &endp, 10);
+    *ne = *endp ? endp + 1 : endp;
     *bt = take_label(*bt, *bprev, bend, x, 1024);
     *nt = take_label(*nt, *nprev, nend, y, 1024);
-    *bprev = bend; *nprev = nend;
+    *bprev = bend;
+    *nprev = nend;
     return t;
 }
 
@@ -461,15 +572,17 @@ typedef struct {
     uint64_t cases, batches, same_cases, same_batches, exp_text, exp_text_next, exp_batch, failures;
 } tally;
 
-static void show_case(int kind, char **b, char **n, int nb, int nn) {
+static void show_case(int kind, char **b, char **n, int nb, int nn)
+{
     printf("FAIL %s %s\n", kind == 'C' ? "case" : "batch", b[1]);
     describe_cfg(b[2]);
     if (kind == 'C') {
         describe_instants(strtoll(b[3], NULL, 10), strtoll(b[4], NULL, 10));
-        static const char *L[] = {"status", "text", "next_change_ms", "parts (day off,len,time off,len)",
+        static const char *L[] = {"status",  "text",           "next_change_ms",  "parts (day off,len,time off,len)",
                                   "expired", "just-now piece", "ICU in-0-seconds"};
         for (int i = 5; i < 12; i++) {
-            if (i >= nb && i >= nn) break; /* jn, z0: RELATIVE with skew < 1 s only */
+            if (i >= nb && i >= nn)
+                break; /* jn, z0: RELATIVE with skew < 1 s only */
             const char *x = i < nb ? b[i] : "-", *y = i < nn ? n[i] : "-";
             printf("    %-32s base: %s\n    %-32s new:  %s%s\n", L[i - 5], x, "", y,
                    strcmp(x, y) ? "   <-- differs" : "");
@@ -496,18 +609,22 @@ static void show_case(int kind, char **b, char **n, int nb, int nn) {
                     char a[64];
                     iso(t, a, sizeof a);
                     printf("    label %zu, t = %" PRId64 " (%s, t - now = %" PRId64 " ms)\n"
-                           "        base: %s\n        new:  %s\n", i, t, a, t - now, x, y);
+                           "        base: %s\n        new:  %s\n",
+                           i, t, a, t - now, x, y);
                 }
             }
         }
     }
 }
 
-
-static int batch_expected(char **b, char **n, int nb, int nn) {
-    if (nb < 10 || nn < 10) return 0;
-    if (strcmp(b[4], n[4]) || strcmp(b[5], n[5]) || strcmp(b[6], n[6])) return 0;
-    if (strcmp(b[4], "0")) return 0;
+static int batch_expected(char **b, char **n, int nb, int nn)
+{
+    if (nb < 10 || nn < 10)
+        return 0;
+    if (strcmp(b[4], n[4]) || strcmp(b[5], n[5]) || strcmp(b[6], n[6]))
+        return 0;
+    if (strcmp(b[4], "0"))
+        return 0;
     size_t cnt = strtoull(b[5], NULL, 10);
     /* split each side's escaped text by its ends: escaped bytes make offsets
      * differ from raw ones, so unescape lengths by walking */
@@ -518,16 +635,22 @@ static int batch_expected(char **b, char **n, int nb, int nn) {
     for (size_t i = 0; i < cnt; i++) {
         char x[1024], y[1024];
         int64_t t = next_label(&bts, &be, &ne, &bt, &nt, &bprev, &nprev, x, y);
-        if (strcmp(x, y) == 0) continue;
-        if (!future_zero(b[2], t, now, x, y, nb > 11 ? b[11] : NULL, nn > 10 ? n[10] : NULL)) return 0;
+        if (strcmp(x, y) == 0)
+            continue;
+        if (!future_zero(b[2], t, now, x, y, nb > 11 ? b[11] : NULL, nn > 10 ? n[10] : NULL))
+            return 0;
         differing++;
     }
     return differing > 0; /* then next_change_min may differ too */
 }
 
-static int compare(const char *bpath, const char *npath, int show_max) {
+static int compare(const char *bpath, const char *npath, int show_max)
+{
     FILE *bf = fopen(bpath, "r"), *nf = fopen(npath, "r");
-    if (!bf || !nf) { fprintf(stderr, "diff_check: cannot open %s\n", !bf ? bpath : npath); return 2; }
+    if (!bf || !nf) {
+        fprintf(stderr, "diff_check: cannot open %s\n", !bf ? bpath : npath);
+        return 2;
+    }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     char *bl = NULL, *nl = NULL;
@@ -544,26 +667,34 @@ static int compare(const char *bpath, const char *npath, int show_max) {
             }
             break;
         }
-        if (bl[br - 1] == '\n') bl[--br] = 0;
-        if (nl[nr - 1] == '\n') nl[--nr] = 0;
+        if (bl[br - 1] == '\n')
+            bl[--br] = 0;
+        if (nl[nr - 1] == '\n')
+            nl[--nr] = 0;
         int kind = bl[0];
-        if (kind == 'V') continue;
+        if (kind == 'V')
+            continue;
         if (kind == 'C') {
             k.cases++;
             if (k.cases % 100000 == 0) {
                 clock_gettime(CLOCK_MONOTONIC, &t1);
-                fprintf(stderr, "diff-check: %" PRIu64 " cases, %" PRIu64 " failures, %.1f s\n", k.cases,
-                        k.failures, (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+                fprintf(stderr, "diff-check: %" PRIu64 " cases, %" PRIu64 " failures, %.1f s\n", k.cases, k.failures,
+                        (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
             }
-        } else k.batches++;
+        } else
+            k.batches++;
         if (br == nr && strcmp(bl, nl) == 0) {
-            if (kind == 'C') k.same_cases++; else k.same_batches++;
+            if (kind == 'C')
+                k.same_cases++;
+            else
+                k.same_batches++;
             continue;
         }
         char *b[MAXF], *n[MAXF];
         int nb = split(bl, b), nn = split(nl, n);
         int step = nb >= 5 && nn >= 5 && b[0][0] == n[0][0];
-        for (int i = 1; step && i < (kind == 'C' ? 5 : 4); i++) step = strcmp(b[i], n[i]) == 0;
+        for (int i = 1; step && i < (kind == 'C' ? 5 : 4); i++)
+            step = strcmp(b[i], n[i]) == 0;
         if (!step) {
             fprintf(stderr, "diff_check: the two runs are out of step (different seed, count or driver?)\n");
             return 2;
@@ -571,21 +702,29 @@ static int compare(const char *bpath, const char *npath, int show_max) {
         int ok = 0;
         if (kind == 'C' && nb >= 10 && nn >= 10 && strcmp(b[5], "0") == 0 && strcmp(n[5], "0") == 0 &&
             strcmp(b[8], n[8]) == 0 && strcmp(b[9], n[9]) == 0 && strcmp(b[6], n[6]) != 0 &&
-            future_zero(b[2], strtoll(b[3], NULL, 10), strtoll(b[4], NULL, 10), b[6], n[6],
-                        nb > 11 ? b[11] : NULL, nn > 10 ? n[10] : NULL)) {
+            future_zero(b[2], strtoll(b[3], NULL, 10), strtoll(b[4], NULL, 10), b[6], n[6], nb > 11 ? b[11] : NULL,
+                        nn > 10 ? n[10] : NULL)) {
             ok = 1;
-            if (strcmp(b[7], n[7]) == 0) k.exp_text++; else k.exp_text_next++;
+            if (strcmp(b[7], n[7]) == 0)
+                k.exp_text++;
+            else
+                k.exp_text_next++;
         } else if (kind == 'B' && batch_expected(b, n, nb, nn)) {
             ok = 1;
             k.exp_batch++;
         }
-        if (ok) continue;
+        if (ok)
+            continue;
         k.failures++;
-        if (shown < show_max) { show_case(kind, b, n, nb, nn); shown++; }
+        if (shown < show_max) {
+            show_case(kind, b, n, nb, nn);
+            shown++;
+        }
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-    if (k.failures > (uint64_t)shown) printf("... and %" PRIu64 " more failures\n", k.failures - shown);
+    if (k.failures > (uint64_t)shown)
+        printf("... and %" PRIu64 " more failures\n", k.failures - shown);
     printf("diff-check summary\n"
            "  cases            %" PRIu64 " (identical %" PRIu64 ")\n"
            "  batches          %" PRIu64 " (identical %" PRIu64 ")\n"
@@ -595,14 +734,18 @@ static int compare(const char *bpath, const char *npath, int show_max) {
            "    batch, such labels inside       %" PRIu64 "\n"
            "  failures         %" PRIu64 "\n"
            "  time             %.1f s\n",
-           k.cases, k.same_cases, k.batches, k.same_batches, k.exp_text, k.exp_text_next, k.exp_batch,
-           k.failures, secs);
-    if (k.cases == 0) { printf("diff-check: no cases compared\n"); return 2; }
+           k.cases, k.same_cases, k.batches, k.same_batches, k.exp_text, k.exp_text_next, k.exp_batch, k.failures,
+           secs);
+    if (k.cases == 0) {
+        printf("diff-check: no cases compared\n");
+        return 2;
+    }
     printf("diff-check: %s\n", k.failures ? "FAILED" : "passed");
     return k.failures ? 1 : 0;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     if (argc == 5 && strcmp(argv[1], "run") == 0)
         return run(argv[2], strtoull(argv[3], NULL, 0), strtoull(argv[4], NULL, 0));
     if ((argc == 4 || argc == 5) && strcmp(argv[1], "compare") == 0)

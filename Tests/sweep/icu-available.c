@@ -20,14 +20,16 @@ int main(void)
     u_getVersion(v);
     u_versionToString(v, version);
     printf("# ICU %s: uloc_getAvailable, unumsys_openAvailableNames (Tests/sweep/icu-available.c)\n", version);
-    for (int32_t i = 0, n = uloc_countAvailable(); i < n; i++) printf("locale %s\n", uloc_getAvailable(i));
+    for (int32_t i = 0, n = uloc_countAvailable(); i < n; i++)
+        printf("locale %s\n", uloc_getAvailable(i));
     UErrorCode e = U_ZERO_ERROR;
     UEnumeration *names = unumsys_openAvailableNames(&e);
     if (U_FAILURE(e)) {
         fprintf(stderr, "icu-available: unumsys_openAvailableNames: %s\n", u_errorName(e));
         return 1;
     }
-    for (const char *name; (name = uenum_next(names, NULL, &e)) != NULL && U_SUCCESS(e);) printf("numbers %s\n", name);
+    for (const char *name; (name = uenum_next(names, NULL, &e)) != NULL && U_SUCCESS(e);)
+        printf("numbers %s\n", name);
     uenum_close(names);
     return U_SUCCESS(e) ? 0 : 1;
 }

@@ -33,23 +33,28 @@ static int fail(const char *what, const char *detail)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) return fail("usage: sweep_run PLAN OUT", NULL);
+    if (argc != 3)
+        return fail("usage: sweep_run PLAN OUT", NULL);
     char err[512];
     jsonl_file plan;
-    if (jsonl_open(&plan, argv[1], err, sizeof err) != 0) return fail(argv[1], err);
+    if (jsonl_open(&plan, argv[1], err, sizeof err) != 0)
+        return fail(argv[1], err);
     json_value header;
-    if (jsonl_next(&plan, &header, err, sizeof err) != 1) return fail("the plan has no header line", err);
+    if (jsonl_next(&plan, &header, err, sizeof err) != 1)
+        return fail("the plan has no header line", err);
     const json_value *sweep = json_get(&header, "sweep"), *now_v = json_get(&header, "now_ms"),
                      *ts = json_get(&header, "t_ms");
     if (!sweep || sweep->type != JSON_INT || sweep->integer != 1 || !now_v || now_v->type != JSON_INT || !ts ||
         ts->type != JSON_ARRAY)
         return fail("the plan's header is not {\"sweep\": 1, \"now_ms\": ..., \"t_ms\": [...]}", argv[1]);
     for (size_t i = 0; i < ts->count; i++)
-        if (ts->items[i].type != JSON_INT) return fail("t_ms holds something other than integers", argv[1]);
+        if (ts->items[i].type != JSON_INT)
+            return fail("t_ms holds something other than integers", argv[1]);
     const int64_t now = now_v->integer;
 
     FILE *out = fopen(argv[2], "w");
-    if (!out) return fail(argv[2], strerror(errno));
+    if (!out)
+        return fail(argv[2], strerror(errno));
     static char buffer[1 << 20];
     setvbuf(out, buffer, _IOFBF, sizeof buffer);
 
@@ -58,12 +63,14 @@ int main(int argc, char **argv)
     json_value line;
     int got;
     while ((got = jsonl_next(&plan, &line, err, sizeof err)) != 0) {
-        if (got < 0) return fail("a malformed plan line", err);
+        if (got < 0)
+            return fail("a malformed plan line", err);
         const json_value *style = json_get(&line, "style");
         const char *key = NULL, *why = NULL;
         fd_options o;
         fd_formatter *f = NULL;
-        if (!style || style->type != JSON_STRING) return fail("a plan line without a style", argv[1]);
+        if (!style || style->type != JSON_STRING)
+            return fail("a plan line without a style", argv[1]);
         if (vo_read(&o, style->string, json_get(&line, "options"), &key, &why) != 0) {
             fprintf(stderr, "sweep_run: %s, line %zu: %s%s%s\n", argv[1], plan.line, key ? key : "", key ? ": " : "",
                     why);
@@ -83,10 +90,12 @@ int main(int argc, char **argv)
                 fprintf(out, "%s\t%lld\n", text, (long long)label.next_change_ms);
             }
         }
-        if (f) fd_formatter_free(f);
+        if (f)
+            fd_formatter_free(f);
         json_free(&line);
     }
-    if (fclose(out) != 0) return fail(argv[2], strerror(errno));
+    if (fclose(out) != 0)
+        return fail(argv[2], strerror(errno));
     json_free(&header);
     jsonl_close(&plan);
 
@@ -96,7 +105,7 @@ int main(int argc, char **argv)
     const char *(*data_version)(void);
     *(void **)(&data_version) = dlsym(RTLD_DEFAULT, "fd_data_version");
     fprintf(stderr, "sweep_run (c): %s (library %s, %s%s): %zu formatters, %zu labels, %zu errors\n", file,
-            fd_version_string(), data_version ? "" : "ICU ", data_version ? data_version() : fd_icu_version(), formatters,
-            labels, errors);
+            fd_version_string(), data_version ? "" : "ICU ", data_version ? data_version() : fd_icu_version(),
+            formatters, labels, errors);
     return 0;
 }

@@ -31,7 +31,8 @@ static pthread_key_t slot_key;
 static pthread_once_t slot_once = PTHREAD_ONCE_INIT;
 
 /* A thread that ends gives its slot back (its hazard is empty between calls). */
-static void slot_release(void *p) {
+static void slot_release(void *p)
+{
 	fdgo_slot *s = p;
 	atomic_store(&s->hazard, NULL);
 	fdgo_mine = NULL; /* a later key destructor calling Format takes a slot anew */
@@ -40,7 +41,8 @@ static void slot_release(void *p) {
 
 static int slot_no_membarrier;
 
-static void slot_init(void) {
+static void slot_init(void)
+{
 	pthread_key_create(&slot_key, slot_release);
 #if defined(__linux__) && defined(__NR_membarrier)
 	if (!slot_no_membarrier && syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0)
@@ -52,13 +54,15 @@ static void slot_init(void) {
  * call could use it. no_membarrier (FEEDDATE_GO_NO_MEMBARRIER=1, read by Go:
  * C's getenv could race a setenv in another thread) takes the other way, for
  * make test-go to test. */
-int fdgo_init(int no_membarrier) {
+int fdgo_init(int no_membarrier)
+{
 	slot_no_membarrier = no_membarrier;
 	pthread_once(&slot_once, slot_init);
 	return fdgo_asymmetric;
 }
 
-fdgo_slot *fdgo_slot_slow(void) {
+fdgo_slot *fdgo_slot_slow(void)
+{
 	fdgo_slot *s;
 	pthread_once(&slot_once, slot_init); /* the key exists, whatever Go's init order */
 	for (s = atomic_load(&slots); s != NULL; s = s->next) {
@@ -71,27 +75,31 @@ fdgo_slot *fdgo_slot_slow(void) {
 		return NULL;
 	atomic_store(&s->used, 1);
 	s->next = atomic_load(&slots);
-	while (!atomic_compare_exchange_weak(&slots, &s->next, s)) {
-	}
+	while (!atomic_compare_exchange_weak(&slots, &s->next, s)) {}
 got:
 	pthread_setspecific(slot_key, s);
 	fdgo_mine = s;
 	return s;
 }
 
-fdgo_cell *fdgo_cell_new(const fd_formatter *f) {
+fdgo_cell *fdgo_cell_new(const fd_formatter *f)
+{
 	fdgo_cell *c = malloc(sizeof *c);
 	if (c != NULL)
 		atomic_init(&c->f, f);
 	return c;
 }
 
-void fdgo_cell_free(fdgo_cell *c) { free(c); }
+void fdgo_cell_free(fdgo_cell *c)
+{
+	free(c);
+}
 
 /* Empties the cell, waits until no call holds its formatter, frees it. The
  * caller (Close) holds the Formatter's write lock, so only one Close is here
  * per cell. */
-void fdgo_close(fdgo_cell *c) {
+void fdgo_close(fdgo_cell *c)
+{
 	const fd_formatter *f = atomic_exchange(&c->f, NULL);
 	if (f == NULL)
 		return;

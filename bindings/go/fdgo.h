@@ -37,7 +37,8 @@ typedef struct fdgo_quoted {
 	int32_t status;
 } fdgo_quoted;
 
-static inline fdgo_quoted fdgo_quote(const char *value, size_t length) {
+static inline fdgo_quoted fdgo_quote(const char *value, size_t length)
+{
 	fdgo_quoted r;
 	r.length = 0;
 	r.status = fd_quote(value, length, r.text, sizeof r.text, &r.length);
@@ -50,7 +51,8 @@ static inline fdgo_quoted fdgo_quote(const char *value, size_t length) {
 
 // fdgo_enter returns the cell's formatter, published in *slot, or NULL with
 // *status set (closed, or no slot). fdgo_leave clears the slot.
-static inline const fd_formatter *fdgo_enter(uintptr_t cell, fdgo_slot **slot, int32_t *status) {
+static inline const fd_formatter *fdgo_enter(uintptr_t cell, fdgo_slot **slot, int32_t *status)
+{
 	fdgo_cell *c = (fdgo_cell *)cell;
 	fdgo_slot *s = fdgo_mine;
 	if (s == NULL && (s = fdgo_slot_slow()) == NULL) {
@@ -77,11 +79,15 @@ static inline const fd_formatter *fdgo_enter(uintptr_t cell, fdgo_slot **slot, i
 	return f;
 }
 
-static inline void fdgo_leave(fdgo_slot *s) { atomic_store_explicit(&s->hazard, NULL, memory_order_release); }
+static inline void fdgo_leave(fdgo_slot *s)
+{
+	atomic_store_explicit(&s->hazard, NULL, memory_order_release);
+}
 
 // The length of the NUL-terminated text in buf (cap bytes), a word at a time:
 // GCC makes a byte loop a call of strlen, 4% of a Format call in perf.
-static inline uint32_t fdgo_length(const char *buf, size_t cap) {
+static inline uint32_t fdgo_length(const char *buf, size_t cap)
+{
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	// (The lowest flagged byte is the first zero only in little-endian order.)
 	for (size_t i = 0; i + 8 <= cap; i += 8) {
@@ -99,17 +105,20 @@ static inline uint32_t fdgo_length(const char *buf, size_t cap) {
 // before returning: the message is per OS thread, and once back in Go the
 // goroutine may move to another thread, or another goroutine may call the
 // library on this one. The copy is malloc'd; Go frees it.
-static char *fdgo_error(fd_status s) {
+static char *fdgo_error(fd_status s)
+{
 	return s == FD_OK ? NULL : strdup(fd_last_error());
 }
 
-static fd_status fdgo_options_init(fd_options *o, fd_style style, char **msg) {
+static fd_status fdgo_options_init(fd_options *o, fd_style style, char **msg)
+{
 	fd_status s = fd_options_init_sized(o, sizeof *o, style);
 	*msg = fdgo_error(s);
 	return s;
 }
 
-static fd_status fdgo_new(const fd_options *o, fd_formatter **out, char **msg) {
+static fd_status fdgo_new(const fd_options *o, fd_formatter **out, char **msg)
+{
 	fd_status s = fd_formatter_new(o, out);
 	*msg = fdgo_error(s);
 	return s;
@@ -125,10 +134,17 @@ typedef struct fdgo_scratch {
 	char *msg;
 } fdgo_scratch;
 
-static fdgo_scratch *fdgo_scratch_new(void) { return calloc(1, sizeof(fdgo_scratch)); }
-static void fdgo_scratch_free(fdgo_scratch *sc) { free(sc); }
+static fdgo_scratch *fdgo_scratch_new(void)
+{
+	return calloc(1, sizeof(fdgo_scratch));
+}
+static void fdgo_scratch_free(fdgo_scratch *sc)
+{
+	free(sc);
+}
 
-static fd_status fdgo_format(uintptr_t f, int64_t t, int64_t now, uintptr_t scratch, int with_info) {
+static fd_status fdgo_format(uintptr_t f, int64_t t, int64_t now, uintptr_t scratch, int with_info)
+{
 	fdgo_scratch *sc = (fdgo_scratch *)scratch;
 	fd_status s = fd_format((const fd_formatter *)f, t, now, sc->buf, sizeof sc->buf, with_info ? &sc->info : NULL);
 	sc->msg = fdgo_error(s);
@@ -159,7 +175,8 @@ typedef struct fdgo_text {
 	int32_t status;
 } fdgo_text;
 
-static fdgo_text fdgo_format_text(uintptr_t cell, int64_t t, int64_t now) {
+static fdgo_text fdgo_format_text(uintptr_t cell, int64_t t, int64_t now)
+{
 	fdgo_text r;
 	fdgo_slot *slot;
 	const fd_formatter *f = fdgo_enter(cell, &slot, &r.status);
@@ -176,7 +193,8 @@ static fdgo_text fdgo_format_text(uintptr_t cell, int64_t t, int64_t now) {
 	return r;
 }
 
-static fdgo_result fdgo_format_inline(uintptr_t cell, int64_t t, int64_t now) {
+static fdgo_result fdgo_format_inline(uintptr_t cell, int64_t t, int64_t now)
+{
 	fdgo_result r;
 	fdgo_slot *slot;
 	const fd_formatter *f = fdgo_enter(cell, &slot, &r.status);
@@ -193,8 +211,9 @@ static fdgo_result fdgo_format_inline(uintptr_t cell, int64_t t, int64_t now) {
 	return r;
 }
 
-static fd_status fdgo_format_many(const fd_formatter *f, const int64_t *t, size_t n, int64_t now,
-                                  char *buf, size_t cap, size_t *ends, int64_t *next, char **msg) {
+static fd_status fdgo_format_many(const fd_formatter *f, const int64_t *t, size_t n, int64_t now, char *buf, size_t cap,
+                                  size_t *ends, int64_t *next, char **msg)
+{
 	fd_status s = fd_format_many(f, t, n, now, buf, cap, ends, next);
 	*msg = fdgo_error(s);
 	return s;
@@ -202,16 +221,17 @@ static fd_status fdgo_format_many(const fd_formatter *f, const int64_t *t, size_
 
 // (1.2) Schedules (schedule.go). On FD_ERR_BUFFER no message is copied: the
 // caller grows its buffer to the size reported and calls again.
-static fd_status fdgo_schedule(const fd_formatter *f, int64_t t, int64_t now, int64_t horizon, size_t max,
-                               char *buf, size_t cap, size_t *ends, int64_t *from, size_t *n, int64_t *until,
-                               char **msg) {
+static fd_status fdgo_schedule(const fd_formatter *f, int64_t t, int64_t now, int64_t horizon, size_t max, char *buf,
+                               size_t cap, size_t *ends, int64_t *from, size_t *n, int64_t *until, char **msg)
+{
 	fd_status s = fd_schedule(f, t, now, horizon, max, buf, cap, ends, from, n, until);
 	*msg = s == FD_ERR_BUFFER ? NULL : fdgo_error(s);
 	return s;
 }
 
 static fd_status fdgo_schedule_json(const fd_formatter *f, int64_t t, int64_t now, int64_t horizon, size_t max,
-                                    char *buf, size_t cap, size_t *length, char **msg) {
+                                    char *buf, size_t cap, size_t *length, char **msg)
+{
 	fd_status s = fd_schedule_json(f, t, now, horizon, max, buf, cap, length);
 	*msg = s == FD_ERR_BUFFER ? NULL : fdgo_error(s);
 	return s;
@@ -220,14 +240,16 @@ static fd_status fdgo_schedule_json(const fd_formatter *f, int64_t t, int64_t no
 // (1.3) The markup and the script form (schedule.go's HTML and ScriptJSON),
 // as fdgo_schedule_json.
 static fd_status fdgo_schedule_html(const fd_formatter *f, int64_t t, int64_t now, int64_t horizon, size_t max,
-                                    uint32_t flags, char *buf, size_t cap, size_t *length, char **msg) {
+                                    uint32_t flags, char *buf, size_t cap, size_t *length, char **msg)
+{
 	fd_status s = fd_schedule_html(f, t, now, horizon, max, flags, buf, cap, length);
 	*msg = s == FD_ERR_BUFFER ? NULL : fdgo_error(s);
 	return s;
 }
 
-static fd_status fdgo_schedule_script_json(const fd_formatter *f, int64_t t, int64_t now, int64_t horizon,
-                                           size_t max, char *buf, size_t cap, size_t *length, char **msg) {
+static fd_status fdgo_schedule_script_json(const fd_formatter *f, int64_t t, int64_t now, int64_t horizon, size_t max,
+                                           char *buf, size_t cap, size_t *length, char **msg)
+{
 	fd_status s = fd_schedule_script_json(f, t, now, horizon, max, buf, cap, length);
 	*msg = s == FD_ERR_BUFFER ? NULL : fdgo_error(s);
 	return s;

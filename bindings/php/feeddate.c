@@ -90,7 +90,8 @@ static zend_object *schedule_create(zend_class_entry *ce)
 static void schedule_free(zend_object *o)
 {
     fd_php_schedule *p = schedule_of(o);
-    if (p->formatter != NULL) OBJ_RELEASE(p->formatter);
+    if (p->formatter != NULL)
+        OBJ_RELEASE(p->formatter);
     p->formatter = NULL;
     zend_object_std_dtor(o);
 }
@@ -102,14 +103,16 @@ static void schedule_free(zend_object *o)
 static void throw_status(fd_status status)
 {
     const char *message = fd_last_error();
-    if (message == NULL || message[0] == '\0') message = fd_status_message(status);
+    if (message == NULL || message[0] == '\0')
+        message = fd_status_message(status);
     zend_throw_exception(fd_exception_ce, message, (zend_long)status);
 }
 
 /* value quoted as the library quotes what callers pass (fd_quote). */
 static void quote(const char *value, size_t length, char out[FD_QUOTE_CAPACITY])
 {
-    if (fd_quote(value, length, out, FD_QUOTE_CAPACITY, NULL) != FD_OK) strcpy(out, "\"\"");
+    if (fd_quote(value, length, out, FD_QUOTE_CAPACITY, NULL) != FD_OK)
+        strcpy(out, "\"\"");
 }
 
 /* ---- instants (SPEC 11, 1.3) ------------------------------------------------------------ */
@@ -120,8 +123,10 @@ static void quote(const char *value, size_t length, char out[FD_QUOTE_CAPACITY])
 
 static int64_t clamp_i128(__int128 v)
 {
-    if (v > (__int128)INT64_MAX) return INT64_MAX;
-    if (v < (__int128)INT64_MIN) return INT64_MIN;
+    if (v > (__int128)INT64_MAX)
+        return INT64_MAX;
+    if (v < (__int128)INT64_MIN)
+        return INT64_MIN;
     return (int64_t)v;
 }
 
@@ -131,30 +136,38 @@ static int64_t clamp_i128(__int128 v)
  * +-1e13 s (outside the range by far) clamped. */
 static int64_t seconds_to_ms(double value)
 {
-    if (isnan(value)) return INT64_MAX; /* never reached: NaN is refused before */
-    if (value >= 1e13) return INT64_MAX;
-    if (value <= -1e13) return INT64_MIN;
+    if (isnan(value))
+        return INT64_MAX; /* never reached: NaN is refused before */
+    if (value >= 1e13)
+        return INT64_MAX;
+    if (value <= -1e13)
+        return INT64_MIN;
     int e;
-    double m = frexp(value, &e);              /* value = m * 2^e, 0.5 <= |m| < 1 */
-    int64_t mant = (int64_t)ldexp(m, 53);     /* exact: value = mant * 2^(e-53) */
+    double m = frexp(value, &e);          /* value = m * 2^e, 0.5 <= |m| < 1 */
+    int64_t mant = (int64_t)ldexp(m, 53); /* exact: value = mant * 2^(e-53) */
     int shift = e - 53;
-    __int128 us;                              /* the exact value in microseconds, rounded */
-    __int128 n = (__int128)mant * 1000000;    /* |n| < 2^73 */
+    __int128 us;                           /* the exact value in microseconds, rounded */
+    __int128 n = (__int128)mant * 1000000; /* |n| < 2^73 */
     if (shift >= 0) {
-        us = n << shift;                      /* |value| < 1e13: shift is small */
+        us = n << shift; /* |value| < 1e13: shift is small */
     } else if (shift <= -100) {
         us = 0;
     } else {
         int k = -shift;
-        __int128 q = n >> k;                  /* floor */
-        __int128 r = n - (q << k);            /* 0 <= r < 2^k */
+        __int128 q = n >> k;       /* floor */
+        __int128 r = n - (q << k); /* 0 <= r < 2^k */
         __int128 half = (__int128)1 << (k - 1);
-        if (r > half || (r == half && (q & 1))) q += 1;
+        if (r > half || (r == half && (q & 1)))
+            q += 1;
         us = q;
     }
     __int128 ms = us / 1000, part = us % 1000;
-    if (part < 0) { part += 1000; ms -= 1; }
-    if (part >= ROUND_TRIP_US && (double)(int64_t)(ms + 1) / 1000.0 == value) ms += 1;
+    if (part < 0) {
+        part += 1000;
+        ms -= 1;
+    }
+    if (part >= ROUND_TRIP_US && (double)(int64_t)(ms + 1) / 1000.0 == value)
+        ms += 1;
     return clamp_i128(ms);
 }
 
@@ -178,7 +191,8 @@ static int datetime_ms(zend_object *obj, int64_t *out)
     ZVAL_STRINGL(&fmt, "U u", 3);
     zend_call_known_function(fn, obj, obj->ce, &ret, 1, &fmt, NULL);
     zval_ptr_dtor(&fmt);
-    if (EG(exception)) return FAILURE;
+    if (EG(exception))
+        return FAILURE;
     long long s = 0, us = 0;
     if (Z_TYPE(ret) != IS_STRING || sscanf(Z_STRVAL(ret), "%lld %lld", &s, &us) != 2) {
         zval_ptr_dtor(&ret);
@@ -204,17 +218,18 @@ static int instant_ms(zval *v, uint32_t arg, zend_ulong index, zend_string *key,
     case IS_DOUBLE:
         if (isnan(Z_DVAL_P(v))) {
             char msg[128];
-            snprintf(msg, sizeof msg, "NAN is not an instant: pass int or float seconds that are finite, or a DateTimeInterface");
+            snprintf(msg, sizeof msg,
+                     "NAN is not an instant: pass int or float seconds that are finite, or a DateTimeInterface");
             zend_throw_exception(fd_exception_ce, msg, FD_ERR_RANGE);
             return FAILURE;
         }
         *out = seconds_to_ms(Z_DVAL_P(v)); /* +-INF clamped: the library says out of range */
         return SUCCESS;
     case IS_OBJECT:
-        if (instanceof_function(Z_OBJCE_P(v), php_date_get_interface_ce())) return datetime_ms(Z_OBJ_P(v), out);
+        if (instanceof_function(Z_OBJCE_P(v), php_date_get_interface_ce()))
+            return datetime_ms(Z_OBJ_P(v), out);
         break;
-    default:
-        break;
+    default: break;
     }
     if (arg > 0) {
         zend_argument_type_error(arg, "must be of type DateTimeInterface|int|float, %s given", zend_zval_type_name(v));
@@ -256,7 +271,8 @@ static void datetime_of(int64_t ms, zval *out)
 
 /* ---- options ---------------------------------------------------------------------------- */
 
-static const char *const STYLES[] = {"feed", "feed_detail", "chat_list", "chat_bubble", "relative", "compact", "countdown", NULL};
+static const char *const STYLES[] = {"feed",     "feed_detail", "chat_list", "chat_bubble",
+                                     "relative", "compact",     "countdown", NULL};
 static const char *const HOUR_CYCLES[] = {"locale", "h23", "h12", NULL};
 static const char *const WIDTHS[] = {"long", "short", "narrow", NULL};
 static const char *const UNITS[] = {"year", "month", "week", "day", "hour", "minute", "second", NULL};
@@ -295,7 +311,8 @@ static void join_names(char *out, size_t cap, const char *const *names, const ch
     out[0] = '\0';
     for (int i = 0; names[i] != NULL; i++) {
         int n = snprintf(out + used, cap - used, "%s%s", i ? sep : "", names[i]);
-        if (n < 0 || (size_t)n >= cap - used) break;
+        if (n < 0 || (size_t)n >= cap - used)
+            break;
         used += (size_t)n;
     }
 }
@@ -308,17 +325,24 @@ static int enum_value(const char *what, const char *const *names, zend_string *s
     int ok = ZSTR_LEN(s) < sizeof key * 2;
     for (size_t i = 0; ok && i < ZSTR_LEN(s); i++) {
         char c = ZSTR_VAL(s)[i];
-        if (c == '-' || c == '_') continue;
-        if (k + 1 >= sizeof key) { ok = 0; break; }
+        if (c == '-' || c == '_')
+            continue;
+        if (k + 1 >= sizeof key) {
+            ok = 0;
+            break;
+        }
         key[k++] = (char)zend_tolower_ascii(c);
     }
     key[k] = '\0';
     for (int i = 0; ok && names[i] != NULL; i++) {
         char plain[32];
         size_t p = 0;
-        for (const char *c = names[i]; *c; c++) if (*c != '_') plain[p++] = *c;
+        for (const char *c = names[i]; *c; c++)
+            if (*c != '_')
+                plain[p++] = *c;
         plain[p] = '\0';
-        if (strlen(key) == p && memcmp(key, plain, p) == 0) return i;
+        if (strlen(key) == p && memcmp(key, plain, p) == 0)
+            return i;
     }
     char q[FD_QUOTE_CAPACITY], list[160];
     quote(ZSTR_VAL(s), ZSTR_LEN(s), q);
@@ -355,30 +379,41 @@ static int set_option(fd_options *o, const struct option *opt, zval *v)
     case K_ID:
     case K_TEXT:
     case K_ZONE:
-        if (Z_TYPE_P(v) == IS_NULL) { *(const char **)field = NULL; return SUCCESS; }
-        if (Z_TYPE_P(v) == IS_STRING) return c_string(opt->name, Z_STR_P(v), (const char **)field);
+        if (Z_TYPE_P(v) == IS_NULL) {
+            *(const char **)field = NULL;
+            return SUCCESS;
+        }
+        if (Z_TYPE_P(v) == IS_STRING)
+            return c_string(opt->name, Z_STR_P(v), (const char **)field);
         /* (a DateTimeZone is read by the constructor, which keeps its name alive) */
         return type_error(opt->name, opt->kind == K_ZONE ? "DateTimeZone|string|null" : "?string", v);
     case K_BOOL:
-        if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE) return type_error(opt->name, "bool", v);
+        if (Z_TYPE_P(v) != IS_TRUE && Z_TYPE_P(v) != IS_FALSE)
+            return type_error(opt->name, "bool", v);
         *(int32_t *)field = Z_TYPE_P(v) == IS_TRUE;
         return SUCCESS;
     case K_INT32:
-        if (Z_TYPE_P(v) != IS_LONG) return type_error(opt->name, "int", v);
+        if (Z_TYPE_P(v) != IS_LONG)
+            return type_error(opt->name, "int", v);
         /* beyond int32: clamped, so the library names it out of range */
-        *(int32_t *)field = Z_LVAL_P(v) > INT32_MAX ? INT32_MAX : Z_LVAL_P(v) < INT32_MIN ? INT32_MIN : (int32_t)Z_LVAL_P(v);
+        *(int32_t *)field = Z_LVAL_P(v) > INT32_MAX   ? INT32_MAX
+                            : Z_LVAL_P(v) < INT32_MIN ? INT32_MIN
+                                                      : (int32_t)Z_LVAL_P(v);
         return SUCCESS;
     case K_INT64:
-        if (Z_TYPE_P(v) != IS_LONG) return type_error(opt->name, "int", v);
+        if (Z_TYPE_P(v) != IS_LONG)
+            return type_error(opt->name, "int", v);
         *(int64_t *)field = (int64_t)Z_LVAL_P(v);
         return SUCCESS;
     case K_HOUR_CYCLE:
     case K_WIDTH:
     case K_UNIT: {
-        if (Z_TYPE_P(v) != IS_STRING) return type_error(opt->name, "string", v);
+        if (Z_TYPE_P(v) != IS_STRING)
+            return type_error(opt->name, "string", v);
         const char *const *names = opt->kind == K_HOUR_CYCLE ? HOUR_CYCLES : opt->kind == K_WIDTH ? WIDTHS : UNITS;
         int i = enum_value(opt->name, names, Z_STR_P(v));
-        if (i < 0) return FAILURE;
+        if (i < 0)
+            return FAILURE;
         *(int32_t *)field = i; /* the three C enums are int-sized */
         return SUCCESS;
     }
@@ -391,7 +426,8 @@ static int set_option(fd_options *o, const struct option *opt, zval *v)
 static fd_formatter *this_formatter(zval *this_zv)
 {
     fd_formatter *f = formatter_of(Z_OBJ_P(this_zv))->f;
-    if (f == NULL) zend_throw_error(NULL, "FeedDate\\Formatter has not been constructed");
+    if (f == NULL)
+        zend_throw_error(NULL, "FeedDate\\Formatter has not been constructed");
     return f;
 }
 
@@ -400,9 +436,9 @@ PHP_METHOD(FeedDate_Formatter, __construct)
     zend_string *style;
     HashTable *options = NULL;
     ZEND_PARSE_PARAMETERS_START(1, 2)
-        Z_PARAM_STR(style)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_ARRAY_HT(options)
+    Z_PARAM_STR(style)
+    Z_PARAM_OPTIONAL
+    Z_PARAM_ARRAY_HT(options)
     ZEND_PARSE_PARAMETERS_END();
 
     fd_php_formatter *self = formatter_of(Z_OBJ_P(ZEND_THIS));
@@ -411,10 +447,14 @@ PHP_METHOD(FeedDate_Formatter, __construct)
         RETURN_THROWS();
     }
     int s = enum_value("style", STYLES, style);
-    if (s < 0) RETURN_THROWS();
+    if (s < 0)
+        RETURN_THROWS();
     fd_options o;
     fd_status st = fd_options_init_sized(&o, sizeof o, (fd_style)s);
-    if (st != FD_OK) { throw_status(st); RETURN_THROWS(); }
+    if (st != FD_OK) {
+        throw_status(st);
+        RETURN_THROWS();
+    }
 
     /* DateTimeZone names live in zvals kept here until fd_formatter_new has copied them. */
     zval zone_name;
@@ -423,23 +463,31 @@ PHP_METHOD(FeedDate_Formatter, __construct)
         zend_string *key;
         zend_ulong idx;
         zval *v;
-        ZEND_HASH_FOREACH_KEY_VAL(options, idx, key, v) {
+        ZEND_HASH_FOREACH_KEY_VAL(options, idx, key, v)
+        {
             const struct option *opt = NULL;
             if (key != NULL) {
                 for (const struct option *p = OPTIONS; p->name != NULL; p++) {
-                    if (strlen(p->name) == ZSTR_LEN(key) && memcmp(p->name, ZSTR_VAL(key), ZSTR_LEN(key)) == 0) { opt = p; break; }
+                    if (strlen(p->name) == ZSTR_LEN(key) && memcmp(p->name, ZSTR_VAL(key), ZSTR_LEN(key)) == 0) {
+                        opt = p;
+                        break;
+                    }
                 }
             }
             if (opt == NULL) {
                 char q[FD_QUOTE_CAPACITY], list[400];
                 const char *names[sizeof OPTIONS / sizeof OPTIONS[0]];
                 size_t i = 0;
-                for (; OPTIONS[i].name != NULL; i++) names[i] = OPTIONS[i].name;
+                for (; OPTIONS[i].name != NULL; i++)
+                    names[i] = OPTIONS[i].name;
                 names[i] = NULL;
                 join_names(list, sizeof list, names, ", ");
-                if (key != NULL) quote(ZSTR_VAL(key), ZSTR_LEN(key), q);
-                else snprintf(q, sizeof q, ZEND_ULONG_FMT, idx);
-                zend_throw_exception_ex(fd_exception_ce, FD_ERR_ARGUMENT, "unknown option %s: the options are %s", q, list);
+                if (key != NULL)
+                    quote(ZSTR_VAL(key), ZSTR_LEN(key), q);
+                else
+                    snprintf(q, sizeof q, ZEND_ULONG_FMT, idx);
+                zend_throw_exception_ex(fd_exception_ce, FD_ERR_ARGUMENT, "unknown option %s: the options are %s", q,
+                                        list);
                 zval_ptr_dtor(&zone_name);
                 RETURN_THROWS();
             }
@@ -452,10 +500,13 @@ PHP_METHOD(FeedDate_Formatter, __construct)
                 /* DateTimeZone's own getName, never a subclass's override: no user code may run
                  * here, where o already points into other options' strings (an override could
                  * reassign a referenced option and free the string o.locale points to). */
-                zend_function *getname = zend_hash_str_find_ptr(&php_date_get_timezone_ce()->function_table,
-                                                                "getname", sizeof "getname" - 1);
+                zend_function *getname = zend_hash_str_find_ptr(&php_date_get_timezone_ce()->function_table, "getname",
+                                                                sizeof "getname" - 1);
                 zend_call_known_instance_method_with_0_params(getname, Z_OBJ_P(d), &zone_name);
-                if (EG(exception)) { zval_ptr_dtor(&zone_name); RETURN_THROWS(); }
+                if (EG(exception)) {
+                    zval_ptr_dtor(&zone_name);
+                    RETURN_THROWS();
+                }
                 if (Z_TYPE(zone_name) != IS_STRING) {
                     zval_ptr_dtor(&zone_name);
                     type_error(opt->name, "DateTimeZone|string|null", d);
@@ -467,13 +518,20 @@ PHP_METHOD(FeedDate_Formatter, __construct)
                 }
                 continue;
             }
-            if (set_option(&o, opt, v) != SUCCESS) { zval_ptr_dtor(&zone_name); RETURN_THROWS(); }
-        } ZEND_HASH_FOREACH_END();
+            if (set_option(&o, opt, v) != SUCCESS) {
+                zval_ptr_dtor(&zone_name);
+                RETURN_THROWS();
+            }
+        }
+        ZEND_HASH_FOREACH_END();
     }
     fd_formatter *f = NULL;
     st = fd_formatter_new(&o, &f);
     zval_ptr_dtor(&zone_name);
-    if (st != FD_OK) { throw_status(st); RETURN_THROWS(); }
+    if (st != FD_OK) {
+        throw_status(st);
+        RETURN_THROWS();
+    }
     self->f = f;
     zend_object *obj = Z_OBJ_P(ZEND_THIS);
     ZVAL_STRING(OBJ_PROP_NUM(obj, 0), STYLES[s]);
@@ -486,18 +544,23 @@ PHP_METHOD(FeedDate_Formatter, format)
 {
     zval *t, *now = NULL;
     ZEND_PARSE_PARAMETERS_START(1, 2)
-        Z_PARAM_ZVAL(t)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_ZVAL_OR_NULL(now)
+    Z_PARAM_ZVAL(t)
+    Z_PARAM_OPTIONAL
+    Z_PARAM_ZVAL_OR_NULL(now)
     ZEND_PARSE_PARAMETERS_END();
     fd_formatter *f = this_formatter(ZEND_THIS);
-    if (f == NULL) RETURN_THROWS();
+    if (f == NULL)
+        RETURN_THROWS();
     int64_t t_ms, now_ms;
-    if (instant_ms(t, 1, 0, NULL, &t_ms) != SUCCESS || now_ms_of(now, 2, &now_ms) != SUCCESS) RETURN_THROWS();
+    if (instant_ms(t, 1, 0, NULL, &t_ms) != SUCCESS || now_ms_of(now, 2, &now_ms) != SUCCESS)
+        RETURN_THROWS();
     char buf[FD_LABEL_CAPACITY];
     fd_label info;
     fd_status st = fd_format(f, t_ms, now_ms, buf, sizeof buf, &info);
-    if (st != FD_OK) { throw_status(st); RETURN_THROWS(); }
+    if (st != FD_OK) {
+        throw_status(st);
+        RETURN_THROWS();
+    }
     RETURN_STRINGL(buf, info.length);
 }
 
@@ -505,18 +568,23 @@ PHP_METHOD(FeedDate_Formatter, label)
 {
     zval *t, *now = NULL;
     ZEND_PARSE_PARAMETERS_START(1, 2)
-        Z_PARAM_ZVAL(t)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_ZVAL_OR_NULL(now)
+    Z_PARAM_ZVAL(t)
+    Z_PARAM_OPTIONAL
+    Z_PARAM_ZVAL_OR_NULL(now)
     ZEND_PARSE_PARAMETERS_END();
     fd_formatter *f = this_formatter(ZEND_THIS);
-    if (f == NULL) RETURN_THROWS();
+    if (f == NULL)
+        RETURN_THROWS();
     int64_t t_ms, now_ms;
-    if (instant_ms(t, 1, 0, NULL, &t_ms) != SUCCESS || now_ms_of(now, 2, &now_ms) != SUCCESS) RETURN_THROWS();
+    if (instant_ms(t, 1, 0, NULL, &t_ms) != SUCCESS || now_ms_of(now, 2, &now_ms) != SUCCESS)
+        RETURN_THROWS();
     char buf[FD_LABEL_CAPACITY];
     fd_label info;
     fd_status st = fd_format(f, t_ms, now_ms, buf, sizeof buf, &info);
-    if (st != FD_OK) { throw_status(st); RETURN_THROWS(); }
+    if (st != FD_OK) {
+        throw_status(st);
+        RETURN_THROWS();
+    }
     object_init_ex(return_value, fd_label_ce);
     zend_object *o = Z_OBJ_P(return_value);
     /* Properties in their declared order: text, nextChange, nextChangeMs, dayPart, timePart, expired. */
@@ -541,16 +609,19 @@ PHP_METHOD(FeedDate_Formatter, formatMany)
     HashTable *ts;
     zval *now = NULL;
     ZEND_PARSE_PARAMETERS_START(1, 2)
-        Z_PARAM_ARRAY_HT(ts)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_ZVAL_OR_NULL(now)
+    Z_PARAM_ARRAY_HT(ts)
+    Z_PARAM_OPTIONAL
+    Z_PARAM_ZVAL_OR_NULL(now)
     ZEND_PARSE_PARAMETERS_END();
     fd_formatter *f = this_formatter(ZEND_THIS);
-    if (f == NULL) RETURN_THROWS();
+    if (f == NULL)
+        RETURN_THROWS();
     int64_t now_ms;
-    if (now_ms_of(now, 2, &now_ms) != SUCCESS) RETURN_THROWS();
+    if (now_ms_of(now, 2, &now_ms) != SUCCESS)
+        RETURN_THROWS();
     uint32_t n = zend_hash_num_elements(ts);
-    if (n == 0) RETURN_EMPTY_ARRAY();
+    if (n == 0)
+        RETURN_EMPTY_ARRAY();
 
     /* Every instant first (a bad one is an error before any work). */
     int64_t *ms = safe_emalloc(n, sizeof(int64_t), 0);
@@ -558,10 +629,15 @@ PHP_METHOD(FeedDate_Formatter, formatMany)
     zend_string *key;
     zend_ulong idx;
     zval *v;
-    ZEND_HASH_FOREACH_KEY_VAL(ts, idx, key, v) {
-        if (instant_ms(v, 0, idx, key, &ms[i]) != SUCCESS) { efree(ms); RETURN_THROWS(); }
+    ZEND_HASH_FOREACH_KEY_VAL(ts, idx, key, v)
+    {
+        if (instant_ms(v, 0, idx, key, &ms[i]) != SUCCESS) {
+            efree(ms);
+            RETURN_THROWS();
+        }
         i++;
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
 
     uint32_t chunk = n < CHUNK ? n : CHUNK;
     size_t cap = (size_t)chunk * FD_LABEL_CAPACITY; /* every chunk fits: no retry */
@@ -569,26 +645,33 @@ PHP_METHOD(FeedDate_Formatter, formatMany)
     size_t *ends = safe_emalloc(chunk, sizeof(size_t), 0);
     bool list = zend_array_is_list(ts);
     array_init_size(return_value, n);
-    if (list) zend_hash_real_init_packed(Z_ARRVAL_P(return_value));
+    if (list)
+        zend_hash_real_init_packed(Z_ARRVAL_P(return_value));
 
     i = 0;
     uint32_t base = 0, count = 0;
     fd_status st = FD_OK;
-    ZEND_HASH_FOREACH_KEY(ts, idx, key) {
+    ZEND_HASH_FOREACH_KEY(ts, idx, key)
+    {
         if (i == base + count) { /* the next chunk */
             base = i;
             count = n - i < chunk ? n - i : chunk;
             st = fd_format_many(f, ms + base, count, now_ms, buf, cap, ends, NULL);
-            if (st != FD_OK) break;
+            if (st != FD_OK)
+                break;
         }
         size_t start = i > base ? ends[i - base - 1] : 0, end = ends[i - base];
         zval s;
         ZVAL_STRINGL_FAST(&s, buf + start, end - start);
-        if (list) zend_hash_next_index_insert_new(Z_ARRVAL_P(return_value), &s);
-        else if (key != NULL) zend_hash_add_new(Z_ARRVAL_P(return_value), key, &s);
-        else zend_hash_index_add_new(Z_ARRVAL_P(return_value), idx, &s);
+        if (list)
+            zend_hash_next_index_insert_new(Z_ARRVAL_P(return_value), &s);
+        else if (key != NULL)
+            zend_hash_add_new(Z_ARRVAL_P(return_value), key, &s);
+        else
+            zend_hash_index_add_new(Z_ARRVAL_P(return_value), idx, &s);
         i++;
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
     efree(ms);
     efree(buf);
     efree(ends);
@@ -606,18 +689,21 @@ PHP_METHOD(FeedDate_Formatter, formatMany)
 static int schedule_args(zval *t, zval *now, zend_long horizon, bool horizon_null, zend_long max, bool max_null,
                          int64_t *t_ms, int64_t *now_ms, int64_t *horizon_ms, size_t *max_entries)
 {
-    if (instant_ms(t, 1, 0, NULL, t_ms) != SUCCESS || now_ms_of(now, 2, now_ms) != SUCCESS) return FAILURE;
+    if (instant_ms(t, 1, 0, NULL, t_ms) != SUCCESS || now_ms_of(now, 2, now_ms) != SUCCESS)
+        return FAILURE;
     *horizon_ms = horizon_null ? FD_SCHEDULE_DEFAULT_HORIZON_MS : (int64_t)horizon;
     *max_entries = max_null ? (size_t)FD_SCHEDULE_DEFAULT_MAX_ENTRIES : (size_t)(int64_t)max;
     return SUCCESS;
 }
 
 typedef fd_status (*wire_fn)(const fd_formatter *, int64_t, int64_t, int64_t, size_t, char *, size_t, size_t *);
-static fd_status html_plain(const fd_formatter *f, int64_t t, int64_t now, int64_t h, size_t m, char *b, size_t c, size_t *l)
+static fd_status html_plain(const fd_formatter *f, int64_t t, int64_t now, int64_t h, size_t m, char *b, size_t c,
+                            size_t *l)
 {
     return fd_schedule_html(f, t, now, h, m, 0, b, c, l);
 }
-static fd_status html_spoken(const fd_formatter *f, int64_t t, int64_t now, int64_t h, size_t m, char *b, size_t c, size_t *l)
+static fd_status html_spoken(const fd_formatter *f, int64_t t, int64_t now, int64_t h, size_t m, char *b, size_t c,
+                             size_t *l)
 {
     return fd_schedule_html(f, t, now, h, m, FD_HTML_SPOKEN, b, c, l);
 }
@@ -629,12 +715,22 @@ static void wire_text(wire_fn fn, const fd_formatter *f, int64_t t, int64_t now,
     char small[2048];
     size_t length = 0;
     fd_status st = fn(f, t, now, h, m, small, sizeof small, &length);
-    if (st == FD_OK) { ZVAL_STRINGL(out, small, length); return; }
-    if (st != FD_ERR_BUFFER) { throw_status(st); return; }
+    if (st == FD_OK) {
+        ZVAL_STRINGL(out, small, length);
+        return;
+    }
+    if (st != FD_ERR_BUFFER) {
+        throw_status(st);
+        return;
+    }
     zend_string *s = zend_string_alloc(length, 0);
     size_t again = 0;
     st = fn(f, t, now, h, m, ZSTR_VAL(s), length + 1, &again);
-    if (st != FD_OK) { zend_string_efree(s); throw_status(st); return; }
+    if (st != FD_OK) {
+        zend_string_efree(s);
+        throw_status(st);
+        return;
+    }
     ZSTR_LEN(s) = again;
     ZVAL_NEW_STR(out, s);
 }
@@ -645,17 +741,20 @@ PHP_METHOD(FeedDate_Formatter, schedule)
     zend_long horizon = 0, max = 0;
     bool horizon_null = 1, max_null = 1;
     ZEND_PARSE_PARAMETERS_START(1, 4)
-        Z_PARAM_ZVAL(t)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_ZVAL_OR_NULL(now)
-        Z_PARAM_LONG_OR_NULL(horizon, horizon_null)
-        Z_PARAM_LONG_OR_NULL(max, max_null)
+    Z_PARAM_ZVAL(t)
+    Z_PARAM_OPTIONAL
+    Z_PARAM_ZVAL_OR_NULL(now)
+    Z_PARAM_LONG_OR_NULL(horizon, horizon_null)
+    Z_PARAM_LONG_OR_NULL(max, max_null)
     ZEND_PARSE_PARAMETERS_END();
     fd_formatter *f = this_formatter(ZEND_THIS);
-    if (f == NULL) RETURN_THROWS();
+    if (f == NULL)
+        RETURN_THROWS();
     int64_t t_ms, now_ms, horizon_ms;
     size_t max_entries;
-    if (schedule_args(t, now, horizon, horizon_null, max, max_null, &t_ms, &now_ms, &horizon_ms, &max_entries) != SUCCESS) RETURN_THROWS();
+    if (schedule_args(t, now, horizon, horizon_null, max, max_null, &t_ms, &now_ms, &horizon_ms, &max_entries) !=
+        SUCCESS)
+        RETURN_THROWS();
 
     size_t n = 0, length = 0;
     int64_t until = 0;
@@ -677,7 +776,9 @@ PHP_METHOD(FeedDate_Formatter, schedule)
         st = fd_schedule(f, t_ms, now_ms, horizon_ms, max_entries, buf, cap, ends, from, &n, &until);
     }
     if (st != FD_OK) {
-        efree(ends); efree(from); efree(buf);
+        efree(ends);
+        efree(from);
+        efree(buf);
         throw_status(st);
         RETURN_THROWS();
     }
@@ -693,14 +794,19 @@ PHP_METHOD(FeedDate_Formatter, schedule)
         ZVAL_LONG(OBJ_PROP_NUM(Z_OBJ(e), 2), (zend_long)from[i]);
         zend_hash_next_index_insert_new(Z_ARRVAL(entries), &e);
     }
-    efree(ends); efree(from); efree(buf);
+    efree(ends);
+    efree(from);
+    efree(buf);
 
     object_init_ex(return_value, fd_schedule_ce);
     zend_object *o = Z_OBJ_P(return_value);
     fd_php_schedule *p = schedule_of(o);
     p->formatter = Z_OBJ_P(ZEND_THIS);
     GC_ADDREF(p->formatter);
-    p->t_ms = t_ms; p->now_ms = now_ms; p->horizon_ms = horizon_ms; p->max_entries = max_entries;
+    p->t_ms = t_ms;
+    p->now_ms = now_ms;
+    p->horizon_ms = horizon_ms;
+    p->max_entries = max_entries;
     /* entries, now, nowMs, until, untilMs */
     ZVAL_COPY_VALUE(OBJ_PROP_NUM(o, 0), &entries);
     datetime_of(now_ms, OBJ_PROP_NUM(o, 1));
@@ -721,18 +827,21 @@ PHP_METHOD(FeedDate_Formatter, html)
     zend_long horizon = 0, max = 0;
     bool horizon_null = 1, max_null = 1;
     ZEND_PARSE_PARAMETERS_START(1, 5)
-        Z_PARAM_ZVAL(t)
-        Z_PARAM_OPTIONAL
-        Z_PARAM_ZVAL_OR_NULL(now)
-        Z_PARAM_BOOL(spoken)
-        Z_PARAM_LONG_OR_NULL(horizon, horizon_null)
-        Z_PARAM_LONG_OR_NULL(max, max_null)
+    Z_PARAM_ZVAL(t)
+    Z_PARAM_OPTIONAL
+    Z_PARAM_ZVAL_OR_NULL(now)
+    Z_PARAM_BOOL(spoken)
+    Z_PARAM_LONG_OR_NULL(horizon, horizon_null)
+    Z_PARAM_LONG_OR_NULL(max, max_null)
     ZEND_PARSE_PARAMETERS_END();
     fd_formatter *f = this_formatter(ZEND_THIS);
-    if (f == NULL) RETURN_THROWS();
+    if (f == NULL)
+        RETURN_THROWS();
     int64_t t_ms, now_ms, horizon_ms;
     size_t max_entries;
-    if (schedule_args(t, now, horizon, horizon_null, max, max_null, &t_ms, &now_ms, &horizon_ms, &max_entries) != SUCCESS) RETURN_THROWS();
+    if (schedule_args(t, now, horizon, horizon_null, max, max_null, &t_ms, &now_ms, &horizon_ms, &max_entries) !=
+        SUCCESS)
+        RETURN_THROWS();
     wire_text(spoken ? html_spoken : html_plain, f, t_ms, now_ms, horizon_ms, max_entries, return_value);
 }
 
@@ -749,8 +858,14 @@ static void schedule_text(INTERNAL_FUNCTION_PARAMETERS, wire_fn fn)
     wire_text(fn, formatter_of(p->formatter)->f, p->t_ms, p->now_ms, p->horizon_ms, p->max_entries, return_value);
 }
 
-PHP_METHOD(FeedDate_Schedule, toJson) { schedule_text(INTERNAL_FUNCTION_PARAM_PASSTHRU, fd_schedule_json); }
-PHP_METHOD(FeedDate_Schedule, scriptJson) { schedule_text(INTERNAL_FUNCTION_PARAM_PASSTHRU, fd_schedule_script_json); }
+PHP_METHOD(FeedDate_Schedule, toJson)
+{
+    schedule_text(INTERNAL_FUNCTION_PARAM_PASSTHRU, fd_schedule_json);
+}
+PHP_METHOD(FeedDate_Schedule, scriptJson)
+{
+    schedule_text(INTERNAL_FUNCTION_PARAM_PASSTHRU, fd_schedule_script_json);
+}
 
 /* ---- FeedDate\Exception ----------------------------------------------------------------- */
 
@@ -779,7 +894,7 @@ PHP_FUNCTION(FeedDate_quote)
 {
     zend_string *s;
     ZEND_PARSE_PARAMETERS_START(1, 1)
-        Z_PARAM_STR(s)
+    Z_PARAM_STR(s)
     ZEND_PARSE_PARAMETERS_END();
     char q[FD_QUOTE_CAPACITY];
     quote(ZSTR_VAL(s), ZSTR_LEN(s), q);
@@ -791,38 +906,38 @@ PHP_FUNCTION(FeedDate_quote)
 #define INSTANT_MASK (MAY_BE_LONG | MAY_BE_DOUBLE)
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_Formatter___construct, 0, 0, 1)
-    ZEND_ARG_TYPE_INFO(0, style, IS_STRING, 0)
-    ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
+ZEND_ARG_TYPE_INFO(0, style, IS_STRING, 0)
+ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Formatter_format, 0, 1, IS_STRING, 0)
-    ZEND_ARG_OBJ_TYPE_MASK(0, t, DateTimeInterface, INSTANT_MASK, NULL)
-    ZEND_ARG_OBJ_TYPE_MASK(0, now, DateTimeInterface, INSTANT_MASK | MAY_BE_NULL, "null")
+ZEND_ARG_OBJ_TYPE_MASK(0, t, DateTimeInterface, INSTANT_MASK, NULL)
+ZEND_ARG_OBJ_TYPE_MASK(0, now, DateTimeInterface, INSTANT_MASK | MAY_BE_NULL, "null")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Formatter_label, 0, 1, FeedDate\\Label, 0)
-    ZEND_ARG_OBJ_TYPE_MASK(0, t, DateTimeInterface, INSTANT_MASK, NULL)
-    ZEND_ARG_OBJ_TYPE_MASK(0, now, DateTimeInterface, INSTANT_MASK | MAY_BE_NULL, "null")
+ZEND_ARG_OBJ_TYPE_MASK(0, t, DateTimeInterface, INSTANT_MASK, NULL)
+ZEND_ARG_OBJ_TYPE_MASK(0, now, DateTimeInterface, INSTANT_MASK | MAY_BE_NULL, "null")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Formatter_formatMany, 0, 1, IS_ARRAY, 0)
-    ZEND_ARG_TYPE_INFO(0, ts, IS_ARRAY, 0)
-    ZEND_ARG_OBJ_TYPE_MASK(0, now, DateTimeInterface, INSTANT_MASK | MAY_BE_NULL, "null")
+ZEND_ARG_TYPE_INFO(0, ts, IS_ARRAY, 0)
+ZEND_ARG_OBJ_TYPE_MASK(0, now, DateTimeInterface, INSTANT_MASK | MAY_BE_NULL, "null")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_Formatter_schedule, 0, 1, FeedDate\\Schedule, 0)
-    ZEND_ARG_OBJ_TYPE_MASK(0, t, DateTimeInterface, INSTANT_MASK, NULL)
-    ZEND_ARG_OBJ_TYPE_MASK(0, now, DateTimeInterface, INSTANT_MASK | MAY_BE_NULL, "null")
-    ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, horizonMs, IS_LONG, 1, "null")
-    ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, maxEntries, IS_LONG, 1, "null")
+ZEND_ARG_OBJ_TYPE_MASK(0, t, DateTimeInterface, INSTANT_MASK, NULL)
+ZEND_ARG_OBJ_TYPE_MASK(0, now, DateTimeInterface, INSTANT_MASK | MAY_BE_NULL, "null")
+ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, horizonMs, IS_LONG, 1, "null")
+ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, maxEntries, IS_LONG, 1, "null")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_Formatter_html, 0, 1, IS_STRING, 0)
-    ZEND_ARG_OBJ_TYPE_MASK(0, t, DateTimeInterface, INSTANT_MASK, NULL)
-    ZEND_ARG_OBJ_TYPE_MASK(0, now, DateTimeInterface, INSTANT_MASK | MAY_BE_NULL, "null")
-    ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, spoken, _IS_BOOL, 0, "false")
-    ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, horizonMs, IS_LONG, 1, "null")
-    ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, maxEntries, IS_LONG, 1, "null")
+ZEND_ARG_OBJ_TYPE_MASK(0, t, DateTimeInterface, INSTANT_MASK, NULL)
+ZEND_ARG_OBJ_TYPE_MASK(0, now, DateTimeInterface, INSTANT_MASK | MAY_BE_NULL, "null")
+ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, spoken, _IS_BOOL, 0, "false")
+ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, horizonMs, IS_LONG, 1, "null")
+ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, maxEntries, IS_LONG, 1, "null")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_return_string, 0, 0, IS_STRING, 0)
@@ -832,38 +947,30 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_return_int, 0, 0, IS_LONG, 0)
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_quote, 0, 1, IS_STRING, 0)
-    ZEND_ARG_TYPE_INFO(0, value, IS_STRING, 0)
+ZEND_ARG_TYPE_INFO(0, value, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
 static const zend_function_entry formatter_methods[] = {
     PHP_ME(FeedDate_Formatter, __construct, arginfo_Formatter___construct, ZEND_ACC_PUBLIC)
-    PHP_ME(FeedDate_Formatter, format, arginfo_Formatter_format, ZEND_ACC_PUBLIC)
-    PHP_ME(FeedDate_Formatter, label, arginfo_Formatter_label, ZEND_ACC_PUBLIC)
-    PHP_ME(FeedDate_Formatter, formatMany, arginfo_Formatter_formatMany, ZEND_ACC_PUBLIC)
-    PHP_ME(FeedDate_Formatter, schedule, arginfo_Formatter_schedule, ZEND_ACC_PUBLIC)
-    PHP_ME(FeedDate_Formatter, html, arginfo_Formatter_html, ZEND_ACC_PUBLIC)
-    PHP_FE_END
-};
+        PHP_ME(FeedDate_Formatter, format, arginfo_Formatter_format, ZEND_ACC_PUBLIC)
+            PHP_ME(FeedDate_Formatter, label, arginfo_Formatter_label, ZEND_ACC_PUBLIC)
+                PHP_ME(FeedDate_Formatter, formatMany, arginfo_Formatter_formatMany, ZEND_ACC_PUBLIC)
+                    PHP_ME(FeedDate_Formatter, schedule, arginfo_Formatter_schedule, ZEND_ACC_PUBLIC)
+                        PHP_ME(FeedDate_Formatter, html, arginfo_Formatter_html, ZEND_ACC_PUBLIC) PHP_FE_END};
 
 static const zend_function_entry schedule_methods[] = {
     PHP_ME(FeedDate_Schedule, toJson, arginfo_return_string, ZEND_ACC_PUBLIC)
-    PHP_ME(FeedDate_Schedule, scriptJson, arginfo_return_string, ZEND_ACC_PUBLIC)
-    PHP_FE_END
-};
+        PHP_ME(FeedDate_Schedule, scriptJson, arginfo_return_string, ZEND_ACC_PUBLIC) PHP_FE_END};
 
 static const zend_function_entry exception_methods[] = {
-    PHP_ME(FeedDate_Exception, getStatus, arginfo_return_int, ZEND_ACC_PUBLIC)
-    PHP_FE_END
-};
+    PHP_ME(FeedDate_Exception, getStatus, arginfo_return_int, ZEND_ACC_PUBLIC) PHP_FE_END};
 
 static const zend_function_entry no_methods[] = {PHP_FE_END};
 
 static const zend_function_entry feeddate_functions[] = {
     ZEND_NS_FALIAS("FeedDate", data_version, FeedDate_data_version, arginfo_return_string)
-    ZEND_NS_FALIAS("FeedDate", version, FeedDate_version, arginfo_return_string)
-    ZEND_NS_FALIAS("FeedDate", quote, FeedDate_quote, arginfo_quote)
-    PHP_FE_END
-};
+        ZEND_NS_FALIAS("FeedDate", version, FeedDate_version, arginfo_return_string)
+            ZEND_NS_FALIAS("FeedDate", quote, FeedDate_quote, arginfo_quote) PHP_FE_END};
 
 /* ---- registration ----------------------------------------------------------------------- */
 
@@ -896,13 +1003,17 @@ PHP_MINIT_FUNCTION(feeddate)
 {
     fd_exception_ce = final_class("FeedDate\\Exception", exception_methods, zend_ce_exception);
     fd_exception_ce->ce_flags &= ~(ZEND_ACC_NO_DYNAMIC_PROPERTIES | ZEND_ACC_NOT_SERIALIZABLE);
-    static const struct { const char *name; int value; } statuses[] = {
-        {"ARGUMENT", FD_ERR_ARGUMENT}, {"LOCALE", FD_ERR_LOCALE}, {"TIME_ZONE", FD_ERR_TIME_ZONE},
-        {"RANGE", FD_ERR_RANGE}, {"BUFFER", FD_ERR_BUFFER}, {"ICU", FD_ERR_ICU},
-        {"MEMORY", FD_ERR_MEMORY}, {"INTERNAL", FD_ERR_INTERNAL},
+    static const struct {
+        const char *name;
+        int value;
+    } statuses[] = {
+        {"ARGUMENT", FD_ERR_ARGUMENT}, {"LOCALE", FD_ERR_LOCALE},     {"TIME_ZONE", FD_ERR_TIME_ZONE},
+        {"RANGE", FD_ERR_RANGE},       {"BUFFER", FD_ERR_BUFFER},     {"ICU", FD_ERR_ICU},
+        {"MEMORY", FD_ERR_MEMORY},     {"INTERNAL", FD_ERR_INTERNAL},
     };
     for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++) {
-        zend_declare_class_constant_long(fd_exception_ce, statuses[i].name, strlen(statuses[i].name), statuses[i].value);
+        zend_declare_class_constant_long(fd_exception_ce, statuses[i].name, strlen(statuses[i].name),
+                                         statuses[i].value);
     }
 
     fd_formatter_ce = final_class("FeedDate\\Formatter", formatter_methods, NULL);
@@ -941,8 +1052,10 @@ PHP_MINIT_FUNCTION(feeddate)
     fd_schedule_handlers.free_obj = schedule_free;
     fd_schedule_handlers.clone_obj = NULL;
 
-    REGISTER_NS_LONG_CONSTANT("FeedDate", "DEFAULT_HORIZON_MS", FD_SCHEDULE_DEFAULT_HORIZON_MS, CONST_CS | CONST_PERSISTENT);
-    REGISTER_NS_LONG_CONSTANT("FeedDate", "DEFAULT_MAX_ENTRIES", FD_SCHEDULE_DEFAULT_MAX_ENTRIES, CONST_CS | CONST_PERSISTENT);
+    REGISTER_NS_LONG_CONSTANT("FeedDate", "DEFAULT_HORIZON_MS", FD_SCHEDULE_DEFAULT_HORIZON_MS,
+                              CONST_CS | CONST_PERSISTENT);
+    REGISTER_NS_LONG_CONSTANT("FeedDate", "DEFAULT_MAX_ENTRIES", FD_SCHEDULE_DEFAULT_MAX_ENTRIES,
+                              CONST_CS | CONST_PERSISTENT);
     REGISTER_NS_LONG_CONSTANT("FeedDate", "MAX_HORIZON_MS", FD_SCHEDULE_MAX_HORIZON_MS, CONST_CS | CONST_PERSISTENT);
     REGISTER_NS_LONG_CONSTANT("FeedDate", "MAX_ENTRIES", FD_SCHEDULE_MAX_ENTRIES, CONST_CS | CONST_PERSISTENT);
     return SUCCESS;
@@ -958,23 +1071,20 @@ PHP_MINFO_FUNCTION(feeddate)
     php_info_print_table_end();
 }
 
-static const zend_module_dep feeddate_deps[] = {
-    ZEND_MOD_REQUIRED("date")
-    ZEND_MOD_END
-};
+static const zend_module_dep feeddate_deps[] = {ZEND_MOD_REQUIRED("date") ZEND_MOD_END};
 
-zend_module_entry feeddate_module_entry = {
-    STANDARD_MODULE_HEADER_EX, NULL, feeddate_deps,
-    "feeddate",
-    feeddate_functions,
-    PHP_MINIT(feeddate),
-    NULL, /* MSHUTDOWN: the library stays loaded (it is never unloaded) */
-    NULL, /* RINIT: no per-request state */
-    NULL,
-    PHP_MINFO(feeddate),
-    PHP_FEEDDATE_VERSION,
-    STANDARD_MODULE_PROPERTIES
-};
+zend_module_entry feeddate_module_entry = {STANDARD_MODULE_HEADER_EX,
+                                           NULL,
+                                           feeddate_deps,
+                                           "feeddate",
+                                           feeddate_functions,
+                                           PHP_MINIT(feeddate),
+                                           NULL, /* MSHUTDOWN: the library stays loaded (it is never unloaded) */
+                                           NULL, /* RINIT: no per-request state */
+                                           NULL,
+                                           PHP_MINFO(feeddate),
+                                           PHP_FEEDDATE_VERSION,
+                                           STANDARD_MODULE_PROPERTIES};
 
 #ifdef COMPILE_DL_FEEDDATE
 ZEND_GET_MODULE(feeddate)

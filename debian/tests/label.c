@@ -16,12 +16,14 @@
 #define T_MS 1711242000000LL           /* 2024-03-24T09:00:00+08:00 */
 #define NEXT_CHANGE_MS 1711382400000LL /* 2024-03-26T00:00:00+08:00 */
 
-static int fail(const char *what) {
+static int fail(const char *what)
+{
     fprintf(stderr, "label: FAIL: %s\n", what);
     return 1;
 }
 
-int main(void) {
+int main(void)
+{
     fd_options o;
     fd_formatter *f = NULL;
     char buf[FD_LABEL_CAPACITY];
@@ -29,16 +31,16 @@ int main(void) {
     fd_status s;
 
     if (strcmp(fd_version_string(), FD_VERSION_STRING) != 0 || fd_version() != FD_VERSION_NUMBER) {
-        fprintf(stderr, "label: FAIL: library version %s (%u), header %s (%u)\n",
-                fd_version_string(), (unsigned)fd_version(), FD_VERSION_STRING,
-                (unsigned)FD_VERSION_NUMBER);
+        fprintf(stderr, "label: FAIL: library version %s (%u), header %s (%u)\n", fd_version_string(),
+                (unsigned)fd_version(), FD_VERSION_STRING, (unsigned)FD_VERSION_NUMBER);
         return 1;
     }
     if (strcmp(fd_icu_version(), "78.3") != 0) {
         fprintf(stderr, "label: FAIL: ICU %s, expected 78.3 (the ICU inside libfeeddate.so.1)\n", fd_icu_version());
         return 1;
     }
-    if (fd_options_init(&o, FD_STYLE_CHAT_LIST) != FD_OK) return fail("fd_options_init");
+    if (fd_options_init(&o, FD_STYLE_CHAT_LIST) != FD_OK)
+        return fail("fd_options_init");
     o.locale = "zh_CN";
     o.time_zone = "Asia/Shanghai";
     s = fd_formatter_new(&o, &f);
@@ -55,15 +57,18 @@ int main(void) {
     printf("label: \"%s\" next change %lld (zone %s, %s)\n", buf, (long long)info.next_change_ms,
            fd_formatter_time_zone(f), fd_formatter_tz_source(f));
     fd_formatter_free(f);
-    if (strcmp(buf, "\xe6\x98\xa8\xe5\xa4\xa9") != 0) return fail("label is not \"昨天\"");
+    if (strcmp(buf, "\xe6\x98\xa8\xe5\xa4\xa9") != 0)
+        return fail("label is not \"昨天\"");
     if (info.length != 6 || info.day_offset != 0 || info.day_length != 6 || info.time_length != 0)
         return fail("length or parts of \"昨天\" are wrong");
-    if (info.next_change_ms != NEXT_CHANGE_MS) return fail("next change is not 2024-03-26T00:00+08:00");
+    if (info.next_change_ms != NEXT_CHANGE_MS)
+        return fail("next change is not 2024-03-26T00:00+08:00");
     {
         /* Every library is mapped by now: none may be a libicu. */
         char line[4096];
         FILE *maps = fopen("/proc/self/maps", "r");
-        if (!maps) return fail("cannot read /proc/self/maps");
+        if (!maps)
+            return fail("cannot read /proc/self/maps");
         while (fgets(line, sizeof line, maps)) {
             const char *path = strchr(line, '/');
             if (path && strstr(path, "/libicu")) {

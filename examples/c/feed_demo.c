@@ -35,20 +35,16 @@ static const struct column {
     const char *title;
     fd_style style;
 } COLUMNS[] = {
-    {"FEED", FD_STYLE_FEED},
-    {"CHAT_LIST", FD_STYLE_CHAT_LIST},
-    {"CHAT_BUBBLE", FD_STYLE_CHAT_BUBBLE},
-    {"RELATIVE", FD_STYLE_RELATIVE},
-    {"COMPACT", FD_STYLE_COMPACT},
+    {"FEED", FD_STYLE_FEED},         {"CHAT_LIST", FD_STYLE_CHAT_LIST}, {"CHAT_BUBBLE", FD_STYLE_CHAT_BUBBLE},
+    {"RELATIVE", FD_STYLE_RELATIVE}, {"COMPACT", FD_STYLE_COMPACT},
 };
 
 static const struct step {
     const char *name;
     int64_t before_now;
 } LADDER[] = {
-    {"-30 s", 30 * SECOND},  {"-5 min", 5 * MINUTE}, {"-3 h", 3 * HOUR},
-    {"-1 day", DAY},         {"-2 days", 2 * DAY},   {"-5 days", 5 * DAY},
-    {"-35 days", 35 * DAY},  {"-400 days", 400 * DAY},
+    {"-30 s", 30 * SECOND}, {"-5 min", 5 * MINUTE}, {"-3 h", 3 * HOUR},     {"-1 day", DAY},
+    {"-2 days", 2 * DAY},   {"-5 days", 5 * DAY},   {"-35 days", 35 * DAY}, {"-400 days", 400 * DAY},
 };
 
 /* The countdown's deadline: 1 day 03:04:05.6 after now. */
@@ -61,14 +57,12 @@ static const struct step {
 
 static int code_point_width(unsigned long c)
 {
-    if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x200B && c <= 0x200F) ||
-        (c >= 0x202A && c <= 0x202E) || (c >= 0x2060 && c <= 0x2064) || c == 0xFEFF)
+    if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) ||
+        (c >= 0x2060 && c <= 0x2064) || c == 0xFEFF)
         return 0;
-    if ((c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) ||
-        (c >= 0x3041 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) ||
-        (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
-        (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) ||
-        (c >= 0x20000 && c <= 0x3FFFD))
+    if ((c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) || (c >= 0x3041 && c <= 0xA4CF) ||
+        (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
+        (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD))
         return 2;
     return 1;
 }
@@ -127,7 +121,7 @@ static fd_formatter *new_formatter(fd_style style, const struct place *p)
     fd_options_init(&o, style);
     o.locale = p->locale;
     o.time_zone = p->zone;
-    o.recent_relative = style == FD_STYLE_FEED;  /* "5分钟前" before "14:30" */
+    o.recent_relative = style == FD_STYLE_FEED;     /* "5分钟前" before "14:30" */
     o.countdown_days = style == FD_STYLE_COUNTDOWN; /* "1天 03:04:05.6" */
     fd_status s = fd_formatter_new(&o, &f);
     if (s != FD_OK) {
@@ -162,8 +156,8 @@ static void print_place(const struct place *p, int64_t now)
         fd_formatter *f = new_formatter(COLUMNS[c].style, p);
         if (c == 0) {
             local_time(now, now_text, sizeof now_text);
-            printf("%s in %s, now %s (zone rules: %s)\n", fd_formatter_locale(f),
-                   fd_formatter_time_zone(f), now_text, fd_formatter_tz_source(f));
+            printf("%s in %s, now %s (zone rules: %s)\n", fd_formatter_locale(f), fd_formatter_time_zone(f), now_text,
+                   fd_formatter_tz_source(f));
         }
         widths[c] = display_width(COLUMNS[c].title);
         for (size_t r = 0; r < N_STEPS; r++) {
@@ -209,8 +203,7 @@ int main(int argc, char **argv)
         const long long lowest = FD_MIN_INSTANT_MS + LADDER[N_STEPS - 1].before_now;
         const long long highest = FD_MAX_INSTANT_MS - COUNTDOWN_LEFT;
         if (end == argv[2] || *end != '\0' || v < lowest || v > highest) {
-            fprintf(stderr, "feed_demo: --now wants epoch milliseconds in [%lld, %lld]\n", lowest,
-                    highest);
+            fprintf(stderr, "feed_demo: --now wants epoch milliseconds in [%lld, %lld]\n", lowest, highest);
             return 2;
         }
         now = v;

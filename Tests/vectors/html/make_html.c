@@ -22,9 +22,12 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-        else if (c < 0x20) fprintf(out, "\\u%04x", c);
-        else fputc(c, out);
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
     }
     fputc('"', out);
 }
@@ -55,7 +58,8 @@ int main(int argc, char **argv)
             return 1;
         }
         const json_value *style = json_get(&v, "style"), *t = json_get(&v, "t_ms"), *now = json_get(&v, "now_ms");
-        const json_value *h = json_get(&v, "horizon_ms"), *m = json_get(&v, "max_entries"), *sp = json_get(&v, "spoken");
+        const json_value *h = json_get(&v, "horizon_ms"), *m = json_get(&v, "max_entries"),
+                         *sp = json_get(&v, "spoken");
         fd_options o;
         const char *key = NULL, *why = NULL;
         if (!style || style->type != JSON_STRING || !t || !now || !h || !m || !sp || sp->type != JSON_BOOL ||
@@ -66,8 +70,8 @@ int main(int argc, char **argv)
         fd_formatter *f = NULL;
         size_t length;
         if (fd_formatter_new(&o, &f) != FD_OK ||
-            fd_schedule_html(f, t->integer, now->integer, h->integer, (size_t)m->integer, sp->boolean ? FD_HTML_SPOKEN : 0,
-                             html, sizeof html, &length) != FD_OK ||
+            fd_schedule_html(f, t->integer, now->integer, h->integer, (size_t)m->integer,
+                             sp->boolean ? FD_HTML_SPOKEN : 0, html, sizeof html, &length) != FD_OK ||
             fd_schedule_script_json(f, t->integer, now->integer, h->integer, (size_t)m->integer, script, sizeof script,
                                     &length) != FD_OK) {
             fprintf(stderr, "%s:%zu: %s\n", argv[1], file.line, fd_last_error());
@@ -84,12 +88,18 @@ int main(int argc, char **argv)
             fprintf(out, "%s", i ? ", " : "");
             json_string(out, mm->key);
             fprintf(out, ": ");
-            if (mm->value.type == JSON_STRING) json_string(out, mm->value.string);
-            else if (mm->value.type == JSON_BOOL) fprintf(out, "%s", mm->value.boolean ? "true" : "false");
-            else if (mm->value.type == JSON_INT) fprintf(out, "%lld", (long long)mm->value.integer);
-            else fprintf(out, "null");
+            if (mm->value.type == JSON_STRING)
+                json_string(out, mm->value.string);
+            else if (mm->value.type == JSON_BOOL)
+                fprintf(out, "%s", mm->value.boolean ? "true" : "false");
+            else if (mm->value.type == JSON_INT)
+                fprintf(out, "%lld", (long long)mm->value.integer);
+            else
+                fprintf(out, "null");
         }
-        fprintf(out, "}, \"t_ms\": %lld, \"now_ms\": %lld, \"horizon_ms\": %lld, \"max_entries\": %lld, \"spoken\": %s, \"html\": ",
+        fprintf(out,
+                "}, \"t_ms\": %lld, \"now_ms\": %lld, \"horizon_ms\": %lld, \"max_entries\": %lld, \"spoken\": %s, "
+                "\"html\": ",
                 (long long)t->integer, (long long)now->integer, (long long)h->integer, (long long)m->integer,
                 sp->boolean ? "true" : "false");
         json_string(out, html);
