@@ -46,12 +46,12 @@ fi
 "$CC" -E -P "$HEADER" | grep -oE '\bfd_[a-z0-9_]+[[:space:]]*\(' | tr -d '( \t' | sort -u >"$WORK/declared"
 missing=$(awk '{ print $2 }' "$WORK/fd" | comm -23 "$WORK/declared" -)
 if [ -n "$missing" ]; then
-    fail "declared in feeddate.h but not exported: $(echo $missing)"
+    fail "declared in feeddate.h but not exported: $(xargs <<<"$missing")"
 else
     pass "all $(wc -l <"$WORK/declared") functions of feeddate.h are exported"
 fi
 extra=$(awk '{ print $2 }' "$WORK/fd" | comm -13 "$WORK/declared" -)
-[ -z "$extra" ] || echo "  note: exported fd_* symbols that feeddate.h does not declare: $(echo $extra)"
+[ -z "$extra" ] || echo "  note: exported fd_* symbols that feeddate.h does not declare: $(xargs <<<"$extra")"
 
 # ---- 2. SONAME ----------------------------------------------------------------
 echo "[soname] readelf -d"
@@ -63,7 +63,7 @@ echo "[dependencies] readelf -d NEEDED, ldd"
 needed=$(readelf -d "$LIB" | sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p' | tr '\n' ' ')
 echo "  NEEDED: $needed"
 swiftish=$(echo "$needed" | tr ' ' '\n' | grep -E '^lib(swift|Foundation|_Foundation|dispatch|BlocksRuntime)' || true)
-if [ -n "$swiftish" ]; then fail "needs Swift runtime libraries: $(echo $swiftish)"; else pass "no Swift runtime library among NEEDED"; fi
+if [ -n "$swiftish" ]; then fail "needs Swift runtime libraries: $(xargs <<<"$swiftish")"; else pass "no Swift runtime library among NEEDED"; fi
 TOOLCHAIN=""
 if swift_bin=$(command -v swift 2>/dev/null); then
     TOOLCHAIN=$(dirname "$(dirname "$(readlink -f "$swift_bin")")")
@@ -94,11 +94,11 @@ icu_ldd=$(grep -E 'libicu' "$WORK/ldd" | awk '{ printf "%s ", $1 }' || true)
 nm -D "$LIB" | awk '{ print $NF }' | sed 's/@.*//' \
     | grep -E '^(u_|udat|ucal|uloc|unum|ures|udata|ucol|ubrk|uenum|ulist|ureldate|uplrules|icu_[0-9])|icu_[0-9]+' >"$WORK/icu_syms" || true
 if [ "${CHECK_LIB_ICU:-}" = system ]; then
-    if [ -n "$icu_needed" ]; then pass "ICU=system: links the system's ICU: $(echo $icu_needed)"
+    if [ -n "$icu_needed" ]; then pass "ICU=system: links the system's ICU: $(xargs <<<"$icu_needed")"
     else fail "ICU=system, but no libicu among NEEDED"; fi
 else
     if [ -n "$icu_needed" ] || [ -n "$icu_ldd" ]; then
-        fail "the library needs a system ICU ($(echo $icu_needed $icu_ldd)): ICU 78.3 must be inside it (make icu)"
+        fail "the library needs a system ICU ($(xargs <<<"$icu_needed $icu_ldd")): ICU 78.3 must be inside it (make icu)"
     else
         pass "no libicu among NEEDED or in ldd"
     fi
@@ -160,8 +160,10 @@ int main(void)
     return 0;
 }
 EOF
+defines=()
+[ "${CHECK_LIB_ICU:-}" != system ] || defines+=(-DCHECK_LIB_ICU_SYSTEM)
 if ! "$CC" -std=c99 -Wall -Wextra -Werror -pedantic -I"$ROOT/include" \
-        $([ "${CHECK_LIB_ICU:-}" = system ] && echo -DCHECK_LIB_ICU_SYSTEM) "$WORK/prog.c" \
+        "${defines[@]}" "$WORK/prog.c" \
         -o "$WORK/prog" "$WORK/$WANT_SONAME" -Wl,-rpath,"$WORK" 2>"$WORK/cc.log"; then
     fail "the test program does not link against the library: $(head -n 5 "$WORK/cc.log")"
 elif out=$("$WORK/prog" 2>&1); then

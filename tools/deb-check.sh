@@ -172,7 +172,7 @@ for n in $names; do
   grep -qw -- "$n" <<< "$text" || undocumented+=("$n")
 done
 [ ${#undocumented[@]} -eq 0 ] || die "packaging/feeddate.1.in does not document: ${undocumented[*]}"
-echo "    documented: $(echo $names)"
+echo "    documented: $(xargs <<<"$names")"
 
 # ---- 7. autopkgtest ---------------------------------------------------------------
 step "apt-get install ./${php_deb##*/} (for the autopkgtest php-extension)"

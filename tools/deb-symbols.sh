@@ -113,7 +113,7 @@ if [ -z "$missing" ]; then
 fi
 {
   grep -v "^ " "$SYMBOLS"
-  { { grep "^ " "$SYMBOLS" || true; }; printf ' %s %s\n' $(printf '%s\n' $missing | sed "s/\$/ $version/"); } | sort -k1,1
+  { { grep "^ " "$SYMBOLS" || true; }; for s in $missing; do printf ' %s %s\n' "$s" "$version"; done; } | sort -k1,1
 } > "$tmp/new"
 cp "$tmp/new" "$SYMBOLS"
 printf 'deb-symbols: added to %s with minimal version %s:\n%s\n' "$SYMBOLS" "$version" "$missing"

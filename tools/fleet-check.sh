@@ -31,7 +31,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
-NAME=fleet-check
+NAME="fleet-check"
 PARTS=${FLEET_ONLY:-build bookworm trixie}
 [ -f "${SWEEP_PLAN:-}" ] && [ -x "${SWEEP_RUN:-}" ] \
   || { echo "fleet-check: run make fleet-check (it makes the plan, SWEEP_PLAN, and the C runner, SWEEP_RUN)" >&2; exit 2; }
@@ -169,7 +169,7 @@ bad=()
 for f in "$DIGESTS"/*.txt; do
   [ "$(cut -d' ' -f1 "$f")" = "$want" ] || bad+=("$(basename "$f" .txt)")
 done
-runs=$(ls "$DIGESTS" | wc -l)
+run_count=$(ls "$DIGESTS" | wc -l)
 if [ ${#bad[@]} -gt 0 ]; then
   for run in "${bad[@]}"; do
     echo "  $run differs from build-c; the first labels that differ (line: build-c | $run, with the plan's formatter):"
@@ -187,9 +187,9 @@ for i, (a, b) in enumerate(itertools.zip_longest(open(sys.argv[2], encoding="utf
             break
 EOF
   done
-  die "${#bad[@]} of $runs runs differ from the build tree's C run: ${bad[*]}"
+  die "${#bad[@]} of $run_count runs differ from the build tree's C run: ${bad[*]}"
 fi
-echo "    fleet-check ($(basename "$SWEEP_PLAN" .jsonl), $(wc -l < "$OUT/runs/build-c.txt") labels): one digest $want across $runs runs:"
+echo "    fleet-check ($(basename "$SWEEP_PLAN" .jsonl), $(wc -l < "$OUT/runs/build-c.txt") labels): one digest $want across $run_count runs:"
 echo "    $(ls "$DIGESTS" | sed 's/\.txt$//' | tr '\n' ' ')"
 # The labels were equal: keep the reference's (build-c.txt) and the digests,
 # not 16 more copies of it (1.4 GB for the full sweep).

@@ -5,7 +5,7 @@
 # need the toolchain's clang (whose sanitizer runtimes the Swift library links)
 # and the sanitized library. VALGRIND_ONLY=1 runs the valgrind step alone.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 
 COUNT=${SANITIZE_COUNT:-20000}
 TSAN_COUNT=${SANITIZE_TSAN_COUNT:-1000}
@@ -97,7 +97,7 @@ if [ "${VALGRIND_ONLY:-0}" = 1 ]; then
 else
   # ---- 1. ASan + UBSan --------------------------------------------------------
   SWIFT_FLAGS=(-Xswiftc -enforce-exclusivity=checked) LIBS=() RPATH=
-  CFLAGS=(-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld -pthread)
+  CFLAGS=(-g -O1 -fno-omit-frame-pointer "-fsanitize=address,undefined" -fno-sanitize-recover=undefined -fuse-ld=lld -pthread)
   if build_sanitized asan address test_vectors test_api test_threads test_stress test_fork test_leaks test_zone_swap; then
     export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1
     export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

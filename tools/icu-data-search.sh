@@ -38,7 +38,7 @@ while read -r cut; do
   [ -n "${cut%%#*}" ] || continue
   n=$((n + 1))
   trial=$work/trial-$n
-  { cat "$work/current.txt"; printf '%s\n' $cut; } > "$trial.txt"
+  { cat "$work/current.txt"; xargs -n1 <<<"$cut"; } > "$trial.txt"
   verdict=held
   if ! tools/icu-data.sh --keep "$trial.txt" --name trial > "$trial.log" 2>&1; then
     verdict="not built: $(tail -n 1 "$trial.log")"

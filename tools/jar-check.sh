@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
-NAME=jar-check
+NAME="jar-check"
 # shellcheck source=tools/debian-root.sh
 . tools/debian-root.sh
 CACHE=$ROOTS/jar-check

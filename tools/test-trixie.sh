@@ -61,7 +61,7 @@ for suite in "${SUITES[@]}"; do
     test-c|test-python)
       grep -q "ICU $icu" "$log" || die "make $suite did not name ICU $icu in its log: which ICU did the library of the root carry?" ;;
   esac
-  if [ $suite = test-c ]; then
+  if [ "$suite" = test-c ]; then
     # The library the suites ran: built in the root, ICU inside it.
     root_run --work "$TRIXIE_WORK" "$ROOT" ldd /build/src/build/lib/libfeeddate.so.1 > "$ROOTS/ldd-trixie.txt" \
       || die "ldd of the root's build/lib/libfeeddate.so.1 failed"

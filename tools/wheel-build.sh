@@ -93,7 +93,7 @@ grep -q "\"$tag\"" "$BUILD/show.txt" || die "auditwheel show does not grant $tag
 # What is inside: the one ELF file, its NEEDED and RPATH; no vendored library, no ICU.
 rm -rf "$BUILD/inside" && mkdir "$BUILD/inside" && (cd "$BUILD/inside" && python3 -m zipfile -e "$out" .)
 elves=$(cd "$BUILD/inside" && find . -type f -exec sh -c 'head -c 4 "$1" | grep -q "^.ELF" && echo "${1#./}"' sh {} \; | sort)
-[ "$elves" = feeddate/libfeeddate.so.1 ] || die "the wheel's ELF files are not feeddate/libfeeddate.so.1 alone: $(echo $elves)"
+[ "$elves" = feeddate/libfeeddate.so.1 ] || die "the wheel's ELF files are not feeddate/libfeeddate.so.1 alone: $(xargs <<<"$elves")"
 [ ! -e "$BUILD/inside/feeddate.libs" ] || die "the wheel has a feeddate.libs/ (auditwheel vendored: $(ls "$BUILD/inside/feeddate.libs" | tr '\n' ' '))"
 so=$BUILD/inside/feeddate/libfeeddate.so.1
 needed=$(patchelf --print-needed "$so" | tr '\n' ' ')

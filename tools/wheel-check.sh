@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
-NAME=wheel-check
+NAME="wheel-check"
 SUITE=trixie
 # shellcheck source=tools/debian-root.sh
 . tools/debian-root.sh
