@@ -68,7 +68,9 @@ final class ClientTests: XCTestCase {
                 XCTAssertNil(s.nextSwap(after: date(until)), note)
             }
             // The style encodes as its schedule's wire object and back.
-            XCTAssertEqual(try JSONDecoder().decode(FeedDateScheduleStyle.self, from: try JSONEncoder().encode(style)), style, note)
+            XCTAssertEqual(
+                try JSONDecoder().decode(FeedDateScheduleStyle.self, from: try JSONEncoder().encode(style)), style, note
+            )
         }
         print("client: \(checked) instants of the schedule vectors passed")
     }
@@ -98,8 +100,9 @@ final class ClientTests: XCTestCase {
             _ = try FeedDateSchedule(json: #"{"v":1,"now":0,"labels":[["a",0],["a",5]],"until":null}"#)
             XCTFail("read a wire with equal consecutive texts")
         } catch {
-            XCTAssertEqual((error as any Error).localizedDescription,
-                           "malformed schedule: labels[1]: the same text as labels[0] (\"a\"); consecutive texts differ")
+            XCTAssertEqual(
+                (error as any Error).localizedDescription,
+                "malformed schedule: labels[1]: the same text as labels[0] (\"a\"); consecutive texts differ")
         }
     }
 }

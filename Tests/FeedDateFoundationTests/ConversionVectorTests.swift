@@ -10,7 +10,8 @@ import XCTest
 import VectorFiles
 
 final class ConversionVectorTests: XCTestCase {
-    static let file = VectorFiles.root.appendingPathComponent("conversion").appendingPathComponent("conversion-1.3.jsonl")
+    static let file = VectorFiles.root.appendingPathComponent("conversion").appendingPathComponent(
+        "conversion-1.3.jsonl")
 
     /// The double written after `"key": ` in the line, read by Double(String)
     /// (correctly rounded: JSONSerialization's NSNumber can be a double off).
@@ -28,7 +29,7 @@ final class ConversionVectorTests: XCTestCase {
             return Date(timeIntervalSinceReferenceDate: double(rest, "since_2001")!)
         }
         if let iso = form["iso"] as? String, !iso.contains(".") || iso.split(separator: ".")[1].dropLast().count <= 3 {
-            return Instant.date(ms)  // a whole millisecond ("...00.125Z")
+            return Instant.date(ms) // a whole millisecond ("...00.125Z")
         }
         return nil
     }
@@ -52,7 +53,8 @@ final class ConversionVectorTests: XCTestCase {
             case "label", "schedule":
                 let tMs = (v["t_ms"] as! NSNumber).int64Value, nowMs = (v["now_ms"] as! NSNumber).int64Value
                 guard let t = date(v["t"] as! [String: Any], ms: tMs, line, "t"),
-                      let now = date(v["now"] as! [String: Any], ms: nowMs, line, "now") else {
+                    let now = date(v["now"] as! [String: Any], ms: nowMs, line, "now")
+                else {
                     continue
                 }
                 let o = try Vector.options(v)
@@ -62,9 +64,11 @@ final class ConversionVectorTests: XCTestCase {
                     XCTAssertEqual(try f.format(t, now: now), v["text"] as? String, place)
                 } else {
                     guard (v["horizon"] as! [String: Any])["seconds"] != nil,
-                          let h = double(line[line.range(of: "\"horizon\": {")!.upperBound...], "seconds") else { continue }
-                    let s = try f.schedule(for: t, now: now, horizon: h,
-                                           maxEntries: (v["max_entries"] as! NSNumber).intValue)
+                        let h = double(line[line.range(of: "\"horizon\": {")!.upperBound...], "seconds")
+                    else { continue }
+                    let s = try f.schedule(
+                        for: t, now: now, horizon: h,
+                        maxEntries: (v["max_entries"] as! NSNumber).intValue)
                     XCTAssertEqual(s.json, v["json"] as? String, place)
                 }
             default:
@@ -72,7 +76,9 @@ final class ConversionVectorTests: XCTestCase {
             }
             ran[kase, default: 0] += 1
         }
-        for c in ["instant", "horizon", "label", "schedule"] { XCTAssertGreaterThan(ran[c] ?? 0, 0, "no \(c) line ran") }
+        for c in ["instant", "horizon", "label", "schedule"] {
+            XCTAssertGreaterThan(ran[c] ?? 0, 0, "no \(c) line ran")
+        }
         print("conversion vectors run: \(ran.sorted { $0.key < $1.key })")
     }
 
@@ -81,13 +87,16 @@ final class ConversionVectorTests: XCTestCase {
     func testHorizonsOutOfRange() throws {
         let f = try FeedDateFormatter(FeedDateOptions(style: .relative, locale: "en_US", timeZone: "UTC"))
         let t = Date(timeIntervalSince1970: 1_711_348_141), now = Date(timeIntervalSince1970: 1_711_348_200)
-        for (h, message) in [(-0.0004, "horizon -1 ms is out of range 0...31622400000 (366 days)"),
-                             (1e300, "horizon 9223372036854775807 ms is out of range 0...31622400000 (366 days)")] {
+        for (h, message) in [
+            (-0.0004, "horizon -1 ms is out of range 0...31622400000 (366 days)"),
+            (1e300, "horizon 9223372036854775807 ms is out of range 0...31622400000 (366 days)"),
+        ] {
             XCTAssertThrowsError(try f.schedule(for: t, now: now, horizon: h)) { error in
                 XCTAssertEqual((error as? FeedDateError)?.description, message)
             }
         }
-        XCTAssertEqual(try f.schedule(for: t, now: now, horizon: 366 * 86_400 + 0.0004).json,
-                       try f.schedule(for: t, now: now, horizon: 366 * 86_400).json)
+        XCTAssertEqual(
+            try f.schedule(for: t, now: now, horizon: 366 * 86_400 + 0.0004).json,
+            try f.schedule(for: t, now: now, horizon: 366 * 86_400).json)
     }
 }

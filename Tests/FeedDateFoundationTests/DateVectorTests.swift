@@ -19,11 +19,14 @@ final class DateVectorTests: XCTestCase {
             let text = try f.format(date(v.t), now: date(v.now))
             let many = try f.formatMany([date(v.t), date(v.t)], now: date(v.now))
             let want = v.nextChange.map(date)
-            if l.text != v.text || text != v.text || l.nextChange != want || many.texts != [v.text, v.text] || many.nextChange != want
-                || l.nextChange.map(Instant.milliseconds) != v.nextChange {
+            if l.text != v.text || text != v.text || l.nextChange != want || many.texts != [v.text, v.text]
+                || many.nextChange != want
+                || l.nextChange.map(Instant.milliseconds) != v.nextChange
+            {
                 failed += 1
-                XCTFail("\(v.name): got \(l.text.debugDescription) next \(String(describing: l.nextChange)), many \(many); "
-                    + "want \(v.text.debugDescription) next \(String(describing: want))")
+                XCTFail(
+                    "\(v.name): got \(l.text.debugDescription) next \(String(describing: l.nextChange)), many \(many); "
+                        + "want \(v.text.debugDescription) next \(String(describing: want))")
             }
         }
         print("vectors through Date: \(vectors.count - failed) passed, \(failed) failed")
@@ -39,12 +42,15 @@ final class DateVectorTests: XCTestCase {
             let after = style.discreteInput(after: date(v.now))
             if text != v.text || after != v.nextChange.map(date) {
                 failed += 1
-                XCTFail("\(v.name): style gives \(text.debugDescription), after \(String(describing: after)); "
-                    + "want \(v.text.debugDescription), \(String(describing: v.nextChange))")
+                XCTFail(
+                    "\(v.name): style gives \(text.debugDescription), after \(String(describing: after)); "
+                        + "want \(v.text.debugDescription), \(String(describing: v.nextChange))")
             }
             compared += checkDiscreteInputs(style, at: v.now, v.name, &rng)
         }
-        print("vectors through the format style: \(vectors.count - failed) passed, \(failed) failed; \(compared) texts compared around their discrete inputs")
+        print(
+            "vectors through the format style: \(vectors.count - failed) passed, \(failed) failed; \(compared) texts compared around their discrete inputs"
+        )
     }
 
     /// A list of every vector that shares options and now, formatted at once:
@@ -72,8 +78,9 @@ final class DateVectorTests: XCTestCase {
         if lists == 0 && ProcessInfo.processInfo.environment["FEEDDATE_VECTORS", default: ""].isEmpty {
             XCTFail("no two vectors of Tests/vectors share options and now: no list went through formatMany")
         } else if lists == 0 {
-            print("vector lists through formatMany: none, since no two vectors of $FEEDDATE_VECTORS share options and now "
-                + "(testEveryVectorThroughDate ran each through formatMany alone)")
+            print(
+                "vector lists through formatMany: none, since no two vectors of $FEEDDATE_VECTORS share options and now "
+                    + "(testEveryVectorThroughDate ran each through formatMany alone)")
         } else {
             print("vector lists through formatMany: \(lists)")
         }
@@ -85,7 +92,8 @@ final class DateVectorTests: XCTestCase {
             let f = try FeedDateFormatter(try Vector.options(o))
             let t = (o["t_ms"] as! NSNumber).int64Value, now = (o["now_ms"] as! NSNumber).int64Value
             let horizon = TimeInterval((o["horizon_ms"] as! NSNumber).int64Value) / 1000
-            let s = try f.schedule(for: date(t), now: date(now), horizon: horizon, maxEntries: (o["max_entries"] as! NSNumber).intValue)
+            let s = try f.schedule(
+                for: date(t), now: date(now), horizon: horizon, maxEntries: (o["max_entries"] as! NSNumber).intValue)
             let note = o["note"] as? String ?? ""
             let want = (o["entries"] as! [[Any]]).map { ($0[0] as! String, date(($0[1] as! NSNumber).int64Value)) }
             XCTAssertEqual(s.entries.map(\.text), want.map(\.0), note)

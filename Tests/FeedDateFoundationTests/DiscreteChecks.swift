@@ -30,20 +30,28 @@ struct SplitMix: RandomNumberGenerator {
 /// Checks both discrete inputs of `style` at x (ms). Returns the number of
 /// texts compared (for the log); reports failures with `name`.
 @discardableResult
-func checkDiscreteInputs(_ style: FeedDateFormatStyle, at x: Int64, _ name: String,
-                         _ rng: inout SplitMix, file: StaticString = #filePath, line: UInt = #line) -> Int {
+func checkDiscreteInputs(
+    _ style: FeedDateFormatStyle, at x: Int64, _ name: String,
+    _ rng: inout SplitMix, file: StaticString = #filePath, line: UInt = #line
+) -> Int {
     let ms: (Date) -> Int64 = Instant.milliseconds
     let text = style.format(Instant.date(x))
     var compared = 1
     func same(_ y: Int64, _ what: String) {
         compared += 1
         let got = style.format(Instant.date(y))
-        if got != text { XCTFail("\(name): \(what) at \(y) reads \(got.debugDescription), at x=\(x) \(text.debugDescription)", file: file, line: line) }
+        if got != text {
+            XCTFail(
+                "\(name): \(what) at \(y) reads \(got.debugDescription), at x=\(x) \(text.debugDescription)",
+                file: file, line: line)
+        }
     }
     func differs(_ y: Int64, _ what: String) {
         compared += 1
         let got = style.format(Instant.date(y))
-        if got == text { XCTFail("\(name): \(what) at \(y) reads \(got.debugDescription), as at x=\(x)", file: file, line: line) }
+        if got == text {
+            XCTFail("\(name): \(what) at \(y) reads \(got.debugDescription), as at x=\(x)", file: file, line: line)
+        }
     }
     /// Points of [lo, hi] to sample: both ends, the middle and a few at random.
     func samples(_ lo: Int64, _ hi: Int64) -> [Int64] {
@@ -61,10 +69,18 @@ func checkDiscreteInputs(_ style: FeedDateFormatStyle, at x: Int64, _ name: Stri
         for y in samples(x, after - 1) {
             same(y, "a point before after")
             let next = style.discreteInput(after: Instant.date(y)).map(ms)
-            if next != after { XCTFail("\(name): next change at \(y) is \(String(describing: next)), at x=\(x) \(after)", file: file, line: line) }
+            if next != after {
+                XCTFail(
+                    "\(name): next change at \(y) is \(String(describing: next)), at x=\(x) \(after)", file: file,
+                    line: line)
+            }
         }
         let back = style.discreteInput(before: Instant.date(after)).map(ms)
-        if back != after - 1 { XCTFail("\(name): discreteInput(before: after=\(after)) is \(String(describing: back)), want after - 1", file: file, line: line) }
+        if back != after - 1 {
+            XCTFail(
+                "\(name): discreteInput(before: after=\(after)) is \(String(describing: back)), want after - 1",
+                file: file, line: line)
+        }
     } else {
         // Never changes again: the same text to the end of the range.
         for y in samples(x, FeedDateRange.maxInstantMs) { same(y, "never changes, but") }
@@ -72,12 +88,18 @@ func checkDiscreteInputs(_ style: FeedDateFormatStyle, at x: Int64, _ name: Stri
 
     // Before.
     if let before = style.discreteInput(before: Instant.date(x)).map(ms) {
-        if before >= x { XCTFail("\(name): discreteInput(before:) \(before) is not before x=\(x)", file: file, line: line) }
+        if before >= x {
+            XCTFail("\(name): discreteInput(before:) \(before) is not before x=\(x)", file: file, line: line)
+        }
         differs(before, "before")
         same(before + 1, "before + 1 ms")
         for y in samples(before + 1, x) { same(y, "a point after before") }
         let forth = style.discreteInput(after: Instant.date(before)).map(ms)
-        if forth != before + 1 { XCTFail("\(name): discreteInput(after: before=\(before)) is \(String(describing: forth)), want before + 1", file: file, line: line) }
+        if forth != before + 1 {
+            XCTFail(
+                "\(name): discreteInput(after: before=\(before)) is \(String(describing: forth)), want before + 1",
+                file: file, line: line)
+        }
     } else {
         // Always shown: the same text from the start of the range.
         for y in samples(FeedDateRange.minInstantMs, x) { same(y, "always shown, but") }

@@ -9,13 +9,16 @@ import XCTest
 
 final class DiscreteInputTests: XCTestCase {
     static let locales = ["zh_CN", "en_US", "ar_EG", "th_TH", "ja_JP@calendar=japanese", "de_DE"]
-    static let zones = ["Asia/Shanghai", "America/New_York", "America/Sao_Paulo", "Pacific/Apia", "Australia/Lord_Howe",
-                        "America/St_Johns", "UTC", "CST-8"]
+    static let zones = [
+        "Asia/Shanghai", "America/New_York", "America/Sao_Paulo", "Pacific/Apia", "Australia/Lord_Howe",
+        "America/St_Johns", "UTC", "CST-8",
+    ]
 
     /// Random options of every style.
     static func randomOptions(_ rng: inout SplitMix) -> FeedDateOptions {
-        var o = FeedDateOptions(style: FeedDateStyle.allCases.randomElement(using: &rng)!,
-                                locale: locales.randomElement(using: &rng)!, timeZone: zones.randomElement(using: &rng)!)
+        var o = FeedDateOptions(
+            style: FeedDateStyle.allCases.randomElement(using: &rng)!,
+            locale: locales.randomElement(using: &rng)!, timeZone: zones.randomElement(using: &rng)!)
         if Bool.random(using: &rng) { o.recentRelative = true }
         if Int.random(in: 0..<4, using: &rng) == 0 { o.spoken = true }
         if Bool.random(using: &rng) { o.overtime = true }
@@ -39,7 +42,7 @@ final class DiscreteInputTests: XCTestCase {
         var cases = 0, compared = 0
         for _ in 0..<400 {
             let options = Self.randomOptions(&rng)
-            let now = Int64.random(in: 631_152_000_000...2_208_988_800_000, using: &rng)  // 1990 ... 2040
+            let now = Int64.random(in: 631_152_000_000...2_208_988_800_000, using: &rng) // 1990 ... 2040
             let t = now + Self.offset(&rng)
             let style = try FeedDateFormatStyle(anchor: Instant.date(t), options: options)
             let name = "\(options) t=\(t) now=\(now)"
@@ -60,7 +63,8 @@ final class DiscreteInputTests: XCTestCase {
             let now = Int64.random(in: 631_152_000_000...2_208_988_800_000, using: &rng)
             let t = now + Self.offset(&rng)
             let f = try FeedDateFormatter(options)
-            let schedule = try f.schedule(for: Instant.date(t), now: Instant.date(now), horizon: 3 * 86_400, maxEntries: 12)
+            let schedule = try f.schedule(
+                for: Instant.date(t), now: Instant.date(now), horizon: 3 * 86_400, maxEntries: 12)
             let style = try FeedDateFormatStyle(anchor: Instant.date(t), options: options)
             var x = Instant.date(now)
             for entry in schedule.entries.dropFirst() {
@@ -86,21 +90,25 @@ final class DiscreteInputTests: XCTestCase {
             let s = try FeedDateFormatStyle(anchor: Instant.date(1_711_348_200_000), options: options)
             XCTAssertNil(s.discreteInput(before: first), "\(style)")
             XCTAssertNil(s.discreteInput(after: last), "\(style)")
-            for outside in [Date.distantPast, first - 0.001, last + 0.001, Date(timeIntervalSince1970: .nan),
-                            Date(timeIntervalSince1970: .infinity)] {
+            for outside in [
+                Date.distantPast, first - 0.001, last + 0.001, Date(timeIntervalSince1970: .nan),
+                Date(timeIntervalSince1970: .infinity),
+            ] {
                 XCTAssertNil(s.discreteInput(before: outside), "\(style) \(outside)")
                 XCTAssertNil(s.discreteInput(after: outside), "\(style) \(outside)")
                 XCTAssertEqual(s.format(outside), "", "\(style) \(outside)")
             }
         }
         // FEED_DETAIL never changes: always shown, never changes again.
-        let detail = try FeedDateFormatStyle(anchor: .now, options: FeedDateOptions(style: .feedDetail, locale: "en_US", timeZone: "UTC"))
+        let detail = try FeedDateFormatStyle(
+            anchor: .now, options: FeedDateOptions(style: .feedDetail, locale: "en_US", timeZone: "UTC"))
         XCTAssertNil(detail.discreteInput(before: .now))
         XCTAssertNil(detail.discreteInput(after: .now))
         // A date of year 1 seen in year 1: a full date from the first millisecond on.
         var rng = SplitMix(state: 1)
-        let old = try FeedDateFormatStyle(anchor: first + 86_400 * 40,
-                                          options: FeedDateOptions(style: .chatList, locale: "zh_CN", timeZone: "Asia/Shanghai"))
+        let old = try FeedDateFormatStyle(
+            anchor: first + 86_400 * 40,
+            options: FeedDateOptions(style: .chatList, locale: "zh_CN", timeZone: "Asia/Shanghai"))
         checkDiscreteInputs(old, at: FeedDateRange.minInstantMs + 86_400_000 * 400, "year 1", &rng)
         checkDiscreteInputs(old, at: FeedDateRange.maxInstantMs, "year 9999", &rng)
     }

@@ -6,10 +6,11 @@ import XCTest
 
 final class FormatStyleTests: XCTestCase {
     let zh = Locale(identifier: "zh_CN"), shanghai = TimeZone(identifier: "Asia/Shanghai")!
-    let now = Date(timeIntervalSince1970: 1_711_348_200)  // 2024-03-25 14:30 in Shanghai
+    let now = Date(timeIntervalSince1970: 1_711_348_200) // 2024-03-25 14:30 in Shanghai
 
     /// What SwiftUI does with a DiscreteFormatStyle: the text now, and when to redraw.
-    func nextRedraw<S: DiscreteFormatStyle>(_ style: S, at x: Date) -> (String, Date?) where S.FormatInput == Date, S.FormatOutput == String {
+    func nextRedraw<S: DiscreteFormatStyle>(_ style: S, at x: Date) -> (String, Date?)
+    where S.FormatInput == Date, S.FormatOutput == String {
         (style.format(x), style.discreteInput(after: x))
     }
 
@@ -19,11 +20,13 @@ final class FormatStyleTests: XCTestCase {
         XCTAssertEqual(now.formatted(.feed(yesterday, style: .chatBubble, locale: zh, timeZone: shanghai)), "昨天 20:00")
         let (text, redraw) = nextRedraw(.feed(yesterday, style: .chatList, locale: zh, timeZone: shanghai), at: now)
         XCTAssertEqual(text, "昨天")
-        XCTAssertEqual(redraw, Date(timeIntervalSince1970: 1_711_382_400))  // the coming midnight
-        let compact = FeedDateFormatStyle.feed(now - 125, style: .compact, locale: Locale(identifier: "en_US"), timeZone: .gmt)
+        XCTAssertEqual(redraw, Date(timeIntervalSince1970: 1_711_382_400)) // the coming midnight
+        let compact = FeedDateFormatStyle.feed(
+            now - 125, style: .compact, locale: Locale(identifier: "en_US"), timeZone: .gmt)
         XCTAssertEqual(compact.format(now), "2m")
         XCTAssertEqual(compact.discreteInput(after: now), now + 55)
-        XCTAssertEqual(compact.discreteInput(before: now).map(Instant.milliseconds), 1_711_348_194_999)  // "1m" until 2 min after t
+        // "1m" until 2 min after t.
+        XCTAssertEqual(compact.discreteInput(before: now).map(Instant.milliseconds), 1_711_348_194_999)
         // The formatter's own Date API says the same.
         let f = try FeedDateFormatter(FeedDateOptions(style: .chatList, locale: zh, timeZone: shanghai))
         let label = try f.label(for: yesterday, now: now)
@@ -34,12 +37,14 @@ final class FormatStyleTests: XCTestCase {
         XCTAssertEqual(many.nextChange, redraw)
         XCTAssertEqual(try f.formatMany([], now: now).texts, [])
         let schedule = try f.schedule(for: yesterday, now: now)
-        XCTAssertEqual(schedule.entries.map(\.text), ["昨天", "星期日"])  // 2024-03-24 was a Sunday
+        XCTAssertEqual(schedule.entries.map(\.text), ["昨天", "星期日"]) // 2024-03-24 was a Sunday
         XCTAssertEqual(schedule.entries.map(\.from), [now, redraw!])
         XCTAssertTrue(schedule.json.hasPrefix("{\"v\":1,\"now\":1711348200000,\"labels\":[[\"昨天\",0],"), schedule.json)
         XCTAssertThrowsError(try f.schedule(for: yesterday, now: now, horizon: -1))
         // Foundation's distantPast is two days before 0001-01-01 (proleptic Gregorian).
-        XCTAssertThrowsError(try f.label(for: .distantPast, now: now)) { XCTAssertEqual($0 as? FeedDateError, .range(-62_135_769_600_000)) }
+        XCTAssertThrowsError(try f.label(for: .distantPast, now: now)) {
+            XCTAssertEqual($0 as? FeedDateError, .range(-62_135_769_600_000))
+        }
     }
 
     /// Styles with the same options share one formatter; the cache stays small.

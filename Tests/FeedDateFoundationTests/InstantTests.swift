@@ -12,10 +12,16 @@ final class InstantTests: XCTestCase {
     /// either side are no such Date and follow the rule's letter.
     func testRoundTripsAreExact() {
         var rng = SplitMix(state: 7)
-        var values: [Int64] = [FeedDateRange.minInstantMs, FeedDateRange.maxInstantMs, 0, -1, 1, 1_711_348_200_001,
-                               Instant.referenceMs - 1, Instant.referenceMs, Instant.referenceMs + 1]
-        for _ in 0..<200_000 { values.append(Int64.random(in: FeedDateRange.minInstantMs...FeedDateRange.maxInstantMs, using: &rng)) }
-        for _ in 0..<50_000 { values.append(FeedDateRange.maxInstantMs - Int64.random(in: 0...10_000_000, using: &rng)) }
+        var values: [Int64] = [
+            FeedDateRange.minInstantMs, FeedDateRange.maxInstantMs, 0, -1, 1, 1_711_348_200_001,
+            Instant.referenceMs - 1, Instant.referenceMs, Instant.referenceMs + 1,
+        ]
+        for _ in 0..<200_000 {
+            values.append(Int64.random(in: FeedDateRange.minInstantMs...FeedDateRange.maxInstantMs, using: &rng))
+        }
+        for _ in 0..<50_000 {
+            values.append(FeedDateRange.maxInstantMs - Int64.random(in: 0...10_000_000, using: &rng))
+        }
         var belowHalf = 0
         for ms in values {
             let d = Instant.date(ms)
@@ -24,8 +30,9 @@ final class InstantTests: XCTestCase {
             let x = d.timeIntervalSinceReferenceDate
             if Instant.floorMilliseconds(seconds: x)! + Instant.referenceMs < ms { belowHalf += 1 }
             for y in [x.nextDown, x.nextUp] {
-                XCTAssertEqual(Instant.milliseconds(Date(timeIntervalSinceReferenceDate: y)),
-                               Instant.floorMilliseconds(seconds: y)! + Instant.referenceMs, "\(ms) \(y)")
+                XCTAssertEqual(
+                    Instant.milliseconds(Date(timeIntervalSinceReferenceDate: y)),
+                    Instant.floorMilliseconds(seconds: y)! + Instant.referenceMs, "\(ms) \(y)")
             }
         }
         XCTAssertGreaterThan(belowHalf, 0, "some Dates a caller builds lie more than half a microsecond below")
@@ -63,11 +70,11 @@ final class InstantTests: XCTestCase {
             let e = x.exponent - Double.significandBitCount
             let m = Int64(x.significandBitPattern | (1 << UInt64(Double.significandBitCount))) * (x < 0 ? -1 : 1)
             // value in us = m * 10^6 * 2^e; e <= -1 here (|x| < 2^52)
-            let scaled = m.multipliedFullWidth(by: 1_000_000)  // (high, low) of m * 10^6
+            let scaled = m.multipliedFullWidth(by: 1_000_000) // (high, low) of m * 10^6
             let wide = (Int128(scaled.high) << 64) | Int128(scaled.low)
             let shift = Int128(-e)
             let half = Int128(1) << (shift - 1)
-            let us = (wide + half) >> shift  // floor((v + 1/2)): nearest, ties up
+            let us = (wide + half) >> shift // floor((v + 1/2)): nearest, ties up
             let ms = us >= 0 ? us / 1000 : -((-us + 999) / 1000)
             return Int64(ms)
         }

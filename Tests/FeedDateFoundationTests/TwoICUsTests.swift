@@ -42,9 +42,12 @@ final class TwoICUsTests: XCTestCase {
 
         // Both ICUs are loaded.
         // (FileHandle: String(contentsOfFile:) stops at the first 4 KB of a /proc file.)
-        let maps = String(decoding: try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd() ?? Data(), as: UTF8.self)
-        let libraries = Set(maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
-            .filter { $0.contains("icu") || $0.contains("ICU") }.map { ($0 as NSString).lastPathComponent })
+        let maps = String(
+            decoding: try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd() ?? Data(),
+            as: UTF8.self)
+        let libraries = Set(
+            maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+                .filter { $0.contains("icu") || $0.contains("ICU") }.map { ($0 as NSString).lastPathComponent })
         print("ICU libraries loaded: \(libraries.sorted())")
         XCTAssertTrue(libraries.contains { $0.hasPrefix("lib_FoundationICU") }, "\(libraries)")
         // The core's ICU is inside this test binary: no libicu*.so, no icudt*.dat of the host.
@@ -57,7 +60,9 @@ final class TwoICUsTests: XCTestCase {
             for round in 0..<40 {
                 let got = (i + round) % 2 == 0 ? foundationTexts() : feedDateTexts()
                 let want = (i + round) % 2 == 0 ? foundation : feedDate
-                if got != want { failures.withLock { $0.append("thread \(i) round \(round): \(zip(got, want).first { $0 != $1 }!)") } }
+                if got != want {
+                    failures.withLock { $0.append("thread \(i) round \(round): \(zip(got, want).first { $0 != $1 }!)") }
+                }
             }
         }
         XCTAssertEqual(failures.withLock { $0 }, [])

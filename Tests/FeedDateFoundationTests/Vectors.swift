@@ -44,8 +44,9 @@ struct Vector {
             "relative": .relative, "compact": .compact, "countdown": .countdown,
         ]
         let opts = o["options"] as! [String: Any]
-        var options = FeedDateOptions(style: styles[o["style"] as! String]!,
-                                      locale: (opts["locale"] as! String), timeZone: (opts["tz"] as! String))
+        var options = FeedDateOptions(
+            style: styles[o["style"] as! String]!,
+            locale: (opts["locale"] as! String), timeZone: (opts["tz"] as! String))
         for (key, value) in opts {
             switch key {
             case "locale", "tz": break
@@ -66,7 +67,8 @@ struct Vector {
             case "yesterday_text": options.yesterdayText = (value as! String)
             case "day_before_yesterday_text": options.dayBeforeYesterdayText = (value as! String)
             case "tomorrow_text": options.tomorrowText = (value as! String)
-            default: throw NSError(domain: "vector", code: 1, userInfo: [NSLocalizedDescriptionKey: "unknown option \(key)"])
+            default:
+                throw NSError(domain: "vector", code: 1, userInfo: [NSLocalizedDescriptionKey: "unknown option \(key)"])
             }
         }
         return options
@@ -82,7 +84,9 @@ struct Vector {
     }
 
     /// Where the vector came from, for a failure message.
-    var name: String { "\(note) [\(options.style) \(options.locale ?? "-") \(options.timeZone ?? "-") t=\(t) now=\(now)]" }
+    var name: String {
+        "\(note) [\(options.style) \(options.locale ?? "-") \(options.timeZone ?? "-") t=\(t) now=\(now)]"
+    }
 }
 
 /// The Date of a millisecond, as a caller builds it from an epoch value.

@@ -10,7 +10,9 @@ final class CivilTests: XCTestCase {
         var day = first - 50
         while day <= last + 50 {
             let fast = civilFromDays(day), wide = civilFromDaysWide(day)
-            if fast.y != wide.y || fast.m != wide.m || fast.d != wide.d { mismatches += 1; if mismatches < 5 { XCTFail("civilFromDays(\(day)) = \(fast), Hinnant's \(wide)") } }
+            if fast.y != wide.y || fast.m != wide.m || fast.d != wide.d {
+                mismatches += 1; if mismatches < 5 { XCTFail("civilFromDays(\(day)) = \(fast), Hinnant's \(wide)") }
+            }
             if daysFromCivil(wide.y, wide.m, wide.d) != day {
                 mismatches += 1
                 if mismatches < 5 { XCTFail("daysFromCivil\(wide) != \(day)") }
@@ -19,7 +21,9 @@ final class CivilTests: XCTestCase {
         }
         XCTAssertEqual(mismatches, 0)
         // Days past a month's end roll over, as Hinnant's do.
-        for (y, m, d) in [(2023, 2, 31), (2024, 2, 30), (1999, 12, 31), (2000, 3, 1), (1, 1, 1), (9999, 12, 31)] as [(Int64, Int64, Int64)] {
+        for (y, m, d) in [(2023, 2, 31), (2024, 2, 30), (1999, 12, 31), (2000, 3, 1), (1, 1, 1), (9999, 12, 31)]
+            as [(Int64, Int64, Int64)]
+        {
             XCTAssertEqual(daysFromCivil(y, m, d), daysFromCivilWide(y, m, d), "\(y)-\(m)-\(d)")
         }
         // Far outside the fast range: Hinnant's answers.

@@ -25,19 +25,37 @@ final class ErrorTests: XCTestCase {
     func testCreationErrors() {
         let cases: [(String, FeedDateOptions, (FeedDateError) -> Bool)] = [
             ("just_now_ms < 0", options { $0.justNowMs = -1 }, { if case .argument = $0 { true } else { false } }),
-            ("just_now_ms > 1 day", options { $0.justNowMs = 86_400_001 }, { if case .argument = $0 { true } else { false } }),
+            (
+                "just_now_ms > 1 day", options { $0.justNowMs = 86_400_001 },
+                { if case .argument = $0 { true } else { false } }
+            ),
             ("skew < 0", options { $0.skewToleranceMs = -1 }, { if case .argument = $0 { true } else { false } }),
-            ("skew > 1 day", options { $0.skewToleranceMs = 86_400_001 }, { if case .argument = $0 { true } else { false } }),
+            (
+                "skew > 1 day", options { $0.skewToleranceMs = 86_400_001 },
+                { if case .argument = $0 { true } else { false } }
+            ),
             ("grace 367", options { $0.crossYearGraceDays = 367 }, { if case .argument = $0 { true } else { false } }),
             ("grace -1", options { $0.crossYearGraceDays = -1 }, { if case .argument = $0 { true } else { false } }),
-            ("weekday window 0", options { $0.weekdayWindowDays = 0 }, { if case .argument = $0 { true } else { false } }),
-            ("weekday window 7", options { $0.weekdayWindowDays = 7 }, { if case .argument = $0 { true } else { false } }),
+            (
+                "weekday window 0", options { $0.weekdayWindowDays = 0 },
+                { if case .argument = $0 { true } else { false } }
+            ),
+            (
+                "weekday window 7", options { $0.weekdayWindowDays = 7 },
+                { if case .argument = $0 { true } else { false } }
+            ),
             ("precision 4", options { $0.precision = 4 }, { if case .argument = $0 { true } else { false } }),
             ("precision -1", options { $0.precision = -1 }, { if case .argument = $0 { true } else { false } }),
             ("empty locale", options { $0.locale = "" }, { Self.isLocaleError($0, naming: "") }),
             ("@@@ locale", options { $0.locale = "@@@" }, { Self.isLocaleError($0, naming: "@@@") }),
-            ("empty keyword", options { $0.locale = "en_US@calendar=" }, { Self.isLocaleError($0, naming: "en_US@calendar=") }),
-            ("huge locale", options { $0.locale = String(repeating: "x", count: 300) }, { if case .locale = $0 { true } else { false } }),
+            (
+                "empty keyword", options { $0.locale = "en_US@calendar=" },
+                { Self.isLocaleError($0, naming: "en_US@calendar=") }
+            ),
+            (
+                "huge locale", options { $0.locale = String(repeating: "x", count: 300) },
+                { if case .locale = $0 { true } else { false } }
+            ),
             ("non-ASCII locale", options { $0.locale = "zh_ÇN" }, { Self.isLocaleError($0, naming: "zh_ÇN") }),
             ("bad BCP 47", options { $0.locale = "en-US-u-" }, { Self.isLocaleError($0, naming: "en-US-u-") }),
             ("unknown zone", options { $0.timeZone = "No/Such_Zone" }, unknownZone("No/Such_Zone")),
@@ -59,8 +77,10 @@ final class ErrorTests: XCTestCase {
 
     func testRangeErrors() throws {
         let f = try FeedDateFormatter(options { _ in })
-        for (t, now) in [(FeedDateRange.minInstantMs - 1, 0), (0, FeedDateRange.maxInstantMs + 1),
-                         (Int64.min, 0), (0, Int64.max), (Int64.max, Int64.min)] as [(Int64, Int64)] {
+        for (t, now) in [
+            (FeedDateRange.minInstantMs - 1, 0), (0, FeedDateRange.maxInstantMs + 1),
+            (Int64.min, 0), (0, Int64.max), (Int64.max, Int64.min),
+        ] as [(Int64, Int64)] {
             XCTAssertThrowsError(try f.label(t, now: now), "t=\(t) now=\(now)") { error in
                 guard case .range = error as! FeedDateError else { return XCTFail("\(error)") }
             }
@@ -69,7 +89,8 @@ final class ErrorTests: XCTestCase {
     }
 
     func testResolvedNames() throws {
-        let f = try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "ja-JP-u-ca-japanese", timeZone: "Asia/Tokyo"))
+        let f = try FeedDateFormatter(
+            FeedDateOptions(style: .feed, locale: "ja-JP-u-ca-japanese", timeZone: "Asia/Tokyo"))
         XCTAssertEqual(f.locale, "ja_JP@calendar=japanese")
         XCTAssertEqual(f.timeZone, "Asia/Tokyo")
         XCTAssertTrue(f.tzSource.hasPrefix("tzdata "), f.tzSource)
@@ -79,11 +100,13 @@ final class ErrorTests: XCTestCase {
         // it, never the host's locale; a region ICU lacks falls back within
         // the language.
         for id in ["xx_YY", "tlh", "english"] {
-            XCTAssertThrowsError(try FeedDateFormatter(FeedDateOptions(style: .feed, locale: id, timeZone: "UTC")), id) {
+            XCTAssertThrowsError(try FeedDateFormatter(FeedDateOptions(style: .feed, locale: id, timeZone: "UTC")), id)
+            {
                 XCTAssertTrue(Self.isLocaleError($0 as! FeedDateError, naming: id), "\($0)")
             }
         }
-        XCTAssertEqual(try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "en_XX", timeZone: "UTC")).locale, "en_XX")
+        XCTAssertEqual(
+            try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "en_XX", timeZone: "UTC")).locale, "en_XX")
         // "und" (BCP 47's undetermined language) and "root" are well-formed: ICU's root locale.
         for id in ["und", "root", "und-u-hc-h23"] {
             XCTAssertNoThrow(try FeedDateFormatter(FeedDateOptions(style: .feed, locale: id, timeZone: "UTC")), id)
@@ -97,7 +120,8 @@ final class ErrorTests: XCTestCase {
         XCTAssertEqual(try resolved("tlh, de-CH;q=0.9, en;q=0.5"), "de_CH")
         XCTAssertEqual(try resolved("en;q=0.5, fr;q=0.8"), "fr")
         XCTAssertEqual(try resolved("fr;q=0, ja-JP"), "ja_JP")
-        XCTAssertEqual(try resolved("*, xx, th_TH@calendar=buddhist;numbers=thai"), "th_TH@calendar=buddhist;numbers=thai")
+        XCTAssertEqual(
+            try resolved("*, xx, th_TH@calendar=buddhist;numbers=thai"), "th_TH@calendar=buddhist;numbers=thai")
         XCTAssertEqual(try resolved("en;q=abc, zh-Hant-TW"), "zh_Hant_TW")
         XCTAssertEqual(try resolved(" ko , en"), "ko")
         XCTAssertThrowsError(try resolved("tlh, xx;q=0.9, en;q=0, @@")) { error in

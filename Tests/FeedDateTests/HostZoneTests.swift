@@ -38,7 +38,8 @@ final class HostZoneTests: XCTestCase {
         XCTAssertEqual(try cst.format(t, now: t), "Mar 25, 2024, 2:30\u{202F}PM")
         XCTAssertEqual(try zone("<+0330>-3:30").format(t, now: t), "Mar 25, 2024, 10:00\u{202F}AM")
         // A rule with daylight time: 2024-07-01T12:00Z is 08:00 EDT.
-        XCTAssertEqual(try zone("EST5EDT,M3.2.0,M11.1.0").format(1_719_835_200_000, now: t), "Jul 1, 2024, 8:00\u{202F}AM")
+        XCTAssertEqual(
+            try zone("EST5EDT,M3.2.0,M11.1.0").format(1_719_835_200_000, now: t), "Jul 1, 2024, 8:00\u{202F}AM")
         // A database name wins over the rule it spells. Debian 13 moved EST5EDT and the other
         // legacy names to tzdata-legacy: without that file the string is a POSIX rule again.
         if FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/EST5EDT") {

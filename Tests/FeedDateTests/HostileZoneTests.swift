@@ -9,10 +9,12 @@ final class HostileZoneTests: XCTestCase {
     /// A TZif v2 file with `transitions` (seconds, type index) and `offsets` (seconds).
     private func tzif(_ transitions: [(Int64, UInt8)], _ offsets: [Int32]) -> [UInt8] {
         func be(_ value: Int64, _ size: Int) -> [UInt8] {
-            (0 ..< size).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+            (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
         }
         func block(_ timeSize: Int) -> [UInt8] {
-            let list = timeSize == 8 ? transitions : transitions.filter { $0.0 >= Int64(Int32.min) && $0.0 <= Int64(Int32.max) }
+            let list =
+                timeSize == 8
+                ? transitions : transitions.filter { $0.0 >= Int64(Int32.min) && $0.0 <= Int64(Int32.max) }
             var out = Array("TZif".utf8) + [UInt8(ascii: "2")] + [UInt8](repeating: 0, count: 15)
             for count in [0, 0, 0, list.count, offsets.count, 4] { out += be(Int64(count), 4) }
             for (t, _) in list { out += be(t, timeSize) }
@@ -39,11 +41,13 @@ final class HostileZoneTests: XCTestCase {
 
     func testNextChangesInZonesThatFlipByADayEveryFewMinutes() throws {
         var rng = SplitMix64(state: 0x5EED_F11B)
-        let start: Int64 = 1_711_000_000   // 2024-03-21
+        let start: Int64 = 1_711_000_000 // 2024-03-21
         var checked = 0
-        for (a, b, period) in [(Int32(90_000), Int32(0), Int64(300)), (Int32(45_000), Int32(-45_000), Int64(300)),
-                               (Int32(-89_000), Int32(0), Int64(300)), (Int32(90_000), Int32(-3_600), Int64(7_200)),
-                               (Int32(50_400), Int32(-43_200), Int64(60))] {
+        for (a, b, period) in [
+            (Int32(90_000), Int32(0), Int64(300)), (Int32(45_000), Int32(-45_000), Int64(300)),
+            (Int32(-89_000), Int32(0), Int64(300)), (Int32(90_000), Int32(-3_600), Int64(7_200)),
+            (Int32(50_400), Int32(-43_200), Int64(60)),
+        ] {
             let dir = try database(start: start, period: period, count: 2_000, a: a, b: b)
             try ZoneDatabase.withDirectory(dir) {
                 for style in FeedDateStyle.allCases {
@@ -51,12 +55,15 @@ final class HostileZoneTests: XCTestCase {
                     o.hourCycle = .h23
                     let f = try FeedDateFormatter(o)
                     for _ in 0..<50 {
-                        let now = (start - 86_400 + Int64.random(in: 0...(Int64(2_000) * period + 2 * 86_400), using: &rng)) * 1000
+                        let now =
+                            (start - 86_400 + Int64.random(in: 0...(Int64(2_000) * period + 2 * 86_400), using: &rng))
+                            * 1000
                             + Int64.random(in: 0..<1000, using: &rng)
                         let t = now - Int64.random(in: -3 * 86_400_000...10 * 86_400_000, using: &rng)
                         let label = try f.label(t, now: now)
-                        try checkNextChange(f, t, now, label, context: "\(style) t=\(t) now=\(now) offsets \(a)/\(b) every \(period) s",
-                                            rng: &rng)
+                        try checkNextChange(
+                            f, t, now, label, context: "\(style) t=\(t) now=\(now) offsets \(a)/\(b) every \(period) s",
+                            rng: &rng)
                         checked += 1
                     }
                 }
@@ -72,7 +79,8 @@ final class HostileZoneTests: XCTestCase {
         var read = 0
         for case let name as String in FileManager.default.enumerator(atPath: db)! {
             guard !name.hasPrefix("right/"), !name.hasPrefix("posix/"),
-                  let table = try? ZoneDatabase.load(id: name, directory: db) else { continue }
+                let table = try? ZoneDatabase.load(id: name, directory: db)
+            else { continue }
             XCTAssertFalse(table.unruly, name)
             read += 1
         }

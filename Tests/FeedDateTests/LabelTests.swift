@@ -5,8 +5,10 @@ import XCTest
 @testable import FeedDate
 
 final class LabelTests: XCTestCase {
-    private func formatter(_ style: FeedDateStyle, _ locale: String, _ zone: String,
-                           _ edit: (inout FeedDateOptions) -> Void = { _ in }) throws -> FeedDateFormatter {
+    private func formatter(
+        _ style: FeedDateStyle, _ locale: String, _ zone: String,
+        _ edit: (inout FeedDateOptions) -> Void = { _ in }
+    ) throws -> FeedDateFormatter {
         var o = FeedDateOptions(style: style, locale: locale, timeZone: zone)
         edit(&o)
         return try FeedDateFormatter(o)
@@ -36,9 +38,9 @@ final class LabelTests: XCTestCase {
     func testDatesOutsideTheCachedYearsComeFromICU() throws {
         // Text tables cover 1900 ... 2099; other dates go to ICU each time.
         let f = try formatter(.chatList, "en_US", "UTC")
-        let y1850 = -3_786_825_600_000 as Int64  // 1850-01-01 00:00 UTC
+        let y1850 = -3_786_825_600_000 as Int64 // 1850-01-01 00:00 UTC
         XCTAssertEqual(try f.format(y1850, now: shanghaiAfternoon), "1/1/1850")
-        let y2150 = 5_680_281_600_000 as Int64   // 2150-01-01 00:00 UTC
+        let y2150 = 5_680_281_600_000 as Int64 // 2150-01-01 00:00 UTC
         XCTAssertEqual(try f.format(y2150 + 86_400_000 * 10, now: y2150), "1/11/2150")
     }
 
@@ -47,16 +49,19 @@ final class LabelTests: XCTestCase {
         // ICU's own add (years, then months, the day of month pinned at each
         // step) must agree, including across the table's ends (1900, 2100).
         var rng = SplitMix64(state: 20_261_133)
-        for locale in ["fa_IR", "ar_SA", "ar@calendar=islamic-civil", "ar@calendar=islamic-tbla", "hi_IN@calendar=indian"] {
+        for locale in [
+            "fa_IR", "ar_SA", "ar@calendar=islamic-civil", "ar@calendar=islamic-tbla", "hi_IN@calendar=indian",
+        ] {
             let services = try LocaleServices(locale: LocaleID(locale), hourCycle: .locale, width: .long)
             let icu = try ICUCalendar(locale: LocaleID(locale).icu)
             for _ in 0..<300 {
                 let wall = Int64.random(in: -2_300_000_000_000...4_200_000_000_000, using: &rng)
                 let years = Int64.random(in: -20...20, using: &rng)
                 let months = Int64.random(in: -30...30, using: &rng)
-                XCTAssertEqual(try services.addMonths(wall: wall, years: years, months: months),
-                               try icu.add(wall: wall, years: Int32(years), months: Int32(months)),
-                               "\(locale): wall \(wall) + \(years) years \(months) months")
+                XCTAssertEqual(
+                    try services.addMonths(wall: wall, years: years, months: months),
+                    try icu.add(wall: wall, years: Int32(years), months: Int32(months)),
+                    "\(locale): wall \(wall) + \(years) years \(months) months")
             }
         }
     }

@@ -11,16 +11,20 @@ final class LocaleKeywordTests: XCTestCase {
     private let t: Int64 = 1_711_325_100_000
     private let now: Int64 = 1_711_325_400_000
 
-    private func label(_ style: FeedDateStyle, _ locale: String, _ cycle: FeedDateHourCycle = .locale,
-                       t: Int64? = nil) throws -> (text: String, locale: String) {
+    private func label(
+        _ style: FeedDateStyle, _ locale: String, _ cycle: FeedDateHourCycle = .locale,
+        t: Int64? = nil
+    ) throws -> (text: String, locale: String) {
         var o = FeedDateOptions(style: style, locale: locale, timeZone: "UTC")
         o.hourCycle = cycle
         let f = try FeedDateFormatter(o)
         return (try f.label(t ?? self.t, now: now).text, f.locale)
     }
 
-    private func localeError(_ style: FeedDateStyle, _ locale: String, mentioning words: [String],
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func localeError(
+        _ style: FeedDateStyle, _ locale: String, mentioning words: [String],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         do {
             let made = try label(style, locale)
             XCTFail("\(locale): made a formatter (\(made.locale)) that writes \(made.text)", file: file, line: line)

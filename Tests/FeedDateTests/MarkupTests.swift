@@ -17,7 +17,8 @@ final class MarkupTests: XCTestCase {
             s.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
                 .replacingAll("\"", "&quot;").replacingAll("'", "&#39;")
         }
-        let want = "<time datetime=\"2024-03-25T06:30:00.000Z\" title=\"\(escaped(title))\"><feed-date data-schedule=\""
+        let want =
+            "<time datetime=\"2024-03-25T06:30:00.000Z\" title=\"\(escaped(title))\"><feed-date data-schedule=\""
             + escaped(wire) + "\">" + escaped(o.justNowText!) + "</feed-date></time>"
         XCTAssertEqual(try f.html(t, now: t, horizonMs: 120_000, maxEntries: 10), want)
         let spoken = try f.html(t, now: t, horizonMs: 120_000, maxEntries: 10, spoken: true)
@@ -33,6 +34,8 @@ final class MarkupTests: XCTestCase {
     }
 }
 
-private extension String {
-    func replacingAll(_ a: String, _ b: String) -> String { split(separator: a, omittingEmptySubsequences: false).joined(separator: b) }
+extension String {
+    fileprivate func replacingAll(_ a: String, _ b: String) -> String {
+        split(separator: a, omittingEmptySubsequences: false).joined(separator: b)
+    }
 }

@@ -19,11 +19,15 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 final class NextChangeTests: XCTestCase {
-    static let locales = ["zh_CN", "en_US", "ja_JP@calendar=japanese", "fa_IR", "ar_SA", "th_TH", "fi_FI",
-                          "de_DE", "en-US-u-hc-h23", "ko_KR", "ru_RU", "he_IL@calendar=hebrew"]
-    static let zones = ["Asia/Shanghai", "America/New_York", "America/Sao_Paulo", "Pacific/Apia",
-                        "Australia/Lord_Howe", "America/St_Johns", "Asia/Tehran", "Europe/Dublin",
-                        "Africa/Casablanca", "Asia/Kathmandu", "Europe/London", "America/Santiago", "UTC"]
+    static let locales = [
+        "zh_CN", "en_US", "ja_JP@calendar=japanese", "fa_IR", "ar_SA", "th_TH", "fi_FI",
+        "de_DE", "en-US-u-hc-h23", "ko_KR", "ru_RU", "he_IL@calendar=hebrew",
+    ]
+    static let zones = [
+        "Asia/Shanghai", "America/New_York", "America/Sao_Paulo", "Pacific/Apia",
+        "Australia/Lord_Howe", "America/St_Johns", "Asia/Tehran", "Europe/Dublin",
+        "Africa/Casablanca", "Asia/Kathmandu", "Europe/London", "America/Santiago", "UTC",
+    ]
 
     func testNextChangeIsExact() throws {
         var rng = SplitMix64(state: 20_261_129)
@@ -31,9 +35,10 @@ final class NextChangeTests: XCTestCase {
         let cases = 10_000
         var checked = 0
         for i in 0..<cases {
-            var o = FeedDateOptions(style: FeedDateStyle.allCases.randomElement(using: &rng)!,
-                                    locale: Self.locales.randomElement(using: &rng)!,
-                                    timeZone: Self.zones.randomElement(using: &rng)!)
+            var o = FeedDateOptions(
+                style: FeedDateStyle.allCases.randomElement(using: &rng)!,
+                locale: Self.locales.randomElement(using: &rng)!,
+                timeZone: Self.zones.randomElement(using: &rng)!)
             if Bool.random(using: &rng) {
                 o.recentRelative = Bool.random(using: &rng)
                 o.justNowMs = [0, 10_000, 60_000, 120_000].randomElement(using: &rng)!
@@ -50,10 +55,13 @@ final class NextChangeTests: XCTestCase {
             let now = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &rng)
             let magnitude = Int64(1) << Int64.random(in: 0...47, using: &rng)
             let offset = Int64.random(in: 0...magnitude, using: &rng)
-            let t = min(max(Int.random(in: 0..<4, using: &rng) == 0 ? now + offset : now - offset,
-                            FeedDateRange.minInstantMs), FeedDateRange.maxInstantMs)
+            let t = min(
+                max(
+                    Int.random(in: 0..<4, using: &rng) == 0 ? now + offset : now - offset,
+                    FeedDateRange.minInstantMs), FeedDateRange.maxInstantMs)
             let label = try f.label(t, now: now)
-            let context = "case \(i): \(o.style) \(o.locale!) \(o.timeZone!) t=\(t) now=\(now) \(label.text.debugDescription)"
+            let context =
+                "case \(i): \(o.style) \(o.locale!) \(o.timeZone!) t=\(t) now=\(now) \(label.text.debugDescription)"
             if try checkNextChange(f, t, now, label, context: context, rng: &rng) { checked += 1 }
         }
         XCTAssertGreaterThan(checked, cases / 2, "too few cases with a next change to mean anything")
@@ -63,15 +71,16 @@ final class NextChangeTests: XCTestCase {
     /// back (2004-10-31 00:01 NDT became 23:01 NST of the 30th): from 03:30Z
     /// on it is the 31st again.
     func testNextChangeAfterTheDateWentBack() throws {
-        let now: Int64 = 1_099_191_660_000       // 2004-10-31T03:01Z, 23:31 NST on the 30th (again)
-        let midnight: Int64 = 1_099_193_400_000  // 2004-10-31T03:30Z, 00:00 NST on the 31st
-        let list = try FeedDateFormatter(FeedDateOptions(style: .chatList, locale: "en_US", timeZone: "America/St_Johns"))
-        let week = try list.label(1_098_586_860_000, now: now)  // t = 2004-10-24T03:01Z, 00:31 NDT on the 24th
+        let now: Int64 = 1_099_191_660_000 // 2004-10-31T03:01Z, 23:31 NST on the 30th (again)
+        let midnight: Int64 = 1_099_193_400_000 // 2004-10-31T03:30Z, 00:00 NST on the 31st
+        let list = try FeedDateFormatter(
+            FeedDateOptions(style: .chatList, locale: "en_US", timeZone: "America/St_Johns"))
+        let week = try list.label(1_098_586_860_000, now: now) // t = 2004-10-24T03:01Z, 00:31 NDT on the 24th
         XCTAssertEqual(week.text, "Sunday")
         XCTAssertEqual(week.nextChangeMs, midnight)
         XCTAssertEqual(try list.format(1_098_586_860_000, now: midnight), "10/24/2004")
         let feed = try FeedDateFormatter(FeedDateOptions(style: .feed, locale: "en_US", timeZone: "America/St_Johns"))
-        let tomorrow = try feed.label(1_099_195_260_000, now: now)  // t = 2004-10-31T04:01Z, 00:31 NST on the 31st
+        let tomorrow = try feed.label(1_099_195_260_000, now: now) // t = 2004-10-31T04:01Z, 00:31 NST on the 31st
         XCTAssertEqual(tomorrow.text, "Tomorrow")
         XCTAssertEqual(tomorrow.nextChangeMs, midnight)
         XCTAssertEqual(try feed.format(1_099_195_260_000, now: midnight), "12:31\u{202F}AM")
@@ -82,9 +91,10 @@ final class NextChangeTests: XCTestCase {
     /// the 31st (04:30Z), not at the 01:00 that midnight moved forward by the
     /// gap would be.
     func testNextChangeWhereAGapSkipsMidnight() throws {
-        let list = try FeedDateFormatter(FeedDateOptions(style: .chatList, locale: "en_US", timeZone: "America/Toronto"))
-        let t: Int64 = -1_602_331_200_000  // 1919-03-24T12:00Z, a Monday morning
-        let label = try list.label(t, now: -1_601_755_200_000)  // 1919-03-31T04:00Z, 23:00 EST on the 30th
+        let list = try FeedDateFormatter(
+            FeedDateOptions(style: .chatList, locale: "en_US", timeZone: "America/Toronto"))
+        let t: Int64 = -1_602_331_200_000 // 1919-03-24T12:00Z, a Monday morning
+        let label = try list.label(t, now: -1_601_755_200_000) // 1919-03-31T04:00Z, 23:00 EST on the 30th
         XCTAssertEqual(label.text, "Monday")
         XCTAssertEqual(label.nextChangeMs, -1_601_753_400_000)
         XCTAssertEqual(try list.format(t, now: -1_601_753_400_000), "3/24/1919")
@@ -193,9 +203,10 @@ final class NextChangeTests: XCTestCase {
     func testMemoMatchesTheWalk() throws {
         var rng = SplitMix64(state: 20_261_130)
         for i in 0..<300 {
-            var o = FeedDateOptions(style: [.feed, .chatList, .chatBubble].randomElement(using: &rng)!,
-                                    locale: Self.locales.randomElement(using: &rng)!,
-                                    timeZone: Self.zones.randomElement(using: &rng)!)
+            var o = FeedDateOptions(
+                style: [.feed, .chatList, .chatBubble].randomElement(using: &rng)!,
+                locale: Self.locales.randomElement(using: &rng)!,
+                timeZone: Self.zones.randomElement(using: &rng)!)
             o.recentRelative = Bool.random(using: &rng)
             o.crossYearGraceDays = [0, 7, 366].randomElement(using: &rng)!
             o.weekdayWindowDays = Int32.random(in: 1...6, using: &rng)
@@ -217,9 +228,10 @@ final class NextChangeTests: XCTestCase {
     func testBatchEarliestIsTheLeast() throws {
         var rng = SplitMix64(state: 20_261_131)
         for i in 0..<400 {
-            var o = FeedDateOptions(style: FeedDateStyle.allCases.randomElement(using: &rng)!,
-                                    locale: Self.locales.randomElement(using: &rng)!,
-                                    timeZone: Self.zones.randomElement(using: &rng)!)
+            var o = FeedDateOptions(
+                style: FeedDateStyle.allCases.randomElement(using: &rng)!,
+                locale: Self.locales.randomElement(using: &rng)!,
+                timeZone: Self.zones.randomElement(using: &rng)!)
             o.recentRelative = Bool.random(using: &rng)
             let f = try FeedDateFormatter(o)
             let now = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &rng)
@@ -241,8 +253,9 @@ final class NextChangeTests: XCTestCase {
             XCTAssertEqual(String(decoding: bytes[..<ends.last!], as: UTF8.self), labels.map(\.text).joined(), context)
             var quietEnds = ends
             let none = try quiet.withUnsafeMutableBytes { buf in
-                try f.writeMany(ts, count: ts.count, now: now, into: buf.baseAddress, capacity: buf.count, ends: &quietEnds,
-                                nextChange: false)
+                try f.writeMany(
+                    ts, count: ts.count, now: now, into: buf.baseAddress, capacity: buf.count, ends: &quietEnds,
+                    nextChange: false)
             }
             XCTAssertEqual(none, Int64.max, context)
             XCTAssertEqual(quietEnds, ends, context)
@@ -257,9 +270,10 @@ final class NextChangeTests: XCTestCase {
     func testBatchCopiesOfADayAreTheLabels() throws {
         var rng = SplitMix64(state: 20_261_132)
         for i in 0..<300 {
-            var o = FeedDateOptions(style: [.feed, .chatList].randomElement(using: &rng)!,
-                                    locale: Self.locales.randomElement(using: &rng)!,
-                                    timeZone: Self.zones.randomElement(using: &rng)!)
+            var o = FeedDateOptions(
+                style: [.feed, .chatList].randomElement(using: &rng)!,
+                locale: Self.locales.randomElement(using: &rng)!,
+                timeZone: Self.zones.randomElement(using: &rng)!)
             o.recentRelative = Bool.random(using: &rng)
             o.justNowMs = [0, 60_000, 7_200_000].randomElement(using: &rng)!
             let f = try FeedDateFormatter(o)
@@ -279,11 +293,13 @@ final class NextChangeTests: XCTestCase {
                 var bytes = [UInt8](repeating: 0xEE, count: total + 16)
                 var ends = [Int](repeating: 0, count: ts.count)
                 _ = try bytes.withUnsafeMutableBytes { buf in
-                    try f.writeMany(ts, count: ts.count, now: now, into: capacity > 0 ? buf.baseAddress : nil,
-                                    capacity: capacity, ends: &ends, nextChange: false)
+                    try f.writeMany(
+                        ts, count: ts.count, now: now, into: capacity > 0 ? buf.baseAddress : nil,
+                        capacity: capacity, ends: &ends, nextChange: false)
                 }
                 XCTAssertEqual(ends.last, total, context)
-                XCTAssertTrue(bytes[capacity...].allSatisfy { $0 == 0xEE }, "written past capacity \(capacity): \(context)")
+                XCTAssertTrue(
+                    bytes[capacity...].allSatisfy { $0 == 0xEE }, "written past capacity \(capacity): \(context)")
                 if capacity == total {
                     XCTAssertEqual(String(decoding: bytes[..<total], as: UTF8.self), expected.joined(), context)
                 }
@@ -301,9 +317,10 @@ final class NextChangeTests: XCTestCase {
     func testBatchCopiesOfCountsAreTheLabels() throws {
         var rng = SplitMix64(state: 20_261_202)
         for i in 0..<80 {
-            var o = FeedDateOptions(style: [.relative, .compact].randomElement(using: &rng)!,
-                                    locale: Self.locales.randomElement(using: &rng)!,
-                                    timeZone: Self.zones.randomElement(using: &rng)!)
+            var o = FeedDateOptions(
+                style: [.relative, .compact].randomElement(using: &rng)!,
+                locale: Self.locales.randomElement(using: &rng)!,
+                timeZone: Self.zones.randomElement(using: &rng)!)
             o.justNowMs = [0, 60_000, 86_400_000].randomElement(using: &rng)!
             o.skewToleranceMs = [0, 60_000].randomElement(using: &rng)!
             o.spoken = Int.random(in: 0..<4, using: &rng) == 0
@@ -322,7 +339,8 @@ final class NextChangeTests: XCTestCase {
             let labels = try ts.map { try f.label($0, now: now) }
             let expected = labels.map(\.text).joined()
             let total = expected.utf8.count
-            let context = "case \(i): \(o.style) \(o.locale!) \(o.timeZone!) justNow \(o.justNowMs) max \(o.maxUnit) now=\(now)"
+            let context =
+                "case \(i): \(o.style) \(o.locale!) \(o.timeZone!) justNow \(o.justNowMs) max \(o.maxUnit) now=\(now)"
             var bytes = [UInt8](repeating: 0xEE, count: total + 16)
             var ends = [Int](repeating: 0, count: ts.count)
             let earliest = try bytes.withUnsafeMutableBytes { buf in
@@ -339,11 +357,13 @@ final class NextChangeTests: XCTestCase {
                 var part = [UInt8](repeating: 0xEE, count: total + 16)
                 var partEnds = [Int](repeating: 0, count: ts.count)
                 _ = try part.withUnsafeMutableBytes { buf in
-                    try f.writeMany(ts, count: ts.count, now: now, into: capacity > 0 ? buf.baseAddress : nil,
-                                    capacity: capacity, ends: &partEnds, nextChange: Bool.random(using: &rng))
+                    try f.writeMany(
+                        ts, count: ts.count, now: now, into: capacity > 0 ? buf.baseAddress : nil,
+                        capacity: capacity, ends: &partEnds, nextChange: Bool.random(using: &rng))
                 }
                 XCTAssertEqual(partEnds, ends, "\(context): capacity \(capacity)")
-                XCTAssertTrue(part[capacity...].allSatisfy { $0 == 0xEE }, "written past capacity \(capacity): \(context)")
+                XCTAssertTrue(
+                    part[capacity...].allSatisfy { $0 == 0xEE }, "written past capacity \(capacity): \(context)")
             }
         }
     }
@@ -358,9 +378,10 @@ final class NextChangeTests: XCTestCase {
     func testCountMemoReadsAsTheRules() throws {
         var rng = SplitMix64(state: 20_261_203)
         for i in 0..<60 {
-            var o = FeedDateOptions(style: [.relative, .compact].randomElement(using: &rng)!,
-                                    locale: Self.locales.randomElement(using: &rng)!,
-                                    timeZone: Self.zones.randomElement(using: &rng)!)
+            var o = FeedDateOptions(
+                style: [.relative, .compact].randomElement(using: &rng)!,
+                locale: Self.locales.randomElement(using: &rng)!,
+                timeZone: Self.zones.randomElement(using: &rng)!)
             o.justNowMs = [0, 60_000, 86_400_000].randomElement(using: &rng)!
             o.spoken = Int.random(in: 0..<4, using: &rng) == 0
             o.maxUnit = Int.random(in: 0..<6, using: &rng) == 0 ? .month : .year
@@ -370,7 +391,8 @@ final class NextChangeTests: XCTestCase {
             let nows = (0..<8).map { _ in first + Int64.random(in: 0...3 * 86_400_000, using: &rng) }
             for now in nows + nows.shuffled(using: &rng) {
                 for _ in 0..<150 {
-                    let t = Int.random(in: 0..<8, using: &rng) == 0
+                    let t =
+                        Int.random(in: 0..<8, using: &rng) == 0
                         ? now + Int64.random(in: 0...40 * 86_400_000, using: &rng)
                         : now - Int64.random(in: 0...[600, 2_100, 2_200][i % 3] * 86_400_000, using: &rng)
                     let label = try f.label(t, now: now)
@@ -383,7 +405,8 @@ final class NextChangeTests: XCTestCase {
                         return sink.length
                     }
                     let walked = try f.rules.nextChange(t, now, current: plan, &views)
-                    let context = "case \(i): \(o.style) \(o.locale!) \(o.timeZone!) justNow \(o.justNowMs) t=\(t) now=\(now)"
+                    let context =
+                        "case \(i): \(o.style) \(o.locale!) \(o.timeZone!) justNow \(o.justNowMs) t=\(t) now=\(now)"
                     XCTAssertEqual(label.text, String(decoding: bytes[..<length], as: UTF8.self), context)
                     XCTAssertEqual(label.nextChangeMs ?? Rules.never, walked, context)
                 }
@@ -398,12 +421,14 @@ final class NextChangeTests: XCTestCase {
         var misses: [Int] = []
         for i in 0..<9_000 {
             let day = Int64(i)
-            let view = View(from: day * msPerDay, until: (day + 1) * msPerDay, day: day,
-                            yearStart: day, yearEnd: day + 1, nextYear: (day + 1) * msPerDay)
+            let view = View(
+                from: day * msPerDay, until: (day + 1) * msPerDay, day: day,
+                yearStart: day, yearEnd: day + 1, nextYear: (day + 1) * msPerDay)
             let next = view.until + Int64(i % 1_000)
             memo.store(i % 7, next, at: view)
             if memo.load(i % 7, at: view) != next { misses.append(i) }
-            XCTAssertNil(memo.load((i + 1) % 7, at: view).flatMap { $0 == next ? nil : $0 }, "view \(i): another slot's value")
+            XCTAssertNil(
+                memo.load((i + 1) % 7, at: view).flatMap { $0 == next ? nil : $0 }, "view \(i): another slot's value")
         }
         XCTAssertEqual(misses, [], "generations that missed right after being stored")
     }
@@ -411,17 +436,20 @@ final class NextChangeTests: XCTestCase {
     /// A walk that runs out of steps reports an internal error (FD_ERR_INTERNAL
     /// in C) instead of an instant at which the label has not changed.
     func testWalkOutOfStepsThrows() throws {
-        let now: Int64 = 1_711_348_200_000  // 2024-03-25 14:30 in Shanghai
+        let now: Int64 = 1_711_348_200_000 // 2024-03-25 14:30 in Shanghai
         for style in [FeedDateStyle.feed, .chatList, .chatBubble, .countdown] {
             let f = try FeedDateFormatter(FeedDateOptions(style: style, locale: "zh_CN", timeZone: "Asia/Shanghai"))
             let t = style == .countdown ? now + 90_000 : now - 3 * 86_400_000
             var views = Views()
             let plan = try f.rules.plan(t, now, &views)
             // One boundary is all these labels need.
-            XCTAssertEqual(try f.rules.nextChange(t, now, current: plan, &views, steps: 1),
-                           try f.label(t, now: now).nextChangeMs, "\(style)")
+            XCTAssertEqual(
+                try f.rules.nextChange(t, now, current: plan, &views, steps: 1),
+                try f.label(t, now: now).nextChangeMs, "\(style)")
             XCTAssertThrowsError(try f.rules.nextChange(t, now, current: plan, &views, steps: 0), "\(style)") { error in
-                guard case .internal(let message)? = error as? FeedDateError else { return XCTFail("\(style): \(error)") }
+                guard case .internal(let message)? = error as? FeedDateError else {
+                    return XCTFail("\(style): \(error)")
+                }
                 XCTAssertTrue(message.contains("next_change"), message)
             }
         }
@@ -445,9 +473,11 @@ struct RegressingZones: Sendable {
                 for i in 0..<n { v = v << 8 | Int64(data[at + i]) }
                 return n == 4 ? Int64(Int32(truncatingIfNeeded: v)) : v
             }
-            guard data.count > 44, data[0..<4].elementsEqual("TZif".utf8), data[4] >= UInt8(ascii: "2") else { return nil }
+            guard data.count > 44, data[0..<4].elementsEqual("TZif".utf8), data[4] >= UInt8(ascii: "2") else {
+                return nil
+            }
             func counts(_ at: Int) -> [Int] { (0..<6).map { Int(be(at + 20 + 4 * $0, 4)) } }
-            let c1 = counts(0)  // isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt
+            let c1 = counts(0) // isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt
             let v2 = 44 + c1[3] * 5 + c1[4] * 6 + c1[5] + c1[2] * 8 + c1[1] + c1[0]
             guard data.count > v2 + 44 else { return nil }
             let c = counts(v2)
@@ -461,7 +491,7 @@ struct RegressingZones: Sendable {
             var current = initial
             for (s, i) in zip(seconds, index) where types[i] != current {
                 let (ms, overflow) = s.multipliedReportingOverflow(by: 1000)
-                if overflow {  // long before year 1: it only sets the type before the list
+                if overflow { // long before year 1: it only sets the type before the list
                     if s < 0 { initial = types[i] }
                     current = types[i]
                     continue
@@ -551,17 +581,20 @@ struct RegressingZones: Sendable {
         while let name = walk.nextObject() as? String {
             if name.hasPrefix("posix") || name.hasPrefix("right") || name.contains(".") { continue }
             guard let data = FileManager.default.contents(atPath: root + "/" + name).map(Array.init),
-                  let file = File(data) else { continue }
+                let file = File(data)
+            else { continue }
             let back = file.regressions.filter { FeedDateRange.contains($0) }
             let skips = file.skips.filter { FeedDateRange.contains($0) }
             if back.isEmpty && skips.isEmpty { continue }
-            byData[data, default: RegressingZones(ids: [], file: file, regressions: back, skips: skips)].ids.append(name)
+            byData[data, default: RegressingZones(ids: [], file: file, regressions: back, skips: skips)].ids.append(
+                name)
         }
         // The name zone.tab lists (not a backward link) first.
         let table = (try? String(contentsOfFile: root + "/zone.tab", encoding: .utf8)) ?? ""
-        let listed = Set(table.split(separator: "\n").compactMap { line in
-            line.hasPrefix("#") ? nil : line.split(separator: "\t").dropFirst(2).first.map(String.init)
-        })
+        let listed = Set(
+            table.split(separator: "\n").compactMap { line in
+                line.hasPrefix("#") ? nil : line.split(separator: "\t").dropFirst(2).first.map(String.init)
+            })
         return byData.values.map { z in
             var z = z
             z.ids.sort { (listed.contains($0) ? 0 : 1, $0) < (listed.contains($1) ? 0 : 1, $1) }
@@ -586,7 +619,8 @@ struct RegressingZones: Sendable {
         do {
             for now in zone.nows(around: r, &rng) {
                 for style in styles {
-                    var o = FeedDateOptions(style: style, locale: ["en_US", "zh_CN"].randomElement(using: &rng)!, timeZone: id)
+                    var o = FeedDateOptions(
+                        style: style, locale: ["en_US", "zh_CN"].randomElement(using: &rng)!, timeZone: id)
                     if Int.random(in: 0..<3, using: &rng) == 0 {
                         o.recentRelative = Bool.random(using: &rng)
                         o.weekdayWindowDays = [1, 2, 6].randomElement(using: &rng)!
@@ -605,15 +639,19 @@ struct RegressingZones: Sendable {
                         let label = try f.label(t, now: now)
                         texts.append(label.text)
                         earliest = min(earliest, label.nextChangeMs ?? Int64.max)
-                        let context = "\(style) \(o.locale!) \(id) rr=\(o.recentRelative) wdw=\(o.weekdayWindowDays) "
+                        let context =
+                            "\(style) \(o.locale!) \(id) rr=\(o.recentRelative) wdw=\(o.weekdayWindowDays) "
                             + "grace=\(o.crossYearGraceDays) skew=\(o.skewToleranceMs) max=\(o.maxUnit) t=\(t) now=\(now) "
                             + "\(label.text.debugDescription) next=\(label.nextChangeMs.map(String.init) ?? "never")"
                         guard let next = label.nextChangeMs else {
-                            for x in [now + msPerDay, now + 8 * msPerDay, now + 400 * msPerDay, now + 3_650 * msPerDay,
-                                      FeedDateRange.maxInstantMs] where x <= FeedDateRange.maxInstantMs {
+                            for x in [
+                                now + msPerDay, now + 8 * msPerDay, now + 400 * msPerDay, now + 3_650 * msPerDay,
+                                FeedDateRange.maxInstantMs,
+                            ] where x <= FeedDateRange.maxInstantMs {
                                 let text = try f.format(t, now: x)
                                 if text != label.text {
-                                    out.failures.append("never changes, but reads \(text.debugDescription) at \(x): \(context)")
+                                    out.failures.append(
+                                        "never changes, but reads \(text.debugDescription) at \(x): \(context)")
                                     break
                                 }
                             }
@@ -627,7 +665,8 @@ struct RegressingZones: Sendable {
                         for x in zone.samples(now: now, next: next, &rng) {
                             let text = try f.format(t, now: x)
                             if text != label.text {
-                                out.failures.append("reads \(text.debugDescription) at \(x) before next_change: \(context)")
+                                out.failures.append(
+                                    "reads \(text.debugDescription) at \(x) before next_change: \(context)")
                                 wrong = true
                                 break
                             }
@@ -645,13 +684,16 @@ struct RegressingZones: Sendable {
                         let walked = try fresh.rules.nextChange(t, now, current: plan, &views)
                         let cached = try f.label(t, now: now).nextChangeMs ?? Rules.never
                         if walked != cached {
-                            out.failures.append("cached next change \(cached), walked \(walked): \(style) \(id) t=\(t) now=\(now) \(text.debugDescription)")
+                            out.failures.append(
+                                "cached next change \(cached), walked \(walked): \(style) \(id) t=\(t) now=\(now) \(text.debugDescription)"
+                            )
                         }
                     }
                     var ends = [Int](repeating: 0, count: ts.count)
                     var bytes = [UInt8](repeating: 0, count: 256 * ts.count)
                     let batchEarliest = try bytes.withUnsafeMutableBytes { buf in
-                        try fresh.writeMany(ts, count: ts.count, now: now, into: buf.baseAddress, capacity: buf.count, ends: &ends)
+                        try fresh.writeMany(
+                            ts, count: ts.count, now: now, into: buf.baseAddress, capacity: buf.count, ends: &ends)
                     }
                     let context = "batch: \(style) \(o.locale!) \(id) now=\(now)"
                     if String(decoding: bytes[..<ends.last!], as: UTF8.self) != texts.joined() {
@@ -680,8 +722,10 @@ struct RegressingZones: Sendable {
     /// ts for one now: back by minutes, hours, days, a week, a year; ahead;
     /// and near the transition itself.
     static func ts(now: Int64, r: Int64, _ rng: inout SplitMix64) -> [Int64] {
-        let back: [Int64] = [40 * msPerMinute, 3 * msPerHour, msPerDay, 2 * msPerDay, 3 * msPerDay, 6 * msPerDay,
-                             7 * msPerDay, 8 * msPerDay, 365 * msPerDay]
+        let back: [Int64] = [
+            40 * msPerMinute, 3 * msPerHour, msPerDay, 2 * msPerDay, 3 * msPerDay, 6 * msPerDay,
+            7 * msPerDay, 8 * msPerDay, 365 * msPerDay,
+        ]
         let ahead: [Int64] = [30 * msPerMinute, 2 * msPerHour, msPerDay + 30 * msPerMinute, 2 * msPerDay]
         return back.map { now - $0 } + ahead.map { now + $0 }
             + [r - 1 - Int64.random(in: 0...msPerHour, using: &rng), r + Int64.random(in: 0...msPerHour, using: &rng)]
@@ -693,7 +737,8 @@ struct RegressingZones: Sendable {
     /// instants, and next − 1.
     func samples(now: Int64, next: Int64, _ rng: inout SplitMix64) -> [Int64] {
         var out = Array(stride(from: now, to: min(next, now + 30 * msPerMinute), by: Int64.Stride(msPerMinute)))
-        out += stride(from: now + 30 * msPerMinute, to: min(next, now + 3 * msPerHour), by: Int64.Stride(10 * msPerMinute))
+        out += stride(
+            from: now + 30 * msPerMinute, to: min(next, now + 3 * msPerHour), by: Int64.Stride(10 * msPerMinute))
         for c in file.dayChanges(from: now + 1, to: min(next, now + 10 * msPerDay)) { out += [c - 1, c] }
         for _ in 0..<4 { out.append(Int64.random(in: now..<next, using: &rng)) }
         out.append(next - 1)

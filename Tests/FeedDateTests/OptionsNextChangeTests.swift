@@ -16,9 +16,10 @@ final class OptionsNextChangeTests: XCTestCase {
         let cases = 2_000
         var checked = 0
         for i in 0..<cases {
-            var o = FeedDateOptions(style: FeedDateStyle.allCases.randomElement(using: &rng)!,
-                                    locale: NextChangeTests.locales.randomElement(using: &rng)!,
-                                    timeZone: NextChangeTests.zones.randomElement(using: &rng)!)
+            var o = FeedDateOptions(
+                style: FeedDateStyle.allCases.randomElement(using: &rng)!,
+                locale: NextChangeTests.locales.randomElement(using: &rng)!,
+                timeZone: NextChangeTests.zones.randomElement(using: &rng)!)
             o.spoken = Bool.random(using: &rng)
             o.plainSpaces = Bool.random(using: &rng)
             o.overtime = Bool.random(using: &rng)
@@ -39,14 +40,19 @@ final class OptionsNextChangeTests: XCTestCase {
             formatters[o] = f
             let now = Int64.random(in: 946_684_800_000...4_102_444_800_000, using: &rng)
             // Distances around each unit's switch, both ways, and a log-scale spread.
-            let switches: [Int64] = [1_000, 60_000, 3_600_000, 86_400_000, 7 * 86_400_000, 30 * 86_400_000, 365 * 86_400_000]
-            let distance: Int64 = Bool.random(using: &rng)
+            let switches: [Int64] = [
+                1_000, 60_000, 3_600_000, 86_400_000, 7 * 86_400_000, 30 * 86_400_000, 365 * 86_400_000,
+            ]
+            let distance: Int64 =
+                Bool.random(using: &rng)
                 ? switches.randomElement(using: &rng)! + Int64.random(in: -3_000...3_000, using: &rng)
                 : Int64.random(in: 0...(Int64(1) << Int64.random(in: 0...42, using: &rng)), using: &rng)
             let t = Bool.random(using: &rng) ? now + distance : now - distance
             let label = try f.label(t, now: now)
             let context = "case \(i): \(o) t=\(t) now=\(now) \(label.text.debugDescription)"
-            if try checkNextChange(f, t, now, label, horizon: now + 1_000 * 86_400_000, context: context, rng: &rng) { checked += 1 }
+            if try checkNextChange(f, t, now, label, horizon: now + 1_000 * 86_400_000, context: context, rng: &rng) {
+                checked += 1
+            }
         }
         XCTAssertGreaterThan(checked, cases / 2, "too few cases with a next change to mean anything")
     }
@@ -60,7 +66,8 @@ final class OptionsNextChangeTests: XCTestCase {
         let now: Int64 = 1_711_391_400_000
         for back in stride(from: Int64(0), to: 10 * 86_400_000, by: 3_600_000) {
             let l = try f.label(now - back, now: now)
-            XCTAssertFalse(l.text.unicodeScalars.contains { $0.value != 0x20 && TextOptions.isSpaceSeparator($0.value) }, l.text)
+            XCTAssertFalse(
+                l.text.unicodeScalars.contains { $0.value != 0x20 && TextOptions.isSpaceSeparator($0.value) }, l.text)
             XCTAssertTrue(l.text.utf8.contains(0x20), l.text)
             let bytes = Array(l.text.utf8)
             XCTAssertTrue(String(decoding: bytes[l.timePart], as: UTF8.self).hasSuffix("M"), l.text)

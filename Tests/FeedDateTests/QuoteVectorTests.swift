@@ -21,7 +21,9 @@ final class QuoteVectorTests: XCTestCase {
                 let v = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
                 let place = "\(file.lastPathComponent):\(i + 1) (\(v["case"] as! String))"
                 let hex = Array((v["bytes"] as! String).utf8)
-                let bytes = stride(from: 0, to: hex.count, by: 2).map { UInt8(String(decoding: hex[$0 ..< $0 + 2], as: UTF8.self), radix: 16)! }
+                let bytes = stride(from: 0, to: hex.count, by: 2).map {
+                    UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)!
+                }
                 let want = v["quoted"] as! String
                 XCTAssertEqual(LogSafe.quote(bytes: bytes), want, place)
                 quoted += 1

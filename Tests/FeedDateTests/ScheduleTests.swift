@@ -18,9 +18,12 @@ final class ScheduleTests: XCTestCase {
                 let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
                 let f = try FeedDateFormatter(try Vector.options(o))
                 let t = (o["t_ms"] as! NSNumber).int64Value, now = (o["now_ms"] as! NSNumber).int64Value
-                let s = try f.schedule(t, now: now, horizonMs: (o["horizon_ms"] as! NSNumber).int64Value,
-                                       maxEntries: (o["max_entries"] as! NSNumber).intValue)
-                let want = (o["entries"] as! [[Any]]).map { FeedDateSchedule.Entry(text: $0[0] as! String, fromMs: ($0[1] as! NSNumber).int64Value) }
+                let s = try f.schedule(
+                    t, now: now, horizonMs: (o["horizon_ms"] as! NSNumber).int64Value,
+                    maxEntries: (o["max_entries"] as! NSNumber).intValue)
+                let want = (o["entries"] as! [[Any]]).map {
+                    FeedDateSchedule.Entry(text: $0[0] as! String, fromMs: ($0[1] as! NSNumber).int64Value)
+                }
                 let note = o["note"] as? String ?? ""
                 XCTAssertEqual(s.entries, want, "\(url.lastPathComponent): \(note)")
                 XCTAssertEqual(s.untilMs, (o["until_ms"] as? NSNumber)?.int64Value, note)
@@ -30,7 +33,8 @@ final class ScheduleTests: XCTestCase {
                 for (i, entry) in s.entries.enumerated() {
                     let label = try f.label(t, now: entry.fromMs)
                     XCTAssertEqual(label.text, entry.text, note)
-                    XCTAssertEqual(label.nextChangeMs, i + 1 < s.entries.count ? s.entries[i + 1].fromMs : s.untilMs, note)
+                    XCTAssertEqual(
+                        label.nextChangeMs, i + 1 < s.entries.count ? s.entries[i + 1].fromMs : s.untilMs, note)
                 }
                 count += 1
             }
@@ -42,7 +46,10 @@ final class ScheduleTests: XCTestCase {
     func testLimitsAndTheWireEscapes() throws {
         let f = try FeedDateFormatter(FeedDateOptions(style: .relative, locale: "en_US", timeZone: "UTC"))
         let now: Int64 = 1_711_348_200_000
-        for (h, m) in [(Int64(-1), 1), (FeedDateFormatter.scheduleHorizonLimitMs + 1, 1), (0, 0), (0, FeedDateFormatter.scheduleEntriesLimit + 1)] {
+        for (h, m) in [
+            (Int64(-1), 1), (FeedDateFormatter.scheduleHorizonLimitMs + 1, 1), (0, 0),
+            (0, FeedDateFormatter.scheduleEntriesLimit + 1),
+        ] {
             XCTAssertThrowsError(try f.schedule(now, now: now, horizonMs: h, maxEntries: m)) { error in
                 guard case .argument = error as? FeedDateError else { return XCTFail("\(error)") }
             }
@@ -54,18 +61,26 @@ final class ScheduleTests: XCTestCase {
         var o = FeedDateOptions(style: .relative, locale: "en_US", timeZone: "UTC")
         o.justNowText = "a\"b\\c é/\u{2028}"
         let words = try FeedDateFormatter(o).schedule(now - 1_000, now: now, horizonMs: 0, maxEntries: 1)
-        XCTAssertEqual(words.json, "{\"v\":1,\"now\":\(now),\"labels\":[[\"a\\\"b\\\\c é/\u{2028}\",0]],\"until\":\(now + 59_000)}")
+        XCTAssertEqual(
+            words.json, "{\"v\":1,\"now\":\(now),\"labels\":[[\"a\\\"b\\\\c é/\u{2028}\",0]],\"until\":\(now + 59_000)}"
+        )
         // Every control character, as no label holds one today.
-        let controls = FeedDateSchedule(nowMs: -5, entries: [.init(text: "\u{0}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}\u{7F}", fromMs: -5),
-                                                             .init(text: "x", fromMs: 7)], untilMs: nil)
-        XCTAssertEqual(controls.json, "{\"v\":1,\"now\":-5,\"labels\":[[\"\\u0000\\b\\t\\n\\f\\r\\u001f\u{7F}\",0],[\"x\",12]],\"until\":null}")
+        let controls = FeedDateSchedule(
+            nowMs: -5,
+            entries: [
+                .init(text: "\u{0}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}\u{7F}", fromMs: -5),
+                .init(text: "x", fromMs: 7),
+            ], untilMs: nil)
+        XCTAssertEqual(
+            controls.json,
+            "{\"v\":1,\"now\":-5,\"labels\":[[\"\\u0000\\b\\t\\n\\f\\r\\u001f\u{7F}\",0],[\"x\",12]],\"until\":null}")
     }
 
     /// Issue 37: a schedule's entries after the first are labels at later
     /// nows, and leave the caches of now's day (the formatter's view of it
     /// and its next-change memo) to the labels formatted at now.
     func testSchedulesLeaveTodayAlone() throws {
-        let now: Int64 = 1_711_348_200_000  // 2024-03-25T06:30Z, 14:30 in Shanghai
+        let now: Int64 = 1_711_348_200_000 // 2024-03-25T06:30Z, 14:30 in Shanghai
         for style in [FeedDateStyle.feed, .chatList, .chatBubble, .relative, .compact] {
             let f = try FeedDateFormatter(FeedDateOptions(style: style, locale: "zh_CN", timeZone: "Asia/Shanghai"))
             let yesterday = now - 86_400_000 - 3_600_000
@@ -76,7 +91,9 @@ final class ScheduleTests: XCTestCase {
             if Validity.byDay(style) { XCTAssertNotNil(remembered, "\(style)") }
             for age: Int64 in [10_000, 3_600_000, 86_400_000, 3 * 86_400_000] {
                 let s = try f.schedule(now - age, now: now, horizonMs: 86_400_000)
-                if age == 10_000 { XCTAssertGreaterThan(s.entries.count, 1, "\(style): the schedule reaches past midnight") }
+                if age == 10_000 {
+                    XCTAssertGreaterThan(s.entries.count, 1, "\(style): the schedule reaches past midnight")
+                }
                 XCTAssertEqual(f.sharedView.load(covering: now), view, "\(style), \(age)")
                 XCTAssertEqual(f.memo.load(slot, at: view), remembered, "\(style), \(age)")
             }
@@ -96,10 +113,14 @@ final class ScheduleTests: XCTestCase {
                 let warm = try FeedDateFormatter(o)
                 for _ in 0..<150 {
                     // A few nows, so that the caches hold another day's now as often as this one's.
-                    let now = base + Int64.random(in: 0..<3, using: &rng) * 86_400_000 + Int64.random(in: -7_200_000..<7_200_000, using: &rng)
+                    let now =
+                        base + Int64.random(in: 0..<3, using: &rng) * 86_400_000
+                        + Int64.random(in: -7_200_000..<7_200_000, using: &rng)
                     let t = now - Int64.random(in: -86_400_000..<(9 * 86_400_000), using: &rng)
                     let horizon = [0, 3_600_000, 86_400_000, 7 * 86_400_000][Int.random(in: 0..<4, using: &rng)]
-                    if Bool.random(using: &rng) { _ = try warm.label(t - Int64.random(in: 0..<(3 * 86_400_000), using: &rng), now: now) }
+                    if Bool.random(using: &rng) {
+                        _ = try warm.label(t - Int64.random(in: 0..<(3 * 86_400_000), using: &rng), now: now)
+                    }
                     let got = try warm.schedule(t, now: now, horizonMs: Int64(horizon), maxEntries: 50)
                     let want = try FeedDateFormatter(o).schedule(t, now: now, horizonMs: Int64(horizon), maxEntries: 50)
                     XCTAssertEqual(got, want, "\(style) \(locale) t=\(t) now=\(now) horizon=\(horizon)")

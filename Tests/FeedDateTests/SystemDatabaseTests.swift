@@ -12,12 +12,14 @@ final class SystemDatabaseTests: ZoneTestCase {
     func testSystemDatabaseHasCurrentRules() throws {
         try requireSystemDatabase()
         let t = ms(2024, 7, 1, 12)
-        for (id, seconds) in [("America/Mexico_City", -6 * 3600), ("Africa/Cairo", 3 * 3600), ("Asia/Almaty", 5 * 3600),
-                              ("America/Nuuk", -1 * 3600), ("Asia/Shanghai", 8 * 3600), ("Asia/Kathmandu", 20_700),
-                              ("Etc/UTC", 0)] {
+        for (id, seconds) in [
+            ("America/Mexico_City", -6 * 3600), ("Africa/Cairo", 3 * 3600), ("Asia/Almaty", 5 * 3600),
+            ("America/Nuuk", -1 * 3600), ("Asia/Shanghai", 8 * 3600), ("Asia/Kathmandu", 20_700),
+            ("Etc/UTC", 0),
+        ] {
             XCTAssertEqual(try load(id, systemDirectory).offsetSeconds(at: t), Int32(seconds), id)
         }
-        XCTAssertEqual(try load("Asia/Shanghai", systemDirectory).offsetSeconds(at: ms(1900, 1, 1)), 29_143)   // LMT
+        XCTAssertEqual(try load("Asia/Shanghai", systemDirectory).offsetSeconds(at: ms(1900, 1, 1)), 29_143) // LMT
     }
 
     /// The far future follows each footer; expected instants are computed from the rules' text.
@@ -28,7 +30,9 @@ final class SystemDatabaseTests: ZoneTestCase {
         let lordHowe = try load("Australia/Lord_Howe", systemDirectory)
         let nuuk = try load("America/Nuuk", systemDirectory)
         for year in [2100, 2500] {
-            func sunday(_ month: Int, _ ordinal: Int) -> Int { weekdayInMonth(year, month, weekday: 1, ordinal: ordinal) }
+            func sunday(_ month: Int, _ ordinal: Int) -> Int {
+                weekdayInMonth(year, month, weekday: 1, ordinal: ordinal)
+            }
             expectTransition(newYork, at: ms(year, 3, sunday(3, 2), 7), from: -18_000, to: -14_400)
             expectTransition(newYork, at: ms(year, 11, sunday(11, 1), 6), from: -14_400, to: -18_000)
             expectTransition(dublin, at: ms(year, 3, sunday(3, 5), 1), from: 0, to: 3600)
@@ -47,21 +51,27 @@ final class SystemDatabaseTests: ZoneTestCase {
     /// after Foundation's own 2025b, left out against a newer system database (Debian 13's).
     func testAgreesWithFoundationFrom1900To2037() throws {
         try requireSystemDatabase()
-        let zones = ["America/New_York", "America/Sao_Paulo", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Tehran",
-                     "Africa/Casablanca", "Asia/Kathmandu", "America/St_Johns", "Europe/Dublin", "Europe/London",
-                     "Asia/Shanghai", "Europe/Berlin", "Europe/Moscow", "Asia/Kolkata", "Australia/Sydney",
-                     "America/Los_Angeles", "Pacific/Chatham", "America/Havana", "Asia/Jerusalem", "America/Santiago",
-                     "Pacific/Auckland", "Antarctica/Troll", "America/Mexico_City", "Africa/Cairo", "Asia/Almaty",
-                     "America/Nuuk", "America/Asuncion", "Asia/Tokyo"]
-        let icuDataDiffers: Set<String> = ["America/Mexico_City", "Africa/Cairo", "Asia/Almaty", "America/Nuuk",
-                                           "America/Asuncion"]
+        let zones = [
+            "America/New_York", "America/Sao_Paulo", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Tehran",
+            "Africa/Casablanca", "Asia/Kathmandu", "America/St_Johns", "Europe/Dublin", "Europe/London",
+            "Asia/Shanghai", "Europe/Berlin", "Europe/Moscow", "Asia/Kolkata", "Australia/Sydney",
+            "America/Los_Angeles", "Pacific/Chatham", "America/Havana", "Asia/Jerusalem", "America/Santiago",
+            "Pacific/Auckland", "Antarctica/Troll", "America/Mexico_City", "Africa/Cairo", "Asia/Almaty",
+            "America/Nuuk", "America/Asuncion", "Asia/Tokyo",
+        ]
+        let icuDataDiffers: Set<String> = [
+            "America/Mexico_City", "Africa/Cairo", "Asia/Almaty", "America/Nuuk",
+            "America/Asuncion",
+        ]
         // Zones whose rules from 1900 to 2037 differ between tz 2025b (Foundation's own data in
         // Swift 6.3) and 2026f (Debian 13's tzdata): `zdump -v -c 1900,2038` of both databases
         // differs for these five only (Casablanca's and Havana's coming years, Tehran 1979,
         // Dublin 1925, São Paulo 1965-66). They are compared only when Foundation's data is not
         // older than 2026f, or the system's is not newer than 2025b.
-        let changedAfter2025b: Set<String> = ["Africa/Casablanca", "America/Havana", "Asia/Tehran", "Europe/Dublin",
-                                              "America/Sao_Paulo"]
+        let changedAfter2025b: Set<String> = [
+            "Africa/Casablanca", "America/Havana", "Asia/Tehran", "Europe/Dublin",
+            "America/Sao_Paulo",
+        ]
         let systemVersion = systemDatabaseVersion()
         let newerThanFoundation = systemVersion.map { $0 > "2025b" && TimeZone.timeZoneDataVersion < $0 } ?? false
         let first = ms(1900, 1, 1), last = ms(2038, 1, 1)
@@ -73,7 +83,9 @@ final class SystemDatabaseTests: ZoneTestCase {
             func compare(_ t: Int64) {
                 guard againstFoundation, t >= first, t < end else { return }
                 let expected = foundation.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t) / 1000))
-                XCTAssertEqual(Int(rules.offsetSeconds(at: t)), expected, "\(id) at \(Date(timeIntervalSince1970: Double(t) / 1000))")
+                XCTAssertEqual(
+                    Int(rules.offsetSeconds(at: t)), expected,
+                    "\(id) at \(Date(timeIntervalSince1970: Double(t) / 1000))")
             }
             let step = (last - first) / 3000
             var t = first

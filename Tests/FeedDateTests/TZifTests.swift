@@ -40,8 +40,8 @@ final class TZifTests: ZoneTestCase {
             expectTransition(crossing, at: ms(year + 1, 1, 2), from: 0, to: 3600)
             XCTAssertEqual(crossing.offsetSeconds(at: ms(year + 1, 1, 1, 12)), 0)
             XCTAssertEqual(crossing.offsetSeconds(at: ms(year, 6, 1)), 3600)
-            XCTAssertEqual(crossing.instant(fromWall: ms(year + 1, 1, 2, 0, 30)), ms(year + 1, 1, 2, 0, 30))   // gap
-            XCTAssertEqual(crossing.instant(fromWall: ms(year, 12, 29, 23, 30)), ms(year, 12, 29, 22, 30))     // first
+            XCTAssertEqual(crossing.instant(fromWall: ms(year + 1, 1, 2, 0, 30)), ms(year + 1, 1, 2, 0, 30)) // gap
+            XCTAssertEqual(crossing.instant(fromWall: ms(year, 12, 29, 23, 30)), ms(year, 12, 29, 22, 30)) // first
         }
         // Both transitions of a year falling in the next year: DST from Jan 5 00:00Z to Jan 4 03:00Z.
         let late = try footerRules("AAA0BBB,J365/120,J365/100")
@@ -70,8 +70,10 @@ final class TZifTests: ZoneTestCase {
         expectTransition(us, at: ms(2025, 3, 9, 7), from: -18_000, to: -14_400)
         expectTransition(us, at: ms(2025, 11, 2, 6), from: -14_400, to: -18_000)
         // Standard time only, with quoted names and signs.
-        for (footer, offset) in [("<+08>-8", 28_800), ("<-0330>+3:30", -12_600), ("UTC0", 0),
-                                 ("<UTC+14>-14", 50_400), ("XXX24", -86_400), ("<A1->-24:59:59", 89_999)] {
+        for (footer, offset) in [
+            ("<+08>-8", 28_800), ("<-0330>+3:30", -12_600), ("UTC0", 0),
+            ("<UTC+14>-14", 50_400), ("XXX24", -86_400), ("<A1->-24:59:59", 89_999),
+        ] {
             let rules = try footerRules(footer)
             XCTAssertEqual(rules.offsetSeconds(at: ms(2025, 1, 1)), Int32(offset), footer)
             XCTAssertEqual(rules.offsetSeconds(at: Int64.min), Int32(offset), footer)
@@ -107,8 +109,10 @@ final class TZifTests: ZoneTestCase {
         XCTAssertEqual(rules.nextOffsetChange(after: 0), 86_400_000)
         XCTAssertNil(rules.nextOffsetChange(after: 86_400_000))
         // The footer takes over after the last transition; transitions that keep the offset are skipped.
-        let withFooter = try table(makeTZif(transitions: [(0, 1), (100, 1), (86_400, 0)],
-                                                      offsets: [3600, 7200], footer: "AAA-1BBB-2,J1/0,J2/0"))
+        let withFooter = try table(
+            makeTZif(
+                transitions: [(0, 1), (100, 1), (86_400, 0)],
+                offsets: [3600, 7200], footer: "AAA-1BBB-2,J1/0,J2/0"))
         XCTAssertEqual(withFooter.nextOffsetChange(after: -1), 0)
         XCTAssertEqual(withFooter.nextOffsetChange(after: 0), 86_400_000)
         XCTAssertEqual(withFooter.offsetSeconds(at: 86_400_000), 3600)
@@ -122,14 +126,17 @@ final class TZifTests: ZoneTestCase {
         XCTAssertEqual(v1.offsetSeconds(at: -100_000), 1800)
         XCTAssertEqual(v1.offsetSeconds(at: ms(2100, 1, 1)), 0)
         for version in ["3", "4"].map({ UInt8(ascii: Unicode.Scalar($0)!) }) {
-            let rules = try table(makeTZif(version: version, transitions: [(0, 1)], offsets: [0, 3600],
-                                                     footer: "<+01>-1<+02>,M3.5.0/-1,M10.5.0/24"))
+            let rules = try table(
+                makeTZif(
+                    version: version, transitions: [(0, 1)], offsets: [0, 3600],
+                    footer: "<+01>-1<+02>,M3.5.0/-1,M10.5.0/24"))
             XCTAssertEqual(rules.offsetSeconds(at: ms(2025, 7, 1)), 7200)
             XCTAssertEqual(rules.offsetSeconds(at: ms(2025, 1, 1)), 3600)
         }
         // A "big bang" transition far before any representable millisecond sets the initial type;
         // one far after it is unreachable (and keeps the footer from applying).
-        let early = try table(makeTZif(transitions: [(-(1 << 59), 1), (0, 0)], offsets: [100, 200], footer: "<+03>-3"))
+        let early = try table(
+            makeTZif(transitions: [(-(1 << 59), 1), (0, 0)], offsets: [100, 200], footer: "<+03>-3"))
         XCTAssertEqual(early.offsetSeconds(at: Int64.min), 200)
         XCTAssertEqual(early.offsetSeconds(at: -1), 200)
         XCTAssertEqual(early.offsetSeconds(at: 0), 10_800)
@@ -145,8 +152,10 @@ final class TZifTests: ZoneTestCase {
     /// table expires, 2026-06-28 for tzdata 2025b: the comparison stops before that.)
     func testLeapSecondZonesMatchPosixZones() throws {
         let plainRules = try table(makeTZif(transitions: [(100_000_000, 1)], offsets: [0, 3600]))
-        let rightRules = try table(makeTZif(transitions: [(100_000_010, 1)], offsets: [0, 3600],
-                                                      leaps: [(78_796_809, 1), (94_694_410, 2), (99_999_990, 10)]))
+        let rightRules = try table(
+            makeTZif(
+                transitions: [(100_000_010, 1)], offsets: [0, 3600],
+                leaps: [(78_796_809, 1), (94_694_410, 2), (99_999_990, 10)]))
         XCTAssertEqual(rightRules.nextOffsetChange(after: 0), plainRules.nextOffsetChange(after: 0))
         let system = "/usr/share/zoneinfo"
         guard FileManager.default.fileExists(atPath: system + "/right/America/New_York") else { return }

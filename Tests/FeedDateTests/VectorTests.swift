@@ -40,8 +40,9 @@ struct Vector {
             "relative": .relative, "compact": .compact, "countdown": .countdown,
         ]
         let opts = o["options"] as! [String: Any]
-        var options = FeedDateOptions(style: styles[o["style"] as! String]!,
-                                      locale: (opts["locale"] as! String), timeZone: (opts["tz"] as! String))
+        var options = FeedDateOptions(
+            style: styles[o["style"] as! String]!,
+            locale: (opts["locale"] as! String), timeZone: (opts["tz"] as! String))
         for (key, value) in opts {
             switch key {
             case "locale", "tz": break
@@ -59,14 +60,16 @@ struct Vector {
             case "overtime": options.overtime = value as! Bool
             case "max_unit":
                 let units: [String: FeedDateUnit] = [
-                    "year": .year, "month": .month, "week": .week, "day": .day, "hour": .hour, "minute": .minute, "second": .second,
+                    "year": .year, "month": .month, "week": .week, "day": .day, "hour": .hour, "minute": .minute,
+                    "second": .second,
                 ]
                 options.maxUnit = units[value as! String]!
             case "just_now_text": options.justNowText = (value as! String)
             case "yesterday_text": options.yesterdayText = (value as! String)
             case "day_before_yesterday_text": options.dayBeforeYesterdayText = (value as! String)
             case "tomorrow_text": options.tomorrowText = (value as! String)
-            default: throw NSError(domain: "vector", code: 1, userInfo: [NSLocalizedDescriptionKey: "unknown option \(key)"])
+            default:
+                throw NSError(domain: "vector", code: 1, userInfo: [NSLocalizedDescriptionKey: "unknown option \(key)"])
             }
         }
         return options
@@ -100,9 +103,11 @@ final class VectorTests: XCTestCase {
             let day = Array(l.text.utf8)[l.dayPart], wantDay = Array(v.text.utf8)[v.dayPart]
             let time = Array(l.text.utf8)[l.timePart], wantTime = Array(v.text.utf8)[v.timePart]
             if Array(l.text.utf8) != Array(v.text.utf8) || l.nextChangeMs != v.nextChange
-                || day != wantDay || time != wantTime || l.expired != v.expired {
+                || day != wantDay || time != wantTime || l.expired != v.expired
+            {
                 failed += 1
-                XCTFail("""
+                XCTFail(
+                    """
                     \(v.note) [\(v.options.style) \(v.options.locale!) \(v.options.timeZone!)]: \
                     got \(l.text.debugDescription) next \(String(describing: l.nextChangeMs)) \
                     day \(l.dayPart) time \(l.timePart) expired \(l.expired); \

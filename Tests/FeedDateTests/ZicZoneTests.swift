@@ -44,8 +44,9 @@ final class ZicZoneTests: ZoneTestCase {
             // Nothing after November 9999 within the supported range (+ 2 days).
             XCTAssertNil(rules.nextOffsetChange(after: ms(9999, 11, 8)))
             XCTAssertNil(rules.nextOffsetChange(after: Int64.max))
-            XCTAssertEqual(checkConsistency(rules, from: ms(1880, 1, 1), to: ms(2100, 1, 1), name: dir),
-                           1 + 2 * (1973 - 1967 + 1) + 2 * (2099 - 1974 + 1))
+            XCTAssertEqual(
+                checkConsistency(rules, from: ms(1880, 1, 1), to: ms(2100, 1, 1), name: dir),
+                1 + 2 * (1973 - 1967 + 1) + 2 * (2099 - 1974 + 1))
         }
     }
 
@@ -54,12 +55,12 @@ final class ZicZoneTests: ZoneTestCase {
         // Spring forward 2024-03-10 02:00 EST -> 03:00 EDT (07:00Z).
         XCTAssertEqual(rules.instant(fromWall: ms(2024, 3, 10, 1, 59, 59)), ms(2024, 3, 10, 6, 59, 59))
         XCTAssertEqual(rules.instant(fromWall: ms(2024, 3, 10, 2, 0)), ms(2024, 3, 10, 7, 0))
-        XCTAssertEqual(rules.instant(fromWall: ms(2024, 3, 10, 2, 30)), ms(2024, 3, 10, 7, 30))   // 03:30 EDT
+        XCTAssertEqual(rules.instant(fromWall: ms(2024, 3, 10, 2, 30)), ms(2024, 3, 10, 7, 30)) // 03:30 EDT
         XCTAssertEqual(rules.instant(fromWall: ms(2024, 3, 10, 3, 0)), ms(2024, 3, 10, 7, 0))
         XCTAssertEqual(rules.instant(fromWall: ms(2024, 3, 10, 3, 30)), ms(2024, 3, 10, 7, 30))
         // Fall back 2024-11-03 02:00 EDT -> 01:00 EST (06:00Z): 01:xx happens twice.
         XCTAssertEqual(rules.instant(fromWall: ms(2024, 11, 3, 0, 59)), ms(2024, 11, 3, 4, 59))
-        XCTAssertEqual(rules.instant(fromWall: ms(2024, 11, 3, 1, 0)), ms(2024, 11, 3, 5, 0))     // first: EDT
+        XCTAssertEqual(rules.instant(fromWall: ms(2024, 11, 3, 1, 0)), ms(2024, 11, 3, 5, 0)) // first: EDT
         XCTAssertEqual(rules.instant(fromWall: ms(2024, 11, 3, 1, 30)), ms(2024, 11, 3, 5, 30))
         XCTAssertEqual(rules.instant(fromWall: ms(2024, 11, 3, 1, 59, 59) + 999), ms(2024, 11, 3, 5, 59, 59) + 999)
         XCTAssertEqual(rules.instant(fromWall: ms(2024, 11, 3, 2, 0)), ms(2024, 11, 3, 7, 0))
@@ -76,8 +77,8 @@ final class ZicZoneTests: ZoneTestCase {
             // 02:00 +1030 on the first Sunday of October; 02:00 +11 on the first Sunday of April.
             expectTransition(rules, at: ms(2024, 10, 5, 15, 30), from: 37_800, to: 39_600)
             expectTransition(rules, at: ms(2025, 4, 5, 15, 0), from: 39_600, to: 37_800)
-            XCTAssertEqual(rules.instant(fromWall: ms(2024, 10, 6, 2, 15)), ms(2024, 10, 5, 15, 45))  // gap: 02:45
-            XCTAssertEqual(rules.instant(fromWall: ms(2025, 4, 6, 1, 45)), ms(2025, 4, 5, 14, 45))   // first 01:45
+            XCTAssertEqual(rules.instant(fromWall: ms(2024, 10, 6, 2, 15)), ms(2024, 10, 5, 15, 45)) // gap: 02:45
+            XCTAssertEqual(rules.instant(fromWall: ms(2025, 4, 6, 1, 45)), ms(2025, 4, 5, 14, 45)) // first 01:45
             XCTAssertEqual(rules.offsetSeconds(at: ms(1890, 1, 1)), 10 * 3600 + 36 * 60 + 20)
             for year in [2030, 2100, 2500] {
                 let start = weekdayInMonth(year, 10, weekday: 1, ordinal: 1)
@@ -95,7 +96,8 @@ final class ZicZoneTests: ZoneTestCase {
             let rules = try load("Test/Apia", try compileZones(apiaSource, bloat: bloat))
             let jump = ms(2011, 12, 30, 10)
             expectTransition(rules, at: jump, from: -36_000, to: 50_400)
-            XCTAssertEqual(jump - 1 + Int64(rules.offsetSeconds(at: jump - 1)) * 1000, ms(2011, 12, 29, 23, 59, 59) + 999)
+            XCTAssertEqual(
+                jump - 1 + Int64(rules.offsetSeconds(at: jump - 1)) * 1000, ms(2011, 12, 29, 23, 59, 59) + 999)
             XCTAssertEqual(jump + Int64(rules.offsetSeconds(at: jump)) * 1000, ms(2011, 12, 31))
             // Any wall time on the missing day moves forward by the 24 h gap.
             XCTAssertEqual(rules.instant(fromWall: ms(2011, 12, 30)), jump)
@@ -114,7 +116,7 @@ final class ZicZoneTests: ZoneTestCase {
         for bloat in ["fat", "slim"] {
             let rules = try load("Test/Sao_Paulo", try compileZones(saoPauloSource, bloat: bloat))
             expectTransition(rules, at: ms(2018, 11, 4, 3), from: -10_800, to: -7_200)
-            XCTAssertEqual(rules.instant(fromWall: ms(2018, 11, 4)), ms(2018, 11, 4, 3))          // = 01:00 -02
+            XCTAssertEqual(rules.instant(fromWall: ms(2018, 11, 4)), ms(2018, 11, 4, 3)) // = 01:00 -02
             XCTAssertEqual(rules.instant(fromWall: ms(2018, 11, 4, 0, 30)), ms(2018, 11, 4, 3, 30))
             XCTAssertEqual(rules.instant(fromWall: ms(2018, 11, 4, 1)), ms(2018, 11, 4, 3))
             // 2019-02-17 00:00 -02 -> 2019-02-16 23:00 -03: 23:xx repeats; first occurrence wins.
@@ -144,8 +146,10 @@ final class ZicZoneTests: ZoneTestCase {
         let dir = try compileZones(easternSource + lordHoweSource + apiaSource, bloat: "slim")
         for id in ["Test/Eastern", "Test/Lord_Howe", "Test/Apia"] {
             let rules = try load(id, dir)
-            for t in [Int64.min, Int64.min + 1, -1, 0, 1, Int64.max - 1, Int64.max,
-                      -62_135_596_800_000, 253_402_300_799_999, Int64.max / 1000, Int64.min / 1000] {
+            for t in [
+                Int64.min, Int64.min + 1, -1, 0, 1, Int64.max - 1, Int64.max,
+                -62_135_596_800_000, 253_402_300_799_999, Int64.max / 1000, Int64.min / 1000,
+            ] {
                 let offset = rules.offsetSeconds(at: t)
                 XCTAssertLessThanOrEqual(abs(Int(offset)), 15 * 3600, "\(id) at \(t)")
                 if let next = rules.nextOffsetChange(after: t) { XCTAssertGreaterThan(next, t) }

@@ -12,9 +12,11 @@ final class ZoneDatabaseTests: ZoneTestCase {
 
     func testNameValidation() throws {
         let dir = try compileZones(easternSource)
-        for bad in ["../../etc/passwd", "/etc/passwd", "Asia/../UTC", "", String(repeating: "a", count: 300),
-                    ".", "..", "Test//Eastern", "Test/", "Test/./Eastern", "Test/Eastern\u{0}", "Test/East ern",
-                    "Test\\Eastern", "Tëst/Eastern", "~/x"] {
+        for bad in [
+            "../../etc/passwd", "/etc/passwd", "Asia/../UTC", "", String(repeating: "a", count: 300),
+            ".", "..", "Test//Eastern", "Test/", "Test/./Eastern", "Test/Eastern\u{0}", "Test/East ern",
+            "Test\\Eastern", "Tëst/Eastern", "~/x",
+        ] {
             expectLoadError(bad, dir, .badName)
         }
         XCTAssertTrue(ZoneDatabase.isValidName(String(repeating: "a", count: 255)))
@@ -24,7 +26,7 @@ final class ZoneDatabaseTests: ZoneTestCase {
         XCTAssertTrue(ZoneDatabase.isValidName("...x/.hidden"))
         expectLoadError("No/Such_Zone", dir, .notFound)
         expectLoadError("Test/Eastern", dir + "/missing-directory", .notFound)
-        expectLoadError("Test", dir, .notFound)                              // a directory
+        expectLoadError("Test", dir, .notFound) // a directory
         XCTAssertNoThrow(try ZoneDatabase.load(id: "Test/Eastern", directory: dir))
     }
 
@@ -35,16 +37,17 @@ final class ZoneDatabaseTests: ZoneTestCase {
         try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/zero", withDestinationPath: "/dev/zero")
         XCTAssertEqual(mkfifo(dir + "/Dev/fifo", 0o600), 0)
         try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/link", withDestinationPath: "../Test/Eastern")
-        try FileManager.default.createSymbolicLink(atPath: dir + "/Dev/absolute", withDestinationPath: dir + "/Test/Eastern")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/Dev/absolute", withDestinationPath: dir + "/Test/Eastern")
         try Data(repeating: 0x41, count: 100).write(to: URL(fileURLWithPath: dir + "/Dev/text"))
         expectLoadError("Dev/null", dir, .notFound)
         expectLoadError("Dev/zero", dir, .notFound)
-        expectLoadError("Dev/fifo", dir, .notFound)   // must not block
+        expectLoadError("Dev/fifo", dir, .notFound) // must not block
         expectLoadError("Dev/text", dir, .invalidData("not a TZif file"))
         // Absolute links are not followed, even to a file inside: the file is
         // opened below the folder, and "/..." would leave it (csystem.h).
         expectLoadError("Dev/absolute", dir, .notFound)
-        let linked = try load("Dev/link", dir)        // relative links inside (as in zoneinfo) are followed
+        let linked = try load("Dev/link", dir) // relative links inside (as in zoneinfo) are followed
         XCTAssertEqual(linked.offsetSeconds(at: ms(2024, 7, 1)), -14_400)
     }
 
@@ -59,18 +62,22 @@ final class ZoneDatabaseTests: ZoneTestCase {
         try fm.copyItem(atPath: dir + "/Test/Eastern", toPath: outside + "/Secret")
         try fm.createDirectory(atPath: dir + "/Link", withIntermediateDirectories: true)
         try fm.createDirectory(atPath: dir + "/Deep/Er", withIntermediateDirectories: true)
-        let links = [("Link/Inside", "../Test/Eastern"), ("Link/Absolute", outside + "/Secret"),
-                     ("Link/Out", "../../" + (outside as NSString).lastPathComponent + "/Secret"),
-                     ("Link/Dir", outside), ("Link/Loop", "Loop"), ("Link/Up", ".."),
-                     ("Deep/Er/Back", "../../Test/Eastern"), ("Link/Chain", "Inside"), ("Link/Dot", "./Inside")]
+        let links = [
+            ("Link/Inside", "../Test/Eastern"), ("Link/Absolute", outside + "/Secret"),
+            ("Link/Out", "../../" + (outside as NSString).lastPathComponent + "/Secret"),
+            ("Link/Dir", outside), ("Link/Loop", "Loop"), ("Link/Up", ".."),
+            ("Deep/Er/Back", "../../Test/Eastern"), ("Link/Chain", "Inside"), ("Link/Dot", "./Inside"),
+        ]
         for (name, target) in links { try fm.createSymbolicLink(atPath: dir + "/" + name, withDestinationPath: target) }
         XCTAssertEqual(mkfifo(dir + "/Link/Fifo", 0o600), 0)
-        let ids = ["Test/Eastern", "Link/Inside", "Link/Absolute", "Link/Out", "Link/Dir/Secret", "Link/Loop",
-                   "Link/Up/Test/Eastern", "Deep/Er/Back", "Link/Chain", "Link/Dot", "Link/Fifo", "Link", "No/Such"]
+        let ids = [
+            "Test/Eastern", "Link/Inside", "Link/Absolute", "Link/Out", "Link/Dir/Secret", "Link/Loop",
+            "Link/Up/Test/Eastern", "Deep/Er/Back", "Link/Chain", "Link/Dot", "Link/Fifo", "Link", "No/Such",
+        ]
         func outcomes() -> [String] {
             ids.map { id in
-                do { return "\(try ZoneDatabase.load(id: id, directory: dir).offsetSeconds(at: ms(2024, 7, 1)))" }
-                catch { return "\(error)" }
+                do { return "\(try ZoneDatabase.load(id: id, directory: dir).offsetSeconds(at: ms(2024, 7, 1)))" } catch
+                { return "\(error)" }
             }
         }
         let kernel = outcomes()
@@ -80,8 +87,10 @@ final class ZoneDatabaseTests: ZoneTestCase {
         let walked = outcomes()
         XCTAssertEqual(csys_beneath_uses_openat2(), 0)
         XCTAssertEqual(walked, kernel)
-        let expected = ["-14400", "-14400", "notFound", "notFound", "notFound", "notFound",
-                        "-14400", "-14400", "-14400", "-14400", "notFound", "notFound", "notFound"]
+        let expected = [
+            "-14400", "-14400", "notFound", "notFound", "notFound", "notFound",
+            "-14400", "-14400", "-14400", "-14400", "notFound", "notFound", "notFound",
+        ]
         XCTAssertEqual(walked, expected)
         // Without /proc, a file judged by its O_PATH descriptor is opened
         // again by name and must be the same inode (csystem.h): the same
@@ -111,7 +120,8 @@ final class ZoneDatabaseTests: ZoneTestCase {
         }
         XCTAssertTrue(text.hasPrefix("out of memory: time zone \"EST5EDT\""), text)
         XCTAssertTrue(text.contains("ENOMEM"), text)
-        XCTAssertEqual([EMFILE, ENFILE, ENOMEM, ENOENT, EACCES].map(ZoneDatabase.isShortage), [true, true, true, false, false])
+        XCTAssertEqual(
+            [EMFILE, ENFILE, ENOMEM, ENOENT, EACCES].map(ZoneDatabase.isShortage), [true, true, true, false, false])
     }
 
     /// Out of descriptors, a POSIX TZ string is read as one only when lstat
@@ -121,10 +131,10 @@ final class ZoneDatabaseTests: ZoneTestCase {
         try FileManager.default.createSymbolicLink(atPath: dir + "/Dangling", withDestinationPath: "Nowhere")
         XCTAssertTrue(ZoneDatabase.hasEntry("Test/Eastern", directory: dir))
         XCTAssertTrue(ZoneDatabase.hasEntry("Test", directory: dir))
-        XCTAssertTrue(ZoneDatabase.hasEntry("Dangling", directory: dir))     // something is there: not a POSIX reading
+        XCTAssertTrue(ZoneDatabase.hasEntry("Dangling", directory: dir)) // something is there: not a POSIX reading
         XCTAssertFalse(ZoneDatabase.hasEntry("CST-8", directory: dir))
         XCTAssertFalse(ZoneDatabase.hasEntry("Test/Eastern/x", directory: dir))
-        XCTAssertFalse(ZoneDatabase.hasEntry("<+0330>-3:30", directory: dir))  // no zone name at all
+        XCTAssertFalse(ZoneDatabase.hasEntry("<+0330>-3:30", directory: dir)) // no zone name at all
         XCTAssertFalse(ZoneDatabase.hasEntry("EST5EDT", directory: dir + "/missing-directory"))
     }
 
@@ -163,11 +173,14 @@ final class ZoneDatabaseTests: ZoneTestCase {
         try Data(bytes(dir + "/Test/Eastern")).write(to: URL(fileURLWithPath: dir + "/America/New_York"))
         withTZDIR(dir) {
             let message = zoneError("US/Eastern") ?? "loaded"
-            XCTAssertTrue(message.hasPrefix("unknown time zone \"US/Eastern\": did you mean \"America/New_York\"?"), message)
+            XCTAssertTrue(
+                message.hasPrefix("unknown time zone \"US/Eastern\": did you mean \"America/New_York\"?"), message)
             XCTAssertTrue(message.contains("tzdata-legacy"), message)
             XCTAssertTrue(message.contains(dir), message)
             // ICU knows Asia/Calcutta as Asia/Kolkata, which this database lacks.
-            XCTAssertEqual(zoneError("Asia/Calcutta"), "unknown time zone \"Asia/Calcutta\": pass an IANA zone id like \"Asia/Shanghai\"")
+            XCTAssertEqual(
+                zoneError("Asia/Calcutta"),
+                "unknown time zone \"Asia/Calcutta\": pass an IANA zone id like \"Asia/Shanghai\"")
             XCTAssertNil(zoneError("America/New_York"))
         }
     }
@@ -207,7 +220,8 @@ final class ZoneDatabaseTests: ZoneTestCase {
         XCTAssertNil(try ZoneDatabase.version(directory: dir))
         try "2031x\n".write(toFile: dir + "/+VERSION", atomically: true, encoding: .utf8)
         XCTAssertEqual(try ZoneDatabase.version(directory: dir), "2031x")
-        try "# version 2030a\n# Some zone data\nZ Test 0 - UTC\n".write(toFile: dir + "/tzdata.zi", atomically: true, encoding: .utf8)
+        try "# version 2030a\n# Some zone data\nZ Test 0 - UTC\n".write(
+            toFile: dir + "/tzdata.zi", atomically: true, encoding: .utf8)
         XCTAssertEqual(try ZoneDatabase.version(directory: dir), "2030a")
         try "# no version here\n".write(toFile: dir + "/tzdata.zi", atomically: true, encoding: .utf8)
         XCTAssertEqual(try ZoneDatabase.version(directory: dir), "2031x")
@@ -218,8 +232,9 @@ final class ZoneDatabaseTests: ZoneTestCase {
         if let text = try? String(contentsOfFile: system, encoding: .utf8) {
             let first = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
             XCTAssertTrue(first.hasPrefix("# version "))
-            XCTAssertEqual(try ZoneDatabase.version(directory: "/usr/share/zoneinfo"),
-                           String(first.dropFirst("# version ".count)))
+            XCTAssertEqual(
+                try ZoneDatabase.version(directory: "/usr/share/zoneinfo"),
+                String(first.dropFirst("# version ".count)))
         }
     }
 
@@ -233,13 +248,15 @@ final class ZoneDatabaseTests: ZoneTestCase {
         XCTAssertEqual(try host(nil), .host("UTC"))
         try "  Asia/Tokyo \n".write(toFile: timezone, atomically: true, encoding: .utf8)
         XCTAssertEqual(try host(nil), .host("Asia/Tokyo"))
-        try Data([0x54, 0x5a]).write(to: URL(fileURLWithPath: localtime))   // a copy, not a link
+        try Data([0x54, 0x5a]).write(to: URL(fileURLWithPath: localtime)) // a copy, not a link
         XCTAssertEqual(try host(nil), .host("Asia/Tokyo"))
         try FileManager.default.removeItem(atPath: localtime)
-        try FileManager.default.createSymbolicLink(atPath: localtime, withDestinationPath: "/usr/share/zoneinfo/Europe/Berlin")
+        try FileManager.default.createSymbolicLink(
+            atPath: localtime, withDestinationPath: "/usr/share/zoneinfo/Europe/Berlin")
         XCTAssertEqual(try host(nil), .host("Europe/Berlin"))
         try FileManager.default.removeItem(atPath: localtime)
-        try FileManager.default.createSymbolicLink(atPath: localtime, withDestinationPath: "../usr/share/zoneinfo/America/Port-au-Prince")
+        try FileManager.default.createSymbolicLink(
+            atPath: localtime, withDestinationPath: "../usr/share/zoneinfo/America/Port-au-Prince")
         XCTAssertEqual(try host(nil), .host("America/Port-au-Prince"))
         // TZ, when set, is what the zone is resolved from: names and POSIX
         // rules alike (Zone resolves them; an unknown one is an error there).
@@ -263,7 +280,8 @@ final class ZoneDatabaseTests: ZoneTestCase {
         defer { if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") } }
         unsetenv("TZ")
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
-           let range = target.range(of: "zoneinfo/", options: .backwards) {
+            let range = target.range(of: "zoneinfo/", options: .backwards)
+        {
             XCTAssertEqual(try HostZone.choice(), .host(String(target[range.upperBound...])))
         }
     }

@@ -35,9 +35,11 @@ class ZoneTestCase: XCTestCase {
 
     /// Day of month of the `ordinal`-th (1-based) `weekday` (1 = Sunday) of a month; ordinal 5 = the last.
     func weekdayInMonth(_ y: Int, _ mo: Int, weekday: Int, ordinal: Int) -> Int {
-        let days = Self.utc.range(of: .day, in: .month, for: Self.utc.date(from: DateComponents(year: y, month: mo, day: 1))!)!
+        let days = Self.utc.range(
+            of: .day, in: .month, for: Self.utc.date(from: DateComponents(year: y, month: mo, day: 1))!)!
         let matches = days.filter {
-            Self.utc.component(.weekday, from: Self.utc.date(from: DateComponents(year: y, month: mo, day: $0))!) == weekday
+            Self.utc.component(.weekday, from: Self.utc.date(from: DateComponents(year: y, month: mo, day: $0))!)
+                == weekday
         }
         return ordinal >= 5 ? matches.last! : matches[ordinal - 1]
     }
@@ -67,7 +69,8 @@ class ZoneTestCase: XCTestCase {
         return dir
     }
 
-    func load(_ id: String, _ dir: String, file: StaticString = #filePath, line: UInt = #line) throws -> TransitionTable {
+    func load(_ id: String, _ dir: String, file: StaticString = #filePath, line: UInt = #line) throws -> TransitionTable
+    {
         do {
             return try ZoneDatabase.load(id: id, directory: dir)
         } catch {
@@ -87,7 +90,7 @@ class ZoneTestCase: XCTestCase {
 
     /// Transition count of the block that a reader uses (the 64-bit one of a v2+ file).
     func usedTransitionCount(_ data: [UInt8]) -> Int {
-        func u32(_ at: Int) -> Int { data[at ..< at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        func u32(_ at: Int) -> Int { data[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         let v1 = u32(32) * 5 + u32(36) * 6 + u32(40) + u32(28) * 8 + u32(24) + u32(20)
         return data[4] == 0 ? u32(32) : u32(44 + v1 + 32)
     }
@@ -103,8 +106,10 @@ class ZoneTestCase: XCTestCase {
         }
     }
 
-    func expectLoadError(_ id: String, _ dir: String, _ expected: ZoneError,
-                                 file: StaticString = #filePath, line: UInt = #line) {
+    func expectLoadError(
+        _ id: String, _ dir: String, _ expected: ZoneError,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         do {
             _ = try ZoneDatabase.load(id: id, directory: dir)
             XCTFail("loaded \(id)", file: file, line: line)
@@ -114,12 +119,15 @@ class ZoneTestCase: XCTestCase {
     }
 
     /// Checks `offset` just before and at a transition instant `at`, and that it is found as the next change.
-    func expectTransition(_ rules: TransitionTable, at: Int64, from before: Int32, to after: Int32,
-                                  file: StaticString = #filePath, line: UInt = #line) {
+    func expectTransition(
+        _ rules: TransitionTable, at: Int64, from before: Int32, to after: Int32,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(rules.offsetSeconds(at: at - 1), before, "offset just before \(at)", file: file, line: line)
         XCTAssertEqual(rules.offsetSeconds(at: at), after, "offset at \(at)", file: file, line: line)
         XCTAssertEqual(rules.nextOffsetChange(after: at - 1), at, "next change after \(at - 1)", file: file, line: line)
-        XCTAssertEqual(rules.nextOffsetChange(after: at - 6 * hour), at, "next change after \(at) - 6 h", file: file, line: line)
+        XCTAssertEqual(
+            rules.nextOffsetChange(after: at - 6 * hour), at, "next change after \(at) - 6 h", file: file, line: line)
     }
 
     /// Walks every offset change in (from, to] and checks the invariants that tie the three
@@ -128,8 +136,10 @@ class ZoneTestCase: XCTestCase {
     /// overlap resolution around each change (checked where the neighbouring changes are more
     /// than two days away). Returns the number of changes seen.
     @discardableResult
-    func checkConsistency(_ rules: TransitionTable, from: Int64, to: Int64, name: String,
-                                  file: StaticString = #filePath, line: UInt = #line) -> Int {
+    func checkConsistency(
+        _ rules: TransitionTable, from: Int64, to: Int64, name: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Int {
         let twoDays: Int64 = 48 * hour
         var t = from
         var previous: Int64?
@@ -139,18 +149,22 @@ class ZoneTestCase: XCTestCase {
             let before = Int64(rules.offsetSeconds(at: c - 1)) * 1000
             let after = Int64(rules.offsetSeconds(at: c)) * 1000
             XCTAssertNotEqual(before, after, "\(name): no change at \(c)", file: file, line: line)
-            XCTAssertEqual(Int64(rules.offsetSeconds(at: t + (c - t) / 2)) * 1000, before,
-                           "\(name): offset not constant before \(c)", file: file, line: line)
+            XCTAssertEqual(
+                Int64(rules.offsetSeconds(at: t + (c - t) / 2)) * 1000, before,
+                "\(name): offset not constant before \(c)", file: file, line: line)
             let following = rules.nextOffsetChange(after: c)
             if c - (previous ?? c - 2 * twoDays) > twoDays, following.map({ $0 - c > twoDays }) ?? true {
                 // Wall times c + before ..< c + after are skipped (gap: forward by the gap) or
                 // c + after ..< c + before repeat (overlap: first occurrence); both map to wall - before.
                 let lowWall = c + min(before, after), highWall = c + max(before, after)
-                for wall in [lowWall - hour, lowWall - 1, lowWall, lowWall + 1, (lowWall + highWall) / 2,
-                             highWall - 1, highWall, highWall + 1, highWall + hour] {
+                for wall in [
+                    lowWall - hour, lowWall - 1, lowWall, lowWall + 1, (lowWall + highWall) / 2,
+                    highWall - 1, highWall, highWall + 1, highWall + hour,
+                ] {
                     let expected = wall < highWall ? wall - before : wall - after
-                    XCTAssertEqual(rules.instant(fromWall: wall), expected, "\(name): wall \(wall) near change \(c)",
-                                   file: file, line: line)
+                    XCTAssertEqual(
+                        rules.instant(fromWall: wall), expected, "\(name): wall \(wall) near change \(c)",
+                        file: file, line: line)
                 }
             }
             previous = c
@@ -233,10 +247,12 @@ class ZoneTestCase: XCTestCase {
 
     /// A TZif file: the same data in the v1 block (32-bit times that fit) and, unless
     /// version is 0, in the v2+ block (64-bit), followed by the footer.
-    func makeTZif(version: UInt8 = UInt8(ascii: "2"), transitions: [(Int64, UInt8)] = [],
-                          offsets: [Int32], footer: String = "", leaps: [(Int64, Int32)] = []) -> [UInt8] {
+    func makeTZif(
+        version: UInt8 = UInt8(ascii: "2"), transitions: [(Int64, UInt8)] = [],
+        offsets: [Int32], footer: String = "", leaps: [(Int64, Int32)] = []
+    ) -> [UInt8] {
         func be(_ value: Int64, _ size: Int) -> [UInt8] {
-            (0 ..< size).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+            (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
         }
         func block(_ timeSize: Int) -> [UInt8] {
             let fits = { (t: Int64) in timeSize == 8 || (t >= Int64(Int32.min) && t <= Int64(Int32.max)) }
@@ -266,13 +282,13 @@ class ZoneTestCase: XCTestCase {
 
     // MARK: - The system database
 
-
     let systemDirectory = "/usr/share/zoneinfo"
 
     /// The version of the system database ("2026f"), from the first line of its tzdata.zi.
     func systemDatabaseVersion() -> String? {
         guard let text = try? String(contentsOfFile: systemDirectory + "/tzdata.zi", encoding: .utf8),
-              let line = text.split(separator: "\n").first, line.hasPrefix("# version ") else { return nil }
+            let line = text.split(separator: "\n").first, line.hasPrefix("# version ")
+        else { return nil }
         return String(line.dropFirst("# version ".count))
     }
 

@@ -27,7 +27,9 @@ final class WireTests: XCTestCase {
         for (note, o) in try vectorLines() {
             let wire = o["json"] as! String
             let s = try FeedDateSchedule(json: wire)
-            let want = (o["entries"] as! [[Any]]).map { FeedDateSchedule.Entry(text: $0[0] as! String, fromMs: ($0[1] as! NSNumber).int64Value) }
+            let want = (o["entries"] as! [[Any]]).map {
+                FeedDateSchedule.Entry(text: $0[0] as! String, fromMs: ($0[1] as! NSNumber).int64Value)
+            }
             XCTAssertEqual(s.entries, want, note)
             XCTAssertEqual(s.nowMs, (o["now_ms"] as! NSNumber).int64Value, note)
             XCTAssertEqual(s.untilMs, (o["until_ms"] as? NSNumber)?.int64Value, note)
@@ -63,7 +65,8 @@ final class WireTests: XCTestCase {
             // an encoder writes an object that reads back to it.
             XCTAssertEqual(try JSONDecoder().decode(FeedDateSchedule.self, from: Data(wire.utf8)), s, note)
             XCTAssertEqual(try JSONDecoder().decode(FeedDateSchedule.self, from: try JSONEncoder().encode(s)), s, note)
-            XCTAssertEqual(try FeedDateSchedule(json: String(decoding: try JSONEncoder().encode(s), as: UTF8.self)), s, note)
+            XCTAssertEqual(
+                try FeedDateSchedule(json: String(decoding: try JSONEncoder().encode(s), as: UTF8.self)), s, note)
         }
         print("wire: \(entries) entries of the schedule vectors passed")
     }
@@ -74,7 +77,10 @@ final class WireTests: XCTestCase {
             (#"{"v":1.0,"now":0,"labels":[["a",0]],"until":null}"#, "v is 1.0, not 1"),
             (#"{"now":0,"labels":[["a",0]],"until":null}"#, "v is missing"),
             (#"{"v":1,"now":0,"labels":[["a",5]],"until":null}"#, "labels[0]: d is 5, not 0"),
-            (#"{"v":1,"now":0,"labels":[["a",0],["b",0]],"until":null}"#, "labels[1]: d is 0; after the first entry each d must be > 0"),
+            (
+                #"{"v":1,"now":0,"labels":[["a",0],["b",0]],"until":null}"#,
+                "labels[1]: d is 0; after the first entry each d must be > 0"
+            ),
             (#"{"v":1,"now":0,"labels":[["a",0],["b",-3]],"until":null}"#, "labels[1]: d is -3"),
             (#"{"v":1,"now":0,"labels":[["a",0],["b",1.5]],"until":null}"#, "labels[1]: d is 1.5, not an integer"),
             (#"{"v":1,"now":0,"labels":[["a",0],["b",1e3]],"until":null}"#, "labels[1]: d is 1e3, not an integer"),
@@ -122,7 +128,9 @@ final class WireTests: XCTestCase {
         let bad = Data(#"{"v":1,"now":0,"labels":[["a",0],["b",0]],"until":null}"#.utf8)
         XCTAssertThrowsError(try JSONDecoder().decode(FeedDateSchedule.self, from: bad)) { error in
             guard case DecodingError.dataCorrupted(let c) = error else { return XCTFail("\(error)") }
-            XCTAssertEqual((c.underlyingError as? FeedDateWireError)?.message, "labels[1]: d is 0; after the first entry each d must be > 0")
+            XCTAssertEqual(
+                (c.underlyingError as? FeedDateWireError)?.message,
+                "labels[1]: d is 0; after the first entry each d must be > 0")
         }
         // Invalid UTF-8 in a string.
         var bytes = Array(#"{"v":1,"now":0,"labels":[["a",0]],"until":null}"#.utf8)
@@ -137,7 +145,7 @@ final class WireTests: XCTestCase {
         let s = try FeedDateSchedule(json: #"{"v":1,"now":0,"labels":[["\u00e9",0],["e\u0301",5]],"until":null}"#)
         XCTAssertEqual(s.entries.count, 2)
         // 200,000 keys are refused at the first unknown one's check, after a linear read.
-        let keys = (0 ..< 200_000).map { "\"k\($0)\":0" }.joined(separator: ",")
+        let keys = (0..<200_000).map { "\"k\($0)\":0" }.joined(separator: ",")
         let started = ContinuousClock.now
         XCTAssertThrowsError(try FeedDateSchedule(json: "{" + keys + "}"))
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(10), "200,000 keys took too long (quadratic?)")
@@ -145,22 +153,35 @@ final class WireTests: XCTestCase {
 
     func testTheReaderTakesAnyJSONOfTheWireObject() throws {
         // Spaces, another key order, every escape, the script form's escapes (SPEC 11, "Script context").
-        let wire = #" { "until" : null , "labels" : [ [ "\u003c/script\u003e \u0026 \u2028\/\"\\\b\f\n\r\t\ud83d\ude00é" , 0 ] , ["b", 1] ], "now": -5, "v": 1 } "#
+        let wire =
+            #" { "until" : null , "labels" : [ [ "\u003c/script\u003e \u0026 \u2028\/\"\\\b\f\n\r\t\ud83d\ude00é" , 0 ] , ["b", 1] ], "now": -5, "v": 1 } "#
         let s = try FeedDateSchedule(json: wire)
-        XCTAssertEqual(s.entries, [.init(text: "</script> & \u{2028}/\"\\\u{8}\u{C}\n\r\t😀é", fromMs: -5), .init(text: "b", fromMs: -4)])
+        XCTAssertEqual(
+            s.entries,
+            [.init(text: "</script> & \u{2028}/\"\\\u{8}\u{C}\n\r\t😀é", fromMs: -5), .init(text: "b", fromMs: -4)])
         XCTAssertNil(s.untilMs)
-        XCTAssertEqual(s.json, "{\"v\":1,\"now\":-5,\"labels\":[[\"</script> & \u{2028}/\\\"\\\\\\b\\f\\n\\r\\t😀é\",0],[\"b\",1]],\"until\":null}")
+        XCTAssertEqual(
+            s.json,
+            "{\"v\":1,\"now\":-5,\"labels\":[[\"</script> & \u{2028}/\\\"\\\\\\b\\f\\n\\r\\t😀é\",0],[\"b\",1]],\"until\":null}"
+        )
         XCTAssertEqual(try FeedDateSchedule(json: s.json), s)
         // The ends of Int64.
-        let ends = try FeedDateSchedule(json: #"{"v":1,"now":-9223372036854775808,"labels":[["a",0]],"until":9223372036854775807}"#)
+        let ends = try FeedDateSchedule(
+            json: #"{"v":1,"now":-9223372036854775808,"labels":[["a",0]],"until":9223372036854775807}"#)
         XCTAssertEqual(ends.nowMs, Int64.min)
         XCTAssertEqual(ends.untilMs, Int64.max)
     }
 
     func testTheWriterEscapesAsSection11Says() {
-        let controls = FeedDateSchedule(nowMs: -5, entries: [.init(text: "\u{0}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}\u{7F}", fromMs: -5),
-                                                             .init(text: "x", fromMs: 7)], untilMs: nil)
-        XCTAssertEqual(controls.json, "{\"v\":1,\"now\":-5,\"labels\":[[\"\\u0000\\b\\t\\n\\f\\r\\u001f\u{7F}\",0],[\"x\",12]],\"until\":null}")
+        let controls = FeedDateSchedule(
+            nowMs: -5,
+            entries: [
+                .init(text: "\u{0}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}\u{7F}", fromMs: -5),
+                .init(text: "x", fromMs: 7),
+            ], untilMs: nil)
+        XCTAssertEqual(
+            controls.json,
+            "{\"v\":1,\"now\":-5,\"labels\":[[\"\\u0000\\b\\t\\n\\f\\r\\u001f\u{7F}\",0],[\"x\",12]],\"until\":null}")
         XCTAssertEqual(try FeedDateSchedule(json: controls.json), controls)
         let empty = FeedDateSchedule(nowMs: 0, entries: [], untilMs: nil)
         XCTAssertEqual(empty.text(atMs: 0), "")

@@ -14,10 +14,16 @@ let box = Box()
 var threads: [pthread_t] = []
 for _ in 0..<4 {
     var t = pthread_t()
-    pthread_create(&t, nil, { _ in
-        for i in 0..<20000 { box.m.withLock { $0.append(i); if $0.count > 100 { $0.removeAll() } } }
-        return nil
-    }, nil)
+    pthread_create(
+        &t, nil,
+        { _ in
+            for i in 0..<20000 {
+                box.m.withLock {
+                    $0.append(i); if $0.count > 100 { $0.removeAll() }
+                }
+            }
+            return nil
+        }, nil)
     threads.append(t)
 }
 for t in threads { pthread_join(t, nil) }

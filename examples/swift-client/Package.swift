@@ -10,9 +10,9 @@ import PackageDescription
 let package = Package(
     name: "FeedClient",
     dependencies: [
-        .package(name: "feeddate", path: "../.."),
+        .package(name: "feeddate", path: "../..")
     ],
     targets: [
-        .executableTarget(name: "FeedClient", dependencies: [.product(name: "FeedDateClient", package: "feeddate")]),
+        .executableTarget(name: "FeedClient", dependencies: [.product(name: "FeedDateClient", package: "feeddate")])
     ]
 )

@@ -7,12 +7,13 @@ import PackageDescription
 let package = Package(
     name: "FeedDemo",
     dependencies: [
-        .package(name: "feeddate", path: "../.."),
+        .package(name: "feeddate", path: "../..")
     ],
     targets: [
         .executableTarget(name: "FeedDemo", dependencies: [.product(name: "FeedDateFoundation", package: "feeddate")]),
         // README.md's Swift snippet, byte for byte (make example-swift
         // checks they are equal, builds and runs it): it compiles as written.
-        .executableTarget(name: "ReadmeSnippet", dependencies: [.product(name: "FeedDateFoundation", package: "feeddate")]),
+        .executableTarget(
+            name: "ReadmeSnippet", dependencies: [.product(name: "FeedDateFoundation", package: "feeddate")]),
     ]
 )

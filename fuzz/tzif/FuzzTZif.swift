@@ -97,7 +97,9 @@ private func checkTable(_ table: TransitionTable, _ data: UnsafeRawBufferPointer
         if off < -limit || off > limit { fuzzFail("offset \(off) ms at \(p) outside ±\(limit)") }
         if let next = table.nextOffsetChange(after: p) {
             if next <= p { fuzzFail("nextOffsetChange(after: \(p)) = \(next) is not later") }
-            if next > TransitionTable.changeSearchLimit { fuzzFail("nextOffsetChange(after: \(p)) = \(next) past the search limit") }
+            if next > TransitionTable.changeSearchLimit {
+                fuzzFail("nextOffsetChange(after: \(p)) = \(next) past the search limit")
+            }
         }
         if p > .min / 2 && p < .max / 2 {
             _ = table.instant(fromWall: p)
@@ -127,7 +129,9 @@ private func checkZone(_ zone: Zone, _ data: UnsafeRawBufferPointer) {
         let day = zone.localDay(ms)
         let start = zone.startOfDay(day)
         if zone.localDay(start) < day { fuzzFail("startOfDay(\(day)) = \(start) lies in an earlier day") }
-        if let r = zone.nextDayRegression(after: ms, before: ms + 400 * 86_400_000), r <= ms || r >= ms + 400 * 86_400_000 {
+        if let r = zone.nextDayRegression(after: ms, before: ms + 400 * 86_400_000),
+            r <= ms || r >= ms + 400 * 86_400_000
+        {
             fuzzFail("nextDayRegression(after: \(ms)) = \(r) outside its window")
         }
     }

@@ -11,9 +11,9 @@
 // plan or output error. No Foundation (FeedDate has none): Glibc's FILE, and
 // a strict reader of the plan's lines of its own (VectorFiles needs Foundation).
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
-import CFeedDateABI  // FD_VERSION_*: FeedDate has no public version of its own
+import CFeedDateABI // FD_VERSION_*: FeedDate has no public version of its own
 import FeedDate
 
 struct Failure: Error {
@@ -22,7 +22,12 @@ struct Failure: Error {
 
 /// One JSON value; an object keeps its members in order.
 enum JSON {
-    case null, bool(Bool), int(Int64), string(String), array([JSON]), object([(String, JSON)])
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
 
     subscript(key: String) -> JSON? {
         guard case .object(let members) = self else { return nil }
@@ -100,7 +105,7 @@ struct Reader {
             let negative = c == UInt8(ascii: "-")
             if negative { i += 1 }
             let digits = i
-            var n: Int64 = 0  // accumulated negative: Int64.min fits
+            var n: Int64 = 0 // accumulated negative: Int64.min fits
             while let d = peek, d >= UInt8(ascii: "0"), d <= UInt8(ascii: "9") {
                 let (times, o1) = n.multipliedReportingOverflow(by: 10)
                 let (sum, o2) = times.subtractingReportingOverflow(Int64(d - UInt8(ascii: "0")))
@@ -152,7 +157,9 @@ struct Reader {
             i += 1
             switch c {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: out, as: UTF8.self) else { throw fail("a string that is not UTF-8") }
+                guard let text = String(validating: out, as: UTF8.self) else {
+                    throw fail("a string that is not UTF-8")
+                }
                 return text
             case UInt8(ascii: "\\"):
                 guard let e = peek else { throw fail("unterminated escape") }
@@ -230,8 +237,11 @@ func options(_ style: String, _ opts: JSON?) throws(Failure) -> FeedDateOptions 
         case "hour_cycle": o.hourCycle = try named(["locale": .locale, "h23": .h23, "h12": .h12])
         case "width": o.width = try named(["long": .long, "short": .short, "narrow": .narrow])
         case "max_unit":
-            o.maxUnit = try named(["year": .year, "month": .month, "week": .week, "day": .day, "hour": .hour,
-                                   "minute": .minute, "second": .second] as [String: FeedDateUnit])
+            o.maxUnit = try named(
+                [
+                    "year": .year, "month": .month, "week": .week, "day": .day, "hour": .hour,
+                    "minute": .minute, "second": .second,
+                ] as [String: FeedDateUnit])
         case "recent_relative": o.recentRelative = try flag()
         case "countdown_days": o.countdownDays = try flag()
         case "plain_spaces": o.plainSpaces = try flag()
@@ -301,8 +311,11 @@ func run(_ args: [String]) -> Int32 {
         .makeIterator()
     guard let first = lines.next() else { say("the plan has no header line: \(planPath)"); return 2 }
     let header: JSON
-    do { header = try Reader.parse(first.element) } catch { say("the plan has no header line: \(error.message)"); return 2 }
-    guard case .int(1) = header["sweep"], case .int(let now) = header["now_ms"], case .array(let items) = header["t_ms"] else {
+    do { header = try Reader.parse(first.element) } catch {
+        say("the plan has no header line: \(error.message)"); return 2
+    }
+    guard case .int(1) = header["sweep"], case .int(let now) = header["now_ms"], case .array(let items) = header["t_ms"]
+    else {
         say("the plan's header is not {\"sweep\": 1, \"now_ms\": ..., \"t_ms\": [...]}: \(planPath)")
         return 2
     }
@@ -349,8 +362,9 @@ func run(_ args: [String]) -> Int32 {
     }
     out.flush()
     if fclose(file) != 0 || out.failed { say("\(outPath): \(errnoText())"); return 2 }
-    say("FeedDate (Swift) (library \(FD_VERSION_MAJOR).\(FD_VERSION_MINOR).\(FD_VERSION_PATCH), \(FeedDateICU.dataVersion)): "
-        + "\(formatters) formatters, \(labels) labels, \(errors) errors")
+    say(
+        "FeedDate (Swift) (library \(FD_VERSION_MAJOR).\(FD_VERSION_MINOR).\(FD_VERSION_PATCH), \(FeedDateICU.dataVersion)): "
+            + "\(formatters) formatters, \(labels) labels, \(errors) errors")
     return 0
 }
 

@@ -15,10 +15,12 @@ let posts: [(String, Date)] = [
     ("last night", now - 16 * 3600),
     ("two days ago", now - 50 * 3600),
     ("last week", now - 6 * 86_400),
-    ("last year", Date(timeIntervalSince1970: 1_703_916_000)),  // 2023-12-30
+    ("last year", Date(timeIntervalSince1970: 1_703_916_000)), // 2023-12-30
 ]
-let expected = ["14:29", "08:30", "昨天", "前天", "3月19日", "2023年12月30日",
-                "2:29\u{202F}AM", "Yesterday", "Yesterday", "2 days ago", "Mar 19", "Dec 30, 2023"]
+let expected = [
+    "14:29", "08:30", "昨天", "前天", "3月19日", "2023年12月30日",
+    "2:29\u{202F}AM", "Yesterday", "Yesterday", "2 days ago", "Mar 19", "Dec 30, 2023",
+]
 var got: [String] = []
 print("Feed at 2024-03-25 14:30 Shanghai (zh_CN) / 02:30 New York (en_US):")
 for (what, t) in posts {
