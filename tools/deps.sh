@@ -11,13 +11,17 @@
 #   tools/deps.sh peers  the peer libraries make bench-peers measures against
 #                        (go-humanize, ICU4J, chrono-humanize; Carbon and PHP's
 #                        intl for make bench-php)
+#   tools/deps.sh lint   make lint's tools: clang-format, shellcheck, Go (gofmt,
+#                        go vet), TypeScript, python3-venv (ruff and mypy come
+#                        from PyPI; swift-format with Swift, rustfmt and clippy
+#                        with rustup)
 #
 # As root it runs apt-get; otherwise it prints the command and exits 1. Python
 # packages come from PyPI into the suites' venvs (tools/py-env.sh); a missing
 # cargo (rustup's: Debian 12's is too old) is reported, not installed.
 set -euo pipefail
 group=${1:-test}
-case "$group" in test|ci|web|deb|peers) ;; *) echo "deps.sh: unknown group '$group' (test, ci, web, deb or peers)" >&2; exit 2;; esac
+case "$group" in test|ci|web|deb|peers|lint) ;; *) echo "deps.sh: unknown group '$group' (test, ci, web, deb, peers or lint)" >&2; exit 2;; esac
 
 missing=()
 need() { missing+=("$1"); }
@@ -58,8 +62,19 @@ peer_libraries() {
   done
 }
 
+# make lint (mk/lint.mk).
+lint_tools() {
+  has clang-format || need clang-format
+  has shellcheck || need shellcheck
+  has go || [ -x /usr/lib/go/bin/go ] || need golang-go
+  has tsc || need node-typescript
+  python3 -c 'import ensurepip' 2>/dev/null || need python3-venv
+}
+
 if [ "$group" = web ]; then
   node_and_web
+elif [ "$group" = lint ]; then
+  lint_tools
 elif [ "$group" = peers ]; then
   peer_libraries
 elif [ "$group" = deb ]; then
@@ -92,6 +107,7 @@ done
 if [ "$group" = ci ]; then
   # The clean-root checks (debootstrap, rsync); make sanitize and valgrind.
   deb_tools
+  lint_tools
   has rsync || need rsync
   has valgrind || need valgrind
 fi
