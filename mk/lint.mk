@@ -62,8 +62,8 @@ lint-rust: lint-deps lib rust-check-toolchain
 
 lint-python: lint-deps
 	@$(LINT_PY); echo "ruff check, ruff format --check ($(words $(LINT_PY_SRC)) files); mypy ($(PY_DIR))"; \
-	$$py -m ruff check --no-cache --quiet $(LINT_PY_SRC); $$py -m ruff format --no-cache --check --quiet $(LINT_PY_SRC); \
-	cd $(PY_DIR) && $$py -m mypy
+	s=0; $$py -m ruff check --no-cache --quiet --output-format concise $(LINT_PY_SRC) || s=1; \
+	$$py -m ruff format --no-cache --check --quiet $(LINT_PY_SRC) || s=1; (cd $(PY_DIR) && $$py -m mypy) || s=1; exit $$s
 
 lint-ts: lint-deps test-node-types node-addon
 	@FEEDDATE_NODE_ADDON=$(CURDIR)/$(NODE_ADDON) NODE_PATH=/usr/share/nodejs $(NODE) tools/dts-exports.js $(LINT_DTS)
