@@ -28,7 +28,8 @@
 #   make jar-check    make jar, then in a clean Debian 13 root with only a JDK and libjna-java: the
 #                     labels and /proc/self/maps of JarCheck, and two JVMs at once
 #                     (tools/jar-check.sh; root cached in .cache/trixie/jar)
-#   make test-java    the library, the jar, the README's example, then the binding's suite under
+#   make test-java    the library, the jar, the README's example, the jar as the module org.feeddate
+#                     (java --describe-module, the example on the module path), then the binding's suite under
 #                     JUnit 5 (a suite of `make test`): mvn -o test with bindings/java/pom.xml
 #                     and Debian's Maven repository (SuitesTest: one test per suite of AllTests):
 #                     every vector of Tests/vectors (or FEEDDATE_VECTORS), the schedule vectors
@@ -91,18 +92,18 @@ JAVA_FFM   ?= auto
 JAVA_SRC22 := $(sort $(shell find $(JAVA_DIR)/src/main/java22 -name '*.java' 2>/dev/null))
 $(JAVA_JAR): $(JAVA_SRC) $(JAVA_SRC22) include/feeddate.h mk/java.mk $(JAVA_DIR)/ffm.sh | java-tools
 	rm -rf $(JAVA_BUILD)/classes && mkdir -p $(JAVA_BUILD)/classes
-	$(JAVAC) --release 17 -Xlint:all -Werror -encoding UTF-8 -cp $(JNA_JAR) -d $(JAVA_BUILD)/classes $(JAVA_SRC)
+	$(JAVAC) --release 17 -Xlint:all,-requires-automatic -Werror -encoding UTF-8 --module-path $(JNA_JAR) -d $(JAVA_BUILD)/classes $(JAVA_SRC)
 	rc=0; FFM_TARGET=jar JAVAC=$(JAVAC) JNA_JAR=$(JNA_JAR) JAVA_FFM=$(JAVA_FFM) $(JAVA_DIR)/ffm.sh compile $(JAVA_BUILD)/classes \
 	  $(JAVA_BUILD)/classes22 || rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq 3 ]
 	printf '%s\n' "Implementation-Title: feeddate" "Implementation-Version: $(VERSION)" \
-	  "Automatic-Module-Name: org.feeddate" "Class-Path: jna.jar /usr/share/java/jna.jar" > $(JAVA_BUILD)/MANIFEST.MF
+	  "Class-Path: jna.jar /usr/share/java/jna.jar" > $(JAVA_BUILD)/MANIFEST.MF
 	if [ -f $(JAVA_BUILD)/classes22/org/feeddate/CallPath.class ]; then \
 	  mkdir -p $(JAVA_BUILD)/classes/META-INF/versions/22 && cp -r $(JAVA_BUILD)/classes22/org $(JAVA_BUILD)/classes/META-INF/versions/22/ && \
 	  echo "Multi-Release: true" >> $(JAVA_BUILD)/MANIFEST.MF && \
 	  echo "java-jar: multi-release: Java 17 classes (JNA) + META-INF/versions/22 (FFM on Java 22+)"; \
 	else echo "java-jar: Java 17 classes only (JNA on every Java; no JDK 22+, see above)"; fi
 	echo "version=$(VERSION)" > $(JAVA_BUILD)/classes/org/feeddate/version.properties
-	$(JAR) --create --file $@.tmp --manifest $(JAVA_BUILD)/MANIFEST.MF -C $(JAVA_BUILD)/classes .
+	$(JAR) --create --file $@.tmp --manifest $(JAVA_BUILD)/MANIFEST.MF --module-version $(VERSION) -C $(JAVA_BUILD)/classes .
 	mv -f $@.tmp $@
 
 # The thin jar with its versions/22 classes (JAVA_FFM=root), rebuilt when it lacks them.
@@ -129,6 +130,15 @@ $(JAVA_TEST_CLASSES)/.built: $(JAVA_TEST_SRC) $(JAVA_JAR)
 test-java: lib java-tools $(JAVA_JAR)
 	@echo "== java example: $(JAVA_DIR)/examples/FeedExample.java"
 	$(JAVA) -cp $(JAVA_JAR):$(JNA_JAR) $(JAVA_DIR)/examples/FeedExample.java
+	@echo "== java module: $(JAVA) --module-path $(JAVA_JAR):$(JNA_JAR) --describe-module org.feeddate"
+	@$(JAVA) --module-path $(JAVA_JAR):$(JNA_JAR) --describe-module org.feeddate | tee $(JAVA_BUILD)/module.txt
+	@head -n 1 $(JAVA_BUILD)/module.txt | grep -q '^org\.feeddate@$(VERSION) ' && grep -qx 'exports org\.feeddate' $(JAVA_BUILD)/module.txt && \
+	  grep -qx 'requires com\.sun\.jna automatic' $(JAVA_BUILD)/module.txt || \
+	  { echo "test-java: $(JAVA_JAR) is not the module org.feeddate@$(VERSION) exporting org.feeddate and reading com.sun.jna" >&2; exit 1; }
+	@echo "== java example on the module path (org.feeddate and JNA's automatic module com.sun.jna)"
+	$(JAVA) --module-path $(JAVA_JAR):$(JNA_JAR) --add-modules org.feeddate $(JAVA_DIR)/examples/FeedExample.java | tee $(JAVA_BUILD)/module-example.txt
+	@grep -q '^昨天 (day part "昨天"), changes at 2024-03-25T16:00:00Z$$' $(JAVA_BUILD)/module-example.txt || \
+	  { echo "test-java: the example on the module path did not label 昨天" >&2; exit 1; }
 	@command -v $(MVN) >/dev/null || { echo "test-java: no $(MVN): apt-get install maven (tools/deps.sh)" >&2; exit 1; }
 	@[ -d $(MAVEN_REPO)/org/junit/jupiter/junit-jupiter-engine ] && [ -d $(MAVEN_REPO)/org/apache/maven/surefire/surefire-junit-platform ] || \
 	  { echo "test-java: no JUnit 5 or surefire in $(MAVEN_REPO): apt-get install junit5 libsurefire-java libmaven-compiler-plugin-java libmaven-resources-plugin-java libmaven-jar-plugin-java (tools/deps.sh)" >&2; exit 1; }

@@ -127,10 +127,16 @@ printf '%s\n' "groupId=org.feeddate" "artifactId=feeddate" "version=$version" \
 cp LICENSE "$tree/META-INF/LICENSE"
 cp "$stage/whl/feeddate/ICU-LICENSE.txt" "$tree/META-INF/ICU-LICENSE.txt"
 printf '%s\n' "Implementation-Title: feeddate" "Implementation-Version: $version" \
-  "Automatic-Module-Name: org.feeddate" "Multi-Release: true" > "$stage/MANIFEST.MF"
+  "Multi-Release: true" > "$stage/MANIFEST.MF"
 
 step "${jar#"$REPO"/}"
-"$JAR" --create --file "$jar.tmp" --manifest "$stage/MANIFEST.MF" -C "$tree" . || die "jar --create failed"
+"$JAR" --create --file "$jar.tmp" --manifest "$stage/MANIFEST.MF" --module-version "$version" -C "$tree" . \
+  || die "jar --create failed"
+# The module of src/main/java/module-info.java: org.feeddate, exporting its package, reading JNA.
+"$JAR" --describe-module --file "$jar.tmp" > "$stage/module.out" || die "jar --describe-module failed"
+head -n 1 "$stage/module.out" | grep -q "^org\.feeddate@$version " && grep -qx 'exports org\.feeddate' "$stage/module.out" \
+  && grep -qx 'requires com\.sun\.jna' "$stage/module.out" \
+  || { cat "$stage/module.out"; die "the jar is not the module org.feeddate@$version"; }
 python3 -c 'import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read("META-INF/MANIFEST.MF").decode())' \
   "$jar.tmp" > "$stage/manifest.out"
 ! grep -qi '^Class-Path' "$stage/manifest.out" || die "the manifest has a Class-Path"
