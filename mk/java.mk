@@ -8,9 +8,9 @@
 #                     (bindings/java/ffm.sh: JDK22=/path/to/jdk, a javac 22+, or Debian 13's JDK 25
 #                     in the trixie root .cache/trixie/java25 when it is already made or
 #                     JAVA_FFM=root); else Java 17's classes alone, and ffm.sh says "NO JDK 22+"
-#   make test-java-ffm  the suite (AllTests, without the JUnit layer) on Java 25 in that trixie root,
-#                     through FFM (it fails unless FeedDate.nativeAccess() says FFM), then the api and
-#                     close suites through JNA there (-Dfeeddate.ffm=false). Needs root; the root is
+#   make test-java-ffm  the JUnit tests (JUnit's console launcher) on Java 25 in that trixie root,
+#                     through FFM (it fails unless FeedDate.nativeAccess() says FFM), then ApiTests and
+#                     CloseTests through JNA there (-Dfeeddate.ffm=false). Needs root; the root is
 #                     made once (debootstrap, about a minute), then the run takes ~20 s. Not part of
 #                     make test, which stays on this machine's JDK 17 (JNA)
 #   make bench-peers-java  Formatter.format against ICU4J's RelativeDateTimeFormatter (RELATIVE en_US,
@@ -31,13 +31,15 @@
 #   make test-java    the library, the jar, the README's example, the jar as the module org.feeddate
 #                     (java --describe-module, the example on the module path), then the binding's suite under
 #                     JUnit 5 (a suite of `make test`): mvn -o test with bindings/java/pom.xml
-#                     and Debian's Maven repository (SuitesTest: one test per suite of AllTests):
+#                     and Debian's Maven repository, one JUnit test per check (a test method, or a
+#                     dynamic test per vector line or case; bindings/java/README.md: running one):
 #                     every vector of Tests/vectors (or FEEDDATE_VECTORS), the schedule vectors
 #                     (Tests/vectors/schedule, or FEEDDATE_SCHEDULE_VECTORS), html and scriptJson
 #                     against the html vectors (Tests/vectors/html, or FEEDDATE_HTML_VECTORS), errors (with the
 #                     quoting vectors: Tests/vectors/quote, or FEEDDATE_QUOTE_VECTORS), threads,
 #                     the unpacking of the jar's natives (NativeLoaderTests: reuse, a damaged cache,
-#                     two threads and two JVMs at once); closes with "N passed, N failed"
+#                     two threads and two JVMs at once); each test class says "== Class: N checks",
+#                     and the run "N JUnit tests in N classes: N failed, N errors, N skipped"
 #   make bench-java   per-label cost through the binding against a direct C call, in one run
 #                     (part of `make bench`)
 #   make stress-java  one formatMany of JAVA_STRESS_N (100,000,000) instants, more than 2 GiB
@@ -58,8 +60,10 @@ JAVA_DIR   := bindings/java
 JAVA_BUILD := $(BUILD)/java
 JAVA_JAR   := $(JAVA_BUILD)/feeddate-$(VERSION).jar
 JAVA_SRC   := $(sort $(shell find $(JAVA_DIR)/src/main/java -name '*.java' 2>/dev/null))
-# The test classes make compiles (for stress-java): all but the JUnit layer, which Maven builds.
-JAVA_TEST_SRC := $(filter-out %/SuitesTest.java,$(sort $(shell find $(JAVA_DIR)/src/test -name '*.java' 2>/dev/null)))
+# The test classes make compiles (for test-java-ffm and stress-java; Maven builds its own for test-java),
+# against JUnit 5's console launcher, which runs them in the trixie root (Debian's junit5 package).
+JAVA_TEST_SRC := $(sort $(shell find $(JAVA_DIR)/src/test -name '*.java' 2>/dev/null))
+JUNIT_CONSOLE ?= /usr/share/java/junit-platform-console-standalone.jar
 MVN        ?= mvn
 MAVEN_REPO ?= /usr/share/maven-repo
 JAVA_TEST_CLASSES := $(JAVA_BUILD)/test-classes
@@ -123,8 +127,10 @@ jar-check: jar
 	JNA_VERSION=$(JNA_VERSION) tools/jar-check.sh
 
 $(JAVA_TEST_CLASSES)/.built: $(JAVA_TEST_SRC) $(JAVA_JAR)
+	@[ -f $(JUNIT_CONSOLE) ] || { echo "java: no JUnit 5 console launcher at $(JUNIT_CONSOLE): apt-get install junit5 (tools/deps.sh)" >&2; exit 1; }
 	rm -rf $(JAVA_TEST_CLASSES) && mkdir -p $(JAVA_TEST_CLASSES)
-	$(JAVAC) --release 17 -Xlint:all,-path -Werror -encoding UTF-8 -cp $(JAVA_JAR):$(JNA_JAR) -d $(JAVA_TEST_CLASSES) $(JAVA_TEST_SRC)
+	$(JAVAC) --release 17 -Xlint:all,-path -Werror -encoding UTF-8 -cp $(JAVA_JAR):$(JNA_JAR):$(JUNIT_CONSOLE) -d $(JAVA_TEST_CLASSES) $(JAVA_TEST_SRC)
+	cp $(JUNIT_CONSOLE) $(JAVA_BUILD)/junit-console.jar
 	touch $@
 
 test-java: lib java-tools $(JAVA_JAR)
@@ -143,24 +149,33 @@ test-java: lib java-tools $(JAVA_JAR)
 	@[ -d $(MAVEN_REPO)/org/junit/jupiter/junit-jupiter-engine ] && [ -d $(MAVEN_REPO)/org/apache/maven/surefire/surefire-junit-platform ] || \
 	  { echo "test-java: no JUnit 5 or surefire in $(MAVEN_REPO): apt-get install junit5 libsurefire-java libmaven-compiler-plugin-java libmaven-resources-plugin-java libmaven-jar-plugin-java (tools/deps.sh)" >&2; exit 1; }
 	@echo "== java suite: $(MVN) -o test (JUnit 5, $(JAVA_DIR)/pom.xml)"
+	rm -rf $(JAVA_BUILD)/maven/surefire-reports
 	cd $(JAVA_DIR) && timeout 900 $(MVN) -o -q -B -Dmaven.repo.local=$(MAVEN_REPO) -Drevision=$(VERSION) \
 	  -Dfeeddate.library=$(FEEDDATE_LIBRARY) test
+	@python3 -c 'import glob, sys, xml.etree.ElementTree as E; r = [E.parse(f).getroot() for f in sorted(glob.glob(sys.argv[1] + "/TEST-*.xml"))]; \
+	  n = lambda k: sum(int(x.get(k)) for x in r); print("test-java: %d JUnit tests in %d classes: %d failed, %d errors, %d skipped" \
+	  % (n("tests"), len(r), n("failures"), n("errors"), n("skipped"))); sys.exit(0 if r and n("tests") > 0 else 1)' $(JAVA_BUILD)/maven/surefire-reports
 	@echo "test-java: through JNA on $$($(JAVA) -version 2>&1 | head -n 1); the jar's Java 22 classes (FFM) are make test-java-ffm's (CI runs it)"
 
 # The suite on Java 25 through FFM, in the trixie root (Debian 13's openjdk-25-jdk-headless; the
 # checkout bind-mounted, the library of make lib, ICU 78.3 inside it): the multi-release
-# jar (java-jar-ffm), the test classes of make (--release 17, no JUnit layer), AllTests expecting
-# FeedDate.nativeAccess() to be FFM; then the api and close suites again with -Dfeeddate.ffm=false
-# (JNA on Java 25). Not part of make test: it needs root and, once, the root (about a minute).
+# jar (java-jar-ffm), the test classes of make (--release 17), every JUnit test under JUnit's console
+# launcher (a copy of this machine's, build/java/junit-console.jar, on the class path with them, so
+# that the tests' child JVMs get the same class path) expecting FeedDate.nativeAccess() to be FFM;
+# then ApiTests and CloseTests again with -Dfeeddate.ffm=false (JNA on Java 25). Not part of make
+# test: it needs root and, once, the root (about a minute).
+JAVA_FFM_CP = /build/$(JAVA_JAR):/usr/share/java/jna.jar:/build/$(JAVA_TEST_CLASSES):/build/$(JAVA_BUILD)/junit-console.jar
+JAVA_FFM_JUNIT = org.junit.platform.console.ConsoleLauncher --disable-banner --disable-ansi-colors \
+  --fail-if-no-tests --details=summary --details-theme=ascii
 test-java-ffm: lib java-tools java-jar-ffm $(JAVA_TEST_CLASSES)/.built
 	@echo "== java suite on Java 25 through FFM (trixie root .cache/trixie/java25)"
 	FFM_TARGET=$@ $(JAVA_DIR)/ffm.sh run java --enable-native-access=ALL-UNNAMED -Dfeeddate.expectedNativeAccess=FFM \
-	  $(JAVA_FLAGS) -cp /build/$(JAVA_JAR):/usr/share/java/jna.jar:/build/$(JAVA_TEST_CLASSES) \
-	  org.feeddate.AllTests /build/Tests/vectors
-	@echo "== java api and close suites on Java 25 through JNA (-Dfeeddate.ffm=false)"
+	  -Dfeeddate.vectors=/build/Tests/vectors $(JAVA_FLAGS) -cp $(JAVA_FFM_CP) \
+	  $(JAVA_FFM_JUNIT) --scan-class-path=/build/$(JAVA_TEST_CLASSES)
+	@echo "== java ApiTests and CloseTests on Java 25 through JNA (-Dfeeddate.ffm=false)"
 	FFM_TARGET=$@ $(JAVA_DIR)/ffm.sh run java --enable-native-access=ALL-UNNAMED -Dfeeddate.ffm=false \
-	  -Dfeeddate.expectedNativeAccess=JNA -Dfeeddate.suites=api,close $(JAVA_FLAGS) \
-	  -cp /build/$(JAVA_JAR):/usr/share/java/jna.jar:/build/$(JAVA_TEST_CLASSES) org.feeddate.AllTests /build/Tests/vectors
+	  -Dfeeddate.expectedNativeAccess=JNA -Dfeeddate.vectors=/build/Tests/vectors $(JAVA_FLAGS) -cp $(JAVA_FFM_CP) \
+	  $(JAVA_FFM_JUNIT) --select-class=org.feeddate.ApiTests --select-class=org.feeddate.CloseTests
 
 # ---- bench: the binding against the C library, the same instants, one run ----
 $(BUILD)/bench_direct: bench/bench_direct.c include/feeddate.h $(LIBSO)
@@ -182,7 +197,7 @@ JAVA_STRESS_HEAP ?= 12g
 # what is live (the result), not with the collector's choice of heap size.
 stress-java: lib java-tools $(JAVA_JAR) $(JAVA_TEST_CLASSES)/.built
 	$(JAVA) -Xms$(JAVA_STRESS_HEAP) -Xmx$(JAVA_STRESS_HEAP) -Xmn256m -XX:+UseSerialGC \
-	  -cp $(JAVA_JAR):$(JNA_JAR):$(JAVA_TEST_CLASSES) org.feeddate.StressMany $(JAVA_STRESS_N)
+	  -cp $(JAVA_JAR):$(JNA_JAR):$(JAVA_TEST_CLASSES):$(JUNIT_CONSOLE) org.feeddate.StressMany $(JAVA_STRESS_N)
 
 # ---- bench-peers: Formatter.format against ICU4J and java.time, the same instants, one JVM ----
 # bench/BenchPeersJava.java, on this machine's Java (JNA on 17) and then on Java 25 through FFM in

@@ -8,6 +8,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.feeddate.TestKit.*;
 
@@ -16,9 +19,8 @@ import static org.feeddate.TestKit.*;
  * finish with the right label, later calls get the closed error
  * (IllegalStateException), and nothing crashes the process.
  */
-final class CloseTests {
-    private CloseTests() {
-    }
+@ExtendWith(TestKit.Count.class)
+class CloseTests {
 
     static final long NOW = 1711348200000L;
     static final int WORKERS = 3;
@@ -34,13 +36,16 @@ final class CloseTests {
         return e instanceof IllegalStateException && e.getMessage() != null && e.getMessage().contains("closed");
     }
 
-    static void run() throws Exception {
-        long[] ts = new long[64];
+    static final long[] ts = new long[64];
+    static final String[] texts = new String[ts.length];
+    static final Label[] labels = new Label[ts.length];
+    static final Schedule[] schedules = new Schedule[ts.length];
+    static Batch many;
+
+    /** What each call gives on a formatter no one closes. */
+    @BeforeAll
+    static void expected() {
         for (int i = 0; i < ts.length; i++) ts[i] = NOW - (long) i * i * 2_111_111L;
-        String[] texts = new String[ts.length];
-        Label[] labels = new Label[ts.length];
-        Schedule[] schedules = new Schedule[ts.length];
-        Batch many;
         try (Formatter f = new Formatter(options())) {
             for (int i = 0; i < ts.length; i++) {
                 texts[i] = f.format(ts[i], NOW);
@@ -49,32 +54,36 @@ final class CloseTests {
             }
             many = f.formatMany(ts, NOW);
         }
+    }
 
-        TestKit.run("close: every call after close", () -> {
-            Formatter f = new Formatter(options());
-            f.close();
-            f.close();
-            List<String> wrong = new ArrayList<>();
-            TestKit.ThrowingRunnable[] calls = {
-                () -> f.format(ts[0], NOW), () -> f.label(ts[0], NOW), () -> f.formatMany(ts, NOW),
-                () -> f.formatMany(new long[0], NOW), () -> f.formatMany(List.of(), java.time.Instant.now()),
-                () -> f.schedule(ts[0], NOW, 86_400_000L, 1000),
-                () -> f.schedule(java.time.Instant.ofEpochMilli(ts[0]), java.time.Instant.ofEpochMilli(NOW)),
-                () -> f.schedule(ts[0], NOW, 0, 1), // the smallest schedule
-            };
-            for (int k = 0; k < calls.length; k++) {
-                try {
-                    calls[k].run();
-                    wrong.add("call " + k + " returned");
-                } catch (Throwable e) {
-                    if (!isClosed(e)) wrong.add("call " + k + " threw " + e);
-                }
+    @Test
+    void everyCallAfterCloseThrows() {
+        Formatter f = new Formatter(options());
+        f.close();
+        f.close();
+        List<String> wrong = new ArrayList<>();
+        TestKit.ThrowingRunnable[] calls = {
+            () -> f.format(ts[0], NOW), () -> f.label(ts[0], NOW), () -> f.formatMany(ts, NOW),
+            () -> f.formatMany(new long[0], NOW), () -> f.formatMany(List.of(), java.time.Instant.now()),
+            () -> f.schedule(ts[0], NOW, 86_400_000L, 1000),
+            () -> f.schedule(java.time.Instant.ofEpochMilli(ts[0]), java.time.Instant.ofEpochMilli(NOW)),
+            () -> f.schedule(ts[0], NOW, 0, 1), // the smallest schedule
+        };
+        for (int k = 0; k < calls.length; k++) {
+            try {
+                calls[k].run();
+                wrong.add("call " + k + " returned");
+            } catch (Throwable e) {
+                if (!isClosed(e)) wrong.add("call " + k + " threw " + e);
             }
-            check(wrong.isEmpty(), "close: format, label, formatMany and schedule after close() throw "
-                    + "IllegalStateException"
-                    + " naming the closed formatter", wrong);
-        });
+        }
+        check(wrong.isEmpty(), "close: format, label, formatMany and schedule after close() throw "
+                + "IllegalStateException"
+                + " naming the closed formatter", wrong);
+    }
 
+    @Test
+    void closeRacingCallsOnOtherThreads() throws Exception {
         // The race: WORKERS threads call the formatter while the main thread (and, some rounds, a
         // worker too) closes it after a random few microseconds.
         AtomicReference<Formatter> current = new AtomicReference<>();

@@ -10,6 +10,12 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.feeddate.TestKit.*;
 
@@ -21,42 +27,90 @@ import static org.feeddate.TestKit.*;
  * overloads; at least 12 cases run (one with the variable), and a missing
  * file fails. Then: bad arguments are schedule's errors in the library's
  * words, spoken adds data-spoken-schedule, outputs past the first buffer
- * guess, a closed formatter.
+ * guess, a closed formatter. One test per vector line and per check.
  */
-final class HtmlTests {
-    private HtmlTests() {
-    }
-
+@ExtendWith(TestKit.Count.class)
+class HtmlTests {
     /** One parsed html vector line. */
     record Case(String where, Options options, long t, long now, long horizon, int maxEntries, boolean spoken,
             String html, String scriptJson) {
     }
 
-    static void run(Path vectorsDir) throws Exception {
-        TestKit.run("html: vectors", () -> vectors(vectorsDir));
-        TestKit.run("html: arguments", HtmlTests::arguments);
-        TestKit.run("html: spoken", HtmlTests::spoken);
-        TestKit.run("html: large", HtmlTests::large);
-        TestKit.run("html: closed", HtmlTests::closed);
-        TestKit.run("html: the README's example", HtmlTests::readme);
+    static final long NOW = 1711348200000L, T = NOW - 30_000;
+    static final Instant NOW_I = Instant.ofEpochMilli(NOW), T_I = Instant.ofEpochMilli(T);
+    static final Map<Options, Formatter> FORMATTERS = new HashMap<>();
+
+    @AfterAll
+    static void close() {
+        synchronized (FORMATTERS) {
+            for (Formatter f : FORMATTERS.values()) f.close();
+            FORMATTERS.clear();
+        }
     }
 
-    /** What bindings/java/README.md ("Markup: html and scriptJson") says its example gives. */
-    private static void readme() {
-        Instant now = Instant.parse("2024-03-25T06:30:00Z");
+    static Formatter formatter(Case c) {
+        synchronized (FORMATTERS) {
+            try {
+                return FORMATTERS.computeIfAbsent(c.options, Formatter::new);
+            } catch (RuntimeException e) {
+                fail(c.where, "new Formatter(" + c.options + ") threw " + e);
+                return null;
+            }
+        }
+    }
+
+    /** One test per line of the html vectors; a missing file fails, and so do fewer than 12 cases. */
+    @TestFactory
+    Stream<DynamicTest> vectors() throws Exception {
+        Path file = file(ErrorTests.vectorsDir());
+        boolean named = System.getenv("FEEDDATE_HTML_VECTORS") != null && !System.getenv("FEEDDATE_HTML_VECTORS")
+                .isEmpty();
+        List<DynamicTest> tests = new ArrayList<>();
+        tests.add(test("html vectors: the file", () -> check(Files.isRegularFile(file),
+                "html vectors: no file " + file.toAbsolutePath())));
+        if (!Files.isRegularFile(file)) return tests.stream();
+        List<Case> cases = load(file, tests);
+        for (Case c : cases) tests.add(test(c.where.substring(0, c.where.indexOf(' ')), () -> checkCase(formatter(c), c)));
+        int ran = cases.size();
+        tests.add(test("html vectors: how many", () -> check(named ? ran > 0 : ran >= 12, "html vectors: " + ran
+                + " cases of " + file + (named ? " (FEEDDATE_HTML_VECTORS: one or more)" : " (12 or more)"), ran)));
+        System.out.println("  " + ran + " html vectors of " + file);
+        return tests.stream();
+    }
+
+    // ---- what bindings/java/README.md ("Markup: html and scriptJson") says its example gives ----
+
+    static final Instant README_NOW = Instant.parse("2024-03-25T06:30:00Z");
+    static final Instant README_T = README_NOW.minus(Duration.ofMinutes(50));
+    static final String README_ATTR = "{&quot;v&quot;:1,&quot;now&quot;:1711348200000,&quot;labels&quot;:"
+            + "[[&quot;13:40&quot;,0],[&quot;昨天&quot;,34200000]],&quot;until&quot;:1711468800000}";
+    static final String README_HTML = "<time datetime=\"2024-03-25T05:40:00.000Z\" title=\"2024年3月25日 13:40\">"
+            + "<feed-date data-schedule=\"" + README_ATTR + "\">13:40</feed-date></time>";
+
+    @Test
+    void readmesExample() {
         try (Formatter f = zh(Style.FEED)) {
-            Instant t = now.minus(Duration.ofMinutes(50));
+            String html = f.html(README_T, README_NOW);
+            check(html.equals(README_HTML), "html: the README's example", html);
+        }
+    }
+
+    @Test
+    void readmesSpokenExample() {
+        try (Formatter f = zh(Style.FEED)) {
+            String spoken = f.html(README_T, README_NOW, Duration.ofDays(1), 1000, true);
+            check(spoken.equals(README_HTML.replace("\">13:40<", "\" data-spoken-schedule=\"" + README_ATTR
+                    + "\">13:40<")), "html: the README's spoken example", spoken);
+        }
+    }
+
+    @Test
+    void readmesScriptJsonExample() {
+        try (Formatter f = zh(Style.FEED)) {
             String wire = "{\"v\":1,\"now\":1711348200000,\"labels\":[[\"13:40\",0],[\"昨天\",34200000]],"
                     + "\"until\":1711468800000}";
-            String attr = "{&quot;v&quot;:1,&quot;now&quot;:1711348200000,&quot;labels&quot;:[[&quot;13:40&quot;,0],"
-                    + "[&quot;昨天&quot;,34200000]],&quot;until&quot;:1711468800000}";
-            String html = f.html(t, now);
-            check(html.equals("<time datetime=\"2024-03-25T05:40:00.000Z\" title=\"2024年3月25日 13:40\"><feed-date "
-                    + "data-schedule=\"" + attr + "\">13:40</feed-date></time>"), "html: the README's example", html);
-            String spoken = f.html(t, now, Duration.ofDays(1), 1000, true);
-            check(spoken.equals(html.replace("\">13:40<", "\" data-spoken-schedule=\"" + attr + "\">13:40<")),
-                    "html: the README's spoken example", spoken);
-            check(f.scriptJson(t, now).equals(wire), "scriptJson: the README's example", f.scriptJson(t, now));
+            check(f.scriptJson(README_T, README_NOW).equals(wire), "scriptJson: the README's example",
+                    f.scriptJson(README_T, README_NOW));
         }
     }
 
@@ -66,35 +120,8 @@ final class HtmlTests {
         return env != null && !env.isEmpty() ? Path.of(env) : vectorsDir.resolve("html").resolve("html-1.3.jsonl");
     }
 
-    private static void vectors(Path vectorsDir) throws Exception {
-        Path file = file(vectorsDir);
-        boolean named = System.getenv("FEEDDATE_HTML_VECTORS") != null && !System.getenv("FEEDDATE_HTML_VECTORS")
-                .isEmpty();
-        if (!check(Files.isRegularFile(file), "html vectors: no file " + file.toAbsolutePath())) return;
-        List<Case> cases = load(file);
-        Map<Options, Formatter> formatters = new HashMap<>();
-        int ran = 0;
-        try {
-            for (Case c : cases) {
-                Formatter f;
-                try {
-                    f = formatters.computeIfAbsent(c.options, Formatter::new);
-                } catch (RuntimeException e) {
-                    fail(c.where, "new Formatter(" + c.options + ") threw " + e);
-                    continue;
-                }
-                if (checkCase(f, c)) ran++;
-            }
-        } finally {
-            for (Formatter f : formatters.values()) f.close();
-        }
-        check(named ? ran > 0 : ran >= 12, "html vectors: " + ran + " cases ran of " + file
-                + (named ? " (FEEDDATE_HTML_VECTORS: one or more)" : " (12 or more)"), ran);
-        System.out.println("  " + ran + " html vectors of " + file + ", " + formatters.size() + " formatters");
-    }
-
     @SuppressWarnings("unchecked")
-    private static List<Case> load(Path file) throws Exception {
+    private static List<Case> load(Path file, List<DynamicTest> tests) throws Exception {
         List<Case> cs = new ArrayList<>();
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         for (int n = 0; n < lines.size(); n++) {
@@ -111,7 +138,7 @@ final class HtmlTests {
                         Math.toIntExact((Long) j.get("max_entries")), (Boolean) j.get("spoken"),
                         (String) j.get("html"), (String) j.get("script_json")));
             } catch (RuntimeException e) {
-                fail(where, "malformed html vector: " + e);
+                tests.add(test(where, () -> fail(where, "malformed html vector: " + e)));
             }
         }
         return cs;
@@ -152,124 +179,203 @@ final class HtmlTests {
         return new Formatter(Options.builder(style).locale("zh_CN").timeZone("Asia/Shanghai").build());
     }
 
-    /** schedule's arguments and errors: the library's messages, the binding's conversion. */
-    private static void arguments() {
-        long now = 1711348200000L, t = now - 30_000;
-        Instant nowI = Instant.ofEpochMilli(now), tI = Instant.ofEpochMilli(t);
+    // ---- schedule's arguments and errors: the library's messages, the binding's conversion ----
+
+    interface HtmlCall {
+        void run(Formatter f) throws Exception;
+    }
+
+    static DynamicTest error(String what, Status status, HtmlCall call, String... needles) {
+        return test(what, () -> {
+            try (Formatter f = zh(Style.FEED)) {
+                expectError(what, status, () -> call.run(f), needles);
+            }
+        });
+    }
+
+    @TestFactory
+    Stream<DynamicTest> argumentErrors() {
         Duration day = Duration.ofDays(1);
+        return Stream.of(
+                error("html: horizon -1 ns (floored to -1 ms)", Status.ARGUMENT,
+                        f -> f.html(T_I, NOW_I, Duration.ofNanos(-1), 10, false),
+                        "horizon -1 ms is out of range 0...31622400000 (366 days)"),
+                error("scriptJson: horizon -1 ms", Status.ARGUMENT, f -> f.scriptJson(T, NOW, -1, 10),
+                        "horizon -1 ms is out of range 0...31622400000 (366 days)"),
+                error("html: horizon past a long of ms (clamped)", Status.ARGUMENT,
+                        f -> f.html(T_I, NOW_I, Duration.ofSeconds(Long.MAX_VALUE), 10, true),
+                        "horizon 9223372036854775807 ms is out of range"),
+                error("html: maxEntries 0", Status.ARGUMENT, f -> f.html(T_I, NOW_I, day, 0, false),
+                        "max_entries 0 is out of range 1...100000"),
+                error("scriptJson: maxEntries -5", Status.ARGUMENT, f -> f.scriptJson(T_I, NOW_I, day, -5),
+                        "max_entries -5 is out of range 1...100000"),
+                error("html: maxEntries Integer.MAX_VALUE", Status.ARGUMENT,
+                        f -> f.html(T, NOW, 1000, Integer.MAX_VALUE, true), "max_entries 2147483647"),
+                error("html: t out of range", Status.RANGE,
+                        f -> f.html(253402300800000L, NOW, 1000, 10, false), "253402300800000"),
+                error("scriptJson: now out of range", Status.RANGE,
+                        f -> f.scriptJson(T, -62135596800001L, 1000, 10), "-62135596800001"),
+                error("html: an Instant past a long of ms", Status.RANGE, f -> f.html(Instant.MAX, NOW_I),
+                        "instant 9223372036854775807 ms is outside the supported range"),
+                error("scriptJson: now an Instant before a long of ms", Status.RANGE,
+                        f -> f.scriptJson(T_I, Instant.MIN),
+                        "instant -9223372036854775808 ms is outside the supported range"));
+    }
+
+    // The same message as schedule's, word for word.
+    @Test
+    void schedulesMessageForTheSameBadHorizon() {
         try (Formatter f = zh(Style.FEED)) {
-            expectError("html: horizon -1 ns (floored to -1 ms)", Status.ARGUMENT,
-                    () -> f.html(tI, nowI, Duration.ofNanos(-1), 10, false),
-                    "horizon -1 ms is out of range 0...31622400000 (366 days)");
-            expectError("scriptJson: horizon -1 ms", Status.ARGUMENT, () -> f.scriptJson(t, now, -1, 10),
-                    "horizon -1 ms is out of range 0...31622400000 (366 days)");
-            expectError("html: horizon past a long of ms (clamped)", Status.ARGUMENT,
-                    () -> f.html(tI, nowI, Duration.ofSeconds(Long.MAX_VALUE), 10, true),
-                    "horizon 9223372036854775807 ms is out of range");
-            expectError("html: maxEntries 0", Status.ARGUMENT, () -> f.html(tI, nowI, day, 0, false),
-                    "max_entries 0 is out of range 1...100000");
-            expectError("scriptJson: maxEntries -5", Status.ARGUMENT, () -> f.scriptJson(tI, nowI, day, -5),
-                    "max_entries -5 is out of range 1...100000");
-            expectError("html: maxEntries Integer.MAX_VALUE", Status.ARGUMENT,
-                    () -> f.html(t, now, 1000, Integer.MAX_VALUE, true), "max_entries 2147483647");
-            expectError("html: t out of range", Status.RANGE,
-                    () -> f.html(253402300800000L, now, 1000, 10, false), "253402300800000");
-            expectError("scriptJson: now out of range", Status.RANGE,
-                    () -> f.scriptJson(t, -62135596800001L, 1000, 10), "-62135596800001");
-            expectError("html: an Instant past a long of ms", Status.RANGE, () -> f.html(Instant.MAX, nowI),
-                    "instant 9223372036854775807 ms is outside the supported range");
-            expectError("scriptJson: now an Instant before a long of ms", Status.RANGE,
-                    () -> f.scriptJson(tI, Instant.MIN), "instant -9223372036854775808 ms is outside the supported range");
-            // The same message as schedule's, word for word.
-            String scheduleMessage = null;
-            try {
-                f.schedule(t, now, -1, 10);
-            } catch (FeedDateException e) {
-                scheduleMessage = e.getMessage();
-            }
-            String message = scheduleMessage;
+            String message = thrown("schedule: horizon -1 ms", Status.ARGUMENT, () -> f.schedule(T, NOW, -1, 10))
+                    .getMessage();
             expectError("html: schedule's message for the same bad horizon", Status.ARGUMENT,
-                    () -> f.html(t, now, -1, 10, false), String.valueOf(message));
-            for (TestKit.ThrowingRunnable call : new TestKit.ThrowingRunnable[] {() -> f.html(null, nowI),
-                () -> f.html(tI, null), () -> f.html(tI, nowI, null, 10, false), () -> f.scriptJson(null, nowI),
-                () -> f.scriptJson(tI, nowI, null, 10)}) {
-                try {
-                    call.run();
-                    fail("html: null argument", "no exception");
-                } catch (NullPointerException e) {
-                    check(true, "html: a null argument is a NullPointerException");
-                } catch (Throwable e) {
-                    fail("html: null argument", "threw " + e);
-                }
-            }
-            // The defaults are schedule's: one day, 1,000 entries, not spoken.
-            check(f.html(tI, nowI).equals(f.html(t, now, 86_400_000L, 1000, false))
-                    && f.scriptJson(tI, nowI).equals(f.scriptJson(t, now, 86_400_000L, 1000)),
-                    "html(t, now), scriptJson(t, now): one day, 1,000 entries, not spoken");
-            // The horizon's floor is schedule's: 999,999 ns is 0 ms.
-            check(f.scriptJson(tI, nowI, Duration.ofNanos(999_999), 10).equals(f.scriptJson(t, now, 0, 10))
-                    && f.html(tI, nowI, Duration.ofNanos(999_999), 10, true).equals(f.html(t, now, 0, 10, true)),
-                    "html, scriptJson: the horizon floored as schedule's");
-            // No < > & U+2028 U+2029 in these labels: the script form is schedule's wire itself.
-            check(f.scriptJson(tI, nowI).equals(f.schedule(tI, nowI).toJson()),
-                    "scriptJson: schedule's wire when nothing needs escaping", f.scriptJson(tI, nowI));
+                    () -> f.html(T, NOW, -1, 10, false), message);
         }
     }
 
-    /** spoken adds data-spoken-schedule (the schedule of the spoken option), and only then. */
-    private static void spoken() {
-        long now = 1711348200000L, t = now - 30_000;
-        try (Formatter f = zh(Style.FEED);
-             Formatter s = new Formatter(Options.builder(Style.FEED).locale("zh_CN").timeZone("Asia/Shanghai")
-                     .spoken(true).build())) {
-            String plain = f.html(t, now, 86_400_000L, 1000, false);
-            String spoken = f.html(t, now, 86_400_000L, 1000, true);
-            check(!plain.contains("data-spoken-schedule") && spoken.contains(" data-spoken-schedule=\""),
-                    "html: spoken adds data-spoken-schedule", spoken);
-            // Its value is the wire of the spoken schedule; the test escapes the quotes to find it.
-            String wire = s.schedule(t, now, 86_400_000L, 1000).toJson().replace("\"", "&quot;");
+    static DynamicTest nullArgument(String what, HtmlCall call) {
+        return test(what, () -> {
+            try (Formatter f = zh(Style.FEED)) {
+                Throwable thrown = null;
+                try {
+                    call.run(f);
+                } catch (Throwable e) {
+                    thrown = e;
+                }
+                check(thrown instanceof NullPointerException, "html: a null argument is a NullPointerException",
+                        thrown == null ? "no exception" : "threw " + thrown);
+            }
+        });
+    }
+
+    @TestFactory
+    Stream<DynamicTest> nullArguments() {
+        return Stream.of(nullArgument("html(null, now)", f -> f.html(null, NOW_I)),
+                nullArgument("html(t, null)", f -> f.html(T_I, null)),
+                nullArgument("html(t, now, null, 10, false)", f -> f.html(T_I, NOW_I, null, 10, false)),
+                nullArgument("scriptJson(null, now)", f -> f.scriptJson(null, NOW_I)),
+                nullArgument("scriptJson(t, now, null, 10)", f -> f.scriptJson(T_I, NOW_I, null, 10)));
+    }
+
+    // The defaults are schedule's: one day, 1,000 entries, not spoken.
+    @Test
+    void defaultsAreSchedules() {
+        try (Formatter f = zh(Style.FEED)) {
+            check(f.html(T_I, NOW_I).equals(f.html(T, NOW, 86_400_000L, 1000, false))
+                    && f.scriptJson(T_I, NOW_I).equals(f.scriptJson(T, NOW, 86_400_000L, 1000)),
+                    "html(t, now), scriptJson(t, now): one day, 1,000 entries, not spoken");
+        }
+    }
+
+    // The horizon's floor is schedule's: 999,999 ns is 0 ms.
+    @Test
+    void horizonFlooredAsSchedules() {
+        try (Formatter f = zh(Style.FEED)) {
+            check(f.scriptJson(T_I, NOW_I, Duration.ofNanos(999_999), 10).equals(f.scriptJson(T, NOW, 0, 10))
+                    && f.html(T_I, NOW_I, Duration.ofNanos(999_999), 10, true).equals(f.html(T, NOW, 0, 10, true)),
+                    "html, scriptJson: the horizon floored as schedule's");
+        }
+    }
+
+    // No < > & U+2028 U+2029 in these labels: the script form is schedule's wire itself.
+    @Test
+    void scriptJsonIsSchedulesWireWhenNothingNeedsEscaping() {
+        try (Formatter f = zh(Style.FEED)) {
+            check(f.scriptJson(T_I, NOW_I).equals(f.schedule(T_I, NOW_I).toJson()),
+                    "scriptJson: schedule's wire when nothing needs escaping", f.scriptJson(T_I, NOW_I));
+        }
+    }
+
+    // ---- spoken adds data-spoken-schedule (the schedule of the spoken option), and only then ----
+
+    static String spokenHtml(boolean spoken) {
+        try (Formatter f = zh(Style.FEED)) {
+            return f.html(T, NOW, 86_400_000L, 1000, spoken);
+        }
+    }
+
+    @Test
+    void spokenAddsDataSpokenSchedule() {
+        String plain = spokenHtml(false), spoken = spokenHtml(true);
+        check(!plain.contains("data-spoken-schedule") && spoken.contains(" data-spoken-schedule=\""),
+                "html: spoken adds data-spoken-schedule", spoken);
+    }
+
+    // Its value is the wire of the spoken schedule; the test escapes the quotes to find it.
+    @Test
+    void dataSpokenScheduleIsTheSpokenOptionsSchedule() {
+        String spoken = spokenHtml(true);
+        try (Formatter s = new Formatter(Options.builder(Style.FEED).locale("zh_CN").timeZone("Asia/Shanghai")
+                .spoken(true).build())) {
+            String wire = s.schedule(T, NOW, 86_400_000L, 1000).toJson().replace("\"", "&quot;");
             check(spoken.contains("data-spoken-schedule=\"" + wire + "\""),
                     "html: data-spoken-schedule is the spoken option's schedule", spoken);
-            check(spoken.startsWith("<time datetime=\"2024-03-25T06:29:30.000Z\" title=\"")
-                    && spoken.endsWith("</feed-date></time>"), "html: <time datetime> and the closing tags", spoken);
         }
     }
 
-    /** Outputs longer than the binding's first guess: the second call, at the size the library asks. */
-    private static void large() {
-        long now = 1711348200000L, t = now + 2 * 3_600_000L;
-        int max = 1000;
-        try (Formatter f = new Formatter(Options.builder(Style.COUNTDOWN).locale("en_US").timeZone("UTC")
-                .precision(0).spoken(true).build())) {
-            String json = f.schedule(t, now, 3_600_000L, max).toJson();
-            String script = f.scriptJson(t, now, 3_600_000L, max);
-            String html = f.html(t, now, 3_600_000L, max, true);
+    @Test
+    void timeDatetimeAndTheClosingTags() {
+        String spoken = spokenHtml(true);
+        check(spoken.startsWith("<time datetime=\"2024-03-25T06:29:30.000Z\" title=\"")
+                && spoken.endsWith("</feed-date></time>"), "html: <time datetime> and the closing tags", spoken);
+    }
+
+    // ---- outputs longer than the binding's first guess: the second call, at the size the library asks ----
+
+    static Formatter spokenCountdown() {
+        return new Formatter(Options.builder(Style.COUNTDOWN).locale("en_US").timeZone("UTC").precision(0)
+                .spoken(true).build());
+    }
+
+    static final long LARGE_T = NOW + 2 * 3_600_000L;
+    static final int LARGE_MAX = 1000;
+
+    @Test
+    void largeScriptJson() {
+        try (Formatter f = spokenCountdown()) {
+            String json = f.schedule(LARGE_T, NOW, 3_600_000L, LARGE_MAX).toJson();
+            String script = f.scriptJson(LARGE_T, NOW, 3_600_000L, LARGE_MAX);
             long jsonBytes = script.getBytes(StandardCharsets.UTF_8).length;
-            long htmlBytes = html.getBytes(StandardCharsets.UTF_8).length;
-            check(jsonBytes > Formatter.wireGuess(max) && script.equals(json),
-                    "scriptJson: " + jsonBytes + " bytes (first guess " + Formatter.wireGuess(max) + "), schedule's wire");
-            String attr = json.replace("\"", "&quot;");
-            check(htmlBytes > Formatter.htmlGuess(max, true) && html.contains("data-schedule=\"" + attr + "\"")
-                    && html.endsWith("</feed-date></time>"), "html: " + htmlBytes + " bytes (first guess "
-                    + Formatter.htmlGuess(max, true) + "), data-schedule the escaped wire", html.length());
+            check(jsonBytes > Formatter.wireGuess(LARGE_MAX) && script.equals(json), "scriptJson: " + jsonBytes
+                    + " bytes (first guess " + Formatter.wireGuess(LARGE_MAX) + "), schedule's wire");
         }
     }
 
-    /** After close(): IllegalStateException, as schedule. */
-    private static void closed() {
+    @Test
+    void largeHtml() {
+        try (Formatter f = spokenCountdown()) {
+            String json = f.schedule(LARGE_T, NOW, 3_600_000L, LARGE_MAX).toJson();
+            String html = f.html(LARGE_T, NOW, 3_600_000L, LARGE_MAX, true);
+            long htmlBytes = html.getBytes(StandardCharsets.UTF_8).length;
+            String attr = json.replace("\"", "&quot;");
+            check(htmlBytes > Formatter.htmlGuess(LARGE_MAX, true) && html.contains("data-schedule=\"" + attr + "\"")
+                    && html.endsWith("</feed-date></time>"), "html: " + htmlBytes + " bytes (first guess "
+                    + Formatter.htmlGuess(LARGE_MAX, true) + "), data-schedule the escaped wire", html.length());
+        }
+    }
+
+    // ---- after close(): IllegalStateException, as schedule ----
+
+    static void afterClose(String what, HtmlCall call) {
         Formatter f = zh(Style.FEED);
         f.close();
-        for (TestKit.ThrowingRunnable call : new TestKit.ThrowingRunnable[] {() -> f.html(0, 0, 0, 1, false),
-            () -> f.scriptJson(0, 0, 0, 1)}) {
-            try {
-                call.run();
-                fail("html: after close()", "no exception");
-            } catch (IllegalStateException e) {
-                check(e.getMessage().contains("closed"), "html, scriptJson: after close(), \"the formatter is closed\"",
-                        e.getMessage());
-            } catch (Throwable e) {
-                fail("html: after close()", "threw " + e);
-            }
+        Throwable thrown = null;
+        try {
+            call.run(f);
+        } catch (Throwable e) {
+            thrown = e;
         }
+        check(thrown instanceof IllegalStateException && thrown.getMessage().contains("closed"),
+                what + " after close(): \"the formatter is closed\"", thrown == null ? "no exception" : thrown);
+    }
+
+    @Test
+    void htmlAfterClose() {
+        afterClose("html", f -> f.html(0, 0, 0, 1, false));
+    }
+
+    @Test
+    void scriptJsonAfterClose() {
+        afterClose("scriptJson", f -> f.scriptJson(0, 0, 0, 1));
     }
 }

@@ -23,6 +23,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.feeddate.TestKit.*;
 
@@ -31,10 +36,10 @@ import static org.feeddate.TestKit.*;
  * temporary folder: first unpack, reuse, a damaged cached file unpacked again,
  * leftovers of a killed process, a damaged jar, the cache root's checks, and
  * the lock: threads of one JVM and two JVMs started at once unpack once.
+ * Each test has a temporary folder of its own.
  */
-final class NativeLoaderTests {
-    private NativeLoaderTests() {
-    }
+@ExtendWith(TestKit.Count.class)
+class NativeLoaderTests {
 
     /** Synthetic natives: names as the jar's, random bytes (a few MB in all). */
     static Map<String, byte[]> files() {
@@ -130,160 +135,279 @@ final class NativeLoaderTests {
         }
     }
 
-    static void run() throws Exception {
-        Path tmp = Files.createTempDirectory("feeddate-natives-test-");
-        try {
-            runIn(tmp);
-        } finally {
-            NativeLoader.testPauseMs = 0;
-            chmodTree(tmp);
-            NativeLoader.deleteTree(tmp);
-        }
+    static final Map<String, byte[]> FILES = files();
+    static final NativeLoader.Source SOURCE = source(FILES);
+    static final String UC = "libicuuc-2222cccc.so.72.1";
+    NativeLoader.Index index;
+    Path tmp;
+
+    @BeforeEach
+    void folder() throws IOException {
+        index = NativeLoader.parseIndex(indexBytes("1.2.0", FILES));
+        tmp = Files.createTempDirectory("feeddate-natives-test-");
     }
 
-    private static void runIn(Path tmp) throws Exception {
-        Map<String, byte[]> files = files();
-        NativeLoader.Index index = NativeLoader.parseIndex(indexBytes("1.2.0", files));
-        NativeLoader.Source source = source(files);
-        check(index.key().matches("1\\.2\\.0-[0-9a-f]{12}"), "natives: the folder is <version>-<12 hex digits>", index.key());
-        check(index.library().name().equals("libfeeddate.so.1"), "natives: the first file is the library loaded");
+    @AfterEach
+    void clean() throws IOException {
+        NativeLoader.testPauseMs = 0;
+        chmodTree(tmp);
+        NativeLoader.deleteTree(tmp);
+    }
 
-        // ---- first unpack, then reuse ------------------------------------------------------
-        Path root = NativeLoader.prepareRoot(tmp.resolve("cache/feeddate"));
+    /** The root of the cache, made, and its first unpack. */
+    Path root() throws IOException {
+        return NativeLoader.prepareRoot(tmp.resolve("cache/feeddate"));
+    }
+
+    NativeLoader.Result unpacked(Path root) throws IOException {
+        NativeLoader.Result first = NativeLoader.unpack(root, index, SOURCE);
+        if (!first.unpacked()) fail("natives: the first unpack", first);
+        return first;
+    }
+
+    // ---- the index ----
+
+    @Test
+    void folderIsVersionAnd12HexDigits() {
+        check(index.key().matches("1\\.2\\.0-[0-9a-f]{12}"), "natives: the folder is <version>-<12 hex digits>",
+                index.key());
+    }
+
+    @Test
+    void firstFileIsTheLibraryLoaded() {
+        check(index.library().name().equals("libfeeddate.so.1"), "natives: the first file is the library loaded");
+    }
+
+    // ---- first unpack, then reuse ----
+
+    @Test
+    void missingCacheFoldersAreMadePrivate() throws IOException {
+        Path root = root();
         check(mode(root.getParent()).equals("rwx------") && mode(root).equals("rwx------"),
                 "natives: missing cache folders are made private (0700)", mode(root.getParent()) + " " + mode(root));
+    }
+
+    @Test
+    void firstCallUnpacksIntoRootKey() throws IOException {
+        Path root = root();
         long t0 = System.nanoTime();
-        NativeLoader.Result first = NativeLoader.unpack(root, index, source);
+        NativeLoader.Result first = NativeLoader.unpack(root, index, SOURCE);
         long firstMs = (System.nanoTime() - t0) / 1_000_000;
         check(first.unpacked() && first.dir().equals(root.resolve(index.key()))
                 && first.library().equals(first.dir().resolve("libfeeddate.so.1")),
                 "natives: the first call unpacks into <root>/<key>", first);
-        check(sameFiles(first.dir(), files), "natives: every unpacked file is the jar's, byte for byte");
+        t0 = System.nanoTime();
+        NativeLoader.unpack(root, index, SOURCE);
+        long againMs = (System.nanoTime() - t0) / 1_000_000;
+        System.out.printf("   natives: unpack %d ms, reuse (size and CRC-32 of %.1f MB) %d ms%n", firstMs,
+                FILES.values().stream().mapToInt(b -> b.length).sum() / 1e6, againMs);
+    }
+
+    @Test
+    void everyUnpackedFileIsTheJars() throws IOException {
+        check(sameFiles(unpacked(root()).dir(), FILES), "natives: every unpacked file is the jar's, byte for byte");
+    }
+
+    @Test
+    void folderIs0700FilesReadOnly0500() throws IOException {
+        NativeLoader.Result first = unpacked(root());
         check(mode(first.dir()).equals("rwx------") && mode(first.library()).equals("r-x------"),
                 "natives: the folder is 0700, the files read-only 0500", mode(first.dir()) + " " + mode(first.library()));
+    }
+
+    @Test
+    void nothingButTheFolderAndItsLockIsLeft() throws IOException {
+        Path root = root();
+        unpacked(root);
         check(listing(root).equals(List.of(index.key(), index.key() + ".lock")),
                 "natives: nothing but the folder and its lock file is left in the root", listing(root));
-        t0 = System.nanoTime();
-        NativeLoader.Result again = NativeLoader.unpack(root, index, source);
-        long againMs = (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    @Test
+    void secondCallReusesTheFolder() throws IOException {
+        Path root = root();
+        NativeLoader.Result first = unpacked(root);
+        NativeLoader.Result again = NativeLoader.unpack(root, index, SOURCE);
         check(!again.unpacked() && again.dir().equals(first.dir()), "natives: the second call reuses the folder", again);
+    }
+
+    @Test
+    void wholeCacheIsReusedWithoutOpeningTheJarsFiles() throws IOException {
+        Path root = root();
+        unpacked(root);
         NativeLoader.Source refusing = name -> {
             throw new IOException("a whole cache must not be read from the jar");
         };
         check(!NativeLoader.unpack(root, index, refusing).unpacked(),
                 "natives: a whole cache is reused without opening the jar's files");
-        System.out.printf("   natives: unpack %d ms, reuse (size and CRC-32 of %.1f MB) %d ms%n", firstMs,
-                files.values().stream().mapToInt(b -> b.length).sum() / 1e6, againMs);
+    }
 
-        // ---- a damaged cache is unpacked again ---------------------------------------------------
-        Path lib = first.library();
-        byte[] flipped = files.get("libfeeddate.so.1").clone();
+    // ---- a damaged cache is unpacked again ----
+
+    static byte[] flipped() {
+        byte[] flipped = FILES.get("libfeeddate.so.1").clone();
         flipped[flipped.length / 2] ^= 1;
-        damage(lib, flipped);
+        return flipped;
+    }
+
+    @Test
+    void aFlippedBitIsUnpackedAgain() throws IOException {
+        Path root = root();
+        NativeLoader.Result first = unpacked(root);
+        damage(first.library(), flipped());
         check(NativeLoader.verify(first.dir(), index) != null && NativeLoader.verify(first.dir(), index).contains("CRC-32"),
                 "natives: a flipped bit (same size) fails the check", NativeLoader.verify(first.dir(), index));
-        NativeLoader.Result fixed = NativeLoader.unpack(root, index, source);
-        check(fixed.unpacked() && sameFiles(fixed.dir(), files), "natives: a cached file with a flipped bit is unpacked again",
+        NativeLoader.Result fixed = NativeLoader.unpack(root, index, SOURCE);
+        check(fixed.unpacked() && sameFiles(fixed.dir(), FILES), "natives: a cached file with a flipped bit is unpacked again",
                 fixed);
         check(listing(root).equals(List.of(index.key(), index.key() + ".lock")),
                 "natives: the damaged folder is gone after the new one is in place", listing(root));
+    }
 
-        byte[] forged = sameCrc(files.get("libicuuc-2222cccc.so.72.1"), 1000, 2000);
-        check(crc(forged) == crc(files.get("libicuuc-2222cccc.so.72.1")) && !Arrays.equals(forged,
-                files.get("libicuuc-2222cccc.so.72.1")), "natives: (a change that keeps the CRC-32, made on purpose)");
-        damage(first.dir().resolve("libicuuc-2222cccc.so.72.1"), forged);
+    @Test
+    void aChangeKeepingTheCrcPassesTheDefaultCheckNotSha256() throws IOException {
+        Path root = root();
+        NativeLoader.Result first = unpacked(root);
+        byte[] forged = sameCrc(FILES.get(UC), 1000, 2000);
+        check(crc(forged) == crc(FILES.get(UC)) && !Arrays.equals(forged, FILES.get(UC)),
+                "natives: (a change that keeps the CRC-32, made on purpose)");
+        damage(first.dir().resolve(UC), forged);
         check(NativeLoader.verify(first.dir(), index, false) == null,
                 "natives: the default check is size and CRC-32: a change made to keep them passes (accidents only)");
         String sha = NativeLoader.verify(first.dir(), index, true);
         check(sha != null && sha.contains("SHA-256"), "natives: -Dfeeddate.cache.verify=sha256 catches it", sha);
         System.setProperty("feeddate.cache.verify", "sha256");
         try {
-            check(NativeLoader.unpack(root, index, source).unpacked() && sameFiles(first.dir(), files),
+            check(NativeLoader.unpack(root, index, SOURCE).unpacked() && sameFiles(first.dir(), FILES),
                     "natives: with -Dfeeddate.cache.verify=sha256 it is unpacked again");
         } finally {
             System.clearProperty("feeddate.cache.verify");
         }
+    }
 
+    @Test
+    void aCutFileIsUnpackedAgain() throws IOException {
+        Path root = root();
+        NativeLoader.Result first = unpacked(root);
         Path data = first.dir().resolve("libicudata-0000aaaa.so.72.1");
-        damage(data, Arrays.copyOf(files.get("libicudata-0000aaaa.so.72.1"), 4096));
+        damage(data, Arrays.copyOf(FILES.get("libicudata-0000aaaa.so.72.1"), 4096));
         check(NativeLoader.verify(first.dir(), index).contains("bytes, not"), "natives: a cut file fails on its size",
                 NativeLoader.verify(first.dir(), index));
-        check(NativeLoader.unpack(root, index, source).unpacked() && sameFiles(first.dir(), files),
+        check(NativeLoader.unpack(root, index, SOURCE).unpacked() && sameFiles(first.dir(), FILES),
                 "natives: a cut cached file is unpacked again");
+    }
 
-        Path uc = first.dir().resolve("libicuuc-2222cccc.so.72.1");
+    @Test
+    void aMissingFileIsUnpackedAgain() throws IOException {
+        Path root = root();
+        NativeLoader.Result first = unpacked(root);
+        first.dir().toFile().setWritable(true, true);
+        Files.delete(first.dir().resolve(UC));
+        check(NativeLoader.verify(first.dir(), index).contains("missing"), "natives: a missing file fails the check");
+        check(NativeLoader.unpack(root, index, SOURCE).unpacked() && sameFiles(first.dir(), FILES),
+                "natives: a missing cached file is unpacked again");
+    }
+
+    @Test
+    void aSymbolicLinkIsReplacedByTheFile() throws IOException {
+        Path root = root();
+        NativeLoader.Result first = unpacked(root);
+        Path uc = first.dir().resolve(UC);
         first.dir().toFile().setWritable(true, true);
         Files.delete(uc);
-        check(NativeLoader.verify(first.dir(), index).contains("missing"), "natives: a missing file fails the check");
-        check(NativeLoader.unpack(root, index, source).unpacked() && sameFiles(first.dir(), files),
-                "natives: a missing cached file is unpacked again");
-
-        Files.delete(uc);
         Path elsewhere = tmp.resolve("elsewhere.so");
-        Files.write(elsewhere, files.get("libicuuc-2222cccc.so.72.1"));
+        Files.write(elsewhere, FILES.get(UC));
         Files.createSymbolicLink(uc, elsewhere);
         check(NativeLoader.verify(first.dir(), index).contains("not a regular file"),
                 "natives: a symbolic link in the folder fails the check, even to the right bytes");
-        check(NativeLoader.unpack(root, index, source).unpacked() && sameFiles(first.dir(), files),
+        check(NativeLoader.unpack(root, index, SOURCE).unpacked() && sameFiles(first.dir(), FILES),
                 "natives: the link is replaced by the file");
+    }
 
-        // ---- leftovers of a process killed while it unpacked -----------------------------------
+    // ---- leftovers of a process killed while it unpacked ----
+
+    @Test
+    void leftoversOfAKilledProcessAreRemoved() throws IOException {
+        Path root = root();
+        NativeLoader.Result first = unpacked(root);
         Path leftTmp = Files.createDirectory(root.resolve(".tmp-" + index.key() + "-123"));
         Files.write(leftTmp.resolve("libfeeddate.so.1"), new byte[10]);
         Path leftOld = Files.createDirectory(root.resolve(".old-" + index.key() + "-abc"));
         Path otherKey = Files.createDirectory(root.resolve(".tmp-9.9.9-000000000000-1"));
-        damage(lib, flipped);
-        check(NativeLoader.unpack(root, index, source).unpacked(), "natives: unpacked again (leftovers present)");
+        damage(first.library(), flipped());
+        check(NativeLoader.unpack(root, index, SOURCE).unpacked(), "natives: unpacked again (leftovers present)");
         check(!Files.exists(leftTmp) && !Files.exists(leftOld) && Files.exists(otherKey),
                 "natives: a killed process's .tmp- and .old- folders of this key are removed, another key's kept",
                 listing(root));
-        Files.delete(otherKey);
+    }
 
-        // ---- a damaged jar: nothing is put in place ----------------------------------------------
+    // ---- a damaged jar: nothing is put in place ----
+
+    @Test
+    void aDamagedJarIsAnIoExceptionAndLeavesNothing() throws IOException {
         Path root2 = NativeLoader.prepareRoot(tmp.resolve("cache2"));
-        Map<String, byte[]> bad = new LinkedHashMap<>(files);
-        byte[] b = files.get("libicui18n-1111bbbb.so.72.1").clone();
+        Map<String, byte[]> bad = new LinkedHashMap<>(FILES);
+        byte[] b = FILES.get("libicui18n-1111bbbb.so.72.1").clone();
         b[0] ^= 1;
         bad.put("libicui18n-1111bbbb.so.72.1", b);
+        IOException e = null;
         try {
             NativeLoader.unpack(root2, index, source(bad));
-            fail("natives: a jar file that is not what its index names", "no exception");
-        } catch (IOException e) {
-            check(e.getMessage().contains("damaged jar") && e.getMessage().contains("libicui18n"),
-                    "natives: a jar file that is not what its index names is an IOException naming it", e.getMessage());
+        } catch (IOException x) {
+            e = x;
         }
+        if (e == null) fail("natives: a jar file that is not what its index names", "no exception");
+        check(e.getMessage().contains("damaged jar") && e.getMessage().contains("libicui18n"),
+                "natives: a jar file that is not what its index names is an IOException naming it", e.getMessage());
         check(listing(root2).equals(List.of(index.key() + ".lock")),
                 "natives: after a damaged jar no folder (and no .tmp-) is left", listing(root2));
-        try {
-            NativeLoader.parseIndex("feeddate-natives 1 linux-aarch64 1.2.0\n".getBytes(StandardCharsets.UTF_8));
-            fail("natives: an index of another platform", "accepted");
-        } catch (IOException e) {
-            check(e.getMessage().contains("bad natives index"), "natives: an index of another platform is refused",
-                    e.getMessage());
-        }
-        try {
-            NativeLoader.parseIndex((NativeLoader.INDEX_MAGIC + " 1.2.0\n../evil 3 " + "0".repeat(64) + " 00000000\n")
-                    .getBytes(StandardCharsets.UTF_8));
-            fail("natives: an index naming ../evil", "accepted");
-        } catch (IOException e) {
-            check(true, "natives: an index naming a path outside the folder is refused");
-        }
+    }
 
-        // ---- the cache root ----------------------------------------------------------------------
+    @Test
+    void anIndexOfAnotherPlatformIsRefused() {
+        expectIo("natives: an index of another platform is refused", () -> NativeLoader.parseIndex(
+                "feeddate-natives 1 linux-aarch64 1.2.0\n".getBytes(StandardCharsets.UTF_8)), "bad natives index");
+    }
+
+    @Test
+    void anIndexNamingAPathOutsideTheFolderIsRefused() {
+        expectIo("natives: an index naming a path outside the folder is refused", () -> NativeLoader.parseIndex(
+                (NativeLoader.INDEX_MAGIC + " 1.2.0\n../evil 3 " + "0".repeat(64) + " 00000000\n")
+                        .getBytes(StandardCharsets.UTF_8)), "");
+    }
+
+    // ---- the cache root ----
+
+    @Test
+    void aRootWritableByOthersIsRefused() throws IOException {
         Path open = Files.createDirectory(tmp.resolve("open"));
         Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
         expectIo("natives: a root writable by others is refused", () -> NativeLoader.prepareRoot(open), "writable by others");
-        if (NativeLoader.currentUid() == 0) {
-            // As root (CI here), a folder of another user can be made: it is refused, whatever its mode.
-            Path theirs = Files.createDirectory(tmp.resolve("theirs"));
-            Files.setPosixFilePermissions(theirs, PosixFilePermissions.fromString("rwx------"));
-            Files.setAttribute(theirs, "unix:uid", 65534);
-            expectIo("natives: a root that belongs to another user is refused", () -> NativeLoader.prepareRoot(theirs),
-                    "belongs to uid 65534");
-        }
-        Path link = Files.createSymbolicLink(tmp.resolve("link"), root);
+    }
+
+    // As root (CI here), a folder of another user can be made: it is refused, whatever its mode. As another
+    // user this test cannot make one, and says so (skipped, not passed).
+    @Test
+    void aRootOfAnotherUserIsRefused() throws IOException {
+        Assumptions.assumeTrue(NativeLoader.currentUid() == 0, "only root can make a folder of another user");
+        Path theirs = Files.createDirectory(tmp.resolve("theirs"));
+        Files.setPosixFilePermissions(theirs, PosixFilePermissions.fromString("rwx------"));
+        Files.setAttribute(theirs, "unix:uid", 65534);
+        expectIo("natives: a root that belongs to another user is refused", () -> NativeLoader.prepareRoot(theirs),
+                "belongs to uid 65534");
+    }
+
+    @Test
+    void aRootThatIsASymbolicLinkIsRefused() throws IOException {
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), root());
         expectIo("natives: a root that is a symbolic link is refused", () -> NativeLoader.prepareRoot(link),
                 "symbolic link");
+    }
+
+    @Test
+    void cacheDirNamesTheRootAndANonPrivateOneIsAnError() throws IOException {
+        Path open = Files.createDirectory(tmp.resolve("open"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
         String saved = System.getProperty("feeddate.cache.dir");
         try {
             System.setProperty("feeddate.cache.dir", tmp.resolve("explicit").toString());
@@ -296,9 +420,17 @@ final class NativeLoaderTests {
             if (saved == null) System.clearProperty("feeddate.cache.dir");
             else System.setProperty("feeddate.cache.dir", saved);
         }
-        check(NativeLoader.bundled() == null, "natives: the jar of make java-jar carries none: bundled() is null");
+    }
 
-        // ---- threads of one JVM ------------------------------------------------------------------
+    @Test
+    void theJarOfMakeJavaJarCarriesNone() throws IOException {
+        check(NativeLoader.bundled() == null, "natives: the jar of make java-jar carries none: bundled() is null");
+    }
+
+    // ---- threads of one JVM ----
+
+    @Test
+    void threadsAtOnceUnpackOnce() throws Exception {
         Path root3 = NativeLoader.prepareRoot(tmp.resolve("threads"));
         int threads = 4;
         CyclicBarrier barrier = new CyclicBarrier(threads);
@@ -309,7 +441,7 @@ final class NativeLoaderTests {
             for (int i = 0; i < threads; i++) {
                 results.add(pool.submit(() -> {
                     barrier.await();
-                    return NativeLoader.unpack(root3, index, source);
+                    return NativeLoader.unpack(root3, index, SOURCE);
                 }));
             }
             int unpacked = 0;
@@ -325,12 +457,16 @@ final class NativeLoaderTests {
             pool.shutdownNow();
             NativeLoader.testPauseMs = 0;
         }
-        check(sameFiles(root3.resolve(index.key()), files), "natives: the threads' folder is whole");
+        check(sameFiles(root3.resolve(index.key()), FILES), "natives: the threads' folder is whole");
+    }
 
-        // ---- two JVMs at once ----------------------------------------------------------------------
+    // ---- two JVMs at once ----
+
+    @Test
+    void twoJvmsAtOnceUnpackOnce() throws Exception {
         Path src = Files.createDirectory(tmp.resolve("src"));
-        for (Map.Entry<String, byte[]> e : files.entrySet()) Files.write(src.resolve(e.getKey()), e.getValue());
-        Files.write(src.resolve(NativeLoader.INDEX), indexBytes("1.2.0", files));
+        for (Map.Entry<String, byte[]> e : FILES.entrySet()) Files.write(src.resolve(e.getKey()), e.getValue());
+        Files.write(src.resolve(NativeLoader.INDEX), indexBytes("1.2.0", FILES));
         Path root4 = NativeLoader.prepareRoot(tmp.resolve("processes"));
         String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
         long startAt = System.currentTimeMillis() + 1500;
@@ -354,7 +490,7 @@ final class NativeLoaderTests {
         long reusedBy = outs.stream().filter(o -> o.startsWith("reused ")).count();
         check(allOk && unpackedBy == 1 && reusedBy == 1,
                 "natives: two JVMs started at once (the file lock): one unpacks, the other waits and reuses", outs);
-        check(sameFiles(root4.resolve(index.key()), files), "natives: the two JVMs' folder is whole");
+        check(sameFiles(root4.resolve(index.key()), FILES), "natives: the two JVMs' folder is whole");
     }
 
     /** A child JVM: waits until startAt, then unpacks src's natives into root with a pause inside the lock. */
@@ -382,12 +518,14 @@ final class NativeLoaderTests {
     }
 
     static void expectIo(String what, IoBody body, String needle) {
+        IOException e = null;
         try {
             body.run();
-            fail(what, "no IOException");
-        } catch (IOException e) {
-            check(e.getMessage().contains(needle), what, e.getMessage());
+        } catch (IOException x) {
+            e = x;
         }
+        if (e == null) fail(what, "no IOException");
+        check(e.getMessage().contains(needle), what, e.getMessage());
     }
 
     /** Replaces a read-only cached file's bytes in place, as a disk error or a stray write would. */

@@ -1,64 +1,84 @@
 package org.feeddate;
 
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.AssertionFailedError;
 
-/** Counts checks and prints a FAIL line for each one that fails, as the C suites do. */
+/**
+ * The checks of the JUnit 5 tests: each is an assertion (a failed one fails its test with "what: detail"),
+ * counted, so that a run can say how many checks its tests made ({@link Count}).
+ */
 final class TestKit {
-    static final AtomicInteger passed = new AtomicInteger();
-    static final AtomicInteger failed = new AtomicInteger();
-    /** Every FAIL line so far (SuitesTest puts a suite's into its assertion). */
-    static final List<String> failures = new CopyOnWriteArrayList<>();
+    /** Every check made in this JVM, passed or failed. */
+    static final AtomicInteger checks = new AtomicInteger();
 
     private TestKit() {
     }
 
-    /** Counts one check; prints "FAIL what: detail" when it failed. Returns ok. */
+    /** One check: fails the test with "what: detail" unless ok. Returns true (it returns only when ok). */
     static boolean check(boolean ok, String what, Object detail) {
-        if (ok) {
-            passed.incrementAndGet();
-        } else {
-            failed.incrementAndGet();
-            failures.add(what + ": " + detail);
-            System.out.println("FAIL " + what + ": " + detail);
-        }
-        return ok;
+        checks.incrementAndGet();
+        if (!ok) throw new AssertionFailedError(what + ": " + detail);
+        return true;
     }
 
     static boolean check(boolean ok, String what) {
         return check(ok, what, "");
     }
 
+    /** A failed check. */
     static void fail(String what, Object detail) {
         check(false, what, detail);
     }
 
-    /** Runs body; an exception it throws is one failed check. */
-    static void run(String what, ThrowingRunnable body) {
-        try {
-            body.run();
-        } catch (Throwable t) {
-            fail(what, "threw " + t);
-        }
+    /** Checks that body throws FeedDateException with the status and a message naming every needle. */
+    static void expectError(String what, Status status, ThrowingRunnable body, String... needles) {
+        FeedDateException e = thrown(what, status, body);
+        boolean ok = e.status() == status && e.statusCode() == status.code();
+        for (String n : needles) ok &= e.getMessage().contains(n);
+        check(ok, what, "got " + e.status() + " (" + e.statusCode() + ") \"" + e.getMessage()
+                + "\"; expected " + status + " naming " + String.join(", ", needles));
     }
 
-    /** Runs body and checks that it throws FeedDateException with the status and a message naming every needle. */
-    static void expectError(String what, Status status, ThrowingRunnable body, String... needles) {
+    /** The FeedDateException body throws; no exception, or another one, is a failed check. */
+    static FeedDateException thrown(String what, Status status, ThrowingRunnable body) {
         try {
             body.run();
-            fail(what, "no exception; expected " + status);
         } catch (FeedDateException e) {
-            boolean ok = e.status() == status && e.statusCode() == status.code();
-            for (String n : needles) ok &= e.getMessage().contains(n);
-            check(ok, what, "got " + e.status() + " (" + e.statusCode() + ") \"" + e.getMessage()
-                    + "\"; expected " + status + " naming " + String.join(", ", needles));
+            return e;
         } catch (Throwable t) {
-            fail(what, "threw " + t + "; expected FeedDateException " + status);
+            throw new AssertionFailedError(what + ": threw " + t + "; expected FeedDateException " + status, t);
         }
+        fail(what, "no exception; expected " + status);
+        return null;
+    }
+
+    /** A test named what (its display name in the report) whose body is these checks. */
+    static DynamicTest test(String what, ThrowingRunnable body) {
+        return DynamicTest.dynamicTest(what, body::run);
     }
 
     interface ThrowingRunnable {
         void run() throws Exception;
+    }
+
+    /** Prints "== Class: N checks in T s" after a test class (@ExtendWith(TestKit.Count.class)). */
+    static final class Count implements BeforeAllCallback, AfterAllCallback {
+        private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(Count.class);
+
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            context.getStore(NS).put("start", new long[] {checks.get(), System.nanoTime()});
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) {
+            long[] start = context.getStore(NS).get("start", long[].class);
+            System.out.printf("== %s: %d checks in %.1f s (%d in all so far)%n", context.getDisplayName(),
+                    checks.get() - start[0], (System.nanoTime() - start[1]) / 1e9, checks.get());
+        }
     }
 }

@@ -14,22 +14,53 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.feeddate.TestKit.*;
 
 /**
- * Every vector of the shared files through the binding: label (text, next
- * change, parts, expired) and format, one check per vector; then per group
- * of identical options and now, formatMany against the labels and their
- * earliest next change, one check per group.
+ * Every vector of the shared files through the binding, one test per vector line (named by its file and
+ * line): label (text, next change, parts, expired) and format; then per group of identical options and
+ * now, formatMany against the labels and their earliest next change, one test per group. The files are
+ * FEEDDATE_VECTORS, else Tests/vectors/*.jsonl.
  */
-final class VectorTests {
-    private VectorTests() {
+@ExtendWith(TestKit.Count.class)
+class VectorTests {
+    /** One parsed vector line: id is its file and line ("core.jsonl:12"), where adds what it holds. */
+    record Vector(String id, String where, Options options, long t, long now, String text, Long next, long[] day,
+            long[] time, boolean expired) {
     }
 
-    /** One parsed vector line. */
-    record Vector(String where, Options options, long t, long now, String text, Long next, long[] day,
-            long[] time, boolean expired) {
+    /** The formatters of the vectors' options (a Formatter, or the exception creating it threw). */
+    static final Map<Options, Object> FORMATTERS = new HashMap<>();
+
+    @AfterAll
+    static void close() {
+        synchronized (FORMATTERS) {
+            for (Object f : FORMATTERS.values()) if (f instanceof Formatter formatter) formatter.close();
+            FORMATTERS.clear();
+        }
+    }
+
+    static Formatter formatter(Vector v) {
+        Object f;
+        synchronized (FORMATTERS) {
+            f = FORMATTERS.computeIfAbsent(v.options, o -> {
+                try {
+                    return new Formatter(o);
+                } catch (RuntimeException e) {
+                    return e;
+                }
+            });
+        }
+        if (f instanceof Formatter formatter) return formatter;
+        fail(v.where, "new Formatter(" + v.options + ") threw " + f);
+        return null;
     }
 
     /**
@@ -76,63 +107,74 @@ final class VectorTests {
         return l;
     }
 
-    /** The choice: Tests/vectors/*.jsonl sorted by name, no per-ICU folder; FEEDDATE_VECTORS wins. */
-    static void checkChoice(Path vectorsDir) throws IOException {
-        List<Path> files = choose(vectorsDir, "", null);
+    // ---- the choice of files: Tests/vectors/*.jsonl sorted by name, no per-ICU folder; FEEDDATE_VECTORS wins.
+
+    @Test
+    void everyJsonlSortedByName() throws IOException {
         List<String> names = new ArrayList<>();
-        for (Path p : files) names.add(p.getFileName().toString());
+        for (Path p : choose(ErrorTests.vectorsDir(), "", null)) names.add(p.getFileName().toString());
         List<String> sorted = new ArrayList<>(names);
         Collections.sort(sorted);
         check(names.contains("core.jsonl") && names.equals(sorted), "vector files: every .jsonl, sorted by name",
                 names);
-        check(files.equals(choose(vectorsDir, "", "")), "vector files: an empty FEEDDATE_VECTORS is not set");
-        try (Stream<Path> s = Files.list(vectorsDir)) {
+    }
+
+    @Test
+    void anEmptyFeeddateVectorsIsNotSet() throws IOException {
+        Path dir = ErrorTests.vectorsDir();
+        check(choose(dir, "", null).equals(choose(dir, "", "")), "vector files: an empty FEEDDATE_VECTORS is not set");
+    }
+
+    @Test
+    void noPerIcuFolder() throws IOException {
+        try (Stream<Path> s = Files.list(ErrorTests.vectorsDir())) {
             List<Path> perIcu = s.filter(p -> Files.isDirectory(p) && p.getFileName().toString().startsWith("icu"))
                     .toList();
             check(perIcu.isEmpty(), "vector files: no per-ICU folder since 1.3", perIcu);
         }
-        try (Stream<Path> s = Files.list(vectorsDir)) {
+    }
+
+    @Test
+    void allOfThem() throws IOException {
+        Path dir = ErrorTests.vectorsDir();
+        List<Path> files = choose(dir, "", null);
+        try (Stream<Path> s = Files.list(dir)) {
             long jsonl = s.filter(p -> p.getFileName().toString().endsWith(".jsonl")).count();
             check(jsonl == files.size(), "vector files: all of them", jsonl + " in the folder, " + files.size());
         }
-        check(choose(vectorsDir, "", "/x/b.jsonl::a.jsonl").equals(List.of(Paths.get("/x/b.jsonl"),
+    }
+
+    @Test
+    void feeddateVectorsWinsInItsOrder() throws IOException {
+        check(choose(ErrorTests.vectorsDir(), "", "/x/b.jsonl::a.jsonl").equals(List.of(Paths.get("/x/b.jsonl"),
                 Paths.get("a.jsonl"))), "vector files: FEEDDATE_VECTORS wins, in its order");
     }
 
-    static void run(Path vectorsDir) throws IOException {
-        Map<Options, Object> formatters = new HashMap<>(); // a Formatter, or the exception creating it threw
+    /** Per file: one test per vector line, then one per group of identical options and now. */
+    @TestFactory
+    List<DynamicNode> vectors() throws IOException {
+        List<DynamicNode> nodes = new ArrayList<>();
+        List<Path> files = files(ErrorTests.vectorsDir());
         int count = 0;
-        checkChoice(vectorsDir);
-        try {
-            for (Path file : files(vectorsDir)) {
-                List<Vector> vs = load(file);
-                count += vs.size();
-                if (vs.isEmpty()) fail(file.toString(), "holds no vectors");
-                Map<Vector, Label> got = new LinkedHashMap<>();
-                for (Vector v : vs) {
-                    Object f = formatters.computeIfAbsent(v.options, o -> {
-                        try {
-                            return new Formatter(o);
-                        } catch (RuntimeException e) {
-                            return e;
-                        }
-                    });
-                    if (f instanceof Formatter formatter) {
-                        Label l = checkVector(formatter, v);
-                        if (l != null) got.put(v, l);
-                    } else {
-                        fail(v.where, "new Formatter(" + v.options + ") threw " + f);
-                    }
-                }
-                checkGroups(formatters, got);
+        for (Path file : files) {
+            List<DynamicNode> tests = new ArrayList<>();
+            List<Vector> vs = load(file, tests);
+            count += vs.size();
+            if (vs.isEmpty()) tests.add(test(file + ": vectors", () -> fail(file.toString(), "holds no vectors")));
+            for (Vector v : vs) tests.add(test(v.id, () -> checkVector(formatter(v), v)));
+            Map<String, List<Vector>> groups = new LinkedHashMap<>();
+            for (Vector v : vs) groups.computeIfAbsent(v.options + "|" + v.now, k -> new ArrayList<>()).add(v);
+            for (List<Vector> g : groups.values()) {
+                tests.add(test(g.get(0).id + " formatMany group of " + g.size(), () -> checkGroup(g)));
             }
-        } finally {
-            for (Object f : formatters.values()) if (f instanceof Formatter formatter) formatter.close();
+            nodes.add(DynamicContainer.dynamicContainer(file.getFileName().toString(), tests));
         }
-        System.out.println("vectors: " + count + " vectors, " + formatters.size() + " formatters");
+        System.out.println("vectors: " + count + " vectors in " + files.size() + " file(s)");
+        return nodes;
     }
 
-    private static List<Vector> load(Path file) throws IOException {
+    /** The vectors of a file; a malformed line is a failing test in tests. */
+    private static List<Vector> load(Path file, List<DynamicNode> tests) throws IOException {
         List<Vector> vs = new ArrayList<>();
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         for (int n = 0; n < lines.size(); n++) {
@@ -142,7 +184,7 @@ final class VectorTests {
             try {
                 vs.add(vector(where, Json.parse(line)));
             } catch (RuntimeException e) {
-                fail(where, "malformed vector: " + e.getMessage());
+                tests.add(test(where, () -> fail(where, "malformed vector: " + e.getMessage())));
             }
         }
         return vs;
@@ -154,7 +196,7 @@ final class VectorTests {
         Map<String, Object> opts = (Map<String, Object>) j.get("options");
         Options.Builder b = options((String) j.get("style"), opts);
         String note = (String) j.get("note");
-        return new Vector(where + " [" + j.get("style") + " " + opts + " t=" + j.get("t_ms") + " now="
+        return new Vector(where + (note == null ? "" : " " + note), where + " [" + j.get("style") + " " + opts + " t=" + j.get("t_ms") + " now="
                 + j.get("now_ms") + "]" + (note == null ? "" : " " + note), b.build(), (Long) j.get("t_ms"),
                 (Long) j.get("now_ms"), (String) j.get("text"), (Long) j.get("next_change_ms"),
                 pair(j.get("day_part")), pair(j.get("time_part")), (Boolean) j.get("expired"));
@@ -207,8 +249,8 @@ final class VectorTests {
                 + text.substring(start, end) + "\" at byte " + gotOffset;
     }
 
-    /** One check: label and format against the vector. Returns the label (null when the call threw). */
-    private static Label checkVector(Formatter f, Vector v) {
+    /** One check: label and format against the vector. */
+    private static void checkVector(Formatter f, Vector v) {
         Label l;
         String formatted;
         try {
@@ -216,7 +258,7 @@ final class VectorTests {
             formatted = f.format(v.t, v.now);
         } catch (RuntimeException e) {
             fail(v.where, "threw " + e);
-            return null;
+            return;
         }
         List<String> problems = new ArrayList<>();
         if (!l.text().equals(v.text)) problems.add("text: expected \"" + v.text + "\", got \"" + l.text() + "\"");
@@ -236,32 +278,29 @@ final class VectorTests {
         }
         if (l.expired() != v.expired) problems.add("expired: expected " + v.expired + ", got " + l.expired());
         check(problems.isEmpty(), v.where, String.join("; ", problems));
-        return l;
     }
 
     /** One check per group of identical options and now: formatMany equals the labels, earliest next change. */
-    private static void checkGroups(Map<Options, Object> formatters, Map<Vector, Label> got) {
-        Map<String, List<Vector>> groups = new LinkedHashMap<>();
-        for (Vector v : got.keySet()) groups.computeIfAbsent(v.options + "|" + v.now, k -> new ArrayList<>()).add(v);
-        for (List<Vector> g : groups.values()) {
-            Vector first = g.get(0);
-            Formatter f = (Formatter) formatters.get(first.options);
+    private static void checkGroup(List<Vector> g) {
+        Vector first = g.get(0);
+        String what = first.where + " formatMany group of " + g.size();
+        Formatter f = formatter(first);
+        try {
             long[] ts = g.stream().mapToLong(Vector::t).toArray();
-            List<String> want = g.stream().map(v -> got.get(v).text()).toList();
+            List<String> want = new ArrayList<>();
             Long earliest = null;
             for (Vector v : g) {
-                var n = got.get(v).nextChange();
+                Label l = f.label(v.t, v.now);
+                want.add(l.text());
+                var n = l.nextChange();
                 if (n != null && (earliest == null || n.toEpochMilli() < earliest)) earliest = n.toEpochMilli();
             }
-            String what = first.where + " formatMany group of " + g.size();
-            try {
-                Batch b = f.formatMany(ts, first.now);
-                Long next = b.nextChange() == null ? null : b.nextChange().toEpochMilli();
-                check(b.texts().equals(want) && (next == null ? earliest == null : next.equals(earliest)), what,
-                        "expected " + want + " next " + earliest + ", got " + b.texts() + " next " + next);
-            } catch (RuntimeException e) {
-                fail(what, "threw " + e);
-            }
+            Batch b = f.formatMany(ts, first.now);
+            Long next = b.nextChange() == null ? null : b.nextChange().toEpochMilli();
+            check(b.texts().equals(want) && (next == null ? earliest == null : next.equals(earliest)), what,
+                    "expected " + want + " next " + earliest + ", got " + b.texts() + " next " + next);
+        } catch (RuntimeException e) {
+            fail(what, "threw " + e);
         }
     }
 }
