@@ -21,11 +21,12 @@
 #      META-INF/maven/org.feeddate/feeddate/pom.xml as Maven puts it; the
 #      licenses (META-INF/LICENSE, META-INF/ICU-LICENSE.txt: ICU's, which the
 #      wheel carries); a manifest with no Class-Path (JNA is the pom's
-#      dependency, or on the class path);
+#      dependency, or on the class path); the jar is the module org.feeddate
+#      (jar --describe-module: exports org.feeddate, requires com.sun.jna);
 #   4. on this machine, with FEEDDATE_LIBRARY unset and a fresh cache folder,
-#      bindings/java/check/JarCheck.java twice: labels of the vectors (ICU
-#      78.3's), libfeeddate mapped from the cache and no libicu at all;
-#      unpacked, then reused.
+#      bindings/java/check/JarCheck.java twice on the class path: labels of the
+#      vectors (ICU 78.3's), libfeeddate mapped from the cache and no libicu at
+#      all; unpacked, then reused; then once on the module path (reused).
 #
 # Environment: JAVA, JAR, JNA_JAR (the jna.jar for step 4), JNA_VERSION (the pom's).
 set -euo pipefail
@@ -137,6 +138,7 @@ step "${jar#"$REPO"/}"
 head -n 1 "$stage/module.out" | grep -q "^org\.feeddate@$version " && grep -qx 'exports org\.feeddate' "$stage/module.out" \
   && grep -qx 'requires com\.sun\.jna' "$stage/module.out" \
   || { cat "$stage/module.out"; die "the jar is not the module org.feeddate@$version"; }
+echo "    module: $(head -n 1 "$stage/module.out" | cut -d' ' -f1), $(grep -E '^(exports|requires) ' "$stage/module.out" | tr '\n' ',' | sed 's/,$//; s/,/, /g')"
 python3 -c 'import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read("META-INF/MANIFEST.MF").decode())' \
   "$jar.tmp" > "$stage/manifest.out"
 ! grep -qi '^Class-Path' "$stage/manifest.out" || die "the manifest has a Class-Path"
@@ -157,6 +159,13 @@ for run in unpack reuse; do
 done
 grep -q 'natives unpacked into' "$stage/check-unpack.txt" || die "the first run did not unpack"
 grep -q 'natives reused from' "$stage/check-reuse.txt" || die "the second run did not reuse the cache"
+
+step "on this machine: JarCheck with the jar as the module org.feeddate (--module-path, JNA's com.sun.jna)"
+env -u FEEDDATE_LIBRARY "$JAVA" -Dfeeddate.cache.dir="$stage/cache" --module-path "$jar:$JNA_JAR" --add-modules org.feeddate \
+  bindings/java/check/JarCheck.java --cache-root "$stage/cache" > "$stage/check-module.txt" 2>&1 \
+  || { cat "$stage/check-module.txt"; die "JarCheck on the module path failed on this machine"; }
+grep -E 'log:|library:|JarCheck' "$stage/check-module.txt" | sed "s/^ */    module: /"
+grep -q 'natives reused from' "$stage/check-module.txt" || die "the module did not reuse the cache"
 
 size=$(stat -c %s "$jar")
 step "${jar#"$REPO"/}: $size bytes ($(( (size + 524288) / 1048576 )) MB); ${pom#"$REPO"/}"
