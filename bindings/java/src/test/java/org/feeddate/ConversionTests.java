@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -27,24 +26,16 @@ import static org.feeddate.TestKit.*;
  */
 @ExtendWith(TestKit.Count.class)
 class ConversionTests {
-    static final Map<Options, Formatter> FORMATTERS = new HashMap<>();
+    static final TestKit.Formatters FORMATTERS = new TestKit.Formatters();
 
     @AfterAll
     static void close() {
-        synchronized (FORMATTERS) {
-            for (Formatter f : FORMATTERS.values()) f.close();
-            FORMATTERS.clear();
-        }
-    }
-
-    static Formatter formatter(Options o) {
-        synchronized (FORMATTERS) {
-            return FORMATTERS.computeIfAbsent(o, Formatter::new);
-        }
+        FORMATTERS.close();
     }
 
     static Formatter countdown() {
-        return formatter(Options.builder(Style.COUNTDOWN).locale("en_US").timeZone("UTC").precision(3).build());
+        return FORMATTERS.get(Options.builder(Style.COUNTDOWN).locale("en_US").timeZone("UTC").precision(3).build(),
+                "conversion vectors: the COUNTDOWN formatter");
     }
 
     @TestFactory
@@ -92,8 +83,8 @@ class ConversionTests {
                     tests.add(test(what, () -> {
                         Instant t = Instant.parse((String) tf.get("iso"));
                         Instant now = Instant.parse((String) nf.get("iso"));
-                        Formatter f = formatter(VectorTests.options((String) j.get("style"),
-                                (Map<String, Object>) j.get("options")).build());
+                        Formatter f = FORMATTERS.get(VectorTests.options((String) j.get("style"),
+                                (Map<String, Object>) j.get("options")).build(), what);
                         if (kase.equals("label")) {
                             String text = f.format(t, now);
                             check(text.equals(j.get("text")), what, text);

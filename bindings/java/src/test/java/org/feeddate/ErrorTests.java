@@ -10,7 +10,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -84,8 +83,8 @@ class ErrorTests {
     }
 
     /** An error of a call on a FEED en_US UTC formatter. */
-    static DynamicTest callError(String what, Status status, Consumer<Formatter> call, String... needles) {
-        return test(what, () -> withEn(f -> expectError(what, status, () -> call.accept(f), needles)));
+    static DynamicTest callError(String what, Status status, FormatterCall call, String... needles) {
+        return TestKit.callError(what, () -> new Formatter(en(Style.FEED).build()), status, call, needles);
     }
 
     // An Instant past a long of ms is clamped to Long.MAX_VALUE or Long.MIN_VALUE: the library's own

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -38,25 +37,11 @@ class HtmlTests {
 
     static final long NOW = 1711348200000L, T = NOW - 30_000;
     static final Instant NOW_I = Instant.ofEpochMilli(NOW), T_I = Instant.ofEpochMilli(T);
-    static final Map<Options, Formatter> FORMATTERS = new HashMap<>();
+    static final TestKit.Formatters FORMATTERS = new TestKit.Formatters();
 
     @AfterAll
     static void close() {
-        synchronized (FORMATTERS) {
-            for (Formatter f : FORMATTERS.values()) f.close();
-            FORMATTERS.clear();
-        }
-    }
-
-    static Formatter formatter(Case c) {
-        synchronized (FORMATTERS) {
-            try {
-                return FORMATTERS.computeIfAbsent(c.options, Formatter::new);
-            } catch (RuntimeException e) {
-                fail(c.where, "new Formatter(" + c.options + ") threw " + e);
-                return null;
-            }
-        }
+        FORMATTERS.close();
     }
 
     /** One test per line of the html vectors; a missing file fails, and so do fewer than 12 cases. */
@@ -69,8 +54,8 @@ class HtmlTests {
         tests.add(test("html vectors: the file", () -> check(Files.isRegularFile(file),
                 "html vectors: no file " + file.toAbsolutePath())));
         if (!Files.isRegularFile(file)) return tests.stream();
-        List<Case> cases = load(file, tests);
-        for (Case c : cases) tests.add(test(c.where.substring(0, c.where.indexOf(' ')), () -> checkCase(formatter(c), c)));
+        List<Case> cases = jsonLines(file, "html vector", tests, HtmlTests::html);
+        for (Case c : cases) tests.add(test(c.where.substring(0, c.where.indexOf(' ')), () -> checkCase(FORMATTERS.get(c.options, c.where), c)));
         int ran = cases.size();
         tests.add(test("html vectors: how many", () -> check(named ? ran > 0 : ran >= 12, "html vectors: " + ran
                 + " cases of " + file + (named ? " (FEEDDATE_HTML_VECTORS: one or more)" : " (12 or more)"), ran)));
@@ -120,28 +105,17 @@ class HtmlTests {
         return env != null && !env.isEmpty() ? Path.of(env) : vectorsDir.resolve("html").resolve("html-1.3.jsonl");
     }
 
+    /** One line of the html vectors. */
     @SuppressWarnings("unchecked")
-    private static List<Case> load(Path file, List<DynamicTest> tests) throws Exception {
-        List<Case> cs = new ArrayList<>();
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        for (int n = 0; n < lines.size(); n++) {
-            if (lines.get(n).isBlank()) continue;
-            String where = file.getFileName() + ":" + (n + 1);
-            try {
-                Map<String, Object> j = (Map<String, Object>) Json.parse(lines.get(n));
-                Map<String, Object> opts = (Map<String, Object>) j.get("options");
-                cs.add(new Case(where + " [" + j.get("style") + " " + opts + " t=" + j.get("t_ms") + " now="
-                        + j.get("now_ms") + " horizon=" + j.get("horizon_ms") + " max=" + j.get("max_entries")
-                        + " spoken=" + j.get("spoken") + "]",
-                        VectorTests.options((String) j.get("style"), opts).build(), (Long) j.get("t_ms"),
-                        (Long) j.get("now_ms"), (Long) j.get("horizon_ms"),
-                        Math.toIntExact((Long) j.get("max_entries")), (Boolean) j.get("spoken"),
-                        (String) j.get("html"), (String) j.get("script_json")));
-            } catch (RuntimeException e) {
-                tests.add(test(where, () -> fail(where, "malformed html vector: " + e)));
-            }
-        }
-        return cs;
+    private static Case html(String where, Map<String, Object> j) {
+        Map<String, Object> opts = (Map<String, Object>) j.get("options");
+        return new Case(where + " [" + j.get("style") + " " + opts + " t=" + j.get("t_ms") + " now="
+                + j.get("now_ms") + " horizon=" + j.get("horizon_ms") + " max=" + j.get("max_entries")
+                + " spoken=" + j.get("spoken") + "]",
+                VectorTests.options((String) j.get("style"), opts).build(), (Long) j.get("t_ms"),
+                (Long) j.get("now_ms"), (Long) j.get("horizon_ms"),
+                Math.toIntExact((Long) j.get("max_entries")), (Boolean) j.get("spoken"),
+                (String) j.get("html"), (String) j.get("script_json"));
     }
 
     private static boolean same(String got, String want) {
@@ -175,49 +149,33 @@ class HtmlTests {
         return check(problems.isEmpty(), c.where, String.join("; ", problems));
     }
 
-    private static Formatter zh(Style style) {
-        return new Formatter(Options.builder(style).locale("zh_CN").timeZone("Asia/Shanghai").build());
-    }
-
     // ---- schedule's arguments and errors: the library's messages, the binding's conversion ----
-
-    interface HtmlCall {
-        void run(Formatter f) throws Exception;
-    }
-
-    static DynamicTest error(String what, Status status, HtmlCall call, String... needles) {
-        return test(what, () -> {
-            try (Formatter f = zh(Style.FEED)) {
-                expectError(what, status, () -> call.run(f), needles);
-            }
-        });
-    }
 
     @TestFactory
     Stream<DynamicTest> argumentErrors() {
         Duration day = Duration.ofDays(1);
         return Stream.of(
-                error("html: horizon -1 ns (floored to -1 ms)", Status.ARGUMENT,
+                zhError("html: horizon -1 ns (floored to -1 ms)", Status.ARGUMENT,
                         f -> f.html(T_I, NOW_I, Duration.ofNanos(-1), 10, false),
                         "horizon -1 ms is out of range 0...31622400000 (366 days)"),
-                error("scriptJson: horizon -1 ms", Status.ARGUMENT, f -> f.scriptJson(T, NOW, -1, 10),
+                zhError("scriptJson: horizon -1 ms", Status.ARGUMENT, f -> f.scriptJson(T, NOW, -1, 10),
                         "horizon -1 ms is out of range 0...31622400000 (366 days)"),
-                error("html: horizon past a long of ms (clamped)", Status.ARGUMENT,
+                zhError("html: horizon past a long of ms (clamped)", Status.ARGUMENT,
                         f -> f.html(T_I, NOW_I, Duration.ofSeconds(Long.MAX_VALUE), 10, true),
                         "horizon 9223372036854775807 ms is out of range"),
-                error("html: maxEntries 0", Status.ARGUMENT, f -> f.html(T_I, NOW_I, day, 0, false),
+                zhError("html: maxEntries 0", Status.ARGUMENT, f -> f.html(T_I, NOW_I, day, 0, false),
                         "max_entries 0 is out of range 1...100000"),
-                error("scriptJson: maxEntries -5", Status.ARGUMENT, f -> f.scriptJson(T_I, NOW_I, day, -5),
+                zhError("scriptJson: maxEntries -5", Status.ARGUMENT, f -> f.scriptJson(T_I, NOW_I, day, -5),
                         "max_entries -5 is out of range 1...100000"),
-                error("html: maxEntries Integer.MAX_VALUE", Status.ARGUMENT,
+                zhError("html: maxEntries Integer.MAX_VALUE", Status.ARGUMENT,
                         f -> f.html(T, NOW, 1000, Integer.MAX_VALUE, true), "max_entries 2147483647"),
-                error("html: t out of range", Status.RANGE,
+                zhError("html: t out of range", Status.RANGE,
                         f -> f.html(253402300800000L, NOW, 1000, 10, false), "253402300800000"),
-                error("scriptJson: now out of range", Status.RANGE,
+                zhError("scriptJson: now out of range", Status.RANGE,
                         f -> f.scriptJson(T, -62135596800001L, 1000, 10), "-62135596800001"),
-                error("html: an Instant past a long of ms", Status.RANGE, f -> f.html(Instant.MAX, NOW_I),
+                zhError("html: an Instant past a long of ms", Status.RANGE, f -> f.html(Instant.MAX, NOW_I),
                         "instant 9223372036854775807 ms is outside the supported range"),
-                error("scriptJson: now an Instant before a long of ms", Status.RANGE,
+                zhError("scriptJson: now an Instant before a long of ms", Status.RANGE,
                         f -> f.scriptJson(T_I, Instant.MIN),
                         "instant -9223372036854775808 ms is outside the supported range"));
     }
@@ -233,19 +191,8 @@ class HtmlTests {
         }
     }
 
-    static DynamicTest nullArgument(String what, HtmlCall call) {
-        return test(what, () -> {
-            try (Formatter f = zh(Style.FEED)) {
-                Throwable thrown = null;
-                try {
-                    call.run(f);
-                } catch (Throwable e) {
-                    thrown = e;
-                }
-                check(thrown instanceof NullPointerException, "html: a null argument is a NullPointerException",
-                        thrown == null ? "no exception" : "threw " + thrown);
-            }
-        });
+    static DynamicTest nullArgument(String name, FormatterCall call) {
+        return TestKit.nullArgument(name, "html: a null argument is a NullPointerException", () -> zh(Style.FEED), call);
     }
 
     @TestFactory
@@ -356,7 +303,7 @@ class HtmlTests {
 
     // ---- after close(): IllegalStateException, as schedule ----
 
-    static void afterClose(String what, HtmlCall call) {
+    static void afterClose(String what, FormatterCall call) {
         Formatter f = zh(Style.FEED);
         f.close();
         Throwable thrown = null;

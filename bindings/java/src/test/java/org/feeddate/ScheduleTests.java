@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,25 +42,15 @@ class ScheduleTests {
     }
 
     static final long NOW = 1711348200000L;
-    static final Map<Options, Formatter> FORMATTERS = new HashMap<>();
+    static final TestKit.Formatters FORMATTERS = new TestKit.Formatters();
 
     @AfterAll
     static void close() {
-        synchronized (FORMATTERS) {
-            for (Formatter f : FORMATTERS.values()) f.close();
-            FORMATTERS.clear();
-        }
+        FORMATTERS.close();
     }
 
     static Formatter formatter(Case c) {
-        synchronized (FORMATTERS) {
-            try {
-                return FORMATTERS.computeIfAbsent(c.options, Formatter::new);
-            } catch (RuntimeException e) {
-                fail(c.where, "new Formatter(" + c.options + ") threw " + e);
-                return null;
-            }
-        }
+        return FORMATTERS.get(c.options, c.where);
     }
 
     /** One test per line of the schedule vectors, then threads sharing their formatters. */
@@ -70,7 +59,7 @@ class ScheduleTests {
         List<DynamicTest> tests = new ArrayList<>();
         List<Case> cases = new ArrayList<>();
         for (Path file : VectorTests.files(ErrorTests.vectorsDir(), "schedule", "FEEDDATE_SCHEDULE_VECTORS")) {
-            List<Case> cs = load(file, tests);
+            List<Case> cs = jsonLines(file, "schedule vector", tests, ScheduleTests::schedule);
             if (cs.isEmpty()) tests.add(test(file.toString(), () -> fail(file.toString(), "holds no schedule vectors")));
             cases.addAll(cs);
         }
@@ -182,82 +171,56 @@ class ScheduleTests {
         }
     }
 
-    private static Formatter zh(Style style) {
-        return new Formatter(Options.builder(style).locale("zh_CN").timeZone("Asia/Shanghai").build());
-    }
-
     // ---- out of range: the library's ARGUMENT (the binding's own where C's types cannot carry the value) ----
 
     static final long T = NOW - 30_000;
     static final Instant NOW_I = Instant.ofEpochMilli(NOW), T_I = Instant.ofEpochMilli(T);
 
-    interface Call {
-        void run(Formatter f) throws Exception;
-    }
-
-    static DynamicTest error(String what, Status status, Call call, String... needles) {
-        return test(what, () -> {
-            try (Formatter f = zh(Style.FEED)) {
-                expectError(what, status, () -> call.run(f), needles);
-            }
-        });
-    }
-
     @TestFactory
     Stream<DynamicTest> argumentErrors() {
         Duration day = Duration.ofDays(1);
         return Stream.of(
-                error("schedule: horizon -1 ns (floored to -1 ms)", Status.ARGUMENT,
+                zhError("schedule: horizon -1 ns (floored to -1 ms)", Status.ARGUMENT,
                         f -> f.schedule(T_I, NOW_I, Duration.ofNanos(-1), 10), "horizon -1 ms", "out of range"),
-                error("schedule: horizon -1 ms", Status.ARGUMENT, f -> f.schedule(T, NOW, -1, 10), "horizon -1 ms"),
-                error("schedule: horizon 366 days + 1 ms", Status.ARGUMENT,
+                zhError("schedule: horizon -1 ms", Status.ARGUMENT, f -> f.schedule(T, NOW, -1, 10), "horizon -1 ms"),
+                zhError("schedule: horizon 366 days + 1 ms", Status.ARGUMENT,
                         f -> f.schedule(T_I, NOW_I, Schedule.MAX_HORIZON.plusMillis(1), 10), "horizon 31622400001 ms"),
-                error("schedule: horizon Long.MAX_VALUE ms", Status.ARGUMENT,
+                zhError("schedule: horizon Long.MAX_VALUE ms", Status.ARGUMENT,
                         f -> f.schedule(T_I, NOW_I, Duration.ofMillis(Long.MAX_VALUE), 10), "horizon 9223372036854775807"),
                 // Past a long of ms: clamped, and the library's message for the clamped value (SPEC 11, 1.3).
-                error("schedule: horizon past a long of ms (no overflow)", Status.ARGUMENT,
+                zhError("schedule: horizon past a long of ms (no overflow)", Status.ARGUMENT,
                         f -> f.schedule(T_I, NOW_I, Duration.ofSeconds(Long.MAX_VALUE), 10),
                         "horizon 9223372036854775807 ms is out of range 0...31622400000 (366 days)"),
-                error("schedule: horizon below a long of ms (no overflow)", Status.ARGUMENT,
+                zhError("schedule: horizon below a long of ms (no overflow)", Status.ARGUMENT,
                         f -> f.schedule(T_I, NOW_I, Duration.ofSeconds(Long.MIN_VALUE), 10),
                         "horizon -9223372036854775808 ms is out of range"),
-                error("schedule: horizon Long.MAX_VALUE ms + 1 ms (no overflow)", Status.ARGUMENT,
+                zhError("schedule: horizon Long.MAX_VALUE ms + 1 ms (no overflow)", Status.ARGUMENT,
                         f -> f.schedule(T_I, NOW_I, Duration.ofMillis(Long.MAX_VALUE).plusMillis(1), 10), "out of range"),
-                error("schedule: maxEntries 0", Status.ARGUMENT, f -> f.schedule(T_I, NOW_I, day, 0),
+                zhError("schedule: maxEntries 0", Status.ARGUMENT, f -> f.schedule(T_I, NOW_I, day, 0),
                         "max_entries 0 is out of range 1...100000"),
-                error("schedule: maxEntries -1", Status.ARGUMENT, f -> f.schedule(T_I, NOW_I, day, -1),
+                zhError("schedule: maxEntries -1", Status.ARGUMENT, f -> f.schedule(T_I, NOW_I, day, -1),
                         "max_entries -1 is out of range 1...100000"),
-                error("schedule: maxEntries Integer.MIN_VALUE", Status.ARGUMENT,
+                zhError("schedule: maxEntries Integer.MIN_VALUE", Status.ARGUMENT,
                         f -> f.schedule(T, NOW, 1000, Integer.MIN_VALUE), "max_entries -2147483648"),
-                error("schedule: maxEntries 100,001", Status.ARGUMENT, f -> f.schedule(T_I, NOW_I, day, 100_001),
+                zhError("schedule: maxEntries 100,001", Status.ARGUMENT, f -> f.schedule(T_I, NOW_I, day, 100_001),
                         "max_entries 100001"),
                 // The library judges maxEntries before the binding sizes anything from it (no 32 GB of buffers).
-                error("schedule: maxEntries Integer.MAX_VALUE", Status.ARGUMENT,
+                zhError("schedule: maxEntries Integer.MAX_VALUE", Status.ARGUMENT,
                         f -> f.schedule(T_I, NOW_I, day, Integer.MAX_VALUE), "max_entries 2147483647"),
-                error("schedule: t out of range", Status.RANGE,
+                zhError("schedule: t out of range", Status.RANGE,
                         f -> f.schedule(253402300800000L, NOW, 1000, 10), "253402300800000"),
-                error("schedule: now out of range", Status.RANGE,
+                zhError("schedule: now out of range", Status.RANGE,
                         f -> f.schedule(T, -62135596800001L, 1000, 10), "-62135596800001"),
-                error("schedule: an Instant past a long of ms", Status.RANGE,
+                zhError("schedule: an Instant past a long of ms", Status.RANGE,
                         f -> f.schedule(Instant.MAX, NOW_I), "instant 9223372036854775807 ms is outside the supported range"),
-                error("schedule: now an Instant before a long of ms", Status.RANGE,
+                zhError("schedule: now an Instant before a long of ms", Status.RANGE,
                         f -> f.schedule(T_I, Instant.MIN),
                         "instant -9223372036854775808 ms is outside the supported range"));
     }
 
-    static DynamicTest nullArgument(String what, Call call) {
-        return test(what, () -> {
-            try (Formatter f = zh(Style.FEED)) {
-                Throwable thrown = null;
-                try {
-                    call.run(f);
-                } catch (Throwable e) {
-                    thrown = e;
-                }
-                check(thrown instanceof NullPointerException, "schedule: a null argument is a NullPointerException",
-                        thrown == null ? "no exception" : "threw " + thrown);
-            }
-        });
+    static DynamicTest nullArgument(String name, FormatterCall call) {
+        return TestKit.nullArgument(name, "schedule: a null argument is a NullPointerException", () -> zh(Style.FEED),
+                call);
     }
 
     @TestFactory
@@ -442,34 +405,23 @@ class ScheduleTests {
         }
     }
 
+    /** One line of the schedule vectors. */
     @SuppressWarnings("unchecked")
-    private static List<Case> load(Path file, List<DynamicTest> tests) throws IOException {
-        List<Case> cs = new ArrayList<>();
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        for (int n = 0; n < lines.size(); n++) {
-            if (lines.get(n).isBlank()) continue;
-            String where = file.getFileName() + ":" + (n + 1);
-            try {
-                Map<String, Object> j = (Map<String, Object>) Json.parse(lines.get(n));
-                Map<String, Object> opts = (Map<String, Object>) j.get("options");
-                List<List<Object>> entries = (List<List<Object>>) j.get("entries");
-                List<String> texts = new ArrayList<>();
-                long[] starts = new long[entries.size()];
-                for (int i = 0; i < entries.size(); i++) {
-                    texts.add((String) entries.get(i).get(0));
-                    starts[i] = (Long) entries.get(i).get(1);
-                }
-                cs.add(new Case(where + " [" + j.get("style") + " " + opts + " t=" + j.get("t_ms") + " now="
-                        + j.get("now_ms") + " horizon=" + j.get("horizon_ms") + " max=" + j.get("max_entries") + "]",
-                        VectorTests.options((String) j.get("style"), opts).build(), (Long) j.get("t_ms"),
-                        (Long) j.get("now_ms"), (Long) j.get("horizon_ms"),
-                        Math.toIntExact((Long) j.get("max_entries")),
-                        texts, starts, (Long) j.get("until_ms"), (String) j.get("json")));
-            } catch (RuntimeException e) {
-                tests.add(test(where, () -> fail(where, "malformed schedule vector: " + e)));
-            }
+    private static Case schedule(String where, Map<String, Object> j) {
+        Map<String, Object> opts = (Map<String, Object>) j.get("options");
+        List<List<Object>> entries = (List<List<Object>>) j.get("entries");
+        List<String> texts = new ArrayList<>();
+        long[] starts = new long[entries.size()];
+        for (int i = 0; i < entries.size(); i++) {
+            texts.add((String) entries.get(i).get(0));
+            starts[i] = (Long) entries.get(i).get(1);
         }
-        return cs;
+        return new Case(where + " [" + j.get("style") + " " + opts + " t=" + j.get("t_ms") + " now="
+                + j.get("now_ms") + " horizon=" + j.get("horizon_ms") + " max=" + j.get("max_entries") + "]",
+                VectorTests.options((String) j.get("style"), opts).build(), (Long) j.get("t_ms"),
+                (Long) j.get("now_ms"), (Long) j.get("horizon_ms"),
+                Math.toIntExact((Long) j.get("max_entries")),
+                texts, starts, (Long) j.get("until_ms"), (String) j.get("json"));
     }
 
     /** What differs between a schedule and a vector's entries, until and wire bytes (empty: nothing). */

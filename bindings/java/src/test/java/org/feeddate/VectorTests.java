@@ -36,31 +36,16 @@ class VectorTests {
             long[] time, boolean expired) {
     }
 
-    /** The formatters of the vectors' options (a Formatter, or the exception creating it threw). */
-    static final Map<Options, Object> FORMATTERS = new HashMap<>();
+    /** The formatters of the vectors' options. */
+    static final TestKit.Formatters FORMATTERS = new TestKit.Formatters();
 
     @AfterAll
     static void close() {
-        synchronized (FORMATTERS) {
-            for (Object f : FORMATTERS.values()) if (f instanceof Formatter formatter) formatter.close();
-            FORMATTERS.clear();
-        }
+        FORMATTERS.close();
     }
 
     static Formatter formatter(Vector v) {
-        Object f;
-        synchronized (FORMATTERS) {
-            f = FORMATTERS.computeIfAbsent(v.options, o -> {
-                try {
-                    return new Formatter(o);
-                } catch (RuntimeException e) {
-                    return e;
-                }
-            });
-        }
-        if (f instanceof Formatter formatter) return formatter;
-        fail(v.where, "new Formatter(" + v.options + ") threw " + f);
-        return null;
+        return FORMATTERS.get(v.options, v.where);
     }
 
     /**
@@ -158,7 +143,7 @@ class VectorTests {
         int count = 0;
         for (Path file : files) {
             List<DynamicNode> tests = new ArrayList<>();
-            List<Vector> vs = load(file, tests);
+            List<Vector> vs = jsonLines(file, "vector", tests, VectorTests::vector);
             count += vs.size();
             if (vs.isEmpty()) tests.add(test(file + ": vectors", () -> fail(file.toString(), "holds no vectors")));
             for (Vector v : vs) tests.add(test(v.id, () -> checkVector(formatter(v), v)));
@@ -173,26 +158,8 @@ class VectorTests {
         return nodes;
     }
 
-    /** The vectors of a file; a malformed line is a failing test in tests. */
-    private static List<Vector> load(Path file, List<DynamicNode> tests) throws IOException {
-        List<Vector> vs = new ArrayList<>();
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        for (int n = 0; n < lines.size(); n++) {
-            String line = lines.get(n);
-            if (line.isBlank()) continue;
-            String where = file.getFileName() + ":" + (n + 1);
-            try {
-                vs.add(vector(where, Json.parse(line)));
-            } catch (RuntimeException e) {
-                tests.add(test(where, () -> fail(where, "malformed vector: " + e.getMessage())));
-            }
-        }
-        return vs;
-    }
-
     @SuppressWarnings("unchecked")
-    private static Vector vector(String where, Object json) {
-        Map<String, Object> j = (Map<String, Object>) json;
+    private static Vector vector(String where, Map<String, Object> j) {
         Map<String, Object> opts = (Map<String, Object>) j.get("options");
         Options.Builder b = options((String) j.get("style"), opts);
         String note = (String) j.get("note");
