@@ -1,56 +1,23 @@
-# Java binding (bindings/java, JNA over build/lib/libfeeddate.so.1; on Java 22+ format and label
-# through the Foreign Function and Memory API).
-#   make java-jar     build/java/feeddate-$(VERSION).jar (javac --release 17 + jar; no Maven needed):
-#                     the thin jar, classes only; its manifest's Class-Path names jna.jar beside it
-#                     and Debian's /usr/share/java/jna.jar. It loads $FEEDDATE_LIBRARY, else the
-#                     system's libfeeddate.so.1. The suites and benchmarks run on it. A multi-release
-#                     jar when a JDK 22+ compiles src/main/java22 into META-INF/versions/22
-#                     (bindings/java/ffm.sh: JDK22=/path/to/jdk, a javac 22+, or Debian 13's JDK 25
-#                     in the trixie root .cache/trixie/java25 when it is already made or
-#                     JAVA_FFM=root); else Java 17's classes alone, and ffm.sh says "NO JDK 22+"
-#   make test-java-ffm  the JUnit tests (JUnit's console launcher) on Java 25 in that trixie root,
-#                     through FFM (it fails unless FeedDate.nativeAccess() says FFM), then ApiTests and
-#                     CloseTests through JNA there (-Dfeeddate.ffm=false). Needs root; the root is
-#                     made once (debootstrap, about a minute), then the run takes ~20 s. Not part of
-#                     make test, which stays on this machine's JDK 17 (JNA)
-#   make bench-peers-java  Formatter.format against ICU4J's RelativeDateTimeFormatter (RELATIVE en_US,
-#                     zh_CN) and FEED zh_CN by hand with java.time, on this machine's Java and on
-#                     Java 25 (FFM) in the root: build/peers/java.json (BENCH_PEERS_QUICK=1: smoke run;
-#                     JAVA_PEERS_FFM=0: this machine's Java alone)
-#   make jar          dist/java/feeddate-$(VERSION).jar and .pom: the same classes (always multi-release:
-#                     the Java 22 classes from the trixie root when no JDK 22+ is here) with the natives
-#                     for Linux x86_64 (libfeeddate.so.1 of make wheel, ICU 78.3 inside it, run
-#                     path $ORIGIN as in the tarball of make dist), which
-#                     it unpacks once into ~/.cache/feeddate/<version>-<hash> and loads when
-#                     FEEDDATE_LIBRARY is unset; no Class-Path (JNA is the pom's dependency,
-#                     net.java.dev.jna:jna $(JNA_VERSION)). bindings/java/jar-build.sh; it ends
-#                     with JarCheck on this machine
-#   make jar-check    make jar, then in a clean Debian 13 root with only a JDK and libjna-java: the
-#                     labels and /proc/self/maps of JarCheck, and two JVMs at once
-#                     (tools/jar-check.sh; root cached in .cache/trixie/jar)
-#   make test-java    the library, the jar, the README's example, the jar as the module org.feeddate
-#                     (java --describe-module, the example on the module path), then the binding's suite under
-#                     JUnit 5 (a suite of `make test`): mvn -o test with bindings/java/pom.xml
-#                     and Debian's Maven repository, one JUnit test per check (a test method, or a
-#                     dynamic test per vector line or case; bindings/java/README.md: running one):
-#                     every vector of Tests/vectors (or FEEDDATE_VECTORS), the schedule vectors
-#                     (Tests/vectors/schedule, or FEEDDATE_SCHEDULE_VECTORS), html and scriptJson
-#                     against the html vectors (Tests/vectors/html, or FEEDDATE_HTML_VECTORS), errors (with the
-#                     quoting vectors: Tests/vectors/quote, or FEEDDATE_QUOTE_VECTORS), threads,
-#                     the unpacking of the jar's natives (NativeLoaderTests: reuse, a damaged cache,
-#                     two threads and two JVMs at once); each test class says "== Class: N checks",
-#                     and the run "N JUnit tests in N classes: N failed, N errors, N skipped"
-#   make bench-java   per-label cost through the binding against a direct C call, in one run
-#                     (part of `make bench`)
-#   make stress-java  one formatMany of JAVA_STRESS_N (100,000,000) instants, more than 2 GiB
-#                     of UTF-8: peak RSS the call adds against its result's size (at most 1.25x).
-#                     Not part of `make test`: it needs ~10 GB of memory (JAVA_STRESS_HEAP) and a minute.
-# Needs a JDK 17+ (javac, jar, java) and JNA: on Debian, apt-get install
-# openjdk-17-jdk-headless libjna-java (JNA_JAR points elsewhere otherwise); the
-# suite, Maven and JUnit 5 from Debian (tools/deps.sh: maven junit5
-# libsurefire-java libmaven-{compiler,resources,jar}-plugin-java). A
-# missing tool fails the target with what to install; it is never skipped.
-# The top-level Makefile exports FEEDDATE_LIBRARY, so the JVM loads the library just built.
+# Java binding (bindings/java): JNA over build/lib/libfeeddate.so.1; on Java 22+, format and label
+# through the Foreign Function and Memory API. The jar is the module org.feeddate.
+#   make java-jar     build/java/feeddate-$(VERSION).jar (javac --release 17 + jar, no Maven): classes
+#                     only, Class-Path jna.jar; multi-release when a JDK 22+ compiles src/main/java22
+#                     (bindings/java/ffm.sh: JDK22=, a javac 22+, or Debian 13's JDK 25 in the trixie root)
+#   make test-java    the jar, the README's example, `java --describe-module org.feeddate` and the example
+#                     on the module path, then the suite under JUnit 5 (mvn -o test, Debian's Maven
+#                     repository), one test per check or vector line (README: running one); a suite of
+#                     `make test`
+#   make test-java-ffm  the JUnit tests on Java 25 through FFM in the trixie root, then ApiTests and
+#                     CloseTests through JNA there. Needs root; not part of make test
+#   make jar          dist/java/feeddate-$(VERSION).jar and .pom: the same classes with the natives of make
+#                     wheel (ICU 78.3 inside), unpacked once into ~/.cache/feeddate (bindings/java/jar-build.sh)
+#   make jar-check    make jar, then its labels and maps in a clean Debian 13 root (tools/jar-check.sh)
+#   make bench-java   a label through the binding against a direct C call (part of `make bench`)
+#   make bench-peers-java  against ICU4J and java.time: build/peers/java.json
+#   make stress-java  formatMany of JAVA_STRESS_N instants: peak RSS at most 1.25x its result
+#                     (~10 GB of memory; not part of `make test`)
+# Needs a JDK 17+ and JNA; the suite Maven and JUnit 5, all from Debian (tools/deps.sh). A missing
+# tool fails the target with what to install. FEEDDATE_LIBRARY (the Makefile's) is the library loaded.
 
 JAVA       ?= java
 JAVAC      ?= javac

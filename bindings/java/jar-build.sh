@@ -2,31 +2,10 @@
 # jar-build.sh — `make jar` (mk/java.mk): dist/java/feeddate-<version>.jar, the
 # Java binding with its natives for Linux x86_64, and dist/java/feeddate-<version>.pom.
 #
-#   1. the classes of `make java-jar` (build/java/feeddate-<version>.jar, javac
-#      --release 17): every class file must be version 61 (Java 17), but those
-#      of META-INF/versions/22/ (javac --release 22: the Foreign Function and
-#      Memory API path, FfmCalls), which must be there: a multi-release jar;
-#   2. the natives from the wheel of `make wheel`, as `make dist` takes them
-#      (tools/dist-build.sh): the stripped feeddate/libfeeddate.so.1 alone, run
-#      path $ORIGIN, with ICU 78.3 inside it (linked statically, its data
-#      trimmed, every ICU symbol hidden: SPEC section 13), so no ICU library
-#      travels beside it. Not from the tarball itself, so that `make jar`
-#      needs no more than the wheel does (make dist also packs the Rust crate,
-#      with cargo). Its NEEDED names must be C/C++ runtime libraries; it goes
-#      in org/feeddate/native/linux-x86_64/ with natives.txt, the index
-#      NativeLoader reads (version, then name, size, SHA-256 and CRC-32 of
-#      each file);
-#   3. the pom (bindings/java/pom.xml.in: org.feeddate:feeddate:<version>,
-#      depending on net.java.dev.jna:jna $JNA_VERSION), also in the jar as
-#      META-INF/maven/org.feeddate/feeddate/pom.xml as Maven puts it; the
-#      licenses (META-INF/LICENSE, META-INF/ICU-LICENSE.txt: ICU's, which the
-#      wheel carries); a manifest with no Class-Path (JNA is the pom's
-#      dependency, or on the class path); the jar is the module org.feeddate
-#      (jar --describe-module: exports org.feeddate, requires com.sun.jna);
-#   4. on this machine, with FEEDDATE_LIBRARY unset and a fresh cache folder,
-#      bindings/java/check/JarCheck.java twice on the class path: labels of the
-#      vectors (ICU 78.3's), libfeeddate mapped from the cache and no libicu at
-#      all; unpacked, then reused; then once on the module path (reused).
+# The classes of make java-jar (multi-release: Java 17's and META-INF/versions/22's), the
+# natives of make wheel (ICU 78.3 inside, run path $ORIGIN) with natives.txt, the index
+# NativeLoader reads, the pom and licenses; the jar is the module org.feeddate. It ends with
+# JarCheck on this machine, on the class path (unpacked, then reused) and the module path.
 #
 # Environment: JAVA, JAR, JNA_JAR (the jna.jar for step 4), JNA_VERSION (the pom's).
 set -euo pipefail
