@@ -18,21 +18,26 @@
 static __thread unsigned char has_error;
 static __thread char message[FDABI_MESSAGE_CAPACITY];
 
-void fdabi_set_error(const char *text, size_t len) {
+void fdabi_set_error(const char *text, size_t len)
+{
     if (len >= FDABI_MESSAGE_CAPACITY) {
         len = FDABI_MESSAGE_CAPACITY - 1;
         /* Back to the start of a UTF-8 character. */
-        while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80) len--;
+        while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
+            len--;
     }
     memcpy(message, text, len);
     message[len] = 0;
     has_error = 1;
 }
 
-void fdabi_clear_error(void) {
-    if (has_error) has_error = 0;
+void fdabi_clear_error(void)
+{
+    if (has_error)
+        has_error = 0;
 }
 
-const char *fdabi_last_error(void) {
+const char *fdabi_last_error(void)
+{
     return has_error ? message : "";
 }

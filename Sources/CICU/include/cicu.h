@@ -47,17 +47,17 @@ extern "C" {
 #define CICU_SWIFT_NAME(name)
 #endif
 
-typedef struct cicu_datefmt *cicu_datefmt_ref CICU_HANDLE;    /* UDateFormat */
-typedef struct cicu_reldate *cicu_reldate_ref CICU_HANDLE;    /* URelativeDateTimeFormatter */
-typedef struct cicu_numfmt *cicu_numfmt_ref CICU_HANDLE;      /* UNumberFormatter */
-typedef struct cicu_calendar *cicu_calendar_ref CICU_HANDLE;  /* UCalendar */
-typedef struct cicu_listfmt *cicu_listfmt_ref CICU_HANDLE;    /* UListFormatter */
+typedef struct cicu_datefmt *cicu_datefmt_ref CICU_HANDLE;   /* UDateFormat */
+typedef struct cicu_reldate *cicu_reldate_ref CICU_HANDLE;   /* URelativeDateTimeFormatter */
+typedef struct cicu_numfmt *cicu_numfmt_ref CICU_HANDLE;     /* UNumberFormatter */
+typedef struct cicu_calendar *cicu_calendar_ref CICU_HANDLE; /* UCalendar */
+typedef struct cicu_listfmt *cicu_listfmt_ref CICU_HANDLE;   /* UListFormatter */
 
 /* Width of relative words (ICU's UDateRelativeDateTimeFormatterStyle). */
 typedef enum CICU_ENUM cicu_width {
-    CICU_WIDTH_LONG CICU_SWIFT_NAME("long") = 0,      /* "in 3 minutes" */
-    CICU_WIDTH_SHORT CICU_SWIFT_NAME("short") = 1,    /* "in 3 min." */
-    CICU_WIDTH_NARROW CICU_SWIFT_NAME("narrow") = 2,  /* "in 3m" */
+    CICU_WIDTH_LONG CICU_SWIFT_NAME("long") = 0,     /* "in 3 minutes" */
+    CICU_WIDTH_SHORT CICU_SWIFT_NAME("short") = 1,   /* "in 3 min." */
+    CICU_WIDTH_NARROW CICU_SWIFT_NAME("narrow") = 2, /* "in 3m" */
 } cicu_width;
 
 /* Unit of relative words (ICU's URelativeDateTimeUnit, same values). */
@@ -87,7 +87,8 @@ int32_t cicu_locale_likely(const char *id, char *out, int32_t cap, int32_t *err)
  * its resource bundle): "de" for "de_XX", the default locale for "xx_YY". */
 int32_t cicu_locale_valid(const char *id, char *out, int32_t cap, int32_t *err);
 /* `id` with keyword `key` set to `value`, or removed when `value` is NULL. */
-int32_t cicu_locale_set_keyword(const char *id, const char *key, const char *value, char *out, int32_t cap, int32_t *err);
+int32_t cicu_locale_set_keyword(const char *id, const char *key, const char *value, char *out, int32_t cap,
+                                int32_t *err);
 /* Every calendar type ICU knows ("gregorian,japanese,buddhist,..."), comma-separated. */
 int32_t cicu_calendar_types(char *out, int32_t cap, int32_t *err);
 /* The numbering system a locale id resolves to ("latn", "arab", "jpan"),
@@ -122,11 +123,10 @@ void cicu_datefmt_close(cicu_datefmt_ref fmt);
 /* Relative date/time words. Capitalization: beginning of sentence. */
 cicu_reldate_ref cicu_reldate_open(const char *locale, cicu_width width, int32_t *err);
 /* The word for an offset ("Yesterday") where the locale has one, else the numeric form. */
-int32_t cicu_reldate_format(cicu_reldate_ref rel, double offset, cicu_unit unit,
-                            char *out, int32_t cap, int32_t *err);
+int32_t cicu_reldate_format(cicu_reldate_ref rel, double offset, cicu_unit unit, char *out, int32_t cap, int32_t *err);
 /* Always numeric: "N units ago" (offset < 0 or -0.0) or "in N units". */
-int32_t cicu_reldate_format_numeric(cicu_reldate_ref rel, double offset, cicu_unit unit,
-                                    char *out, int32_t cap, int32_t *err);
+int32_t cicu_reldate_format_numeric(cicu_reldate_ref rel, double offset, cicu_unit unit, char *out, int32_t cap,
+                                    int32_t *err);
 /* The combining pattern filled with "\x01" for the date and "\x02" for the time,
  * exactly as ureldatefmt_combineDateAndTime produces it (quotes unresolved). */
 int32_t cicu_reldate_combine_template(cicu_reldate_ref rel, char *out, int32_t cap, int32_t *err);
@@ -141,7 +141,8 @@ void cicu_numfmt_close(cicu_numfmt_ref num);
  * type UNITS, width WIDE, as MeasureFormat::formatMeasures joins them. */
 cicu_listfmt_ref cicu_listfmt_open_units(const char *locale, int32_t *err);
 /* Joins `count` UTF-8 items (NUL-terminated; count <= 8). */
-int32_t cicu_listfmt_format(cicu_listfmt_ref list, const char *const *items, int32_t count, char *out, int32_t cap, int32_t *err);
+int32_t cicu_listfmt_format(cicu_listfmt_ref list, const char *const *items, int32_t count, char *out, int32_t cap,
+                            int32_t *err);
 void cicu_listfmt_close(cicu_listfmt_ref list);
 /* The digits 0..9, the decimal separator and the minus sign of the locale's
  * numbering system, each a NUL-terminated UTF-8 string of at most 7 bytes,
@@ -154,8 +155,7 @@ cicu_calendar_ref cicu_cal_open(const char *locale, int32_t *err);
 int32_t cicu_cal_type(cicu_calendar_ref cal, char *out, int32_t cap, int32_t *err);
 void cicu_cal_era_year(cicu_calendar_ref cal, double wall_ms, int32_t *era, int32_t *year, int32_t *err);
 /* The day of month of wall_ms and the number of days in its month. */
-void cicu_cal_month(cicu_calendar_ref cal, double wall_ms, int32_t *day_of_month, int32_t *days_in_month,
-                    int32_t *err);
+void cicu_cal_month(cicu_calendar_ref cal, double wall_ms, int32_t *day_of_month, int32_t *days_in_month, int32_t *err);
 /* wall_ms + years, then + months (ICU's add, day of month pinned at each), as wall ms. */
 double cicu_cal_add(cicu_calendar_ref cal, double wall_ms, int32_t years, int32_t months, int32_t *err);
 void cicu_cal_close(cicu_calendar_ref cal);

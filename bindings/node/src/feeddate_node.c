@@ -64,10 +64,10 @@
 
 /* What a JavaScript formatter object holds: freed by close() or by the GC. */
 typedef struct handle {
-    fd_formatter *f;  /* NULL once freed */
-    uint32_t busy;    /* calls holding f */
-    int closed;       /* close() was called: f is freed when busy drops to 0 */
-    int finalized;    /* the GC finalized the external: the struct is freed when busy drops to 0 */
+    fd_formatter *f; /* NULL once freed */
+    uint32_t busy;   /* calls holding f */
+    int closed;      /* close() was called: f is freed when busy drops to 0 */
+    int finalized;   /* the GC finalized the external: the struct is freed when busy drops to 0 */
 } handle;
 
 /* formatMany's memory: the instants, the labels' bytes and ends, the arguments of store, and the
@@ -86,15 +86,16 @@ typedef struct many_buffers {
 
 /* Per environment (the main thread and each worker load the addon apart). */
 typedef struct instance {
-    double *scratch;      /* its memory */
-    napi_ref scratch_ref; /* the Float64Array(8) of index.js, set once */
-    napi_ref store_ref;   /* index.js's store(texts, base, ...labels), set with the scratch */
+    double *scratch;            /* its memory */
+    napi_ref scratch_ref;       /* the Float64Array(8) of index.js, set once */
+    napi_ref store_ref;         /* index.js's store(texts, base, ...labels), set with the scratch */
     napi_ref store_entries_ref; /* index.js's storeEntries(entries, base, text, start, ...), the same */
-    many_buffers many;    /* formatMany's, kept between calls (fresh memory for each chunk cost ~5 ns a label) */
-    int many_busy;        /* a formatMany is using them: a call made meanwhile (a setter that store ran) makes its own */
+    many_buffers many;          /* formatMany's, kept between calls (fresh memory for each chunk cost ~5 ns a label) */
+    int many_busy; /* a formatMany is using them: a call made meanwhile (a setter that store ran) makes its own */
 } instance;
 
-static void many_free(many_buffers *m) {
+static void many_free(many_buffers *m)
+{
     free(m->ts);
     free(m->ends);
     free(m->buf);
@@ -107,24 +108,29 @@ static void many_free(many_buffers *m) {
 
 /* Makes *p hold at least `need` elements of `size` bytes (its content is not kept). 0, or -1 when
  * there is no memory (*p is then as it was). */
-static int reserve(void *p, size_t *have, size_t need, size_t size) {
+static int reserve(void *p, size_t *have, size_t need, size_t size)
+{
     void **pp = p;
-    if (need <= *have && *pp != NULL) return 0;
-    if (need == 0) need = 1;
+    if (need <= *have && *pp != NULL)
+        return 0;
+    if (need == 0)
+        need = 1;
     void *q = malloc(need * size);
-    if (q == NULL) return -1;
+    if (q == NULL)
+        return -1;
     free(*pp);
     *pp = q;
     *have = need;
     return 0;
 }
 
-static const char *const STATUS_CODES[] = {"FD_OK", "FD_ERR_ARGUMENT", "FD_ERR_LOCALE", "FD_ERR_TIME_ZONE",
-                                           "FD_ERR_RANGE", "FD_ERR_BUFFER", "FD_ERR_ICU", "FD_ERR_MEMORY",
+static const char *const STATUS_CODES[] = {"FD_OK",          "FD_ERR_ARGUMENT", "FD_ERR_LOCALE", "FD_ERR_TIME_ZONE",
+                                           "FD_ERR_RANGE",   "FD_ERR_BUFFER",   "FD_ERR_ICU",    "FD_ERR_MEMORY",
                                            "FD_ERR_INTERNAL"};
 
 /* Throws an Error (RangeError for FD_ERR_RANGE and FD_ERR_MEMORY) with .status and .code. Returns NULL. */
-static napi_value throw_status(napi_env env, int status, const char *message) {
+static napi_value throw_status(napi_env env, int status, const char *message)
+{
     napi_value msg, code, err, st;
     char unknown[32];
     const char *code_text = unknown;
@@ -133,7 +139,8 @@ static napi_value throw_status(napi_env env, int status, const char *message) {
     } else {
         snprintf(unknown, sizeof unknown, "FD_ERR_%d", status);
     }
-    if (message == NULL || message[0] == '\0') message = fd_status_message((fd_status)status);
+    if (message == NULL || message[0] == '\0')
+        message = fd_status_message((fd_status)status);
     napi_create_string_utf8(env, message, NAPI_AUTO_LENGTH, &msg);
     napi_create_string_utf8(env, code_text, NAPI_AUTO_LENGTH, &code);
     if (status == FD_ERR_RANGE || status == FD_ERR_MEMORY)
@@ -147,7 +154,8 @@ static napi_value throw_status(napi_env env, int status, const char *message) {
 }
 
 /* The error of the library call that just failed on this thread. */
-static napi_value throw_last(napi_env env, fd_status s) {
+static napi_value throw_last(napi_env env, fd_status s)
+{
     return throw_status(env, (int)s, fd_last_error());
 }
 
@@ -155,16 +163,21 @@ static napi_value throw_last(napi_env env, fd_status s) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static napi_value throw_msgf(napi_env env, int status, const char *fmt, ...) {
+static napi_value
+throw_msgf(napi_env env, int status, const char *fmt, ...)
+{
     va_list ap;
     char small[256];
     va_start(ap, fmt);
     int len = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
-    if (len < 0) return throw_status(env, status, NULL);
-    if ((size_t)len < sizeof small) return throw_status(env, status, small);
+    if (len < 0)
+        return throw_status(env, status, NULL);
+    if ((size_t)len < sizeof small)
+        return throw_status(env, status, small);
     char *big = malloc((size_t)len + 1);
-    if (big == NULL) return throw_status(env, status, NULL); /* the status's own sentence, not a cut one */
+    if (big == NULL)
+        return throw_status(env, status, NULL); /* the status's own sentence, not a cut one */
     va_start(ap, fmt);
     vsnprintf(big, (size_t)len + 1, fmt, ap);
     va_end(ap);
@@ -175,7 +188,8 @@ static napi_value throw_msgf(napi_env env, int status, const char *fmt, ...) {
 
 /* A number as JavaScript would show it, in at most 24 bytes: the shortest %g that reads back the same
  * ("1e+300", "1.5", "1099511627776"), "NaN", "Infinity", "-Infinity". */
-static void number_text(double d, char out[32]) {
+static void number_text(double d, char out[32])
+{
     if (isnan(d)) {
         strcpy(out, "NaN");
         return;
@@ -186,7 +200,8 @@ static void number_text(double d, char out[32]) {
     }
     for (int p = 1; p <= 17; p++) {
         snprintf(out, 32, "%.*g", p, d);
-        if (strtod(out, NULL) == d) return;
+        if (strtod(out, NULL) == d)
+            return;
     }
 }
 
@@ -194,7 +209,8 @@ static void number_text(double d, char out[32]) {
  * surrogate as the three bytes of its code point (0xED 0xA0..0xBF 0x80..0xBF), so that the library
  * sees what the caller passed and words (and quotes, as fd_quote does) its own refusal, instead of
  * a U+FFFD the caller never wrote. out needs 3 * n bytes; returns the bytes written (no NUL). */
-static size_t wtf8_of(const uint16_t *u, size_t n, char *out) {
+static size_t wtf8_of(const uint16_t *u, size_t n, char *out)
+{
     unsigned char *o = (unsigned char *)out;
     size_t w = 0;
     for (size_t i = 0; i < n; i++) {
@@ -221,30 +237,35 @@ static size_t wtf8_of(const uint16_t *u, size_t n, char *out) {
 
 /* bytes[0..n) quoted by the library's one rule (fd_quote, SPEC 7): what every message of the
  * binding's own quotes a value with. out holds FD_QUOTE_CAPACITY bytes, which always fit. */
-static void quote_bytes(const char *bytes, size_t n, char out[FD_QUOTE_CAPACITY]) {
-    if (fd_quote(bytes, n, out, FD_QUOTE_CAPACITY, NULL) != FD_OK) strcpy(out, "\"?\""); /* never */
+static void quote_bytes(const char *bytes, size_t n, char out[FD_QUOTE_CAPACITY])
+{
+    if (fd_quote(bytes, n, out, FD_QUOTE_CAPACITY, NULL) != FD_OK)
+        strcpy(out, "\"?\""); /* never */
 }
 
 /* After an N-API call failed: the exception it left pending (a setter's, a getter's), else an Error
  * with `message`. Returns NULL. */
-static napi_value throw_unless_pending(napi_env env, const char *message) {
+static napi_value throw_unless_pending(napi_env env, const char *message)
+{
     bool pending = false;
     napi_is_exception_pending(env, &pending);
-    if (!pending) napi_throw_error(env, NULL, message);
+    if (!pending)
+        napi_throw_error(env, NULL, message);
     return NULL;
 }
 
 /* expr, an N-API call; when it fails, return `fail` (its error thrown). CALL: return NULL. */
-#define CALL_OR(env, expr, fail)                                                                         \
-    do {                                                                                                 \
-        if ((expr) != napi_ok) {                                                                         \
-            throw_unless_pending((env), "feeddate: N-API call failed: " #expr);                         \
-            return (fail);                                                                               \
-        }                                                                                                \
+#define CALL_OR(env, expr, fail)                                                \
+    do {                                                                        \
+        if ((expr) != napi_ok) {                                                \
+            throw_unless_pending((env), "feeddate: N-API call failed: " #expr); \
+            return (fail);                                                      \
+        }                                                                       \
     } while (0)
 #define CALL(env, expr) CALL_OR(env, expr, NULL)
 
-static napi_value args(napi_env env, napi_callback_info info, size_t want, napi_value *argv) {
+static napi_value args(napi_env env, napi_callback_info info, size_t want, napi_value *argv)
+{
     size_t argc = want;
     CALL(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
     if (argc < want) {
@@ -256,7 +277,8 @@ static napi_value args(napi_env env, napi_callback_info info, size_t want, napi_
 
 /* ---- handles: taken for the length of a library call, freed when closed and no call holds them ---- */
 
-static handle *get_handle(napi_env env, napi_value v) {
+static handle *get_handle(napi_env env, napi_value v)
+{
     handle *h = NULL;
     if (napi_get_value_external(env, v, (void **)&h) != napi_ok || h == NULL) {
         napi_throw_type_error(env, NULL, "feeddate: not a formatter handle");
@@ -266,9 +288,11 @@ static handle *get_handle(napi_env env, napi_value v) {
 }
 
 /* The formatter of v, taken: give it back with release(). NULL (thrown) when closed. */
-static handle *acquire(napi_env env, napi_value v) {
+static handle *acquire(napi_env env, napi_value v)
+{
     handle *h = get_handle(env, v);
-    if (h == NULL) return NULL;
+    if (h == NULL)
+        return NULL;
     if (h->closed || h->f == NULL) {
         napi_throw_error(env, "ERR_FEEDDATE_CLOSED", "feeddate: the formatter is closed");
         return NULL;
@@ -277,21 +301,26 @@ static handle *acquire(napi_env env, napi_value v) {
     return h;
 }
 
-static void release(handle *h) {
-    if (--h->busy > 0) return;
+static void release(handle *h)
+{
+    if (--h->busy > 0)
+        return;
     if (h->closed && h->f != NULL) {
         fd_formatter_free(h->f);
         h->f = NULL;
     }
-    if (h->finalized) free(h);
+    if (h->finalized)
+        free(h);
 }
 
-static void finalize_handle(napi_env env, void *data, void *hint) {
+static void finalize_handle(napi_env env, void *data, void *hint)
+{
     (void)env, (void)hint;
     handle *h = data;
     h->closed = 1;
     h->finalized = 1;
-    if (h->busy > 0) return; /* the call in flight frees it (release) */
+    if (h->busy > 0)
+        return; /* the call in flight frees it (release) */
     fd_formatter_free(h->f);
     free(h);
 }
@@ -305,17 +334,21 @@ static void finalize_handle(napi_env env, void *data, void *hint) {
  * doubles at or above 0.9995 and -0.0005. False when no int64_t holds it (NaN, the infinities,
  * beyond); no cast is then made (undefined): the caller clamps (instant_ms) or refuses it. No call
  * to floor(): formatMany runs this once a label. */
-static inline bool ms_of(double d, int64_t *out) {
-    static const double fraction_up = 0x1.ffbe76c8b4396p-1; /* 0.9995, rounded up */
+static inline bool ms_of(double d, int64_t *out)
+{
+    static const double fraction_up = 0x1.ffbe76c8b4396p-1;   /* 0.9995, rounded up */
     static const double negative_up = -0x1.0624dd2f1a9fbp-11; /* -0.0005, rounded up */
-    if (!(isfinite(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0)) return false;
+    if (!(isfinite(d) && d >= -9223372036854775808.0 && d < 9223372036854775808.0))
+        return false;
     if (d < 0 && d > -1) {
         *out = d >= negative_up ? 0 : -1;
         return true;
     }
     int64_t v = (int64_t)d; /* toward zero, then down: the floor */
-    if ((double)v > d) v--;
-    if (d - (double)v >= fraction_up) v++; /* 0 beyond 2^52, where every double is whole */
+    if ((double)v > d)
+        v--;
+    if (d - (double)v >= fraction_up)
+        v++; /* 0 beyond 2^52, where every double is whole */
     *out = v;
     return true;
 }
@@ -324,22 +357,30 @@ static inline bool ms_of(double d, int64_t *out) {
  * or INT64_MIN by its sign, so that the library refuses it in its own words for the clamped value
  * (SPEC 11, 1.3: no binding words that range error itself). Only a value with no number to pass,
  * NaN or an infinity, is refused here. */
-static inline bool instant_ms(double d, int64_t *out) {
-    if (ms_of(d, out)) return true;
-    if (isnan(d) || isinf(d)) return false;
+static inline bool instant_ms(double d, int64_t *out)
+{
+    if (ms_of(d, out))
+        return true;
+    if (isnan(d) || isinf(d))
+        return false;
     *out = d > 0 ? INT64_MAX : INT64_MIN;
     return true;
 }
 
 /* instant_ms, or the binding's own error naming `name` for NaN and the infinities. */
-static int instant_of(napi_env env, double d, const char *name, int64_t *out) {
-    if (instant_ms(d, out)) return 0;
+static int instant_of(napi_env env, double d, const char *name, int64_t *out)
+{
+    if (instant_ms(d, out))
+        return 0;
     throw_msgf(env, FD_ERR_RANGE, "%s is %s, not an instant: pass a valid Date or finite epoch milliseconds", name,
-               isnan(d) ? "NaN (an invalid Date?)" : d > 0 ? "Infinity" : "-Infinity");
+               isnan(d) ? "NaN (an invalid Date?)"
+               : d > 0  ? "Infinity"
+                        : "-Infinity");
     return -1;
 }
 
-static int get_instant(napi_env env, napi_value v, const char *name, int64_t *out) {
+static int get_instant(napi_env env, napi_value v, const char *name, int64_t *out)
+{
     double d;
     if (napi_get_value_double(env, v, &d) != napi_ok) {
         throw_status(env, FD_ERR_ARGUMENT, "feeddate: an instant must be a Date or a number of epoch milliseconds");
@@ -354,9 +395,11 @@ static int get_instant(napi_env env, napi_value v, const char *name, int64_t *ou
  * lone surrogate U+FFFD) and passed as WTF-8, so that the library refuses a lone surrogate in its
  * own words, quoting it as its bytes ("\xed\xa0\x80"). Only a NUL is refused here: a C string
  * cannot carry it. */
-static int read_string(napi_env env, napi_value v, const char *js_name, char **str) {
+static int read_string(napi_env env, napi_value v, const char *js_name, char **str)
+{
     size_t units = 0;
-    if (napi_get_value_string_utf16(env, v, NULL, 0, &units) != napi_ok) return -1;
+    if (napi_get_value_string_utf16(env, v, NULL, 0, &units) != napi_ok)
+        return -1;
     uint16_t *u = malloc((units + 1) * sizeof *u);
     char *s = malloc(units * 3 + 1);
     int rc = -1;
@@ -364,7 +407,8 @@ static int read_string(napi_env env, napi_value v, const char *js_name, char **s
         throw_status(env, FD_ERR_MEMORY, "out of memory");
         goto done;
     }
-    if (napi_get_value_string_utf16(env, v, (char16_t *)u, units + 1, &units) != napi_ok) goto done;
+    if (napi_get_value_string_utf16(env, v, (char16_t *)u, units + 1, &units) != napi_ok)
+        goto done;
     size_t w = wtf8_of(u, units, s);
     for (size_t i = 0; i < units; i++) {
         if (u[i] == 0) {
@@ -389,9 +433,11 @@ done:
  * index.js's messages quote with it. Only the first 69 units are read: their WTF-8 holds the 68
  * bytes fd_quote reads (a unit is at least one byte), and a pair begun at unit 67 is whole. */
 #define QUOTE_UNITS 69
-static napi_value quote(napi_env env, napi_callback_info info) {
+static napi_value quote(napi_env env, napi_callback_info info)
+{
     napi_value argv[1], result;
-    if (args(env, info, 1, argv) == NULL) return NULL;
+    if (args(env, info, 1, argv) == NULL)
+        return NULL;
     uint16_t u[QUOTE_UNITS + 1];
     char bytes[QUOTE_UNITS * 3], quoted[FD_QUOTE_CAPACITY];
     size_t units = 0;
@@ -406,17 +452,21 @@ static napi_value quote(napi_env env, napi_callback_info info) {
 
 /* Reads opts[key] when present. kind: 's' string (copied into *str), 'b' bool, 'i' int32, 'l' int64
  * milliseconds (a duration, by ms_of). */
-static int read_option(napi_env env, napi_value opts, const char *js_name, char kind, void *field, char **str) {
+static int read_option(napi_env env, napi_value opts, const char *js_name, char kind, void *field, char **str)
+{
     napi_value v;
     napi_valuetype t;
-    if (napi_get_named_property(env, opts, js_name, &v) != napi_ok || napi_typeof(env, v, &t) != napi_ok) return -1;
-    if (t == napi_undefined || (kind == 's' && t == napi_null)) return 0;
+    if (napi_get_named_property(env, opts, js_name, &v) != napi_ok || napi_typeof(env, v, &t) != napi_ok)
+        return -1;
+    if (t == napi_undefined || (kind == 's' && t == napi_null))
+        return 0;
     if (kind == 's') {
         if (t != napi_string) {
             throw_msgf(env, FD_ERR_ARGUMENT, "option %s must be a string or null", js_name);
             return -1;
         }
-        if (read_string(env, v, js_name, str)) return -1;
+        if (read_string(env, v, js_name, str))
+            return -1;
         *(const char **)field = *str;
         return 0;
     }
@@ -441,23 +491,27 @@ static int read_option(napi_env env, napi_value opts, const char *js_name, char 
             throw_msgf(env, FD_ERR_ARGUMENT, "option %s is NaN, not a number of milliseconds", js_name);
             return -1;
         }
-        if (!ms_of(d, (int64_t *)field)) *(int64_t *)field = d > 0 ? INT64_MAX : INT64_MIN;
+        if (!ms_of(d, (int64_t *)field))
+            *(int64_t *)field = d > 0 ? INT64_MAX : INT64_MIN;
         return 0;
     }
     double lo = -2147483648.0, hi = 2147483647.0;
     if (d != floor(d) || !(d >= lo && d < hi + 1)) {
         char num[32];
         number_text(d, num);
-        throw_msgf(env, FD_ERR_ARGUMENT, "option %s = %s is not an integer that the option's C type holds", js_name, num);
+        throw_msgf(env, FD_ERR_ARGUMENT, "option %s = %s is not an integer that the option's C type holds", js_name,
+                   num);
         return -1;
     }
     *(int32_t *)field = (int32_t)d;
     return 0;
 }
 
-static napi_value create(napi_env env, napi_callback_info info) {
+static napi_value create(napi_env env, napi_callback_info info)
+{
     napi_value argv[1], result;
-    if (args(env, info, 1, argv) == NULL) return NULL;
+    if (args(env, info, 1, argv) == NULL)
+        return NULL;
     napi_value opts = argv[0];
     int32_t style = 0;
     napi_value sv;
@@ -465,7 +519,8 @@ static napi_value create(napi_env env, napi_callback_info info) {
     CALL(env, napi_get_value_int32(env, sv, &style));
     fd_options o;
     fd_status s = fd_options_init_sized(&o, sizeof o, (fd_style)style);
-    if (s != FD_OK) return throw_last(env, s);
+    if (s != FD_OK)
+        return throw_last(env, s);
     /* The copies of the string options, freed once the library has copied them. */
     char *strs[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
     int32_t hour_cycle = (int32_t)o.hour_cycle, width = (int32_t)o.width, max_unit = (int32_t)o.max_unit;
@@ -492,10 +547,14 @@ static napi_value create(napi_env env, napi_callback_info info) {
     o.width = (fd_width)width;
     o.max_unit = (fd_unit)max_unit;
     fd_formatter *f = NULL;
-    if (!bad) s = fd_formatter_new(&o, &f);
-    for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) free(strs[i]);
-    if (bad) return NULL;
-    if (s != FD_OK) return throw_last(env, s);
+    if (!bad)
+        s = fd_formatter_new(&o, &f);
+    for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++)
+        free(strs[i]);
+    if (bad)
+        return NULL;
+    if (s != FD_OK)
+        return throw_last(env, s);
     handle *h = calloc(1, sizeof *h);
     if (h == NULL) {
         fd_formatter_free(f);
@@ -511,11 +570,14 @@ static napi_value create(napi_env env, napi_callback_info info) {
     return result;
 }
 
-static napi_value close_handle(napi_env env, napi_callback_info info) {
+static napi_value close_handle(napi_env env, napi_callback_info info)
+{
     napi_value argv[1];
-    if (args(env, info, 1, argv) == NULL) return NULL;
+    if (args(env, info, 1, argv) == NULL)
+        return NULL;
     handle *h = get_handle(env, argv[0]);
-    if (h == NULL) return NULL;
+    if (h == NULL)
+        return NULL;
     h->closed = 1;
     if (h->busy == 0 && h->f != NULL) {
         fd_formatter_free(h->f);
@@ -524,18 +586,23 @@ static napi_value close_handle(napi_env env, napi_callback_info info) {
     return NULL;
 }
 
-static napi_value resolved(napi_env env, napi_callback_info info) {
+static napi_value resolved(napi_env env, napi_callback_info info)
+{
     napi_value argv[1], arr, v[3];
-    if (args(env, info, 1, argv) == NULL) return NULL;
+    if (args(env, info, 1, argv) == NULL)
+        return NULL;
     handle *h = acquire(env, argv[0]);
-    if (h == NULL) return NULL;
+    if (h == NULL)
+        return NULL;
     const char *parts[3] = {fd_formatter_locale(h->f), fd_formatter_time_zone(h->f), fd_formatter_tz_source(h->f)};
     napi_status st = napi_ok;
-    for (int i = 0; i < 3 && st == napi_ok; i++) st = napi_create_string_utf8(env, parts[i], NAPI_AUTO_LENGTH, &v[i]);
+    for (int i = 0; i < 3 && st == napi_ok; i++)
+        st = napi_create_string_utf8(env, parts[i], NAPI_AUTO_LENGTH, &v[i]);
     release(h);
     CALL(env, st);
     CALL(env, napi_create_array_with_length(env, 3, &arr));
-    for (uint32_t i = 0; i < 3; i++) CALL(env, napi_set_element(env, arr, i, v[i]));
+    for (uint32_t i = 0; i < 3; i++)
+        CALL(env, napi_set_element(env, arr, i, v[i]));
     return arr;
 }
 
@@ -544,7 +611,8 @@ static napi_value resolved(napi_env env, napi_callback_info info) {
 /* What a string of n characters takes of V8's heap (64-bit, no pointer compression: a sequential
  * string is 16 bytes of header and its characters, one byte each when all are below U+0100, else
  * two, rounded up to 8). */
-static size_t string_heap(size_t n, int two) {
+static size_t string_heap(size_t n, int two)
+{
     return (16 + n * (two ? 2 : 1) + 7) & ~(size_t)7;
 }
 
@@ -554,13 +622,16 @@ static size_t string_heap(size_t n, int two) {
  * U+FFFD, never read past it. units: room for `bytes` code units. *heap (heap may be NULL) gets
  * what the string takes of the heap (string_heap). */
 static napi_status make_string(napi_env env, const char *text, size_t bytes, uint16_t *units, napi_value *out,
-                               size_t *heap) {
+                               size_t *heap)
+{
     const unsigned char *p = (const unsigned char *)text, *end = p + bytes;
     size_t n = 0;
     uint32_t high = 0;
-    while (p < end && *p < 0x80) p++;
+    while (p < end && *p < 0x80)
+        p++;
     if (p == end) {
-        if (heap != NULL) *heap = string_heap(bytes, 0);
+        if (heap != NULL)
+            *heap = string_heap(bytes, 0);
         return napi_create_string_latin1(env, text, bytes, out);
     }
     p = (const unsigned char *)text;
@@ -590,48 +661,59 @@ static napi_status make_string(napi_env env, const char *text, size_t bytes, uin
         high |= c;
         units[n++] = (uint16_t)c;
     }
-    if (heap != NULL) *heap = string_heap(n, high >= 0x100);
+    if (heap != NULL)
+        *heap = string_heap(n, high >= 0x100);
     if (high < 0x100) {
         char *latin1 = (char *)units; /* in place, front to back: byte i is written after unit i is read */
-        for (size_t i = 0; i < n; i++) latin1[i] = (char)units[i];
+        for (size_t i = 0; i < n; i++)
+            latin1[i] = (char)units[i];
         return napi_create_string_latin1(env, latin1, n, out);
     }
     return napi_create_string_utf16(env, (const char16_t *)units, n, out);
 }
 
-static napi_value format(napi_env env, napi_callback_info info) {
+static napi_value format(napi_env env, napi_callback_info info)
+{
     napi_value argv[3], result;
-    if (args(env, info, 3, argv) == NULL) return NULL;
+    if (args(env, info, 3, argv) == NULL)
+        return NULL;
     int64_t t, now;
-    if (get_instant(env, argv[1], "t", &t) || get_instant(env, argv[2], "now", &now)) return NULL;
+    if (get_instant(env, argv[1], "t", &t) || get_instant(env, argv[2], "now", &now))
+        return NULL;
     handle *h = acquire(env, argv[0]);
-    if (h == NULL) return NULL;
+    if (h == NULL)
+        return NULL;
     char buf[FD_LABEL_CAPACITY];
     fd_status s = fd_format(h->f, t, now, buf, sizeof buf, NULL);
     release(h);
-    if (s != FD_OK) return throw_last(env, s);
+    if (s != FD_OK)
+        return throw_last(env, s);
     uint16_t units[FD_LABEL_CAPACITY];
     CALL(env, make_string(env, buf, strlen(buf), units, &result, NULL));
     return result;
 }
 
 /* The UTF-16 index of a byte offset into UTF-8 text. */
-static double utf16_index(const char *text, size_t offset) {
+static double utf16_index(const char *text, size_t offset)
+{
     size_t units = 0;
     for (size_t i = 0; i < offset; i++) {
         unsigned char b = (unsigned char)text[i];
-        if ((b & 0xC0) != 0x80) units += b >= 0xF0 ? 2 : 1;
+        if ((b & 0xC0) != 0x80)
+            units += b >= 0xF0 ? 2 : 1;
     }
     return (double)units;
 }
 
-static double next_change(int64_t ms) {
+static double next_change(int64_t ms)
+{
     return ms == FD_NEVER ? NAN : (double)ms;
 }
 
 /* The scratch of this environment: index.js's private Float64Array(8), given once at load (a second
  * setScratch throws) and never handed out, so nothing can detach it while the addon writes to it. */
-static double *get_scratch(napi_env env) {
+static double *get_scratch(napi_env env)
+{
     instance *in = NULL;
     if (napi_get_instance_data(env, (void **)&in) != napi_ok || in == NULL || in->scratch == NULL) {
         napi_throw_error(env, NULL, "feeddate: setScratch was not called");
@@ -640,20 +722,26 @@ static double *get_scratch(napi_env env) {
     return in->scratch;
 }
 
-static napi_value label(napi_env env, napi_callback_info info) {
+static napi_value label(napi_env env, napi_callback_info info)
+{
     napi_value argv[3], result;
-    if (args(env, info, 3, argv) == NULL) return NULL;
+    if (args(env, info, 3, argv) == NULL)
+        return NULL;
     int64_t t, now;
-    if (get_instant(env, argv[1], "t", &t) || get_instant(env, argv[2], "now", &now)) return NULL;
+    if (get_instant(env, argv[1], "t", &t) || get_instant(env, argv[2], "now", &now))
+        return NULL;
     double *out = get_scratch(env);
-    if (out == NULL) return NULL;
+    if (out == NULL)
+        return NULL;
     handle *h = acquire(env, argv[0]);
-    if (h == NULL) return NULL;
+    if (h == NULL)
+        return NULL;
     char buf[FD_LABEL_CAPACITY];
     fd_label l;
     fd_status s = fd_format(h->f, t, now, buf, sizeof buf, &l);
     release(h);
-    if (s != FD_OK) return throw_last(env, s);
+    if (s != FD_OK)
+        return throw_last(env, s);
     out[0] = next_change(l.next_change_ms);
     out[1] = utf16_index(buf, l.day_offset);
     out[2] = utf16_index(buf, l.day_offset + l.day_length);
@@ -676,8 +764,9 @@ static napi_value label(napi_env env, napi_callback_info info) {
 #define MANY_KEEP 16384
 
 /* Which instant made a failed batch fail, named in the message: "ts[i] ...", "now ...". */
-static napi_value throw_many(napi_env env, fd_status s, const fd_formatter *f, const int64_t *ts, size_t n,
-                             int64_t now, double base) {
+static napi_value throw_many(napi_env env, fd_status s, const fd_formatter *f, const int64_t *ts, size_t n, int64_t now,
+                             double base)
+{
     char where[48];
     fd_status si = s;
     size_t i = 0;
@@ -688,9 +777,11 @@ static napi_value throw_many(napi_env env, fd_status s, const fd_formatter *f, c
         char buf[FD_LABEL_CAPACITY];
         for (i = 0; i < n; i++) {
             si = fd_format(f, ts[i], now, buf, sizeof buf, NULL);
-            if (si != FD_OK) break;
+            if (si != FD_OK)
+                break;
         }
-        if (i == n) return throw_last(env, s); /* none alone: the batch's own message */
+        if (i == n)
+            return throw_last(env, s); /* none alone: the batch's own message */
         snprintf(where, sizeof where, "ts[%.0f]", base + (double)i);
     }
     return throw_msgf(env, (int)si, "%s: %s", where, fd_last_error());
@@ -702,16 +793,19 @@ static napi_value throw_many(napi_env env, fd_status s, const fd_formatter *f, c
  * stays in the L1 cache). */
 #define TABLE_INDEX_BITS 13 /* index + 1 <= MANY_GROUP */
 typedef struct label_table {
-    uint32_t *slots;  /* hash bits << TABLE_INDEX_BITS | (index + 1) */
-    size_t *heap;     /* string_heap of the string made for a group index */
+    uint32_t *slots; /* hash bits << TABLE_INDEX_BITS | (index + 1) */
+    size_t *heap;    /* string_heap of the string made for a group index */
     size_t mask, last;
 } label_table;
 
 /* A table for groups of `group` labels, in m's memory. */
-static int label_table_init(label_table *t, many_buffers *m, size_t group) {
+static int label_table_init(label_table *t, many_buffers *m, size_t group)
+{
     size_t size = 16;
-    while (size < 2 * group) size *= 2;
-    if (reserve(&m->slots, &m->slots_n, size, sizeof *m->slots) || reserve(&m->heap, &m->heap_n, group, sizeof *m->heap))
+    while (size < 2 * group)
+        size *= 2;
+    if (reserve(&m->slots, &m->slots_n, size, sizeof *m->slots) ||
+        reserve(&m->heap, &m->heap_n, group, sizeof *m->heap))
         return -1;
     t->slots = m->slots;
     t->heap = m->heap;
@@ -720,7 +814,8 @@ static int label_table_init(label_table *t, many_buffers *m, size_t group) {
     return 0;
 }
 
-static void label_table_clear(label_table *t) {
+static void label_table_clear(label_table *t)
+{
     memset(t->slots, 0, (t->mask + 1) * sizeof *t->slots);
 }
 
@@ -728,7 +823,8 @@ static void label_table_clear(label_table *t) {
  * all of it up to 16 bytes, and which make its hash. Reads up to p[7]: buf has 8 bytes to spare
  * after its labels (LABEL_SLACK). */
 #define LABEL_SLACK 8
-static void label_words(const char *p, size_t n, uint64_t *a, uint64_t *b) {
+static void label_words(const char *p, size_t n, uint64_t *a, uint64_t *b)
+{
     if (n >= 8) {
         memcpy(a, p, 8);
         memcpy(b, p + n - 8, 8);
@@ -743,7 +839,8 @@ static void label_words(const char *p, size_t n, uint64_t *a, uint64_t *b) {
  * i itself when it is the first (its slot then taken: label_table_heap gives its string's heap),
  * else *heap is that label's string_heap. */
 static size_t label_table_find(label_table *t, const char *buf, const size_t *ends, size_t first, size_t i,
-                               const char *text, size_t bytes, size_t *heap) {
+                               const char *text, size_t bytes, size_t *heap)
+{
     uint64_t a, b;
     label_words(text, bytes, &a, &b);
     uint64_t h = (a * 0x9E3779B97F4A7C15u) ^ ((b ^ bytes) * 0xBF58476D1CE4E5B9u);
@@ -757,9 +854,11 @@ static size_t label_table_find(label_table *t, const char *buf, const size_t *en
             t->last = i - first;
             return i;
         }
-        if ((slot & ~index_mask) != tag) continue;
+        if ((slot & ~index_mask) != tag)
+            continue;
         size_t j = first + (size_t)(slot & index_mask) - 1, start = j ? ends[j - 1] : 0;
-        if (ends[j] - start != bytes) continue;
+        if (ends[j] - start != bytes)
+            continue;
         uint64_t ja, jb;
         label_words(buf + start, bytes, &ja, &jb);
         if (ja == a && jb == b && (bytes <= 16 || memcmp(buf + start + 8, text + 8, bytes - 16) == 0)) {
@@ -769,19 +868,22 @@ static size_t label_table_find(label_table *t, const char *buf, const size_t *en
     }
 }
 
-static void label_table_heap(label_table *t, size_t heap) {
+static void label_table_heap(label_table *t, size_t heap)
+{
     t->heap[t->last] = heap;
 }
 
 /* formatMany's arguments after the handle: the instants src[offset .. offset+count) of the
  * Float64Array (*ds, *n), base (the batch index of src[offset]), now, and the environment (which
  * has its store). 0, or -1 (thrown). Runs no JavaScript (numbers only: index.js made them). */
-static int many_args(napi_env env, const napi_value *argv, const double **ds, size_t *n, double *base,
-                     int64_t *now, instance **in) {
+static int many_args(napi_env env, const napi_value *argv, const double **ds, size_t *n, double *base, int64_t *now,
+                     instance **in)
+{
     napi_typedarray_type type;
     size_t len;
     void *data;
-    if (napi_get_typedarray_info(env, argv[1], &type, &len, &data, NULL, NULL) != napi_ok || type != napi_float64_array) {
+    if (napi_get_typedarray_info(env, argv[1], &type, &len, &data, NULL, NULL) != napi_ok ||
+        type != napi_float64_array) {
         napi_throw_type_error(env, NULL, "feeddate: formatMany needs a Float64Array");
         return -1;
     }
@@ -790,7 +892,8 @@ static int many_args(napi_env env, const napi_value *argv, const double **ds, si
     CALL_OR(env, napi_get_value_double(env, argv[3], &count_d), -1);
     CALL_OR(env, napi_get_value_double(env, argv[6], base), -1);
     if (!(offset_d >= 0 && count_d >= 0 && offset_d == floor(offset_d) && count_d == floor(count_d) &&
-          offset_d + count_d <= (double)len && *base >= 0 && *base == floor(*base) && *base + count_d <= 4294967295.0)) {
+          offset_d + count_d <= (double)len && *base >= 0 && *base == floor(*base) &&
+          *base + count_d <= 4294967295.0)) {
         napi_throw_range_error(env, NULL, "feeddate: formatMany: offset and count outside the Float64Array");
         return -1;
     }
@@ -800,7 +903,8 @@ static int many_args(napi_env env, const napi_value *argv, const double **ds, si
         napi_throw_error(env, NULL, "feeddate: setScratch was not called");
         return -1;
     }
-    if (get_instant(env, argv[4], "now", now)) return -1;
+    if (get_instant(env, argv[4], "now", now))
+        return -1;
     *ds = (const double *)data + (size_t)offset_d;
     return 0;
 }
@@ -810,8 +914,9 @@ static int many_args(napi_env env, const napi_value *argv, const double **ds, si
  * past an int64_t clamped, for the library to refuse), up to the first with no number (bad: NaN, an
  * infinity): the library's error for one before it wins, so that the first bad index of the batch
  * is named whatever the chunks. *next: their earliest next change. 0, or -1 (thrown). */
-static int many_format(napi_env env, napi_value handle_value, many_buffers *m, const double *ds, size_t n,
-                       int64_t now, double base, int64_t *next) {
+static int many_format(napi_env env, napi_value handle_value, many_buffers *m, const double *ds, size_t n, int64_t now,
+                       double base, int64_t *next)
+{
     size_t cap = n * MANY_BYTES_PER_LABEL + 64;
     if (reserve(&m->ts, &m->ts_n, n, sizeof *m->ts) || reserve(&m->ends, &m->ends_n, n, sizeof *m->ends) ||
         reserve(&m->buf, &m->buf_n, cap + LABEL_SLACK, 1)) {
@@ -827,7 +932,8 @@ static int many_format(napi_env env, napi_value handle_value, many_buffers *m, c
     }
     /* From here to release(), no JavaScript runs: ds is not read again but for ds[bad]. */
     handle *h = acquire(env, handle_value);
-    if (h == NULL) return -1;
+    if (h == NULL)
+        return -1;
     fd_status s = fd_format_many(h->f, m->ts, bad, now, m->buf, cap, m->ends, next);
     if (s == FD_ERR_BUFFER && bad > 0 && m->ends[bad - 1] >= cap) {
         cap = m->ends[bad - 1] + 1;
@@ -838,9 +944,11 @@ static int many_format(napi_env env, napi_value handle_value, many_buffers *m, c
         }
         s = fd_format_many(h->f, m->ts, bad, now, m->buf, cap, m->ends, next);
     }
-    if (s != FD_OK) throw_many(env, s, h->f, m->ts, bad, now, base);
+    if (s != FD_OK)
+        throw_many(env, s, h->f, m->ts, bad, now, base);
     release(h);
-    if (s != FD_OK) return -1;
+    if (s != FD_OK)
+        return -1;
     if (bad < n) {
         char name[48];
         snprintf(name, sizeof name, "ts[%.0f]", base + (double)bad);
@@ -863,10 +971,12 @@ typedef struct many_store_state {
 
 /* Labels [first, stop) as strings, in a handle scope of their own, equal ones one string
  * (label_table finds the first of its bytes), handed over by one call of store. */
-static napi_status many_store_group(napi_env env, many_store_state *g, size_t first, size_t stop) {
+static napi_status many_store_group(napi_env env, many_store_state *g, size_t first, size_t stop)
+{
     napi_handle_scope scope;
     napi_status st = napi_open_handle_scope(env, &scope);
-    if (st != napi_ok) return st;
+    if (st != napi_ok)
+        return st;
     napi_value *argv = g->m->argv;
     const char *buf = g->m->buf;
     const size_t *ends = g->m->ends;
@@ -887,7 +997,8 @@ static napi_status many_store_group(napi_env env, many_store_state *g, size_t fi
         g->total += (double)heap;
         g->start = ends[i];
     }
-    if (st == napi_ok) st = napi_call_function(env, g->recv, g->store, 2 + stop - first, argv, NULL);
+    if (st == napi_ok)
+        st = napi_call_function(env, g->recv, g->store, 2 + stop - first, argv, NULL);
     napi_close_handle_scope(env, scope);
     return st;
 }
@@ -898,15 +1009,18 @@ static napi_status many_store_group(napi_env env, many_store_state *g, size_t fi
  * "昨天", the same day or time). store may run a setter of Array.prototype: no formatter is held
  * here. *total: many_store_state's. 0, or -1 (thrown). */
 static int many_store(napi_env env, instance *in, many_buffers *m, size_t n, napi_value texts, double base,
-                      double *total) {
+                      double *total)
+{
     many_store_state g = {.m = m, .texts = texts, .base = base, .total = 0, .start = 0};
-    if (napi_get_reference_value(env, in->store_ref, &g.store) != napi_ok || napi_get_undefined(env, &g.recv) != napi_ok) {
+    if (napi_get_reference_value(env, in->store_ref, &g.store) != napi_ok ||
+        napi_get_undefined(env, &g.recv) != napi_ok) {
         throw_unless_pending(env, "feeddate: formatMany could not store its labels");
         return -1;
     }
     size_t group = n < MANY_GROUP ? n : MANY_GROUP, longest = 0;
     for (size_t i = 0, start = 0; i < n; start = m->ends[i++])
-        if (m->ends[i] - start > longest) longest = m->ends[i] - start;
+        if (m->ends[i] - start > longest)
+            longest = m->ends[i] - start;
     if (reserve(&m->argv, &m->argv_n, 2 + group, sizeof *m->argv) ||
         reserve(&m->units, &m->units_n, longest, sizeof *m->units) || label_table_init(&g.table, m, group)) {
         throw_msgf(env, FD_ERR_MEMORY, "formatMany: out of memory");
@@ -923,15 +1037,18 @@ static int many_store(napi_env env, instance *in, many_buffers *m, size_t n, nap
     return 0;
 }
 
-static napi_value format_many(napi_env env, napi_callback_info info) {
+static napi_value format_many(napi_env env, napi_callback_info info)
+{
     napi_value argv[8], result = NULL;
-    if (args(env, info, 8, argv) == NULL) return NULL;
+    if (args(env, info, 8, argv) == NULL)
+        return NULL;
     const double *ds;
     size_t n;
     double base, total = 0;
     int64_t now, next = FD_NEVER;
     instance *in;
-    if (many_args(env, argv, &ds, &n, &base, &now, &in)) return NULL;
+    if (many_args(env, argv, &ds, &n, &base, &now, &in))
+        return NULL;
     /* The environment's buffers, unless another formatMany is using them (see instance). */
     many_buffers own = {0}, *m = &own;
     int shared = !in->many_busy;
@@ -939,15 +1056,19 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
         m = &in->many;
         in->many_busy = 1;
     }
-    if (many_format(env, argv[0], m, ds, n, now, base, &next) == 0 && many_store(env, in, m, n, argv[5], base, &total) == 0) {
+    if (many_format(env, argv[0], m, ds, n, now, base, &next) == 0 &&
+        many_store(env, in, m, n, argv[5], base, &total) == 0) {
         bool want_bytes = false;
         napi_get_value_bool(env, argv[7], &want_bytes);
-        if (want_bytes && in->scratch != NULL) in->scratch[1] = total;
+        if (want_bytes && in->scratch != NULL)
+            in->scratch[1] = total;
         napi_create_double(env, next == FD_NEVER ? INFINITY : (double)next, &result);
     }
     /* The environment keeps buffers of chunks up to MANY_KEEP labels; a bigger chunk's go. */
-    if (!shared || n > MANY_KEEP) many_free(m);
-    if (shared) in->many_busy = 0;
+    if (!shared || n > MANY_KEEP)
+        many_free(m);
+    if (shared)
+        in->many_busy = 0;
     return result;
 }
 
@@ -956,9 +1077,11 @@ static napi_value format_many(napi_env env, napi_callback_info info) {
  * fd_format_many (utf16: fd_format_many_utf16) over ts in chunks of `chunk` labels, as formatMany
  * does, into buffers made beforehand, and makes no JavaScript value of them; returns the
  * nanoseconds those calls took (CLOCK_MONOTONIC). */
-static napi_value bench_many(napi_env env, napi_callback_info info) {
+static napi_value bench_many(napi_env env, napi_callback_info info)
+{
     napi_value argv[5], result;
-    if (args(env, info, 5, argv) == NULL) return NULL;
+    if (args(env, info, 5, argv) == NULL)
+        return NULL;
     napi_typedarray_type type;
     size_t n;
     void *data;
@@ -989,7 +1112,8 @@ static napi_value bench_many(napi_env env, napi_callback_info info) {
         }
     }
     h = acquire(env, argv[0]);
-    if (h == NULL) goto done;
+    if (h == NULL)
+        goto done;
     clock_gettime(CLOCK_MONOTONIC, &a);
     for (size_t i = 0; i < n && s == FD_OK; i += chunk) {
         size_t k = n - i < chunk ? n - i : chunk;
@@ -1003,8 +1127,10 @@ done:
     free(ts);
     free(ends);
     free(buf);
-    if (s != FD_OK) return throw_status(env, s, NULL);
-    if (h == NULL) return NULL;
+    if (s != FD_OK)
+        return throw_status(env, s, NULL);
+    if (h == NULL)
+        return NULL;
     CALL(env, napi_create_double(env, (double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec), &result));
     return result;
 }
@@ -1022,12 +1148,14 @@ done:
  * library refuses). NaN is refused; a value that no int64_t holds (±Infinity, 1e300) is clamped to
  * INT64_MIN or INT64_MAX, which the library refuses with its own message; the library checks the
  * others. */
-static int horizon_of(napi_env env, double d, int64_t *out) {
+static int horizon_of(napi_env env, double d, int64_t *out)
+{
     if (isnan(d)) {
         throw_status(env, FD_ERR_ARGUMENT, "horizon is NaN, not a number of milliseconds");
         return -1;
     }
-    if (!ms_of(d, out)) *out = d > 0 ? INT64_MAX : INT64_MIN;
+    if (!ms_of(d, out))
+        *out = d > 0 ? INT64_MAX : INT64_MIN;
     return 0;
 }
 
@@ -1035,7 +1163,8 @@ static int horizon_of(napi_env env, double d, int64_t *out) {
  * other is passed on for the library to check and word ("max_entries -5 is out of range
  * 1...100000"): one that no int64_t holds (1e300) clamped to INT64_MIN or INT64_MAX, a negative one
  * as its two's complement, which the library names as the negative number meant. */
-static int max_entries_of(napi_env env, double d, size_t *out) {
+static int max_entries_of(napi_env env, double d, size_t *out)
+{
     if (!isfinite(d) || d != floor(d)) {
         char num[32];
         number_text(d, num);
@@ -1049,9 +1178,11 @@ static int max_entries_of(napi_env env, double d, size_t *out) {
 }
 
 /* Grows *buf to `need` bytes; 0, or -1 when there is no memory (*buf is then as it was). */
-static int grow(char **buf, size_t *cap, size_t need) {
+static int grow(char **buf, size_t *cap, size_t need)
+{
     char *grown = realloc(*buf, need);
-    if (grown == NULL) return -1;
+    if (grown == NULL)
+        return -1;
     *buf = grown;
     *cap = need;
     return 0;
@@ -1066,9 +1197,11 @@ typedef struct schedule_req {
 /* t, now, horizon and maxEntries of argv[1..4] (after the handle) as the library takes them: the one
  * conversion of schedule, html and scriptJson. name: the function, in the binding's own messages.
  * 0, or -1 (thrown). Runs no JavaScript (numbers only: index.js made them). */
-static int schedule_args(napi_env env, const napi_value *argv, const char *name, schedule_req *r) {
+static int schedule_args(napi_env env, const napi_value *argv, const char *name, schedule_req *r)
+{
     double horizon_d, max_d;
-    if (get_instant(env, argv[1], "t", &r->t) || get_instant(env, argv[2], "now", &r->now)) return -1;
+    if (get_instant(env, argv[1], "t", &r->t) || get_instant(env, argv[2], "now", &r->now))
+        return -1;
     if (napi_get_value_double(env, argv[3], &horizon_d) != napi_ok) {
         throw_msgf(env, FD_ERR_ARGUMENT, "%s: horizon must be a number of milliseconds", name);
         return -1;
@@ -1093,7 +1226,8 @@ typedef struct schedule_out {
     napi_value *argv;
 } schedule_out;
 
-static void schedule_out_free(schedule_out *o) {
+static void schedule_out_free(schedule_out *o)
+{
     free(o->ends);
     free(o->from);
     free(o->buf);
@@ -1105,7 +1239,8 @@ static void schedule_out_free(schedule_out *o) {
 /* The entries' first buffers: a count the library refuses (it checks the horizon and max_entries
  * before it writes anything) gets arrays of one element; guess false, a text buffer of one byte.
  * 0, or -1 (thrown). */
-static int schedule_alloc(napi_env env, const schedule_req *r, bool guess, schedule_out *o) {
+static int schedule_alloc(napi_env env, const schedule_req *r, bool guess, schedule_out *o)
+{
     size_t arrays = r->max >= 1 && r->max <= FD_SCHEDULE_MAX_ENTRIES ? r->max : 1;
     size_t first = arrays * SCHEDULE_BYTES_PER_ENTRY;
     o->cap = guess ? (first < SCHEDULE_GUESS_MAX ? first : SCHEDULE_GUESS_MAX) + 1 : 1;
@@ -1123,11 +1258,13 @@ static int schedule_alloc(napi_env env, const schedule_req *r, bool guess, sched
 
 /* fd_schedule into o, again with the size it reports while the texts do not fit (SCHEDULE_TRIES
  * calls at most). *oom: no memory for that size. */
-static fd_status schedule_entries(const fd_formatter *f, const schedule_req *r, schedule_out *o, int *oom) {
+static fd_status schedule_entries(const fd_formatter *f, const schedule_req *r, schedule_out *o, int *oom)
+{
     fd_status s = FD_OK;
     for (int i = 0; i < SCHEDULE_TRIES; i++) {
         s = fd_schedule(f, r->t, r->now, r->horizon, r->max, o->buf, o->cap, o->ends, o->from, &o->n, &o->until);
-        if (s != FD_ERR_BUFFER || o->n == 0 || o->ends[o->n - 1] < o->cap) break;
+        if (s != FD_ERR_BUFFER || o->n == 0 || o->ends[o->n - 1] < o->cap)
+            break;
         if (grow(&o->buf, &o->cap, o->ends[o->n - 1] + 1)) {
             *oom = 1;
             break;
@@ -1139,14 +1276,17 @@ static fd_status schedule_entries(const fd_formatter *f, const schedule_req *r, 
 /* fd_schedule_json into o->json (o->length bytes), as schedule_entries. The first guess: the texts
  * (escaped: at most 6 bytes a byte, rarely more than 1), each start's difference (at most 12
  * digits) and some 60 bytes around them; guess false, one byte. */
-static fd_status schedule_wire(const fd_formatter *f, const schedule_req *r, bool guess, schedule_out *o, int *oom) {
+static fd_status schedule_wire(const fd_formatter *f, const schedule_req *r, bool guess, schedule_out *o, int *oom)
+{
     fd_status s = FD_OK;
     o->jcap = guess ? 2 * o->ends[o->n - 1] + 24 * o->n + 128 : 1;
     o->json = malloc(o->jcap);
-    if (o->json == NULL) *oom = 1;
+    if (o->json == NULL)
+        *oom = 1;
     for (int i = 0; i < SCHEDULE_TRIES && o->json != NULL; i++) {
         s = fd_schedule_json(f, r->t, r->now, r->horizon, r->max, o->json, o->jcap, &o->length);
-        if (s != FD_ERR_BUFFER || o->length < o->jcap) break;
+        if (s != FD_ERR_BUFFER || o->length < o->jcap)
+            break;
         if (grow(&o->json, &o->jcap, o->length + 1)) {
             *oom = 1;
             break;
@@ -1157,14 +1297,18 @@ static fd_status schedule_wire(const fd_formatter *f, const schedule_req *r, boo
 
 /* The entries and the wire form of the schedule, the formatter taken for the library calls only.
  * 0, or -1 (thrown: the library's error, or out of memory). */
-static int schedule_call(napi_env env, napi_value handle_value, const schedule_req *r, bool guess, schedule_out *o) {
+static int schedule_call(napi_env env, napi_value handle_value, const schedule_req *r, bool guess, schedule_out *o)
+{
     /* From here to release(), no JavaScript runs. */
     handle *h = acquire(env, handle_value);
-    if (h == NULL) return -1;
+    if (h == NULL)
+        return -1;
     int oom = 0;
     fd_status s = schedule_entries(h->f, r, o, &oom);
-    if (s == FD_OK && o->n == 0) s = FD_ERR_INTERNAL; /* never: a schedule has an entry */
-    if (s == FD_OK) s = schedule_wire(h->f, r, guess, o, &oom);
+    if (s == FD_OK && o->n == 0)
+        s = FD_ERR_INTERNAL; /* never: a schedule has an entry */
+    if (s == FD_OK)
+        s = schedule_wire(h->f, r, guess, o, &oom);
     release(h);
     if (oom) {
         throw_msgf(env, FD_ERR_MEMORY, "schedule: out of memory for a schedule of %zu entries", o->n);
@@ -1181,7 +1325,8 @@ static int schedule_call(napi_env env, napi_value handle_value, const schedule_r
  * storeEntries(entries, base, text0, start0, ...) MANY_SCOPE at a time (which may run a setter of
  * Array.prototype: no formatter is held here), then scratch[0] = until, last: storeEntries may have
  * run a call that used the scratch. The wire form's units have room for any text of it. */
-static napi_value schedule_store(napi_env env, instance *in, schedule_out *o, napi_value entries) {
+static napi_value schedule_store(napi_env env, instance *in, schedule_out *o, napi_value entries)
+{
     napi_value json_value, store, recv;
     size_t n = o->n;
     o->units = malloc((o->length + 1) * sizeof *o->units);
@@ -1202,22 +1347,28 @@ static napi_value schedule_store(napi_env env, instance *in, schedule_out *o, na
         o->argv[0] = entries;
         for (; i < stop && st == napi_ok; i++, argc += 2) {
             st = make_string(env, o->buf + start, o->ends[i] - start, o->units, &o->argv[argc], NULL);
-            if (st == napi_ok) st = napi_create_double(env, (double)o->from[i], &o->argv[argc + 1]);
+            if (st == napi_ok)
+                st = napi_create_double(env, (double)o->from[i], &o->argv[argc + 1]);
             start = o->ends[i];
         }
-        if (st == napi_ok) st = napi_call_function(env, recv, store, argc, o->argv, NULL);
+        if (st == napi_ok)
+            st = napi_call_function(env, recv, store, argc, o->argv, NULL);
         napi_close_handle_scope(env, scope);
-        if (st != napi_ok) return throw_unless_pending(env, "feeddate: schedule could not store its entries");
+        if (st != napi_ok)
+            return throw_unless_pending(env, "feeddate: schedule could not store its entries");
     }
     in->scratch[0] = next_change(o->until);
     return json_value;
 }
 
-static napi_value schedule(napi_env env, napi_callback_info info) {
+static napi_value schedule(napi_env env, napi_callback_info info)
+{
     napi_value argv[7], result = NULL;
-    if (args(env, info, 7, argv) == NULL) return NULL;
+    if (args(env, info, 7, argv) == NULL)
+        return NULL;
     schedule_req r;
-    if (schedule_args(env, argv, "schedule", &r)) return NULL;
+    if (schedule_args(env, argv, "schedule", &r))
+        return NULL;
     bool guess = true;
     napi_get_value_bool(env, argv[6], &guess);
     instance *in = NULL;
@@ -1242,13 +1393,15 @@ static napi_value schedule(napi_env env, napi_callback_info info) {
 /* fd_schedule_html (html; flags) or fd_schedule_script_json into *buf (*length bytes), again with
  * the size it reports while they do not fit (SCHEDULE_TRIES calls at most). *oom: no memory for
  * that size. */
-static fd_status schedule_text_call(const fd_formatter *f, int html, const schedule_req *r, uint32_t flags,
-                                    char **buf, size_t *cap, size_t *length, int *oom) {
+static fd_status schedule_text_call(const fd_formatter *f, int html, const schedule_req *r, uint32_t flags, char **buf,
+                                    size_t *cap, size_t *length, int *oom)
+{
     fd_status s = FD_OK;
     for (int i = 0; i < SCHEDULE_TRIES; i++) {
         s = html ? fd_schedule_html(f, r->t, r->now, r->horizon, r->max, flags, *buf, *cap, length)
                  : fd_schedule_script_json(f, r->t, r->now, r->horizon, r->max, *buf, *cap, length);
-        if (s != FD_ERR_BUFFER || *length < *cap) break;
+        if (s != FD_ERR_BUFFER || *length < *cap)
+            break;
         if (grow(buf, cap, *length + 1)) {
             *oom = 1;
             break;
@@ -1261,20 +1414,24 @@ static fd_status schedule_text_call(const fd_formatter *f, int html, const sched
  * FD_HTML_SPOKEN); scriptJson(handle, t, now, horizon, maxEntries, guess) -> fd_schedule_script_json's
  * wire. Both as strings, the library's bytes: the binding writes no markup and no escape. Arguments
  * as schedule's (schedule_args); guess false: a first buffer of one byte (tests: the retry). */
-static napi_value schedule_text(napi_env env, napi_callback_info info, int html) {
+static napi_value schedule_text(napi_env env, napi_callback_info info, int html)
+{
     napi_value argv[7], result = NULL;
     const char *name = html ? "html" : "scriptJson";
     size_t want = html ? 7 : 6;
-    if (args(env, info, want, argv) == NULL) return NULL;
+    if (args(env, info, want, argv) == NULL)
+        return NULL;
     schedule_req r;
-    if (schedule_args(env, argv, name, &r)) return NULL;
+    if (schedule_args(env, argv, name, &r))
+        return NULL;
     uint32_t flags = 0;
     if (html) {
         bool spoken = false;
         if (napi_get_value_bool(env, argv[5], &spoken) != napi_ok) {
             return throw_status(env, FD_ERR_ARGUMENT, "html: spoken must be a boolean");
         }
-        if (spoken) flags |= FD_HTML_SPOKEN;
+        if (spoken)
+            flags |= FD_HTML_SPOKEN;
     }
     bool guess = true;
     napi_get_value_bool(env, argv[want - 1], &guess);
@@ -1287,7 +1444,8 @@ static napi_value schedule_text(napi_env env, napi_callback_info info, int html)
     }
     /* From here to release(), no JavaScript runs. */
     handle *h = acquire(env, argv[0]);
-    if (h == NULL) goto done;
+    if (h == NULL)
+        goto done;
     int oom = 0;
     fd_status s = schedule_text_call(h->f, html, &r, flags, &buf, &cap, &length, &oom);
     release(h);
@@ -1307,25 +1465,37 @@ done:
     return result;
 }
 
-static napi_value schedule_html(napi_env env, napi_callback_info info) { return schedule_text(env, info, 1); }
+static napi_value schedule_html(napi_env env, napi_callback_info info)
+{
+    return schedule_text(env, info, 1);
+}
 
-static napi_value schedule_script_json(napi_env env, napi_callback_info info) { return schedule_text(env, info, 0); }
+static napi_value schedule_script_json(napi_env env, napi_callback_info info)
+{
+    return schedule_text(env, info, 0);
+}
 
 /* ---- module ---- */
 
-static void finalize_instance(napi_env env, void *data, void *hint) {
+static void finalize_instance(napi_env env, void *data, void *hint)
+{
     (void)hint;
     instance *in = data;
     many_free(&in->many);
-    if (in->scratch_ref != NULL) napi_delete_reference(env, in->scratch_ref);
-    if (in->store_ref != NULL) napi_delete_reference(env, in->store_ref);
-    if (in->store_entries_ref != NULL) napi_delete_reference(env, in->store_entries_ref);
+    if (in->scratch_ref != NULL)
+        napi_delete_reference(env, in->scratch_ref);
+    if (in->store_ref != NULL)
+        napi_delete_reference(env, in->store_ref);
+    if (in->store_entries_ref != NULL)
+        napi_delete_reference(env, in->store_entries_ref);
     free(in);
 }
 
-static napi_value set_scratch(napi_env env, napi_callback_info info) {
+static napi_value set_scratch(napi_env env, napi_callback_info info)
+{
     napi_value argv[3];
-    if (args(env, info, 3, argv) == NULL) return NULL;
+    if (args(env, info, 3, argv) == NULL)
+        return NULL;
     instance *in = NULL;
     CALL(env, napi_get_instance_data(env, (void **)&in));
     napi_typedarray_type type;
@@ -1353,7 +1523,8 @@ static napi_value set_scratch(napi_env env, napi_callback_info info) {
     return NULL;
 }
 
-static napi_value versions(napi_env env, napi_callback_info info) {
+static napi_value versions(napi_env env, napi_callback_info info)
+{
     (void)info;
     napi_value arr, v;
     CALL(env, napi_create_array_with_length(env, 7, &arr));
@@ -1374,14 +1545,16 @@ static napi_value versions(napi_env env, napi_callback_info info) {
     return arr;
 }
 
-static napi_value data_version(napi_env env, napi_callback_info info) {
+static napi_value data_version(napi_env env, napi_callback_info info)
+{
     (void)info;
     napi_value v;
     CALL(env, napi_create_string_utf8(env, fd_data_version(), NAPI_AUTO_LENGTH, &v));
     return v;
 }
 
-NAPI_MODULE_INIT() {
+NAPI_MODULE_INIT()
+{
     instance *in = calloc(1, sizeof *in);
     if (in == NULL || napi_set_instance_data(env, in, finalize_instance, NULL) != napi_ok) {
         free(in);
@@ -1404,6 +1577,7 @@ NAPI_MODULE_INIT() {
         {"quote", NULL, quote, NULL, NULL, NULL, napi_default, NULL},
         {"benchMany", NULL, bench_many, NULL, NULL, NULL, napi_default, NULL},
     };
-    if (napi_define_properties(env, exports, sizeof props / sizeof props[0], props) != napi_ok) return NULL;
+    if (napi_define_properties(env, exports, sizeof props / sizeof props[0], props) != napi_ok)
+        return NULL;
     return exports;
 }
