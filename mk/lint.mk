@@ -29,7 +29,7 @@ LINT_GO_DIRS = $(GO_DIR) examples/go
 # Shell scripts by their first line (#!/bin/sh, #!/usr/bin/env bash, ...).
 LINT_SH      = $(shell git ls-files | xargs awk 'FNR == 1 && /^\#!.*[\/ ](ba|da)?sh$$/ {print FILENAME} {nextfile}')
 # Each JavaScript module and its declarations.
-LINT_DTS     = $(NODE_DIR)/index.js $(NODE_DIR)/index.d.ts clients/web/feed-date.js clients/web/feed-date.d.ts \
+LINT_DTS     = $(NODE_DIR)/index.js $(NODE_DIR)/index.d.ts $(NODE_DIR)/index.mjs $(NODE_DIR)/index.d.mts clients/web/feed-date.js clients/web/feed-date.d.ts \
                 clients/web/feed-date.mjs clients/web/feed-date.d.mts clients/web/react.js clients/web/react.d.ts
 
 .PHONY: lint lint-fix lint-deps lint-swift lint-c lint-go lint-rust lint-python lint-ts lint-sh
