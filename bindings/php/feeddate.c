@@ -540,51 +540,43 @@ PHP_METHOD(FeedDate_Formatter, __construct)
     ZVAL_STRING(OBJ_PROP_NUM(obj, 3), fd_formatter_tz_source(f));
 }
 
-PHP_METHOD(FeedDate_Formatter, format)
+/* format() and label(): the arguments (t, now = null) read, then fd_format into buf; FAILURE
+ * with the exception thrown. */
+static zend_result format_call(zend_execute_data *execute_data, char buf[FD_LABEL_CAPACITY], fd_label *info)
 {
     zval *t, *now = NULL;
     ZEND_PARSE_PARAMETERS_START(1, 2)
     Z_PARAM_ZVAL(t)
     Z_PARAM_OPTIONAL
     Z_PARAM_ZVAL_OR_NULL(now)
-    ZEND_PARSE_PARAMETERS_END();
+    ZEND_PARSE_PARAMETERS_END_EX(return FAILURE);
     fd_formatter *f = this_formatter(ZEND_THIS);
-    if (f == NULL)
-        RETURN_THROWS();
     int64_t t_ms, now_ms;
-    if (instant_ms(t, 1, 0, NULL, &t_ms) != SUCCESS || now_ms_of(now, 2, &now_ms) != SUCCESS)
-        RETURN_THROWS();
-    char buf[FD_LABEL_CAPACITY];
-    fd_label info;
-    fd_status st = fd_format(f, t_ms, now_ms, buf, sizeof buf, &info);
+    if (f == NULL || instant_ms(t, 1, 0, NULL, &t_ms) != SUCCESS || now_ms_of(now, 2, &now_ms) != SUCCESS)
+        return FAILURE;
+    fd_status st = fd_format(f, t_ms, now_ms, buf, FD_LABEL_CAPACITY, info);
     if (st != FD_OK) {
         throw_status(st);
-        RETURN_THROWS();
+        return FAILURE;
     }
+    return SUCCESS;
+}
+
+PHP_METHOD(FeedDate_Formatter, format)
+{
+    char buf[FD_LABEL_CAPACITY];
+    fd_label info;
+    if (format_call(execute_data, buf, &info) != SUCCESS)
+        RETURN_THROWS();
     RETURN_STRINGL(buf, info.length);
 }
 
 PHP_METHOD(FeedDate_Formatter, label)
 {
-    zval *t, *now = NULL;
-    ZEND_PARSE_PARAMETERS_START(1, 2)
-    Z_PARAM_ZVAL(t)
-    Z_PARAM_OPTIONAL
-    Z_PARAM_ZVAL_OR_NULL(now)
-    ZEND_PARSE_PARAMETERS_END();
-    fd_formatter *f = this_formatter(ZEND_THIS);
-    if (f == NULL)
-        RETURN_THROWS();
-    int64_t t_ms, now_ms;
-    if (instant_ms(t, 1, 0, NULL, &t_ms) != SUCCESS || now_ms_of(now, 2, &now_ms) != SUCCESS)
-        RETURN_THROWS();
     char buf[FD_LABEL_CAPACITY];
     fd_label info;
-    fd_status st = fd_format(f, t_ms, now_ms, buf, sizeof buf, &info);
-    if (st != FD_OK) {
-        throw_status(st);
+    if (format_call(execute_data, buf, &info) != SUCCESS)
         RETURN_THROWS();
-    }
     object_init_ex(return_value, fd_label_ce);
     zend_object *o = Z_OBJ_P(return_value);
     /* Properties in their declared order: text, nextChange, nextChangeMs, dayPart, timePart, expired. */
