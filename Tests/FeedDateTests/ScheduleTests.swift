@@ -88,7 +88,7 @@ final class ScheduleTests: XCTestCase {
             let view = try XCTUnwrap(f.sharedView.load(covering: now), "\(style)")
             let slot = NextChangeMemo.slot(daysBack: 1)
             let remembered = f.memo.load(slot, at: view)
-            if Validity.byDay(style) { XCTAssertNotNil(remembered, "\(style)") }
+            if style.holdsForDay { XCTAssertNotNil(remembered, "\(style)") }
             for age: Int64 in [10_000, 3_600_000, 86_400_000, 3 * 86_400_000] {
                 let s = try f.schedule(now - age, now: now, horizonMs: 86_400_000)
                 if age == 10_000 {

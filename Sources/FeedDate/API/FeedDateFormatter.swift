@@ -74,7 +74,7 @@ public final class FeedDateFormatter: Sendable {
         try options.validate()
         try MemoryHeadroom.check(MemoryHeadroom.creation, for: "creating a formatter")
         let localeID = try LocaleID(options.locale)
-        if options.style == .countdown { try localeID.checkCountdownDigits() }
+        if options.style.needsCountdownDigits { try localeID.checkCountdownDigits() }
         try self.init(options, localeID: localeID, zone: try Zone(options.timeZone))
     }
 
@@ -88,8 +88,8 @@ public final class FeedDateFormatter: Sendable {
         self.timeZone = zone.id
         self.tzSource = zone.source
         self.rules = Rules(options: options, zone: zone, services: services)
-        memo = NextChangeMemo(slots: Validity.byDay(options.style) ? NextChangeMemo.slotCount : 0)
-        aheadMemo = NextChangeMemo(slots: Validity.byDay(options.style) ? NextChangeMemo.slotCount : 0)
+        memo = NextChangeMemo(slots: options.style.holdsForDay ? NextChangeMemo.slotCount : 0)
+        aheadMemo = NextChangeMemo(slots: options.style.holdsForDay ? NextChangeMemo.slotCount : 0)
         countMemo = CountMemo(holdsCounts: options.style.countsBack)
     }
 
@@ -168,7 +168,7 @@ public final class FeedDateFormatter: Sendable {
         // Labels that read the same across a key are written once and copied:
         // FEED's and CHAT_LIST's days (BatchDayCopies), RELATIVE's and
         // COMPACT's counts of two or more days (BatchCountCopies).
-        let copying = Validity.textByDay(options.style) && base != nil && count >= 8
+        let copying = options.style.dayTextHoldsForDay && base != nil && count >= 8
         let calm = base != nil && count >= BatchCountCopies.minimumBatch ? views.now.flatMap { rules.countCalm(now, $0) } : nil
         // The counts' table from malloc: without the memory, the batch works every count out.
         let countTable = calm != nil ? malloc(BatchCountCopies.words * MemoryLayout<Int64>.size) : nil

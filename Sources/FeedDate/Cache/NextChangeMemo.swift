@@ -16,7 +16,7 @@ import Synchronization
 /// in holds none: a formatter that never makes a schedule has no memo of
 /// schedules); without the memory, nothing is kept.
 struct NextChangeMemo: ~Copyable, @unchecked Sendable {
-    /// Slots of the styles with day labels (Validity.byDay); others have none.
+    /// Slots of the styles with day labels (FeedDateStyle.holdsForDay); others have none.
     static let slotCount = 513
     private static let generationBits = 12
     private static let valueBits = 64 - generationBits

@@ -17,26 +17,8 @@ public enum FeedDateStyle: Int32, Sendable, CaseIterable {
     /// Time left until a deadline: "0:04:59.3".
     case countdown = 6
 
-    /// Whether the skew tolerance applies (SPEC section 1).
-    @inline(__always)
-    var usesSkewTolerance: Bool {
-        switch self {
-        case .feedDetail, .countdown: return false
-        default: return true
-        }
-    }
-    /// Whether labels report day and time parts (SPEC section 5).
-    @inline(__always)
-    var hasParts: Bool {
-        switch self {
-        case .feed, .feedDetail, .chatList, .chatBubble: return true
-        default: return false
-        }
-    }
-    /// Whether labels are counts of the time since t (RELATIVE, COMPACT):
-    /// the styles whose counts CountMemo and BatchCountCopies keep.
-    @inline(__always)
-    var countsBack: Bool { self == .relative || self == .compact }
+    // Its traits (what each style is: its family, whether it counts, ...)
+    // are StyleTraits.swift's, decided there once.
 }
 
 /// The hour cycle of the time piece.

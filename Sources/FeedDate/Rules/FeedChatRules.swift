@@ -23,7 +23,7 @@ extension Rules {
     @inline(__always)
     func chatPlan(_ t: Int64, _ e: Int64, _ future: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
         let wt = zone.wall(t)
-        var p = try chat(wt, e, future, bubble: style == .chatBubble, &views)
+        var p = try chat(wt, e, future, bubble: style.joinsTime, &views)
         p.day = floorDiv(wt, msPerDay)
         return p
     }
@@ -90,7 +90,7 @@ extension Rules {
         @inline(__always)
         func reaching(_ day: Int64) -> Int64 { zone.firstInstant(after: e, ofDayAtLeast: day) }
         if future && d >= 0 { c.consider(view.until) }
-        if style == .feed {
+        if case .feed = style.family {
             if future {
                 if d == -1 { c.consider(reaching(dayT)) }
                 if d <= -2 { c.consider(reaching(dayT - 1)); try c.consider(yearChange(of: dayT, view, after: e)) }

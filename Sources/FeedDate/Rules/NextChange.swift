@@ -58,18 +58,18 @@ extension Rules {
     /// The earliest instant > x at which label(t, ·) may differ from label(t, x);
     /// label(t, ·) is constant on [x, boundary). nil: never.
     private func boundary(_ t: Int64, _ x: Int64, _ views: inout Views) throws(FeedDateError) -> Int64? {
-        switch style {
+        switch style.family {
         case .feedDetail: return nil
         case .countdown: return countdownBoundary(t, x)
-        default: break
+        case .feed, .chat, .count: break
         }
         let (e, future) = moment(t, x)
         var c = Candidates(after: x)
         if future { c.consider(t - options.skewToleranceMs) }
         let view = try views.at(e, makeView)
-        switch style {
-        case .feed, .chatList, .chatBubble: try feedChatBoundaries(t, e, future, view, &c)
-        case .relative, .compact: try relativeBoundaries(t, e, future, view, &c)
+        switch style.family {
+        case .feed, .chat: try feedChatBoundaries(t, e, future, view, &c)
+        case .count: try relativeBoundaries(t, e, future, view, &c)
         case .feedDetail, .countdown: break
         }
         // The local date can go back for a while (a fall-back across
@@ -93,10 +93,9 @@ extension Rules {
     /// future dates, and RELATIVE's and COMPACT's dates over max_unit (a
     /// count of elapsed time or of calendar units never reads it back).
     private func readsDate(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> Bool {
-        switch style {
-        case .relative: return try overCeiling(t, e, future)
-        case .compact: return future ? true : try overCeiling(t, e, future)
-        default: return true
+        switch style.family {
+        case .count: return future && style.compactCounts ? true : try overCeiling(t, e, future)
+        case .feed, .feedDetail, .chat, .countdown: return true
         }
     }
 

@@ -8,7 +8,7 @@ extension Rules {
     /// The RELATIVE ladder (and COMPACT's, without "just now" and "ago").
     @inline(__always)
     func relativePlan(_ t: Int64, _ e: Int64, _ future: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
-        let compact = style == .compact
+        let compact = style.compactCounts
         // COMPACT does not count into the future: the date of t.
         if future && compact { return try futureCompactPlan(t, e, views) }
         // A count in a unit above max_unit: t's date instead (found without
@@ -23,7 +23,7 @@ extension Rules {
     private func countPlan(_ count: Count, _ unit: CompactUnit, _ next: Int64?, future: Bool) -> Plan {
         if count.unit == .justNow { return .plain(Rules.justNow) }
         // Spoken, COMPACT reads as RELATIVE at width LONG ("2h": "2 hours ago").
-        let kind: Piece.Kind = style == .compact ? (options.spoken ? .past : .compact) : future ? .future : .past
+        let kind: Piece.Kind = style.compactCounts ? (options.spoken ? .past : .compact) : future ? .future : .past
         var plan = Plan.plain(.count(kind, count.n, unit))
         plan.nextChange = next
         return plan
@@ -46,7 +46,7 @@ extension Rules {
     @inline(__always)
     func overCeiling(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> Bool {
         guard ceiling != .year else { return false }
-        if !future && style == .relative && e - t < options.justNowMs { return false }
+        if !future && !style.compactCounts && e - t < options.justNowMs { return false }
         guard let at = try ceilingSwitch(t, future) else { return false }
         return future ? e < at : e >= at
     }
@@ -112,9 +112,9 @@ extension Rules {
     /// stays put around e, the next change too (what relativeBoundary gives).
     private func relativeCount(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View?) throws(FeedDateError) -> (Count, CompactUnit, Int64?) {
         let delta = future ? t - e : e - t
-        if !future && style == .relative && delta < options.justNowMs { return (Count(unit: .justNow, n: 0), .second, nil) }
+        if !future && !style.compactCounts && delta < options.justNowMs { return (Count(unit: .justNow, n: 0), .second, nil) }
         // A future count of zero (only when τ < 1 s) reads as the just-now piece.
-        if future && style == .relative && delta < msPerSecond { return (Count(unit: .justNow, n: 0), .second, nil) }
+        if future && !style.compactCounts && delta < msPerSecond { return (Count(unit: .justNow, n: 0), .second, nil) }
         if delta < msPerMinute { return (Count(unit: .elapsed, n: delta / msPerSecond), .second, nil) }
         if delta < msPerHour { return (Count(unit: .elapsed, n: delta / msPerMinute), .minute, nil) }
         let wt = zone.wall(t)
@@ -300,7 +300,7 @@ extension Rules {
     func countKey(_ t: Int64, _ now: Int64, _ view: View, _ calm: Calm) -> (key: Int64, wt: Int64)? {
         // (Two local days back is over a day of wall-clock time, but a DST change can make it
         // less than just_now_ms, at most a day, of elapsed time: such a t is just now.)
-        guard t < now, FeedDateRange.contains(t), style != .relative || now - t >= options.justNowMs else { return nil }
+        guard t < now, FeedDateRange.contains(t), style.compactCounts || now - t >= options.justNowMs else { return nil }
         let wt = zone.wall(t), daysBack = view.day - floorDiv(wt, msPerDay)
         guard daysBack >= 2 else { return nil }
         return (2 * daysBack + (floorMod(wt, msPerDay) > floorMod(calm.wall(now), msPerDay) ? 1 : 0), wt)
@@ -348,7 +348,7 @@ extension Rules {
     /// that is not a count (COMPACT's date of a future t), with e the
     /// effective now at x and `view` e's view.
     func relativeBoundaries(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View, _ c: inout Candidates) throws(FeedDateError) {
-        if future && style == .compact {
+        if future && style.compactCounts {
             try c.consider(yearChange(of: zone.localDay(t), view, after: e))
             return
         }

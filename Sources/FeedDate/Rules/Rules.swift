@@ -56,11 +56,11 @@ final class Rules: Sendable {
     /// The plan of t's label at now, by the rule of the style's family.
     func plan(_ t: Int64, _ now: Int64, _ views: inout Views) throws(FeedDateError) -> Plan {
         let (e, future) = moment(t, now)
-        switch style {
+        switch style.family {
         case .feed: return try feedPlan(t, e, future, &views)
         case .feedDetail: return feedDetailPlan(t)
-        case .chatList, .chatBubble: return try chatPlan(t, e, future, &views)
-        case .relative, .compact: return try relativePlan(t, e, future, &views)
+        case .chat: return try chatPlan(t, e, future, &views)
+        case .count: return try relativePlan(t, e, future, &views)
         case .countdown: return countdownPlan(t, now)
         }
     }

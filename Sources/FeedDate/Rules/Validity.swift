@@ -1,7 +1,8 @@
 // How long a label stays valid, as the caches see it: the one place that
 // says which labels a cache may keep, copy or skip. The rules say what a
 // label is; NextChangeMemo, BatchDayCopies and fd_format_many's earliest
-// next change read this and nothing else.
+// next change read this and nothing else. Which styles can hold for a day
+// is a trait of the style (FeedDateStyle.holdsForDay, StyleTraits.swift).
 
 /// How long the label of t at now stays as it is.
 enum Validity {
@@ -27,15 +28,6 @@ enum Validity {
         case .walk: return now + 1
         }
     }
-
-    /// The styles whose labels can hold until now's local day changes.
-    @inline(__always)
-    static func byDay(_ style: FeedDateStyle) -> Bool { style == .feed || style == .chatList || style == .chatBubble }
-
-    /// The styles among those whose past days' labels are a day part alone
-    /// (DayLabel.textByDay): CHAT_BUBBLE adds the time.
-    @inline(__always)
-    static func textByDay(_ style: FeedDateStyle) -> Bool { style == .feed || style == .chatList }
 }
 
 /// A past FEED or CHAT label (yesterday or before, or a time of day today),
@@ -64,15 +56,15 @@ extension Rules {
     /// The validity of `plan`, the label of t at now (`views.now`: now's view).
     @inline(__always)
     func validity(_ t: Int64, _ now: Int64, _ plan: Plan, _ views: Views) -> Validity {
-        switch style {
+        switch style.family {
         case .feedDetail:
             return .never
-        case .relative, .compact:
+        case .count:
             guard let next = plan.knownNextChange else { return .walk }
             return next == Rules.never ? .never : .until(next)
         case .countdown:
             return .walk
-        case .feed, .chatList, .chatBubble:
+        case .feed, .chat:
             guard let v = views.now, let day = dayLabel(t, now, localDay: plan.day, v) else { return .walk }
             return .untilDayChange(day)
         }
@@ -94,12 +86,12 @@ extension Rules {
     /// view `v` alone: a batch asks before planning the label.
     @inline(__always)
     func dayLabel(_ t: Int64, _ now: Int64, localDay: Int64, _ v: View) -> DayLabel? {
-        guard Validity.byDay(style), t <= now, v.covers(now) else { return nil }
+        guard style.holdsForDay, t <= now, v.covers(now) else { return nil }
         let daysBack = v.day - localDay
         guard daysBack >= 0 else { return nil }  // a local date going back can put t's day after now's
-        let recent = style == .feed && options.recentRelative
+        let recent = style.hasRecentCounts && options.recentRelative
         if recent && recentLadder(now - t, daysBack) != nil { return nil }
         return DayLabel(daysBack: daysBack, until: v.until, nextChangeByDay: !recent,
-                        textByDay: Validity.textByDay(style) && daysBack > 0)
+                        textByDay: style.dayTextHoldsForDay && daysBack > 0)
     }
 }
