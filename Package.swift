@@ -73,8 +73,9 @@ let package = Package(
         // DiscreteFormatStyle and a SwiftUI TimelineSchedule over
         // FeedDateWire; FoundationEssentials where it exists, no C, no ICU.
         .target(name: "FeedDateClient", dependencies: ["FeedDateWire"]),
-        // The rules and the public Swift API: stdlib, Glibc and ICU only.
-        .target(name: "FeedDate", dependencies: ["FeedDateWire", "CICU", "CForkGate", "CSystem"]),
+        // The rules and the public Swift API: stdlib, Glibc and ICU only (and
+        // the header's limits, from CFeedDateABI's fdlimits.h).
+        .target(name: "FeedDate", dependencies: ["FeedDateWire", "CICU", "CForkGate", "CSystem", "CFeedDateABI"]),
         // The @_cdecl exports and nothing else: the product `feeddate`,
         // libfeeddate.so. Not named `feeddate` since 1.3, so that no two
         // targets differ only by case (FeedDate): they would collide on a

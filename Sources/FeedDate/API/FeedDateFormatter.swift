@@ -1,5 +1,6 @@
 // The public Swift API: an immutable, thread-safe formatter.
 import Glibc
+import CFeedDateABI // FD_LABEL_CAPACITY
 
 /// A label and what a UI needs besides its text.
 public struct FeedDateLabel: Sendable, Equatable {
@@ -117,7 +118,7 @@ public final class FeedDateFormatter: Sendable {
     }
 
     /// Every label fits in this many bytes (FD_LABEL_CAPACITY, less its NUL).
-    package static let capacity = 255
+    package static let capacity = Int(FD_LABEL_CAPACITY) - 1
 
     /// Writes the UTF-8 text of the label into `base[0..<capacity]` (nothing
     /// past it; a text that does not fit is not written whole) and reports

@@ -11,6 +11,7 @@
 #if canImport(FeedDateWire)
 @_exported import FeedDateWire
 #endif
+import CFeedDateABI // the header's FD_SCHEDULE_* limits (fdlimits.h)
 
 extension Sink: ScheduleOutput {
     @inline(__always)
@@ -23,16 +24,22 @@ extension Sink: ScheduleOutput {
 }
 
 extension FeedDateFormatter {
-    /// The longest horizon a schedule takes (366 days).
-    public static let scheduleHorizonLimitMs: Int64 = 366 * 86_400_000
-    /// The most entries a schedule takes.
-    public static let scheduleEntriesLimit = 100_000
-    /// The defaults (1.3): a horizon of one day and 1,000 entries, the
-    /// header's FD_SCHEDULE_DEFAULT_HORIZON_MS and
-    /// FD_SCHEDULE_DEFAULT_MAX_ENTRIES.
-    public static let scheduleDefaultHorizonMs: Int64 = 86_400_000
-    /// The default most entries (FD_SCHEDULE_DEFAULT_MAX_ENTRIES).
-    public static let scheduleDefaultMaxEntries = 1000
+    // The limits and defaults are the header's (include/feeddate.h), read
+    // through CFeedDateABI's fdlimits.h: written there alone.
+    /// The longest horizon a schedule takes (366 days, FD_SCHEDULE_MAX_HORIZON_MS).
+    public static let scheduleHorizonLimitMs: Int64 = fdabi_schedule_max_horizon_ms
+    /// The most entries a schedule takes (FD_SCHEDULE_MAX_ENTRIES).
+    public static let scheduleEntriesLimit = Int(fdabi_schedule_max_entries)
+    /// The default horizon (1.3): one day (FD_SCHEDULE_DEFAULT_HORIZON_MS).
+    public static let scheduleDefaultHorizonMs: Int64 = fdabi_schedule_default_horizon_ms
+    /// The default most entries (1.3): 1,000 (FD_SCHEDULE_DEFAULT_MAX_ENTRIES).
+    public static let scheduleDefaultMaxEntries = Int(fdabi_schedule_default_max_entries)
+
+    /// The error for a max_entries out of 1...scheduleEntriesLimit, with
+    /// the count as the caller meant it (fd_schedule's size_t -1 is -1).
+    package static func maxEntriesError(_ meant: String) -> FeedDateError {
+        .argument("max_entries \(meant) is out of range 1...\(scheduleEntriesLimit)")
+    }
 
     /// The schedule of `t` seen from `now` (SPEC section 11): entries until
     /// one never changes, `maxEntries` are made, or one changes at or after
@@ -102,11 +109,9 @@ extension FeedDateFormatter {
         _ body: (UnsafeRawBufferPointer, Int64) -> Void
     ) throws(FeedDateError) -> Int64 {
         guard (0...Self.scheduleHorizonLimitMs).contains(horizonMs) else {
-            throw .argument("horizon \(horizonMs) ms is out of range 0...\(Self.scheduleHorizonLimitMs) (366 days)")
+            throw .argument("horizon \(horizonMs) ms is out of range 0...\(Self.scheduleHorizonLimitMs) (\(Self.scheduleHorizonLimitMs / msPerDay) days)")
         }
-        guard (1...Self.scheduleEntriesLimit).contains(maxEntries) else {
-            throw .argument("max_entries \(maxEntries) is out of range 1...\(Self.scheduleEntriesLimit)")
-        }
+        guard (1...Self.scheduleEntriesLimit).contains(maxEntries) else { throw Self.maxEntriesError(String(maxEntries)) }
         guard FeedDateRange.contains(now) else { throw .range(now) }
         let end = now + horizonMs
         var from = now, made = 0
