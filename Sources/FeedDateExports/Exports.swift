@@ -29,12 +29,21 @@ private final class Handle {
         p.map { Unmanaged<Handle>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
     }
 
-    /// Runs body with the formatter behind p without retaining it: threads
-    /// sharing a formatter must not contend for its reference count.
+    /// Runs body with the formatter behind p without retaining it (threads
+    /// sharing a formatter must not contend for its reference count): FD_OK,
+    /// or the status of what it threw with its message for fd_last_error.
+    /// The one place a call's FeedDateError becomes its status.
     @inline(__always)
-    static func with(_ p: OpaquePointer?, _ body: (FeedDateFormatter) -> fd_status) -> fd_status {
+    static func with(_ p: OpaquePointer?, _ body: (FeedDateFormatter) throws(FeedDateError) -> Void) -> fd_status {
         guard let p else { return FD_ERR_ARGUMENT }
-        return Unmanaged<Handle>.fromOpaque(UnsafeRawPointer(p))._withUnsafeGuaranteedRef { body($0.formatter) }
+        return Unmanaged<Handle>.fromOpaque(UnsafeRawPointer(p))._withUnsafeGuaranteedRef { handle in
+            do throws(FeedDateError) {
+                try body(handle.formatter)
+                return FD_OK
+            } catch {
+                return fail(error)
+            }
+        }
     }
 }
 
@@ -64,6 +73,39 @@ private func fail(_ e: FeedDateError) -> fd_status { fail(status(e), e.descripti
 private func succeed() -> fd_status {
     fdabi_clear_error()
     return FD_OK
+}
+
+/// The first checks of every call that writes into the caller's buffer, and
+/// their words: the status to return at once, or nil to go on.
+@inline(__always)
+private func bufferArguments<Unit>(_ name: String, _ f: OpaquePointer?, _ buf: UnsafeMutablePointer<Unit>?, _ capacity: UInt) -> fd_status? {
+    guard f != nil else { return fail(FD_ERR_ARGUMENT, "\(name): formatter is NULL") }
+    return capacityArgument(name, buf, capacity)
+}
+
+/// A NULL buf is a size query, only with cap 0: the status to return, or nil.
+@inline(__always)
+private func capacityArgument<Unit>(_ name: String, _ buf: UnsafeMutablePointer<Unit>?, _ capacity: UInt) -> fd_status? {
+    guard buf != nil || capacity == 0 else {
+        return fail(FD_ERR_ARGUMENT, "\(name): buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)")
+    }
+    return nil
+}
+
+/// The end of a call that wrote `length` units for the caller with room
+/// for a NUL after them (cap: the caller's capacity): FD_OK with the NUL
+/// written, or FD_ERR_BUFFER with `message` and nothing but a NUL at buf[0]
+/// (when there is room for it).
+@inline(__always)
+private func terminated<Unit: BinaryInteger>(
+    _ buf: UnsafeMutablePointer<Unit>?, _ length: Int, _ cap: Int, _ message: @autoclosure () -> String
+) -> fd_status {
+    guard let buf, length < cap else {
+        if let buf, cap > 0 { buf[0] = 0 }
+        return fail(FD_ERR_BUFFER, message())
+    }
+    buf[length] = 0
+    return succeed()
 }
 
 private func cString(_ s: StaticString) -> UnsafePointer<CChar> {
@@ -97,10 +139,38 @@ private func layoutsText() -> String {
     optionsLayouts.enumerated().map { "\($0.element) (1.\($0.offset))" }.joined(separator: ", ")
 }
 
-private func knownStyle(_ raw: fd_style) -> FeedDateStyle? { FeedDateStyle(rawValue: Int32(bitPattern: raw.rawValue)) }
+/// A C enum of fd_options as its messages name it: the field, what a value
+/// is, and every value, from the Swift cases (`allCases`, in order; the C
+/// name is the case's in capitals, "_" before each word: chatBubble is
+/// FD_STYLE_CHAT_BUBBLE). The one writer of the lists "pass FD_X (0), ... or
+/// FD_Z (2)", so a new case is named in them by itself.
+private struct CEnum<E: CaseIterable & RawRepresentable> where E.RawValue == Int32 {
+    let field: String, noun: String, prefix: String
 
-private let stylesText = "FD_STYLE_FEED (0), FD_STYLE_FEED_DETAIL (1), FD_STYLE_CHAT_LIST (2), FD_STYLE_CHAT_BUBBLE (3), "
-    + "FD_STYLE_RELATIVE (4), FD_STYLE_COMPACT (5) or FD_STYLE_COUNTDOWN (6)"
+    /// The case of C value `raw`, or nil.
+    func known(_ raw: UInt32) -> E? { E(rawValue: Int32(bitPattern: raw)) }
+
+    /// The case of C value `raw`, or the error that names every value.
+    func read(_ raw: UInt32) throws(FeedDateError) -> E {
+        guard let value = known(raw) else { throw .argument(refusal(raw)) }
+        return value
+    }
+
+    /// "style 9 is not a style: pass FD_STYLE_FEED (0), ... or FD_STYLE_COUNTDOWN (6)".
+    func refusal(_ raw: UInt32) -> String {
+        let names = E.allCases.map { value -> String in
+            var name = prefix
+            for c in String(describing: value) {
+                if c.isUppercase { name += "_" }
+                name += c.uppercased()
+            }
+            return "\(name) (\(value.rawValue))"
+        }
+        return "\(field) \(raw) is not \(noun): pass " + names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}
+
+private let styles = CEnum<FeedDateStyle>(field: "style", noun: "a style", prefix: "FD_STYLE_")
 
 /// The defaults of SPEC section 6 for a style, in this header's layout.
 private func defaultOptions(_ style: FeedDateStyle) -> fd_options {
@@ -127,13 +197,11 @@ public func fd_options_init_sized(_ opts: UnsafeMutablePointer<fd_options>?, _ s
         return fail(FD_ERR_ARGUMENT, "fd_options_init: size \(UInt(bitPattern: size)) is not a published fd_options layout: "
             + layoutsText() + " (a struct from a newer feeddate.h needs a newer library)")
     }
-    var d = defaultOptions(knownStyle(style) ?? .feed)
+    var d = defaultOptions(styles.known(style.rawValue) ?? .feed)
     d.size = UInt32(size)
     // Exactly `size` bytes: the caller's struct may be an older, smaller layout.
     withUnsafeBytes(of: &d) { UnsafeMutableRawPointer(opts).copyMemory(from: $0.baseAddress!, byteCount: size) }
-    guard knownStyle(style) != nil else {
-        return fail(FD_ERR_ARGUMENT, "fd_options_init: style \(style.rawValue) is not a style: pass \(stylesText)")
-    }
+    guard styles.known(style.rawValue) != nil else { return fail(FD_ERR_ARGUMENT, "fd_options_init: " + styles.refusal(style.rawValue)) }
     return succeed()
 }
 
@@ -144,38 +212,32 @@ public func fd_options_init(_ opts: UnsafeMutablePointer<fd_options>?, _ style: 
     fd_options_init_sized(opts, optionsLayouts[0], style)
 }
 
-/// fd_options (C) to FeedDateOptions (Swift), or the message of what is wrong.
-private func swiftOptions(_ o: fd_options) -> Result<FeedDateOptions, FeedDateError> {
-    guard let style = knownStyle(o.style) else {
-        return .failure(.argument("style \(o.style.rawValue) is not a style: pass \(stylesText)"))
-    }
-    guard let hourCycle = FeedDateHourCycle(rawValue: Int32(bitPattern: o.hour_cycle.rawValue)) else {
-        return .failure(.argument("hour_cycle \(o.hour_cycle.rawValue) is not an hour cycle: pass "
-            + "FD_HOUR_CYCLE_LOCALE (0), FD_HOUR_CYCLE_H23 (1) or FD_HOUR_CYCLE_H12 (2)"))
-    }
-    guard let width = FeedDateWidth(rawValue: Int32(bitPattern: o.width.rawValue)) else {
-        return .failure(.argument("width \(o.width.rawValue) is not a width: pass FD_WIDTH_LONG (0), FD_WIDTH_SHORT (1) or FD_WIDTH_NARROW (2)"))
-    }
+/// fd_options (C) to FeedDateOptions (Swift), and the error of a locale or
+/// zone id that is not UTF-8 (FeedDateFormatter throws it once the options
+/// are known good); throws what else is wrong.
+private func swiftOptions(_ o: fd_options) throws(FeedDateError) -> (FeedDateOptions, unreadableID: FeedDateError?) {
+    let style = try styles.read(o.style.rawValue)
+    let hourCycle = try CEnum<FeedDateHourCycle>(field: "hour_cycle", noun: "an hour cycle", prefix: "FD_HOUR_CYCLE_")
+        .read(o.hour_cycle.rawValue)
+    let width = try CEnum<FeedDateWidth>(field: "width", noun: "a width", prefix: "FD_WIDTH_").read(o.width.rawValue)
     for (name, value) in [("recent_relative", o.recent_relative), ("countdown_days", o.countdown_days),
                           ("plain_spaces", o.plain_spaces), ("spoken", o.spoken), ("overtime", o.overtime)]
     where !(0...1).contains(value) {
-        return .failure(.argument("\(name) \(value) must be 0 or 1"))
+        throw .argument("\(name) \(value) must be 0 or 1")
     }
-    guard let maxUnit = FeedDateUnit(rawValue: Int32(bitPattern: o.max_unit.rawValue)) else {
-        return .failure(.argument("max_unit \(o.max_unit.rawValue) is not a unit: pass FD_UNIT_YEAR (0), FD_UNIT_MONTH (1), "
-            + "FD_UNIT_WEEK (2), FD_UNIT_DAY (3), FD_UNIT_HOUR (4), FD_UNIT_MINUTE (5) or FD_UNIT_SECOND (6)"))
-    }
+    let maxUnit = try CEnum<FeedDateUnit>(field: "max_unit", noun: "a unit", prefix: "FD_UNIT_").read(o.max_unit.rawValue)
     var words: [String?] = []
+    let limit = FeedDateOptions.textLimit
     for (name, p) in [("just_now_text", o.just_now_text), ("yesterday_text", o.yesterday_text),
                       ("day_before_yesterday_text", o.day_before_yesterday_text), ("tomorrow_text", o.tomorrow_text)] {
         guard let p else { words.append(nil); continue }
-        // At most 65 bytes are read: a longer text is refused without scanning it all.
-        let length = strnlen(p, 65)
-        // The value quoted as every message quotes one (of 65 bytes read: cut at 64 with "…").
+        // At most limit + 1 bytes are read: a longer text is refused without scanning it all.
+        let length = strnlen(p, limit + 1)
+        // The value quoted as every message quotes one (of limit + 1 bytes read: cut with "…").
         func quoted() -> String { LogSafe.quote(bytes: UnsafeRawBufferPointer(start: p, count: length)) }
-        guard length <= 64 else { return .failure(.argument("\(name) is longer than 64 bytes (\(quoted())): pass 1..64 bytes of UTF-8 (or NULL)")) }
+        guard length <= limit else { throw .argument("\(name) is longer than \(limit) bytes (\(quoted())): pass 1..\(limit) bytes of UTF-8 (or NULL)") }
         guard let text = String(validatingCString: p) else {
-            return .failure(.argument("\(name) is not valid UTF-8 (\(quoted())): pass 1..64 bytes of UTF-8 (or NULL)"))
+            throw .argument("\(name) is not valid UTF-8 (\(quoted())): pass 1..\(limit) bytes of UTF-8 (or NULL)")
         }
         words.append(text)
     }
@@ -207,18 +269,14 @@ private func swiftOptions(_ o: fd_options) -> Result<FeedDateOptions, FeedDateEr
     s.tomorrowText = words[3]
     // Options out of range are FD_ERR_ARGUMENT whatever the ids hold, as
     // FeedDateFormatter checks them before the ids: so a malformed id is
-    // reported only once the options are known good (validated here only
-    // then; FeedDateFormatter validates every other time).
-    if locale.bad != nil || zone.bad != nil {
-        do { try s.validate() } catch { return .failure(error) }
-    }
+    // reported by it, once the options are known good.
     if let bad = locale.bad {
-        return .failure(.locale("malformed locale id \(bad) (not UTF-8): pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\""))
+        return (s, .malformedLocale("\(bad) (not UTF-8)"))
     }
     if let bad = zone.bad {
-        return .failure(.timeZone("unknown time zone \(bad) (not UTF-8): pass an IANA zone id like \"Asia/Shanghai\""))
+        return (s, .unknownZone("\(bad) (not UTF-8)"))
     }
-    return .success(s)
+    return (s, nil)
 }
 
 @_cdecl("fd_formatter_new")
@@ -235,13 +293,9 @@ public func fd_formatter_new(_ opts: UnsafePointer<fd_options>?, _ out: UnsafeMu
     }
     var full = defaultOptions(.feed)
     withUnsafeMutableBytes(of: &full) { $0.baseAddress!.copyMemory(from: UnsafeRawPointer(opts), byteCount: size) }
-    let options: FeedDateOptions
-    switch swiftOptions(full) {
-    case .success(let o): options = o
-    case .failure(let e): return fail(e)
-    }
-    do {
-        let handle = Handle(try FeedDateFormatter(options))
+    do throws(FeedDateError) {
+        let (options, unreadableID) = try swiftOptions(full)
+        let handle = Handle(try FeedDateFormatter(options, unreadableID: unreadableID))
         out.pointee = OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
         return succeed()
     } catch {
@@ -261,18 +315,12 @@ public func fd_format(
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ info: UnsafeMutablePointer<fd_label>?
 ) -> fd_status {
     let cap = Int(clamping: capacity)  // size_t: SIZE_MAX must not read as -1
-    guard f != nil else { return fail(FD_ERR_ARGUMENT, "fd_format: formatter is NULL") }
-    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_format: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    if let s = bufferArguments("fd_format", f, buf, capacity) { return s }
     var w = FeedDateWritten()
-    let s = Handle.with(f) { formatter in
-        do throws(FeedDateError) {
-            // Room for the NUL: the text is written only when it fits before it.
-            w = try formatter.write(t, now: now, into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0),
-                                    nextChange: info != nil)
-            return FD_OK
-        } catch {
-            return fail(error)
-        }
+    let s = Handle.with(f) { (formatter) throws(FeedDateError) in
+        // Room for the NUL: the text is written only when it fits before it.
+        w = try formatter.write(t, now: now, into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0),
+                                nextChange: info != nil)
     }
     guard s == FD_OK else { return s }
     if let info {
@@ -282,12 +330,8 @@ public func fd_format(
             time_offset: w.time.lowerBound, time_length: w.time.count,
             expired: w.expired ? 1 : 0)
     }
-    guard let buf, w.length < cap else {
-        if let buf, cap > 0 { buf[0] = 0 }
-        return fail(FD_ERR_BUFFER, "fd_format: the label needs \(w.length + 1) bytes with its NUL; cap is \(capacity) (FD_LABEL_CAPACITY always fits)")
-    }
-    buf[w.length] = 0
-    return succeed()
+    return terminated(buf, w.length, cap,
+                      "fd_format: the label needs \(w.length + 1) bytes with its NUL; cap is \(capacity) (FD_LABEL_CAPACITY always fits)")
 }
 
 /// The argument rules fd_format_many and fd_format_many_utf16 share (`name`
@@ -302,8 +346,7 @@ private func manyArguments<Unit: BinaryInteger>(
     _ nextChangeMin: UnsafeMutablePointer<Int64>?
 ) -> fd_status? {
     let cap = Int(clamping: capacity)
-    guard f != nil else { return fail(FD_ERR_ARGUMENT, "\(name): formatter is NULL") }
-    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "\(name): buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    if let s = bufferArguments(name, f, buf, capacity) { return s }
     guard count <= UInt(Int.max / 8) else { return fail(FD_ERR_ARGUMENT, "\(name): n \(count) is more instants than memory can hold") }
     nextChangeMin?.pointee = Int64.max
     if count == 0 {
@@ -344,14 +387,9 @@ private func formatMany(
     if let s = manyArguments(name, f, ts, count, buf, capacity, ends, nextChangeMin) { return s }
     let cap = Int(clamping: capacity), n = Int(count), ts = ts.unsafelyUnwrapped, ends = ends.unsafelyUnwrapped
     var earliest = Int64.max
-    let s = Handle.with(f) { formatter in
-        do throws(FeedDateError) {
-            earliest = try formatter.writeMany(ts, count: n, now: now, into: buf.map(UnsafeMutableRawPointer.init),
-                                               capacity: cap, ends: ends, nextChange: nextChangeMin != nil, nul: nul)
-            return FD_OK
-        } catch {
-            return fail(error)
-        }
+    let s = Handle.with(f) { (formatter) throws(FeedDateError) in
+        earliest = try formatter.writeMany(ts, count: n, now: now, into: buf.map(UnsafeMutableRawPointer.init),
+                                           capacity: cap, ends: ends, nextChange: nextChangeMin != nil, nul: nul)
     }
     guard s == FD_OK else { return s }
     let used = ends[n - 1]
@@ -371,8 +409,7 @@ public func fd_format_utf16(
     _ buf: UnsafeMutablePointer<UInt16>?, _ capacity: UInt, _ info: UnsafeMutablePointer<fd_label>?
 ) -> fd_status {
     let cap = Int(clamping: capacity)
-    guard f != nil else { return fail(FD_ERR_ARGUMENT, "fd_format_utf16: formatter is NULL") }
-    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_format_utf16: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    if let s = bufferArguments("fd_format_utf16", f, buf, capacity) { return s }
     // The label as UTF-8 (every label fits in FeedDateFormatter.capacity bytes), then in one pass its
     // code units and, for its parts, the code units before each byte.
     // (768 bytes of scratch: on the stack, as Swift keeps temporary allocations up to 1 KiB.)
@@ -381,13 +418,8 @@ public func fd_format_utf16(
         let units = scratch.baseAddress!
         let bytes = UnsafeMutableRawPointer(units + room + 1).assumingMemoryBound(to: UInt8.self)
         var w = FeedDateWritten()
-        let s = Handle.with(f) { formatter in
-            do throws(FeedDateError) {
-                w = try formatter.write(t, now: now, into: UnsafeMutableRawPointer(bytes), capacity: room, nextChange: info != nil)
-                return FD_OK
-            } catch {
-                return fail(error)
-            }
+        let s = Handle.with(f) { (formatter) throws(FeedDateError) in
+            w = try formatter.write(t, now: now, into: UnsafeMutableRawPointer(bytes), capacity: room, nextChange: info != nil)
         }
         guard s == FD_OK else { return s }
         guard w.length <= room else { return fail(FD_ERR_INTERNAL, "fd_format_utf16: a label of \(w.length) bytes") }
@@ -407,12 +439,8 @@ public func fd_format_utf16(
                 day_offset: day, day_length: Int(units[w.day.upperBound]) - day,
                 time_offset: time, time_length: Int(units[w.time.upperBound]) - time, expired: w.expired ? 1 : 0)
         }
-        guard let buf, length < cap else {
-            if let buf, cap > 0 { buf[0] = 0 }
-            return fail(FD_ERR_BUFFER, "fd_format_utf16: the label needs \(length + 1) code units with its NUL; cap is \(capacity) (FD_LABEL_CAPACITY always fits)")
-        }
-        buf[length] = 0
-        return succeed()
+        return terminated(buf, length, cap, "fd_format_utf16: the label needs \(length + 1) code units with its NUL; "
+                          + "cap is \(capacity) (FD_LABEL_CAPACITY always fits)")
     }
 }
 
@@ -442,31 +470,26 @@ public func fd_format_many_utf16(
     let byteEnd = scratch.bindMemory(to: Int.self, capacity: chunk)  // first: malloc aligns it
     let bytes = (scratch + chunk * MemoryLayout<Int>.size).bindMemory(to: UInt8.self, capacity: room)
     var earliest = Int64.max, used = 0
-    let s = Handle.with(f) { formatter in
-        do throws(FeedDateError) {
-            for start in stride(from: 0, to: n, by: chunk) {
-                let k = min(chunk, n - start)
-                earliest = min(earliest, try formatter.writeMany(
-                    ts + start, count: k, now: now, into: UnsafeMutableRawPointer(bytes), capacity: room,
-                    ends: byteEnd, nextChange: nextChangeMin != nil))
-                var from = 0
-                for j in 0..<k {
-                    let length = byteEnd[j] - from, label = bytes + from
-                    // A label has no more code units than bytes: where its bytes fit, it does.
-                    if let buf, length <= cap - min(used, cap) {
-                        used += UTF16Out.transcode(label, length, into: buf + used)
-                    } else {
-                        let units = UTF16Out.count(label, length)
-                        if let buf, used + units <= cap { _ = UTF16Out.transcode(label, length, into: buf + used) }
-                        used += units
-                    }
-                    ends[start + j] = used
-                    from = byteEnd[j]
+    let s = Handle.with(f) { (formatter) throws(FeedDateError) in
+        for start in stride(from: 0, to: n, by: chunk) {
+            let k = min(chunk, n - start)
+            earliest = min(earliest, try formatter.writeMany(
+                ts + start, count: k, now: now, into: UnsafeMutableRawPointer(bytes), capacity: room,
+                ends: byteEnd, nextChange: nextChangeMin != nil))
+            var from = 0
+            for j in 0..<k {
+                let length = byteEnd[j] - from, label = bytes + from
+                // A label has no more code units than bytes: where its bytes fit, it does.
+                if let buf, length <= cap - min(used, cap) {
+                    used += UTF16Out.transcode(label, length, into: buf + used)
+                } else {
+                    let units = UTF16Out.count(label, length)
+                    if let buf, used + units <= cap { _ = UTF16Out.transcode(label, length, into: buf + used) }
+                    used += units
                 }
+                ends[start + j] = used
+                from = byteEnd[j]
             }
-            return FD_OK
-        } catch {
-            return fail(error)
         }
     }
     guard s == FD_OK else { return s }
@@ -480,13 +503,26 @@ public func fd_format_many_utf16(
 
 // MARK: schedules (SPEC section 11, 1.2)
 
-/// max_entries as the caller meant it. A size_t of 2^63 or more is a
+/// A max_entries over the limit, refused before any work (the core refuses
+/// 0), with the count as the caller meant it. A size_t of 2^63 or more is a
 /// negative count from a signed caller (C's -1, a binding's clamped -5),
 /// said as that number: "max_entries -1", not 18446744073709551615. The
 /// bindings pass a negative count this way so that this is the one message.
-private func maxEntriesText(_ n: UInt) -> String {
-    let meant = n > UInt(Int64.max) ? String(Int64(bitPattern: UInt64(n))) : String(n)
-    return "max_entries \(meant) is out of range 1...\(FeedDateFormatter.scheduleEntriesLimit)"
+private func maxEntriesRefusal(_ n: UInt) -> fd_status? {
+    guard n > UInt(FeedDateFormatter.scheduleEntriesLimit) else { return nil }
+    return fail(FeedDateFormatter.maxEntriesError(n > UInt(Int64.max) ? String(Int64(bitPattern: UInt64(n))) : String(n)))
+}
+
+/// The argument checks fd_schedule_json and the markup calls share: the
+/// status to return at once, or nil to go on (with *length set to 0).
+private func wireArguments(
+    _ name: String, _ f: OpaquePointer?, _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt,
+    _ length: UnsafeMutablePointer<Int>?, _ maxEntries: UInt
+) -> fd_status? {
+    if let s = bufferArguments(name, f, buf, capacity) { return s }
+    guard let length else { return fail(FD_ERR_ARGUMENT, "\(name): length is NULL") }
+    length.pointee = 0
+    return maxEntriesRefusal(maxEntries)
 }
 
 @_cdecl("fd_schedule")
@@ -496,22 +532,16 @@ public func fd_schedule(
     _ froms: UnsafeMutablePointer<Int64>?, _ count: UnsafeMutablePointer<Int>?, _ until: UnsafeMutablePointer<Int64>?
 ) -> fd_status {
     let cap = Int(clamping: capacity)
-    guard f != nil else { return fail(FD_ERR_ARGUMENT, "fd_schedule: formatter is NULL") }
-    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_schedule: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    if let s = bufferArguments("fd_schedule", f, buf, capacity) { return s }
     guard let ends, let froms, let count, let until else {
         return fail(FD_ERR_ARGUMENT, "fd_schedule: ends, from_ms, n and until_ms must not be NULL")
     }
     count.pointee = 0
-    guard maxEntries <= UInt(FeedDateFormatter.scheduleEntriesLimit) else { return fail(FD_ERR_ARGUMENT, maxEntriesText(maxEntries)) }
+    if let s = maxEntriesRefusal(maxEntries) { return s }
     var result = (count: 0, until: Int64.max)
-    let s = Handle.with(f) { formatter in
-        do throws(FeedDateError) {
-            result = try formatter.writeSchedule(t, now: now, horizonMs: horizon, maxEntries: Int(clamping: maxEntries),
-                                                 into: buf.map(UnsafeMutableRawPointer.init), capacity: cap, ends: ends, froms: froms)
-            return FD_OK
-        } catch {
-            return fail(error)
-        }
+    let s = Handle.with(f) { (formatter) throws(FeedDateError) in
+        result = try formatter.writeSchedule(t, now: now, horizonMs: horizon, maxEntries: Int(clamping: maxEntries),
+                                             into: buf.map(UnsafeMutableRawPointer.init), capacity: cap, ends: ends, froms: froms)
     }
     guard s == FD_OK else { return s }
     count.pointee = result.count
@@ -530,30 +560,16 @@ public func fd_schedule_json(
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ length: UnsafeMutablePointer<Int>?
 ) -> fd_status {
     let cap = Int(clamping: capacity)
-    guard f != nil else { return fail(FD_ERR_ARGUMENT, "fd_schedule_json: formatter is NULL") }
-    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "fd_schedule_json: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
-    guard let length else { return fail(FD_ERR_ARGUMENT, "fd_schedule_json: length is NULL") }
-    length.pointee = 0
-    guard maxEntries <= UInt(FeedDateFormatter.scheduleEntriesLimit) else { return fail(FD_ERR_ARGUMENT, maxEntriesText(maxEntries)) }
+    if let s = wireArguments("fd_schedule_json", f, buf, capacity, length, maxEntries) { return s }
     var written = 0
-    let s = Handle.with(f) { formatter in
-        do throws(FeedDateError) {
-            // Room for the NUL: the text is written only when it fits before it.
-            written = try formatter.writeScheduleJSON(t, now: now, horizonMs: horizon, maxEntries: Int(clamping: maxEntries),
-                                                      into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0))
-            return FD_OK
-        } catch {
-            return fail(error)
-        }
+    let s = Handle.with(f) { (formatter) throws(FeedDateError) in
+        // Room for the NUL: the text is written only when it fits before it.
+        written = try formatter.writeScheduleJSON(t, now: now, horizonMs: horizon, maxEntries: Int(clamping: maxEntries),
+                                                  into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0))
     }
     guard s == FD_OK else { return s }
-    length.pointee = written
-    guard let buf, written < cap else {
-        if let buf, cap > 0 { buf[0] = 0 }
-        return fail(FD_ERR_BUFFER, "fd_schedule_json: the wire form needs \(written + 1) bytes with its NUL; cap is \(capacity)")
-    }
-    buf[written] = 0
-    return succeed()
+    length.unsafelyUnwrapped.pointee = written
+    return terminated(buf, written, cap, "fd_schedule_json: the wire form needs \(written + 1) bytes with its NUL; cap is \(capacity)")
 }
 
 // MARK: markup and script-safe wire (SPEC section 11, 1.3)
@@ -567,29 +583,17 @@ private func deliver(
     _ make: (FeedDateFormatter, Int) throws(FeedDateError) -> [UInt8]
 ) -> fd_status {
     let cap = Int(clamping: capacity)
-    guard f != nil else { return fail(FD_ERR_ARGUMENT, "\(name): formatter is NULL") }
-    guard buf != nil || cap == 0 else { return fail(FD_ERR_ARGUMENT, "\(name): buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
-    guard let length else { return fail(FD_ERR_ARGUMENT, "\(name): length is NULL") }
-    length.pointee = 0
-    guard maxEntries <= UInt(FeedDateFormatter.scheduleEntriesLimit) else { return fail(FD_ERR_ARGUMENT, maxEntriesText(maxEntries)) }
+    if let s = wireArguments(name, f, buf, capacity, length, maxEntries) { return s }
     var bytes: [UInt8] = []
-    let s = Handle.with(f) { formatter in
-        do throws(FeedDateError) {
-            bytes = try make(formatter, Int(clamping: maxEntries))
-            return FD_OK
-        } catch {
-            return fail(error)
-        }
+    let s = Handle.with(f) { (formatter) throws(FeedDateError) in
+        bytes = try make(formatter, Int(clamping: maxEntries))
     }
     guard s == FD_OK else { return s }
-    length.pointee = bytes.count
-    guard let buf, bytes.count < cap else {
-        if let buf, cap > 0 { buf[0] = 0 }
-        return fail(FD_ERR_BUFFER, "\(name): it needs \(bytes.count + 1) bytes with its NUL; cap is \(capacity)")
+    length.unsafelyUnwrapped.pointee = bytes.count
+    if let buf, bytes.count < cap {
+        bytes.withUnsafeBytes { UnsafeMutableRawPointer(buf).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
     }
-    bytes.withUnsafeBytes { UnsafeMutableRawPointer(buf).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-    buf[bytes.count] = 0
-    return succeed()
+    return terminated(buf, bytes.count, cap, "\(name): it needs \(bytes.count + 1) bytes with its NUL; cap is \(capacity)")
 }
 
 @_cdecl("fd_schedule_html")
@@ -657,7 +661,7 @@ public func fd_quote(
 ) -> fd_status {
     quotedLength?.pointee = 0
     guard value != nil || length == 0 else { return fail(FD_ERR_ARGUMENT, "fd_quote: value is NULL but length is \(length) (NULL only with length 0)") }
-    guard buf != nil || capacity == 0 else { return fail(FD_ERR_ARGUMENT, "fd_quote: buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)") }
+    if let s = capacityArgument("fd_quote", buf, capacity) { return s }
     // What LogSafe reads of any value: its first LogSafe.limit bytes and
     // the character that crosses them, so a 1 GB length costs nothing.
     let read = Int(clamping: min(length, UInt(LogSafe.limit + 4)))

@@ -28,8 +28,8 @@ extension FeedDateOptions: Codable {
         func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
             try c.decodeIfPresent(T.self, forKey: key) ?? fallback
         }
-        if c.contains(.hourCycle) { hourCycle = try Self.named(c, .hourCycle, Self.hourCycles) }
-        if c.contains(.width) { width = try Self.named(c, .width, Self.widths) }
+        if c.contains(.hourCycle) { hourCycle = try Self.named(c, .hourCycle, FeedDateHourCycle.allCases) }
+        if c.contains(.width) { width = try Self.named(c, .width, FeedDateWidth.allCases) }
         if c.contains(.maxUnit) { maxUnit = try Self.named(c, .maxUnit, FeedDateUnit.allCases) }
         recentRelative = try value(.recentRelative, recentRelative)
         justNowMs = try value(.justNowMs, justNowMs)
@@ -72,9 +72,6 @@ extension FeedDateOptions: Codable {
         try c.encodeIfPresent(dayBeforeYesterdayText, forKey: .dayBeforeYesterdayText)
         try c.encodeIfPresent(tomorrowText, forKey: .tomorrowText)
     }
-
-    private static let hourCycles: [FeedDateHourCycle] = [.locale, .h23, .h12]
-    private static let widths: [FeedDateWidth] = [.long, .short, .narrow]
 
     /// The case of `cases` whose name is the string at `key`.
     private static func named<T>(_ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys, _ cases: [T]) throws -> T {

@@ -72,7 +72,17 @@ public final class FeedDateFormatter: Sendable {
     /// range, `.locale` or `.timeZone` for an id without data (the message
     /// names it), as `fd_formatter_new`.
     public convenience init(_ options: FeedDateOptions) throws(FeedDateError) {
+        try self.init(options, unreadableID: nil)
+    }
+
+    /// The one path that makes a formatter from a caller's options, and so
+    /// the one place they are validated: fd_formatter_new passes as
+    /// `unreadableID` the error of a locale or zone id it could not read as
+    /// text (not UTF-8), thrown only once the options are known good, as an
+    /// id without data is.
+    package convenience init(_ options: FeedDateOptions, unreadableID: FeedDateError?) throws(FeedDateError) {
         try options.validate()
+        if let unreadableID { throw unreadableID }
         try MemoryHeadroom.check(MemoryHeadroom.creation, for: "creating a formatter")
         let localeID = try LocaleID(options.locale)
         if options.style.needsCountdownDigits { try localeID.checkCountdownDigits() }

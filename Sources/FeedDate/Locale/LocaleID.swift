@@ -94,7 +94,7 @@ struct LocaleID {
     /// One id, canonicalized by ICU; a malformed id is an error.
     private init(single input: String) throws(FeedDateError) {
         func malformed() -> FeedDateError {
-            .locale("malformed locale id \(LogSafe.quote(input)): pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\"")
+            .malformedLocale(LogSafe.quote(input))
         }
         guard LocaleID.isWellFormed(input) else { throw malformed() }
         let icuForm: String

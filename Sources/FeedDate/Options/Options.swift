@@ -22,7 +22,7 @@ public enum FeedDateStyle: Int32, Sendable, CaseIterable {
 }
 
 /// The hour cycle of the time piece.
-public enum FeedDateHourCycle: Int32, Sendable {
+public enum FeedDateHourCycle: Int32, Sendable, CaseIterable {
     /// The locale's own hour cycle.
     case locale = 0
     /// Hours 0 ... 23.
@@ -32,7 +32,7 @@ public enum FeedDateHourCycle: Int32, Sendable {
 }
 
 /// The width of "N units ago / in N units" (only that piece).
-public enum FeedDateWidth: Int32, Sendable {
+public enum FeedDateWidth: Int32, Sendable, CaseIterable {
     /// "5 minutes ago".
     case long = 0
     /// The locale's short wording (en "5 min. ago").
@@ -111,8 +111,13 @@ public struct FeedDateOptions: Sendable, Hashable {
         self.timeZone = timeZone
     }
 
+    /// The most bytes of UTF-8 in a caller's word (just_now_text, ...): the
+    /// one limit, read by validate() and by fd_formatter_new, which reads
+    /// no more of a C string than one byte past it.
+    package static let textLimit = 64
+
     /// Checks the ranges of SPEC section 6; the error names the option, its
-    /// value and its range.
+    /// value and its range. FeedDateFormatter's init is its one caller.
     package func validate() throws(FeedDateError) {
         func check<T: BinaryInteger>(_ name: String, _ value: T, _ range: ClosedRange<T>) throws(FeedDateError) {
             if !range.contains(value) {
@@ -128,8 +133,8 @@ public struct FeedDateOptions: Sendable, Hashable {
                              ("day_before_yesterday_text", dayBeforeYesterdayText), ("tomorrow_text", tomorrowText)] {
             guard let text else { continue }
             let bytes = text.utf8.count
-            if bytes < 1 || bytes > 64 {
-                throw .argument("\(name) is \(bytes) bytes of UTF-8: pass 1..64 bytes (or NULL for the locale's word)")
+            if bytes < 1 || bytes > Self.textLimit {
+                throw .argument("\(name) is \(bytes) bytes of UTF-8: pass 1..\(Self.textLimit) bytes (or NULL for the locale's word)")
             }
             if let c = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
                 throw .argument("\(name) contains the control character U+\(String(c.value, radix: 16, uppercase: true)):"

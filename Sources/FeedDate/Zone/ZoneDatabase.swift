@@ -217,7 +217,7 @@ enum ZoneDatabase {
             return .timeZone("unknown time zone \(quoted): did you mean \(LogSafe.quote(current))? \(quoted) is its old name, "
                 + "which \(directoryName) does not have (Debian keeps the old names in the package tzdata-legacy)")
         }
-        return .timeZone("unknown time zone \(quoted): pass an IANA zone id like \"Asia/Shanghai\"")
+        return .unknownZone(quoted)
     }
 
     /// Zone `id` of the database in `directory`, read afresh (not cached).
