@@ -74,7 +74,7 @@ let package = Package(
         // FeedDateWire; FoundationEssentials where it exists, no C, no ICU.
         .target(name: "FeedDateClient", dependencies: ["FeedDateWire"]),
         // The rules and the public Swift API: stdlib, Glibc and ICU only (and
-        // the header's limits, from CFeedDateABI's fdlimits.h).
+        // the header's limits, from CFeedDateABI's fdabi.h).
         .target(name: "FeedDate", dependencies: ["FeedDateWire", "CICU", "CForkGate", "CSystem", "CFeedDateABI"]),
         // The @_cdecl exports and nothing else: the product `feeddate`,
         // libfeeddate.so. Not named `feeddate` since 1.3, so that no two

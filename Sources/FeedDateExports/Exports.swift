@@ -508,6 +508,7 @@ public func fd_format_many_utf16(
 /// negative count from a signed caller (C's -1, a binding's clamped -5),
 /// said as that number: "max_entries -1", not 18446744073709551615. The
 /// bindings pass a negative count this way so that this is the one message.
+@inline(__always)
 private func maxEntriesRefusal(_ n: UInt) -> fd_status? {
     guard n > UInt(FeedDateFormatter.scheduleEntriesLimit) else { return nil }
     return fail(FeedDateFormatter.maxEntriesError(n > UInt(Int64.max) ? String(Int64(bitPattern: UInt64(n))) : String(n)))
@@ -515,6 +516,7 @@ private func maxEntriesRefusal(_ n: UInt) -> fd_status? {
 
 /// The argument checks fd_schedule_json and the markup calls share: the
 /// status to return at once, or nil to go on (with *length set to 0).
+@inline(__always)
 private func wireArguments(
     _ name: String, _ f: OpaquePointer?, _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt,
     _ length: UnsafeMutablePointer<Int>?, _ maxEntries: UInt

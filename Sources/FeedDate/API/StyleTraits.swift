@@ -3,10 +3,10 @@
 // `switch` (no `default:`), so that a new FeedDateStyle case does not compile
 // until each of them is decided. Nowhere else compares a style with `==`.
 //
-// Two kinds of trait. The per-style ones (`family`, `joinsTime`,
-// `compactCounts`) switch over the style; the family-wide ones switch over
-// `family`, so a style that joins an existing family has them decided by
-// joining it, and a new family decides each of them in turn.
+// Each switches over the style itself (one bit test once compiled, as cheap
+// as the `==` it replaces): the traits that follow the family (`family`:
+// which rules file, walk and validity) are still decided per style, so that
+// a new style, in a family or not, is asked about each.
 
 /// The families of styles: each has its rule in a rules file of its own
 /// (Rules.plan), its walk of boundaries (Rules.boundary) and its validity
@@ -27,8 +27,6 @@ enum StyleFamily {
 }
 
 extension FeedDateStyle {
-    // MARK: decided per style
-
     /// The family whose rule makes the style's labels.
     @inline(__always)
     var family: StyleFamily {
@@ -63,13 +61,11 @@ extension FeedDateStyle {
         }
     }
 
-    // MARK: decided per family
-
     /// Whether the skew tolerance applies (SPEC section 1).
     @inline(__always)
     var usesSkewTolerance: Bool {
-        switch family {
-        case .feed, .chat, .count: return true
+        switch self {
+        case .feed, .chatList, .chatBubble, .relative, .compact: return true
         case .feedDetail, .countdown: return false
         }
     }
@@ -77,9 +73,9 @@ extension FeedDateStyle {
     /// Whether labels report day and time parts (SPEC section 5).
     @inline(__always)
     var hasParts: Bool {
-        switch family {
-        case .feed, .feedDetail, .chat: return true
-        case .count, .countdown: return false
+        switch self {
+        case .feed, .feedDetail, .chatList, .chatBubble: return true
+        case .relative, .compact, .countdown: return false
         }
     }
 
@@ -87,9 +83,9 @@ extension FeedDateStyle {
     /// the styles whose counts CountMemo and BatchCountCopies keep.
     @inline(__always)
     var countsBack: Bool {
-        switch family {
-        case .count: return true
-        case .feed, .feedDetail, .chat, .countdown: return false
+        switch self {
+        case .relative, .compact: return true
+        case .feed, .feedDetail, .chatList, .chatBubble, .countdown: return false
         }
     }
 
@@ -98,25 +94,30 @@ extension FeedDateStyle {
     /// changes of such labels.
     @inline(__always)
     var holdsForDay: Bool {
-        switch family {
-        case .feed, .chat: return true
-        case .feedDetail, .count, .countdown: return false
+        switch self {
+        case .feed, .chatList, .chatBubble: return true
+        case .feedDetail, .relative, .compact, .countdown: return false
         }
     }
 
     /// Whether the label of a past day is a day part alone, the same for
-    /// every t that day (DayLabel.textByDay, BatchDayCopies): a day label
-    /// not joined with the time.
+    /// every t that day (DayLabel.textByDay, BatchDayCopies): a label that
+    /// holds for a day and does not join the time.
     @inline(__always)
-    var dayTextHoldsForDay: Bool { holdsForDay && !joinsTime }
+    var dayTextHoldsForDay: Bool {
+        switch self {
+        case .feed, .chatList: return true
+        case .feedDetail, .chatBubble, .relative, .compact, .countdown: return false
+        }
+    }
 
     /// Whether recent_relative applies: "just now", "N minutes ago" and "N
     /// hours ago" before the day rules (FEED).
     @inline(__always)
     var hasRecentCounts: Bool {
-        switch family {
+        switch self {
         case .feed: return true
-        case .feedDetail, .chat, .count, .countdown: return false
+        case .feedDetail, .chatList, .chatBubble, .relative, .compact, .countdown: return false
         }
     }
 
@@ -124,9 +125,9 @@ extension FeedDateStyle {
     /// (LocaleID.checkCountdownDigits, when a formatter is made).
     @inline(__always)
     var needsCountdownDigits: Bool {
-        switch family {
+        switch self {
         case .countdown: return true
-        case .feed, .feedDetail, .chat, .count: return false
+        case .feed, .feedDetail, .chatList, .chatBubble, .relative, .compact: return false
         }
     }
 }

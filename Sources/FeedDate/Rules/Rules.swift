@@ -27,7 +27,7 @@ final class Rules: Sendable {
     /// Where the viewer effectively stands: within the skew tolerance a future
     /// t is labelled as if now were t; beyond it t is in the future.
     func moment(_ t: Int64, _ now: Int64) -> (e: Int64, future: Bool) {
-        guard style.usesSkewTolerance, t > now else { return (now, false) }
+        guard t > now, style.usesSkewTolerance else { return (now, false) }
         return t - now <= options.skewToleranceMs ? (t, false) : (now, true)
     }
 

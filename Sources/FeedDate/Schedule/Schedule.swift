@@ -11,7 +11,7 @@
 #if canImport(FeedDateWire)
 @_exported import FeedDateWire
 #endif
-import CFeedDateABI // the header's FD_SCHEDULE_* limits (fdlimits.h)
+import CFeedDateABI // the header's FD_SCHEDULE_* limits (fdabi.h)
 
 extension Sink: ScheduleOutput {
     @inline(__always)
@@ -25,7 +25,7 @@ extension Sink: ScheduleOutput {
 
 extension FeedDateFormatter {
     // The limits and defaults are the header's (include/feeddate.h), read
-    // through CFeedDateABI's fdlimits.h: written there alone.
+    // through CFeedDateABI's fdabi.h: written there alone.
     /// The longest horizon a schedule takes (366 days, FD_SCHEDULE_MAX_HORIZON_MS).
     public static let scheduleHorizonLimitMs: Int64 = fdabi_schedule_max_horizon_ms
     /// The most entries a schedule takes (FD_SCHEDULE_MAX_ENTRIES).
@@ -37,8 +37,19 @@ extension FeedDateFormatter {
 
     /// The error for a max_entries out of 1...scheduleEntriesLimit, with
     /// the count as the caller meant it (fd_schedule's size_t -1 is -1).
+    @inline(never)
     package static func maxEntriesError(_ meant: String) -> FeedDateError {
         .argument("max_entries \(meant) is out of range 1...\(scheduleEntriesLimit)")
+    }
+
+    /// The error of a horizon out of range, else of max_entries: out of
+    /// line, so that the walk stays small enough for its callers to inline.
+    @inline(never)
+    private static func scheduleArgumentError(horizonMs: Int64, maxEntries: Int) -> FeedDateError {
+        guard (0...scheduleHorizonLimitMs).contains(horizonMs) else {
+            return .argument("horizon \(horizonMs) ms is out of range 0...\(scheduleHorizonLimitMs) (\(scheduleHorizonLimitMs / msPerDay) days)")
+        }
+        return maxEntriesError(String(maxEntries))
     }
 
     /// The schedule of `t` seen from `now` (SPEC section 11): entries until
@@ -108,10 +119,9 @@ extension FeedDateFormatter {
         _ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int,
         _ body: (UnsafeRawBufferPointer, Int64) -> Void
     ) throws(FeedDateError) -> Int64 {
-        guard (0...Self.scheduleHorizonLimitMs).contains(horizonMs) else {
-            throw .argument("horizon \(horizonMs) ms is out of range 0...\(Self.scheduleHorizonLimitMs) (\(Self.scheduleHorizonLimitMs / msPerDay) days)")
+        guard (0...Self.scheduleHorizonLimitMs).contains(horizonMs), (1...Self.scheduleEntriesLimit).contains(maxEntries) else {
+            throw Self.scheduleArgumentError(horizonMs: horizonMs, maxEntries: maxEntries)
         }
-        guard (1...Self.scheduleEntriesLimit).contains(maxEntries) else { throw Self.maxEntriesError(String(maxEntries)) }
         guard FeedDateRange.contains(now) else { throw .range(now) }
         let end = now + horizonMs
         var from = now, made = 0
