@@ -17,11 +17,14 @@ import Foundation
 // trimmed data: "full", all the data ICU's build made (`make icu-data-check`
 // compares the two), or a trial of tools/icu-data-search.sh.
 let environment = Context.environment
-let icuDirectory = environment["FEEDDATE_ICU_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+let icuDirectory =
+    environment["FEEDDATE_ICU_DIR"].flatMap { $0.isEmpty ? nil : $0 }
     ?? Context.packageDirectory + "/.cache/icu-78.3"
-let icuBuilt = FileManager.default.fileExists(atPath: icuDirectory + "/stamp")
+let icuBuilt =
+    FileManager.default.fileExists(atPath: icuDirectory + "/stamp")
     && FileManager.default.fileExists(atPath: icuDirectory + "/lib/libfeeddate_icudata.a")
-let icuData = environment["FEEDDATE_ICU_DATA"].flatMap { $0.isEmpty ? nil : "feeddate_icudata_" + $0 } ?? "feeddate_icudata"
+let icuData =
+    environment["FEEDDATE_ICU_DATA"].flatMap { $0.isEmpty ? nil : "feeddate_icudata_" + $0 } ?? "feeddate_icudata"
 let icuCSettings: [CSetting]
 let icuLinkerSettings: [LinkerSetting]
 if environment["FEEDDATE_ICU"] == "system" {
@@ -31,11 +34,15 @@ if environment["FEEDDATE_ICU"] == "system" {
     // -I before the system's include folders: ICU 78's headers win over a
     // libicu-dev in /usr/include (whose headers would ask for _72 symbols).
     // -L before the system's library folders: only static archives are there.
-    icuCSettings = [.unsafeFlags(["-I", icuDirectory + "/include"]), .define("U_STATIC_IMPLEMENTATION"),
-                    .define("U_SHOW_CPLUSPLUS_API", to: "0")]
-    icuLinkerSettings = [.unsafeFlags(["-L", icuDirectory + "/lib"]), .linkedLibrary("icui18n"),
-                         .linkedLibrary("icuuc"), .linkedLibrary(icuData), .linkedLibrary("stdc++"),
-                         .linkedLibrary("m")]
+    icuCSettings = [
+        .unsafeFlags(["-I", icuDirectory + "/include"]), .define("U_STATIC_IMPLEMENTATION"),
+        .define("U_SHOW_CPLUSPLUS_API", to: "0"),
+    ]
+    icuLinkerSettings = [
+        .unsafeFlags(["-L", icuDirectory + "/lib"]), .linkedLibrary("icui18n"),
+        .linkedLibrary("icuuc"), .linkedLibrary(icuData), .linkedLibrary("stdc++"),
+        .linkedLibrary("m"),
+    ]
 } else {
     // cicu.c stops the build with the instruction (#error) before any ICU header.
     icuCSettings = [.define("FEEDDATE_ICU_MISSING", to: "\"" + icuDirectory + "\"")]
@@ -91,7 +98,8 @@ let package = Package(
         // The label sweep's Swift runner (Tests/sweep/README.md): `--product
         // feeddate-sweep`. No product is declared: an executable target is a
         // product of the root package only, so dependents never see it.
-        .executableTarget(name: "feeddate-sweep", dependencies: ["FeedDate", "CFeedDateABI"], path: "Tests/sweep/swift"),
+        .executableTarget(
+            name: "feeddate-sweep", dependencies: ["FeedDate", "CFeedDateABI"], path: "Tests/sweep/swift"),
         .testTarget(name: "FeedDateWireTests", dependencies: ["FeedDateWire", "VectorFiles"]),
         .testTarget(name: "FeedDateClientTests", dependencies: ["FeedDateClient", "VectorFiles"]),
         .testTarget(name: "FeedDateTests", dependencies: ["FeedDate", "CSystem", "VectorFiles"]),

@@ -4,9 +4,9 @@
 // discrete inputs the instants that text changes, so that SwiftUI's
 // `Text(.now, format: style)` in a `TimelineView` redraws exactly then.
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The text a server's schedule shows at the `Date` it formats (the

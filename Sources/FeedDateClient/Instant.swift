@@ -1,9 +1,9 @@
 // Instants: Foundation's Date and the core's milliseconds since the epoch,
 // by one rule for the client (FeedDateClient) and for FeedDateFoundation.
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Converts between `Date` and the core's instants (signed milliseconds
@@ -48,12 +48,12 @@ package enum Instant {
     /// The exact value of finite `x` seconds (magnitude below 9e12) rounded
     /// to the nearest microsecond.
     static func microseconds(_ x: Double) -> Int64 {
-        let whole = x.rounded(.towardZero)  // exact
-        let fraction = x - whole  // exact (Sterbenz), in (-1, 1)
-        let product = fraction * 1e6  // the microseconds, rounded ...
-        let error = (-product).addingProduct(fraction, 1e6)  // ... and by how much: exact (fused)
+        let whole = x.rounded(.towardZero) // exact
+        let fraction = x - whole // exact (Sterbenz), in (-1, 1)
+        let product = fraction * 1e6 // the microseconds, rounded ...
+        let error = (-product).addingProduct(fraction, 1e6) // ... and by how much: exact (fused)
         var us = product.rounded(.toNearestOrEven)
-        let off = product - us  // exact
+        let off = product - us // exact
         if off == 0.5 && error > 0 {
             us += 1
         } else if off == -0.5 && error < 0 {
@@ -88,7 +88,9 @@ package enum Instant {
     /// core reports as out of range (FeedDateError.range) like any other.
     package static func milliseconds(_ date: Date) -> Int64 {
         let seconds = date.timeIntervalSinceReferenceDate
-        guard let ms = milliseconds(seconds: seconds, since: referenceMs) else { return seconds > 0 ? Int64.max : Int64.min }  // NaN: min
+        guard let ms = milliseconds(seconds: seconds, since: referenceMs) else {
+            return seconds > 0 ? Int64.max : Int64.min
+        } // NaN: min
         return ms
     }
 
@@ -107,7 +109,8 @@ package enum Instant {
     /// that no Int64 holds (or not finite) gives Int64.min or Int64.max,
     /// which the core's range checks refuse with their own message.
     package static func milliseconds(_ interval: TimeInterval) -> Int64 {
-        guard let ms = milliseconds(seconds: interval, since: 0) else { return interval > 0 ? Int64.max : Int64.min }  // NaN: min
+        // NaN gives Int64.min.
+        guard let ms = milliseconds(seconds: interval, since: 0) else { return interval > 0 ? Int64.max : Int64.min }
         return ms
     }
 }

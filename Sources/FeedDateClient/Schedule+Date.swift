@@ -2,9 +2,9 @@
 // same type as FeedDateWire's, seen through Dates taken to the millisecond
 // by SPEC 11's rule (Instant.swift).
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension FeedDateSchedule {

@@ -2,9 +2,9 @@
 // an app shows or logs ("malformed schedule: labels[1]: d is 0; …"), not
 // "The operation could not be completed".
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension FeedDateWireError: LocalizedError {

@@ -1,7 +1,7 @@
 // The C ABI of libfeeddate.so.1 (include/feeddate.h): thin @_cdecl exports
 // over the FeedDate module, taking exactly the C types of the header.
 #if canImport(FeedDateWire)
-import FeedDateWire // LogSafe
+    import FeedDateWire // LogSafe
 #endif
 import CFeedDateABI
 import FeedDate
@@ -62,7 +62,9 @@ private func status(_ e: FeedDateError) -> fd_status {
 /// Returns status s with `message` as the calling thread's fd_last_error.
 private func fail(_ s: fd_status, _ message: String) -> fd_status {
     var message = message
-    message.withUTF8 { fdabi_set_error(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), $0.count) }
+    message.withUTF8 {
+        fdabi_set_error(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), $0.count)
+    }
     return s
 }
 
@@ -78,14 +80,17 @@ private func succeed() -> fd_status {
 /// The first checks of every call that writes into the caller's buffer, and
 /// their words: the status to return at once, or nil to go on.
 @inline(__always)
-private func bufferArguments<Unit>(_ name: String, _ f: OpaquePointer?, _ buf: UnsafeMutablePointer<Unit>?, _ capacity: UInt) -> fd_status? {
+private func bufferArguments<Unit>(
+    _ name: String, _ f: OpaquePointer?, _ buf: UnsafeMutablePointer<Unit>?, _ capacity: UInt
+) -> fd_status? {
     guard f != nil else { return fail(FD_ERR_ARGUMENT, "\(name): formatter is NULL") }
     return capacityArgument(name, buf, capacity)
 }
 
 /// A NULL buf is a size query, only with cap 0: the status to return, or nil.
 @inline(__always)
-private func capacityArgument<Unit>(_ name: String, _ buf: UnsafeMutablePointer<Unit>?, _ capacity: UInt) -> fd_status? {
+private func capacityArgument<Unit>(_ name: String, _ buf: UnsafeMutablePointer<Unit>?, _ capacity: UInt) -> fd_status?
+{
     guard buf != nil || capacity == 0 else {
         return fail(FD_ERR_ARGUMENT, "\(name): buf is NULL but cap is \(capacity) (NULL only with cap 0, a size query)")
     }
@@ -127,10 +132,13 @@ nonisolated(unsafe) private let icuVersionString = strdup(FeedDateICU.version)!
 private let optionsLayouts: [Int] = {
     let align = MemoryLayout<fd_options>.alignment
     func size(endingWith end: Int) -> Int { (end + align - 1) / align * align }
-    let size10 = size(endingWith: MemoryLayout<fd_options>.offset(of: \fd_options.countdown_days)! + MemoryLayout<Int32>.size)
+    let size10 = size(
+        endingWith: MemoryLayout<fd_options>.offset(of: \fd_options.countdown_days)! + MemoryLayout<Int32>.size)
     // 1.1's first field must start past 1.0's size: never in its tail padding.
     precondition(MemoryLayout<fd_options>.offset(of: \fd_options.plain_spaces)! >= size10)
-    let size11 = size(endingWith: MemoryLayout<fd_options>.offset(of: \fd_options.tomorrow_text)! + MemoryLayout<UnsafePointer<CChar>?>.size)
+    let size11 = size(
+        endingWith: MemoryLayout<fd_options>.offset(of: \fd_options.tomorrow_text)!
+            + MemoryLayout<UnsafePointer<CChar>?>.size)
     precondition(size11 == MemoryLayout<fd_options>.size)
     return [size10, size11]
 }()
@@ -191,17 +199,23 @@ private func defaultOptions(_ style: FeedDateStyle) -> fd_options {
 }
 
 @_cdecl("fd_options_init_sized")
-public func fd_options_init_sized(_ opts: UnsafeMutablePointer<fd_options>?, _ size: Int, _ style: fd_style) -> fd_status {
+public func fd_options_init_sized(_ opts: UnsafeMutablePointer<fd_options>?, _ size: Int, _ style: fd_style)
+    -> fd_status
+{
     guard let opts else { return fail(FD_ERR_ARGUMENT, "fd_options_init: opts is NULL") }
     guard optionsLayouts.contains(size) else {
-        return fail(FD_ERR_ARGUMENT, "fd_options_init: size \(UInt(bitPattern: size)) is not a published fd_options layout: "
-            + layoutsText() + " (a struct from a newer feeddate.h needs a newer library)")
+        return fail(
+            FD_ERR_ARGUMENT,
+            "fd_options_init: size \(UInt(bitPattern: size)) is not a published fd_options layout: "
+                + layoutsText() + " (a struct from a newer feeddate.h needs a newer library)")
     }
     var d = defaultOptions(styles.known(style.rawValue) ?? .feed)
     d.size = UInt32(size)
     // Exactly `size` bytes: the caller's struct may be an older, smaller layout.
     withUnsafeBytes(of: &d) { UnsafeMutableRawPointer(opts).copyMemory(from: $0.baseAddress!, byteCount: size) }
-    guard styles.known(style.rawValue) != nil else { return fail(FD_ERR_ARGUMENT, "fd_options_init: " + styles.refusal(style.rawValue)) }
+    guard styles.known(style.rawValue) != nil else {
+        return fail(FD_ERR_ARGUMENT, "fd_options_init: " + styles.refusal(style.rawValue))
+    }
     return succeed()
 }
 
@@ -220,22 +234,30 @@ private func swiftOptions(_ o: fd_options) throws(FeedDateError) -> (FeedDateOpt
     let hourCycle = try CEnum<FeedDateHourCycle>(field: "hour_cycle", noun: "an hour cycle", prefix: "FD_HOUR_CYCLE_")
         .read(o.hour_cycle.rawValue)
     let width = try CEnum<FeedDateWidth>(field: "width", noun: "a width", prefix: "FD_WIDTH_").read(o.width.rawValue)
-    for (name, value) in [("recent_relative", o.recent_relative), ("countdown_days", o.countdown_days),
-                          ("plain_spaces", o.plain_spaces), ("spoken", o.spoken), ("overtime", o.overtime)]
+    for (name, value) in [
+        ("recent_relative", o.recent_relative), ("countdown_days", o.countdown_days),
+        ("plain_spaces", o.plain_spaces), ("spoken", o.spoken), ("overtime", o.overtime),
+    ]
     where !(0...1).contains(value) {
         throw .argument("\(name) \(value) must be 0 or 1")
     }
-    let maxUnit = try CEnum<FeedDateUnit>(field: "max_unit", noun: "a unit", prefix: "FD_UNIT_").read(o.max_unit.rawValue)
+    let maxUnit = try CEnum<FeedDateUnit>(field: "max_unit", noun: "a unit", prefix: "FD_UNIT_").read(
+        o.max_unit.rawValue)
     var words: [String?] = []
     let limit = FeedDateOptions.textLimit
-    for (name, p) in [("just_now_text", o.just_now_text), ("yesterday_text", o.yesterday_text),
-                      ("day_before_yesterday_text", o.day_before_yesterday_text), ("tomorrow_text", o.tomorrow_text)] {
+    for (name, p) in [
+        ("just_now_text", o.just_now_text), ("yesterday_text", o.yesterday_text),
+        ("day_before_yesterday_text", o.day_before_yesterday_text), ("tomorrow_text", o.tomorrow_text),
+    ] {
         guard let p else { words.append(nil); continue }
         // At most limit + 1 bytes are read: a longer text is refused without scanning it all.
         let length = strnlen(p, limit + 1)
         // The value quoted as every message quotes one (of limit + 1 bytes read: cut with "…").
         func quoted() -> String { LogSafe.quote(bytes: UnsafeRawBufferPointer(start: p, count: length)) }
-        guard length <= limit else { throw .argument("\(name) is longer than \(limit) bytes (\(quoted())): pass 1..\(limit) bytes of UTF-8 (or NULL)") }
+        guard length <= limit else {
+            throw .argument(
+                "\(name) is longer than \(limit) bytes (\(quoted())): pass 1..\(limit) bytes of UTF-8 (or NULL)")
+        }
         guard let text = String(validatingCString: p) else {
             throw .argument("\(name) is not valid UTF-8 (\(quoted())): pass 1..\(limit) bytes of UTF-8 (or NULL)")
         }
@@ -280,7 +302,9 @@ private func swiftOptions(_ o: fd_options) throws(FeedDateError) -> (FeedDateOpt
 }
 
 @_cdecl("fd_formatter_new")
-public func fd_formatter_new(_ opts: UnsafePointer<fd_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> fd_status {
+public func fd_formatter_new(_ opts: UnsafePointer<fd_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?)
+    -> fd_status
+{
     guard let out else { return fail(FD_ERR_ARGUMENT, "fd_formatter_new: out is NULL") }
     out.pointee = nil
     guard let opts else { return fail(FD_ERR_ARGUMENT, "fd_formatter_new: opts is NULL") }
@@ -288,8 +312,11 @@ public func fd_formatter_new(_ opts: UnsafePointer<fd_options>?, _ out: UnsafeMu
     // struct may be an older, smaller layout; later fields keep defaults.
     let size = Int(UnsafeRawPointer(opts).load(as: UInt32.self))
     guard optionsLayouts.contains(size) else {
-        return fail(FD_ERR_ARGUMENT, "fd_formatter_new: opts->size \(size) is not a published fd_options layout: "
-            + layoutsText() + " (fill the struct with fd_options_init; a struct from a newer feeddate.h needs a newer library)")
+        return fail(
+            FD_ERR_ARGUMENT,
+            "fd_formatter_new: opts->size \(size) is not a published fd_options layout: "
+                + layoutsText()
+                + " (fill the struct with fd_options_init; a struct from a newer feeddate.h needs a newer library)")
     }
     var full = defaultOptions(.feed)
     withUnsafeMutableBytes(of: &full) { $0.baseAddress!.copyMemory(from: UnsafeRawPointer(opts), byteCount: size) }
@@ -314,13 +341,14 @@ public func fd_format(
     _ f: OpaquePointer?, _ t: Int64, _ now: Int64,
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ info: UnsafeMutablePointer<fd_label>?
 ) -> fd_status {
-    let cap = Int(clamping: capacity)  // size_t: SIZE_MAX must not read as -1
+    let cap = Int(clamping: capacity) // size_t: SIZE_MAX must not read as -1
     if let s = bufferArguments("fd_format", f, buf, capacity) { return s }
     var w = FeedDateWritten()
     let s = Handle.with(f) { (formatter) throws(FeedDateError) in
         // Room for the NUL: the text is written only when it fits before it.
-        w = try formatter.write(t, now: now, into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0),
-                                nextChange: info != nil)
+        w = try formatter.write(
+            t, now: now, into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0),
+            nextChange: info != nil)
     }
     guard s == FD_OK else { return s }
     if let info {
@@ -330,8 +358,10 @@ public func fd_format(
             time_offset: w.time.lowerBound, time_length: w.time.count,
             expired: w.expired ? 1 : 0)
     }
-    return terminated(buf, w.length, cap,
-                      "fd_format: the label needs \(w.length + 1) bytes with its NUL; cap is \(capacity) (FD_LABEL_CAPACITY always fits)")
+    return terminated(
+        buf, w.length, cap,
+        "fd_format: the label needs \(w.length + 1) bytes with its NUL; cap is \(capacity) (FD_LABEL_CAPACITY always fits)"
+    )
 }
 
 /// The argument rules fd_format_many and fd_format_many_utf16 share (`name`
@@ -347,7 +377,9 @@ private func manyArguments<Unit: BinaryInteger>(
 ) -> fd_status? {
     let cap = Int(clamping: capacity)
     if let s = bufferArguments(name, f, buf, capacity) { return s }
-    guard count <= UInt(Int.max / 8) else { return fail(FD_ERR_ARGUMENT, "\(name): n \(count) is more instants than memory can hold") }
+    guard count <= UInt(Int.max / 8) else {
+        return fail(FD_ERR_ARGUMENT, "\(name): n \(count) is more instants than memory can hold")
+    }
     nextChangeMin?.pointee = Int64.max
     if count == 0 {
         if let buf, cap > 0 { buf[0] = 0 }
@@ -388,14 +420,18 @@ private func formatMany(
     let cap = Int(clamping: capacity), n = Int(count), ts = ts.unsafelyUnwrapped, ends = ends.unsafelyUnwrapped
     var earliest = Int64.max
     let s = Handle.with(f) { (formatter) throws(FeedDateError) in
-        earliest = try formatter.writeMany(ts, count: n, now: now, into: buf.map(UnsafeMutableRawPointer.init),
-                                           capacity: cap, ends: ends, nextChange: nextChangeMin != nil, nul: nul)
+        earliest = try formatter.writeMany(
+            ts, count: n, now: now, into: buf.map(UnsafeMutableRawPointer.init),
+            capacity: cap, ends: ends, nextChange: nextChangeMin != nil, nul: nul)
     }
     guard s == FD_OK else { return s }
     let used = ends[n - 1]
     nextChangeMin?.pointee = earliest
     guard let buf, used <= cap else {
-        return fail(FD_ERR_BUFFER, "\(name): the labels need \(used) bytes\(nul ? " with their NULs" : ""); cap is \(capacity) (n × FD_LABEL_CAPACITY always fits)")
+        return fail(
+            FD_ERR_BUFFER,
+            "\(name): the labels need \(used) bytes\(nul ? " with their NULs" : ""); cap is \(capacity) (n × FD_LABEL_CAPACITY always fits)"
+        )
     }
     if used < cap && !nul { buf[used] = 0 }
     return succeed()
@@ -414,20 +450,24 @@ public func fd_format_utf16(
     // code units and, for its parts, the code units before each byte.
     // (768 bytes of scratch: on the stack, as Swift keeps temporary allocations up to 1 KiB.)
     let room = FeedDateFormatter.capacity
-    return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: (room + 1) + (room + 1) / 2) { scratch -> fd_status in
+    return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: (room + 1) + (room + 1) / 2) {
+        scratch -> fd_status in
         let units = scratch.baseAddress!
         let bytes = UnsafeMutableRawPointer(units + room + 1).assumingMemoryBound(to: UInt8.self)
         var w = FeedDateWritten()
         let s = Handle.with(f) { (formatter) throws(FeedDateError) in
-            w = try formatter.write(t, now: now, into: UnsafeMutableRawPointer(bytes), capacity: room, nextChange: info != nil)
+            w = try formatter.write(
+                t, now: now, into: UnsafeMutableRawPointer(bytes), capacity: room, nextChange: info != nil)
         }
         guard s == FD_OK else { return s }
         guard w.length <= room else { return fail(FD_ERR_INTERNAL, "fd_format_utf16: a label of \(w.length) bytes") }
         // Straight into buf when it has room for any label; else counted first, and written when it fits.
         let length: Int
         if let buf, cap > room {
-            length = info == nil ? UTF16Out.transcode(bytes, w.length, into: buf)
-                                 : UTF16Out.transcode(bytes, w.length, into: buf, units: units)
+            length =
+                info == nil
+                ? UTF16Out.transcode(bytes, w.length, into: buf)
+                : UTF16Out.transcode(bytes, w.length, into: buf, units: units)
         } else {
             length = UTF16Out.count(bytes, w.length, units: info == nil ? nil : units)
             if let buf, length < cap { _ = UTF16Out.transcode(bytes, w.length, into: buf) }
@@ -439,8 +479,10 @@ public func fd_format_utf16(
                 day_offset: day, day_length: Int(units[w.day.upperBound]) - day,
                 time_offset: time, time_length: Int(units[w.time.upperBound]) - time, expired: w.expired ? 1 : 0)
         }
-        return terminated(buf, length, cap, "fd_format_utf16: the label needs \(length + 1) code units with its NUL; "
-                          + "cap is \(capacity) (FD_LABEL_CAPACITY always fits)")
+        return terminated(
+            buf, length, cap,
+            "fd_format_utf16: the label needs \(length + 1) code units with its NUL; "
+                + "cap is \(capacity) (FD_LABEL_CAPACITY always fits)")
     }
 }
 
@@ -464,18 +506,22 @@ public func fd_format_many_utf16(
     // The scratch (1 MB at most) comes from malloc: without it, FD_ERR_MEMORY, never an abort.
     let chunk = min(n, 4_096), room = chunk * FeedDateFormatter.capacity
     guard let scratch = malloc(room + chunk * MemoryLayout<Int>.size) else {
-        return fail(FD_ERR_MEMORY, "fd_format_many_utf16: out of memory for \(room + chunk * MemoryLayout<Int>.size) bytes of scratch")
+        return fail(
+            FD_ERR_MEMORY,
+            "fd_format_many_utf16: out of memory for \(room + chunk * MemoryLayout<Int>.size) bytes of scratch")
     }
     defer { free(scratch) }
-    let byteEnd = scratch.bindMemory(to: Int.self, capacity: chunk)  // first: malloc aligns it
+    let byteEnd = scratch.bindMemory(to: Int.self, capacity: chunk) // first: malloc aligns it
     let bytes = (scratch + chunk * MemoryLayout<Int>.size).bindMemory(to: UInt8.self, capacity: room)
     var earliest = Int64.max, used = 0
     let s = Handle.with(f) { (formatter) throws(FeedDateError) in
         for start in stride(from: 0, to: n, by: chunk) {
             let k = min(chunk, n - start)
-            earliest = min(earliest, try formatter.writeMany(
-                ts + start, count: k, now: now, into: UnsafeMutableRawPointer(bytes), capacity: room,
-                ends: byteEnd, nextChange: nextChangeMin != nil))
+            earliest = min(
+                earliest,
+                try formatter.writeMany(
+                    ts + start, count: k, now: now, into: UnsafeMutableRawPointer(bytes), capacity: room,
+                    ends: byteEnd, nextChange: nextChangeMin != nil))
             var from = 0
             for j in 0..<k {
                 let length = byteEnd[j] - from, label = bytes + from
@@ -495,7 +541,10 @@ public func fd_format_many_utf16(
     guard s == FD_OK else { return s }
     nextChangeMin?.pointee = earliest
     guard let buf, used <= cap else {
-        return fail(FD_ERR_BUFFER, "fd_format_many_utf16: the labels need \(used) code units; cap is \(capacity) (n × FD_LABEL_CAPACITY always fits)")
+        return fail(
+            FD_ERR_BUFFER,
+            "fd_format_many_utf16: the labels need \(used) code units; cap is \(capacity) (n × FD_LABEL_CAPACITY always fits)"
+        )
     }
     if used < cap { buf[used] = 0 }
     return succeed()
@@ -511,7 +560,8 @@ public func fd_format_many_utf16(
 @inline(__always)
 private func maxEntriesRefusal(_ n: UInt) -> fd_status? {
     guard n > UInt(FeedDateFormatter.scheduleEntriesLimit) else { return nil }
-    return fail(FeedDateFormatter.maxEntriesError(n > UInt(Int64.max) ? String(Int64(bitPattern: UInt64(n))) : String(n)))
+    return fail(
+        FeedDateFormatter.maxEntriesError(n > UInt(Int64.max) ? String(Int64(bitPattern: UInt64(n))) : String(n)))
 }
 
 /// The argument checks fd_schedule_json and the markup calls share: the
@@ -542,15 +592,19 @@ public func fd_schedule(
     if let s = maxEntriesRefusal(maxEntries) { return s }
     var result = (count: 0, until: Int64.max)
     let s = Handle.with(f) { (formatter) throws(FeedDateError) in
-        result = try formatter.writeSchedule(t, now: now, horizonMs: horizon, maxEntries: Int(clamping: maxEntries),
-                                             into: buf.map(UnsafeMutableRawPointer.init), capacity: cap, ends: ends, froms: froms)
+        result = try formatter.writeSchedule(
+            t, now: now, horizonMs: horizon, maxEntries: Int(clamping: maxEntries),
+            into: buf.map(UnsafeMutableRawPointer.init), capacity: cap, ends: ends, froms: froms)
     }
     guard s == FD_OK else { return s }
     count.pointee = result.count
     until.pointee = result.until
     let used = ends[result.count - 1]
     guard let buf, used <= cap else {
-        return fail(FD_ERR_BUFFER, "fd_schedule: the texts need \(used) bytes; cap is \(capacity) (max_entries × FD_LABEL_CAPACITY always fits)")
+        return fail(
+            FD_ERR_BUFFER,
+            "fd_schedule: the texts need \(used) bytes; cap is \(capacity) (max_entries × FD_LABEL_CAPACITY always fits)"
+        )
     }
     if used < cap { buf[used] = 0 }
     return succeed()
@@ -566,12 +620,15 @@ public func fd_schedule_json(
     var written = 0
     let s = Handle.with(f) { (formatter) throws(FeedDateError) in
         // Room for the NUL: the text is written only when it fits before it.
-        written = try formatter.writeScheduleJSON(t, now: now, horizonMs: horizon, maxEntries: Int(clamping: maxEntries),
-                                                  into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0))
+        written = try formatter.writeScheduleJSON(
+            t, now: now, horizonMs: horizon, maxEntries: Int(clamping: maxEntries),
+            into: buf.map(UnsafeMutableRawPointer.init), capacity: max(cap - 1, 0))
     }
     guard s == FD_OK else { return s }
     length.unsafelyUnwrapped.pointee = written
-    return terminated(buf, written, cap, "fd_schedule_json: the wire form needs \(written + 1) bytes with its NUL; cap is \(capacity)")
+    return terminated(
+        buf, written, cap, "fd_schedule_json: the wire form needs \(written + 1) bytes with its NUL; cap is \(capacity)"
+    )
 }
 
 // MARK: markup and script-safe wire (SPEC section 11, 1.3)
@@ -595,7 +652,8 @@ private func deliver(
     if let buf, bytes.count < cap {
         bytes.withUnsafeBytes { UnsafeMutableRawPointer(buf).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
     }
-    return terminated(buf, bytes.count, cap, "\(name): it needs \(bytes.count + 1) bytes with its NUL; cap is \(capacity)")
+    return terminated(
+        buf, bytes.count, cap, "\(name): it needs \(bytes.count + 1) bytes with its NUL; cap is \(capacity)")
 }
 
 @_cdecl("fd_schedule_html")
@@ -606,9 +664,13 @@ public func fd_schedule_html(
     let known = UInt32(FD_HTML_SPOKEN)
     guard flags & ~known == 0 else {
         length?.pointee = 0
-        return fail(FD_ERR_ARGUMENT, "fd_schedule_html: flags 0x\(String(flags, radix: 16)) has unknown bits 0x\(String(flags & ~known, radix: 16)); the flags are FD_HTML_SPOKEN (0x1)")
+        return fail(
+            FD_ERR_ARGUMENT,
+            "fd_schedule_html: flags 0x\(String(flags, radix: 16)) has unknown bits 0x\(String(flags & ~known, radix: 16)); the flags are FD_HTML_SPOKEN (0x1)"
+        )
     }
-    return deliver("fd_schedule_html", f, buf, capacity, length, maxEntries) { (formatter, count) throws(FeedDateError) in
+    return deliver("fd_schedule_html", f, buf, capacity, length, maxEntries) {
+        (formatter, count) throws(FeedDateError) in
         try formatter.htmlBytes(t, now: now, horizonMs: horizon, maxEntries: count, spoken: flags & known != 0)
     }
 }
@@ -618,7 +680,8 @@ public func fd_schedule_script_json(
     _ f: OpaquePointer?, _ t: Int64, _ now: Int64, _ horizon: Int64, _ maxEntries: UInt,
     _ buf: UnsafeMutablePointer<CChar>?, _ capacity: UInt, _ length: UnsafeMutablePointer<Int>?
 ) -> fd_status {
-    deliver("fd_schedule_script_json", f, buf, capacity, length, maxEntries) { (formatter, count) throws(FeedDateError) in
+    deliver("fd_schedule_script_json", f, buf, capacity, length, maxEntries) {
+        (formatter, count) throws(FeedDateError) in
         try formatter.scriptJSONBytes(t, now: now, horizonMs: horizon, maxEntries: count)
     }
 }
@@ -642,14 +705,24 @@ public func fd_formatter_tz_source(_ f: OpaquePointer?) -> UnsafePointer<CChar> 
 public func fd_status_message(_ s: fd_status) -> UnsafePointer<CChar> {
     switch s {
     case FD_OK: return cString("success")
-    case FD_ERR_ARGUMENT: return cString("invalid argument: a NULL pointer, an unpublished options size, or an unknown style or option value")
-    case FD_ERR_LOCALE: return cString("locale error: a malformed locale id, or no locale data for its language (or for any entry of a list, or for the host's LANG): pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\"")
-    case FD_ERR_TIME_ZONE: return cString("time zone error: an unknown zone id, a bad $TZ, or no zone database ($TZDIR, /usr/share/zoneinfo): pass an IANA zone id like \"Asia/Shanghai\" or a POSIX TZ string like \"CST-8\"")
+    case FD_ERR_ARGUMENT:
+        return cString(
+            "invalid argument: a NULL pointer, an unpublished options size, or an unknown style or option value")
+    case FD_ERR_LOCALE:
+        return cString(
+            "locale error: a malformed locale id, or no locale data for its language (or for any entry of a list, or for the host's LANG): pass an ICU id like \"zh_CN\" or a BCP 47 tag like \"zh-Hans-CN\""
+        )
+    case FD_ERR_TIME_ZONE:
+        return cString(
+            "time zone error: an unknown zone id, a bad $TZ, or no zone database ($TZDIR, /usr/share/zoneinfo): pass an IANA zone id like \"Asia/Shanghai\" or a POSIX TZ string like \"CST-8\""
+        )
     case FD_ERR_RANGE: return cString("instant out of range: use milliseconds from 0001-01-01 to 9999-12-31 UTC")
     case FD_ERR_BUFFER: return cString("buffer too small: the length needed is reported; FD_LABEL_CAPACITY always fits")
     case FD_ERR_ICU: return cString("ICU failed (missing locale data?)")
-    case FD_ERR_MEMORY: return cString("out of memory: the library, ICU or the caller's process could not allocate what was needed")
-    case FD_ERR_INTERNAL: return cString("internal error: the library could not work out a label or its next change (please report it)")
+    case FD_ERR_MEMORY:
+        return cString("out of memory: the library, ICU or the caller's process could not allocate what was needed")
+    case FD_ERR_INTERNAL:
+        return cString("internal error: the library could not work out a label or its next change (please report it)")
     default: return cString("unknown status code")
     }
 }
@@ -662,7 +735,9 @@ public func fd_quote(
     _ quotedLength: UnsafeMutablePointer<Int>?
 ) -> fd_status {
     quotedLength?.pointee = 0
-    guard value != nil || length == 0 else { return fail(FD_ERR_ARGUMENT, "fd_quote: value is NULL but length is \(length) (NULL only with length 0)") }
+    guard value != nil || length == 0 else {
+        return fail(FD_ERR_ARGUMENT, "fd_quote: value is NULL but length is \(length) (NULL only with length 0)")
+    }
     if let s = capacityArgument("fd_quote", buf, capacity) { return s }
     // What LogSafe reads of any value: its first LogSafe.limit bytes and
     // the character that crosses them, so a 1 GB length costs nothing.
@@ -671,7 +746,10 @@ public func fd_quote(
     return quoted.withUTF8 { q in
         quotedLength?.pointee = q.count
         guard let buf, q.count < Int(clamping: capacity) else {
-            return fail(FD_ERR_BUFFER, "fd_quote: the quoted value needs \(q.count + 1) bytes with its NUL; cap is \(capacity) (FD_QUOTE_CAPACITY always fits)")
+            return fail(
+                FD_ERR_BUFFER,
+                "fd_quote: the quoted value needs \(q.count + 1) bytes with its NUL; cap is \(capacity) (FD_QUOTE_CAPACITY always fits)"
+            )
         }
         UnsafeMutableRawPointer(buf).copyMemory(from: q.baseAddress!, byteCount: q.count)
         buf[q.count] = 0

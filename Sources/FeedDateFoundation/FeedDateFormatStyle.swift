@@ -87,7 +87,8 @@ public struct FeedDateFormatStyle: DiscreteFormatStyle, Codable, Hashable, Senda
     /// The first millisecond after `input` at which the text differs from
     /// the one at `input`: the label's next change (SPEC section 4).
     public func discreteInput(after input: Date) -> Date? {
-        guard case .success(let f) = formatter, let label = try? f.label(anchorMs, now: Instant.milliseconds(input)) else {
+        guard case .success(let f) = formatter, let label = try? f.label(anchorMs, now: Instant.milliseconds(input))
+        else {
             return nil
         }
         return label.nextChange
@@ -144,7 +145,9 @@ public struct FeedDateFormatStyle: DiscreteFormatStyle, Codable, Hashable, Senda
     /// makes it, so a style encoded and decoded is equal to what it was.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(anchorMs: try c.decode(Int64.self, forKey: .anchorMs), options: try c.decode(FeedDateOptions.self, forKey: .options))
+        self.init(
+            anchorMs: try c.decode(Int64.self, forKey: .anchorMs),
+            options: try c.decode(FeedDateOptions.self, forKey: .options))
     }
 
     /// Writes `{"anchorMs": t, "options": {...}}`.
@@ -163,9 +166,12 @@ extension FormatStyle where Self == FeedDateFormatStyle {
     /// that cannot make a formatter (an unknown locale or zone) format as "";
     /// `FeedDateFormatStyle(anchor:options:)` throws instead, and takes every
     /// option.
-    public static func feed(_ anchor: Date, style: FeedDateStyle, locale: Locale = .autoupdatingCurrent,
-                            timeZone: TimeZone = .autoupdatingCurrent) -> FeedDateFormatStyle {
-        FeedDateFormatStyle(anchorMs: Instant.milliseconds(anchor),
-                            options: FeedDateOptions(style: style, locale: locale, timeZone: timeZone))
+    public static func feed(
+        _ anchor: Date, style: FeedDateStyle, locale: Locale = .autoupdatingCurrent,
+        timeZone: TimeZone = .autoupdatingCurrent
+    ) -> FeedDateFormatStyle {
+        FeedDateFormatStyle(
+            anchorMs: Instant.milliseconds(anchor),
+            options: FeedDateOptions(style: style, locale: locale, timeZone: timeZone))
     }
 }

@@ -49,8 +49,9 @@ extension FeedDateFormatter {
             let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
             defer { bytes.deallocate() }
             let earliest = try ms.withUnsafeBufferPointer { (tp) throws(FeedDateError) -> Int64 in
-                try writeMany(tp.baseAddress!, count: tp.count, now: nowMs, into: bytes.baseAddress,
-                              capacity: bytes.count, ends: ends.baseAddress!)
+                try writeMany(
+                    tp.baseAddress!, count: tp.count, now: nowMs, into: bytes.baseAddress,
+                    capacity: bytes.count, ends: ends.baseAddress!)
             }
             let used = ends[ends.count - 1]
             if used > capacity {

@@ -22,9 +22,10 @@ extension FeedDateOptions: Codable {
     /// `DecodingError`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(style: try Self.named(c, .style, FeedDateStyle.allCases),
-                  locale: try c.decodeIfPresent(String.self, forKey: .locale),
-                  timeZone: try c.decodeIfPresent(String.self, forKey: .timeZone))
+        self.init(
+            style: try Self.named(c, .style, FeedDateStyle.allCases),
+            locale: try c.decodeIfPresent(String.self, forKey: .locale),
+            timeZone: try c.decodeIfPresent(String.self, forKey: .timeZone))
         func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
             try c.decodeIfPresent(T.self, forKey: key) ?? fallback
         }
@@ -78,7 +79,8 @@ extension FeedDateOptions: Codable {
         let name = try c.decode(String.self, forKey: key)
         guard let value = cases.first(where: { "\($0)" == name }) else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: c, debugDescription: "\(key.stringValue) \"\(name)\" is not one of \(cases.map { "\($0)" })")
+                forKey: key, in: c,
+                debugDescription: "\(key.stringValue) \"\(name)\" is not one of \(cases.map { "\($0)" })")
         }
         return value
     }

@@ -56,7 +56,8 @@ extension FeedDateOptions {
     /// "Etc/GMT+5" are database ids and stay as they are.
     static func isFixedOffsetID(_ id: String) -> Bool {
         let s = Array(id.utf8)
-        guard s.count >= 7, s.starts(with: Array("GMT".utf8)), s[3] == UInt8(ascii: "+") || s[3] == UInt8(ascii: "-") else {
+        guard s.count >= 7, s.starts(with: Array("GMT".utf8)), s[3] == UInt8(ascii: "+") || s[3] == UInt8(ascii: "-")
+        else {
             return false
         }
         let rest = s[4...].filter { $0 != UInt8(ascii: ":") }

@@ -64,7 +64,8 @@ public struct FeedDateSchedule: Sendable, Hashable {
         for (i, entry) in entries.enumerated() {
             var text = entry.text
             text.withUTF8 {
-                ScheduleJSON.entry(UnsafeRawBufferPointer($0), delta: entry.fromMs &- previous, first: i == 0, into: &out)
+                ScheduleJSON.entry(
+                    UnsafeRawBufferPointer($0), delta: entry.fromMs &- previous, first: i == 0, into: &out)
             }
             previous = entry.fromMs
         }

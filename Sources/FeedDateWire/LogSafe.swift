@@ -15,7 +15,9 @@ package enum LogSafe {
     }
 
     /// The same for raw bytes, which need not be valid UTF-8.
-    package static func quote<Bytes: Collection<UInt8>>(bytes value: Bytes, limit: Int = LogSafe.limit, marks: Bool = true) -> String {
+    package static func quote<Bytes: Collection<UInt8>>(
+        bytes value: Bytes, limit: Int = LogSafe.limit, marks: Bool = true
+    ) -> String {
         let bytes = Array(value.prefix(limit + 4))
         var out: [UInt8] = marks ? [UInt8(ascii: "\"")] : []
         var i = 0
@@ -31,7 +33,7 @@ package enum LogSafe {
             case 0x0A?: out += Array("\\n".utf8)
             case 0x09?: out += Array("\\t".utf8)
             case let c? where c < 0x20 || (0x7F...0x9F).contains(c): hex(c)
-            default: out += bytes[i ..< i + length]
+            default: out += bytes[i..<i + length]
             }
             i += length
         }
@@ -54,7 +56,7 @@ package enum LogSafe {
         default: return (nil, 1)
         }
         guard i + length <= bytes.count else { return (nil, 1) }
-        for k in 1 ..< length {
+        for k in 1..<length {
             let b = bytes[i + k]
             guard b & 0xC0 == 0x80 else { return (nil, 1) }
             scalar = scalar << 6 | UInt32(b & 0x3F)

@@ -26,7 +26,8 @@ extension FeedDateSchedule: Codable {
             let text = try pair.decode(String.self)
             let d = try pair.decode(Int64.self)
             guard pair.isAtEnd else {
-                throw Self.corrupt(FeedDateWireError("labels[\(labels.count)] has more than [text, d]"), pair.codingPath)
+                throw Self.corrupt(
+                    FeedDateWireError("labels[\(labels.count)] has more than [text, d]"), pair.codingPath)
             }
             labels.append((text, d))
         }

@@ -40,23 +40,32 @@ extension FeedDateSchedule {
     /// The schedule of a wire object's parts, checked by section 11's rules:
     /// `labels` as (text, d) pairs, starts summed from `now`. What both the
     /// reader and `Decodable` check.
-    public static func validated(now: Int64, labels: [(text: String, d: Int64)], until: Int64?) throws(FeedDateWireError) -> FeedDateSchedule {
+    public static func validated(now: Int64, labels: [(text: String, d: Int64)], until: Int64?)
+        throws(FeedDateWireError) -> FeedDateSchedule
+    {
         guard !labels.isEmpty else { throw FeedDateWireError("labels is empty; a schedule has at least one entry") }
         var entries: [Entry] = []
         entries.reserveCapacity(labels.count)
         var from = now
         for (i, (text, d)) in labels.enumerated() {
             if i == 0 {
-                guard d == 0 else { throw FeedDateWireError("labels[0]: d is \(d), not 0 (the first entry starts at now)") }
+                guard d == 0 else {
+                    throw FeedDateWireError("labels[0]: d is \(d), not 0 (the first entry starts at now)")
+                }
             } else {
-                guard d > 0 else { throw FeedDateWireError("labels[\(i)]: d is \(d); after the first entry each d must be > 0") }
+                guard d > 0 else {
+                    throw FeedDateWireError("labels[\(i)]: d is \(d); after the first entry each d must be > 0")
+                }
                 // Code units, as the web client's === and the library compare (not
                 // String's ==, which takes "é" and "e\u{301}" for one text).
                 guard !text.utf8.elementsEqual(labels[i - 1].text.utf8) else {
-                    throw FeedDateWireError("labels[\(i)]: the same text as labels[\(i - 1)] (\(quoted(text))); consecutive texts differ")
+                    throw FeedDateWireError(
+                        "labels[\(i)]: the same text as labels[\(i - 1)] (\(quoted(text))); consecutive texts differ")
                 }
                 let (sum, overflow) = from.addingReportingOverflow(d)
-                guard !overflow else { throw FeedDateWireError("labels[\(i)]: its start (now plus the d's) is beyond Int64") }
+                guard !overflow else {
+                    throw FeedDateWireError("labels[\(i)]: its start (now plus the d's) is beyond Int64")
+                }
                 from = sum
             }
             entries.append(Entry(text: text, fromMs: from))
@@ -68,7 +77,9 @@ extension FeedDateSchedule {
     }
 
     private static func fromWireObject(_ value: JSONValue) throws(FeedDateWireError) -> FeedDateSchedule {
-        guard case .object(let members) = value else { throw FeedDateWireError("the wire is \(value.kind), not an object") }
+        guard case .object(let members) = value else {
+            throw FeedDateWireError("the wire is \(value.kind), not an object")
+        }
         var v: JSONValue?, now: JSONValue?, labels: JSONValue?, until: JSONValue?
         for (key, member) in members {
             switch key {
@@ -91,8 +102,12 @@ extension FeedDateSchedule {
             guard case .array(let pair) = item, pair.count == 2 else {
                 throw FeedDateWireError("labels[\(i)] is \(item.kind), not a [text, d] pair")
             }
-            guard case .string(let text) = pair[0] else { throw FeedDateWireError("labels[\(i)]: the text is \(pair[0].kind), not a string") }
-            guard case .integer(let d) = pair[1] else { throw FeedDateWireError("labels[\(i)]: d is \(pair[1].shown), not an integer") }
+            guard case .string(let text) = pair[0] else {
+                throw FeedDateWireError("labels[\(i)]: the text is \(pair[0].kind), not a string")
+            }
+            guard case .integer(let d) = pair[1] else {
+                throw FeedDateWireError("labels[\(i)]: d is \(pair[1].shown), not an integer")
+            }
             pairs.append((text, d))
         }
         guard let until else { throw FeedDateWireError("until is missing (null when the schedule is complete)") }
@@ -164,7 +179,9 @@ struct JSONReader {
     }
 
     private mutating func skipSpace() {
-        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
+        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 {
+            at += 1
+        }
     }
 
     private mutating func value() throws(FeedDateWireError) -> JSONValue {
@@ -208,7 +225,9 @@ struct JSONReader {
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("a key should be here") }
             let key = try string()
             // A set, so that a hostile object of many keys costs linear time.
-            guard keys.insert(Array(key.utf8)).inserted else { throw FeedDateWireError("key \(quoted(key)) appears twice") }
+            guard keys.insert(Array(key.utf8)).inserted else {
+                throw FeedDateWireError("key \(quoted(key)) appears twice")
+            }
             skipSpace()
             guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("':' should be here") }
             at += 1
@@ -304,7 +323,7 @@ struct JSONReader {
     /// A string: its escapes resolved, its UTF-8 checked (no raw control
     /// character, no lone surrogate).
     private mutating func string() throws(FeedDateWireError) -> String {
-        at += 1  // the opening quote
+        at += 1 // the opening quote
         var out: [UInt8] = []
         while true {
             guard at < bytes.count else { throw fail("the string is not closed") }
@@ -331,7 +350,8 @@ struct JSONReader {
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
                 if (0xD800...0xDBFF).contains(scalar) {
-                    guard at + 2 <= bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") else {
+                    guard at + 2 <= bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u")
+                    else {
                         throw fail("a lone surrogate escape")
                     }
                     at += 2

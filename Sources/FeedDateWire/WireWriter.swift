@@ -41,7 +41,9 @@ package enum ScheduleJSON {
     /// with raw stores into the output's room when it has enough for the
     /// worst case, else into a scratch buffer appended after: one writer.
     @inlinable
-    package static func entry<Out: ScheduleOutput>(_ text: UnsafeRawBufferPointer, delta: Int64, first: Bool, into out: inout Out) {
+    package static func entry<Out: ScheduleOutput>(
+        _ text: UnsafeRawBufferPointer, delta: Int64, first: Bool, into out: inout Out
+    ) {
         let worst = text.count * 6 + 32
         if let room = out.room(worst) {
             out.advance(by: write(text, delta: delta, first: first, to: room))
@@ -55,7 +57,9 @@ package enum ScheduleJSON {
 
     /// Writes the entry at p (room for text.count * 6 + 32 bytes); returns its length.
     @inlinable @inline(__always)
-    static func write(_ text: UnsafeRawBufferPointer, delta: Int64, first: Bool, to start: UnsafeMutablePointer<UInt8>) -> Int {
+    static func write(_ text: UnsafeRawBufferPointer, delta: Int64, first: Bool, to start: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
         var p = start
         @inline(__always) func put(_ b: UInt8) { p.pointee = b; p += 1 }
         if !first { put(UInt8(ascii: ",")) }

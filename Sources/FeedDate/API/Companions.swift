@@ -26,7 +26,8 @@ final class Companions: Sendable {
             if let hit = made.withLock({ $0.spoken }) { return hit }
         }
         // The owner's own locale id again: a list resolves to the same entry.
-        let companion = try FeedDateFormatter(options, localeID: try LocaleID(owner.options.locale), zone: owner.rules.zone)
+        let companion = try FeedDateFormatter(
+            options, localeID: try LocaleID(owner.options.locale), zone: owner.rules.zone)
         return made.withLock { m in
             switch kind {
             case .detail:

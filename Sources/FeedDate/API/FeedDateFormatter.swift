@@ -24,7 +24,8 @@ public struct FeedDateLabel: Sendable, Equatable {
 
     private static func slice(_ s: String, _ r: Range<Int>) -> Substring {
         let u = s.utf8
-        return Substring(u[u.index(u.startIndex, offsetBy: r.lowerBound)..<u.index(u.startIndex, offsetBy: r.upperBound)])
+        return Substring(
+            u[u.index(u.startIndex, offsetBy: r.lowerBound)..<u.index(u.startIndex, offsetBy: r.upperBound)])
     }
 }
 
@@ -92,8 +93,9 @@ public final class FeedDateFormatter: Sendable {
     /// A formatter of valid `options` whose locale and zone are known
     /// (a companion shares its formatter's zone: no second read of the file).
     init(_ options: FeedDateOptions, localeID: LocaleID, zone: Zone) throws(FeedDateError) {
-        let services = try LocaleServices.shared(locale: localeID, hourCycle: options.hourCycle,
-                                                 width: options.width, texts: options.texts)
+        let services = try LocaleServices.shared(
+            locale: localeID, hourCycle: options.hourCycle,
+            width: options.width, texts: options.texts)
         self.options = options
         self.locale = services.resolvedLocale
         self.timeZone = zone.id
@@ -114,7 +116,9 @@ public final class FeedDateFormatter: Sendable {
                 nextChangeMs: w.nextChange == Rules.never ? nil : w.nextChange,
                 dayPart: w.day, timePart: w.time, expired: w.expired)
         }
-        if let l = try withUnsafeTemporaryAllocation(byteCount: FeedDateFormatter.capacity, alignment: 1, make) { return l }
+        if let l = try withUnsafeTemporaryAllocation(byteCount: FeedDateFormatter.capacity, alignment: 1, make) {
+            return l
+        }
         // Longer than any label we know of: write it again into a buffer that fits.
         let length = try write(t, now: now, into: nil, capacity: 0).length
         let buf = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 1)
@@ -140,7 +144,8 @@ public final class FeedDateFormatter: Sendable {
         _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, nextChange wanted: Bool = true
     ) throws(FeedDateError) -> FeedDateWritten {
         var views = try knownViews(now)
-        let w = try write(t, now: now, into: base, capacity: capacity, &views, unlessFrom: wanted ? Rules.never : Int64.min)
+        let w = try write(
+            t, now: now, into: base, capacity: capacity, &views, unlessFrom: wanted ? Rules.never : Int64.min)
         keep(views, now)
         return w
     }
@@ -171,7 +176,8 @@ public final class FeedDateFormatter: Sendable {
     /// text that splits at its NULs (fd_format_many_nul).
     package func writeMany(
         _ ts: UnsafePointer<Int64>, count: Int, now: Int64,
-        into base: UnsafeMutableRawPointer?, capacity: Int, ends: UnsafeMutablePointer<Int>, nextChange wanted: Bool = true,
+        into base: UnsafeMutableRawPointer?, capacity: Int, ends: UnsafeMutablePointer<Int>,
+        nextChange wanted: Bool = true,
         nul: Bool = false
     ) throws(FeedDateError) -> Int64 {
         var views = try knownViews(now)
@@ -180,12 +186,15 @@ public final class FeedDateFormatter: Sendable {
         // FEED's and CHAT_LIST's days (BatchDayCopies), RELATIVE's and
         // COMPACT's counts of two or more days (BatchCountCopies).
         let copying = options.style.dayTextHoldsForDay && base != nil && count >= 8
-        let calm = base != nil && count >= BatchCountCopies.minimumBatch ? views.now.flatMap { rules.countCalm(now, $0) } : nil
+        let calm =
+            base != nil && count >= BatchCountCopies.minimumBatch ? views.now.flatMap { rules.countCalm(now, $0) } : nil
         // The counts' table from malloc: without the memory, the batch works every count out.
         let countTable = calm != nil ? malloc(BatchCountCopies.words * MemoryLayout<Int64>.size) : nil
         defer { free(countTable) }
         let counts = countTable.map {
-            BatchCountCopies(UnsafeMutableBufferPointer(start: $0.assumingMemoryBound(to: Int64.self), count: BatchCountCopies.words))
+            BatchCountCopies(
+                UnsafeMutableBufferPointer(start: $0.assumingMemoryBound(to: Int64.self), count: BatchCountCopies.words)
+            )
         }
         return try withUnsafeTemporaryAllocation(of: Int64.self, capacity: copying ? BatchDayCopies.words : 0) {
             (table: UnsafeMutableBufferPointer<Int64>) throws(FeedDateError) -> Int64 in
@@ -194,13 +203,16 @@ public final class FeedDateFormatter: Sendable {
                 let t = ts[i]
                 var slot = -1, countKey: (key: Int64, wt: Int64)? = nil
                 if let counts, let view = views.now, let calm, let k = rules.countKey(t, now, view, calm),
-                   BatchCountCopies.holds(k.key) {
+                    BatchCountCopies.holds(k.key)
+                {
                     if let (start, length, days) = counts.written(k.key) {
                         // The same count, so the same text; its next change at t's time of day,
                         // unless that lies outside what calm knows (then worked out whole below).
                         let next = wanted ? rules.countNextChange(k.wt, days, calm) : Rules.never
                         if let next {
-                            if used + length <= capacity { (base! + used).copyMemory(from: base! + start, byteCount: length) }
+                            if used + length <= capacity {
+                                (base! + used).copyMemory(from: base! + start, byteCount: length)
+                            }
                             used += length
                             if nul { used = Self.terminate(base, used, capacity) }
                             earliest = min(earliest, next <= FeedDateRange.maxInstantMs ? next : Rules.never)
@@ -211,12 +223,16 @@ public final class FeedDateFormatter: Sendable {
                         countKey = k
                     }
                 } else if let copies, let view = views.now, FeedDateRange.contains(t),
-                   let day = rules.dayLabel(t, now, localDay: rules.zone.localDay(t), view), day.textByDay {
+                    let day = rules.dayLabel(t, now, localDay: rules.zone.localDay(t), view), day.textByDay
+                {
                     slot = copies.slot(day.daysBack)
                     // Its next change is needed only when it could come before earliest.
                     if Validity.untilDayChange(day).earliestChange(now: now) >= earliest,
-                       let (start, length) = copies.written(slot, day.daysBack) {
-                        if used + length <= capacity { (base! + used).copyMemory(from: base! + start, byteCount: length) }
+                        let (start, length) = copies.written(slot, day.daysBack)
+                    {
+                        if used + length <= capacity {
+                            (base! + used).copyMemory(from: base! + start, byteCount: length)
+                        }
                         used += length
                         if nul { used = Self.terminate(base, used, capacity) }
                         ends[i] = used
@@ -225,13 +241,18 @@ public final class FeedDateFormatter: Sendable {
                     copies.claim(slot, day.daysBack)
                 }
                 let room = max(capacity - used, 0)
-                let w = try write(t, now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room, &views,
-                                  unlessFrom: earliest)
-                if slot >= 0 { copies.unsafelyUnwrapped.record(slot, start: used, length: w.length, whole: used + w.length <= capacity) }
+                let w = try write(
+                    t, now: now, into: room > 0 ? base.map { $0 + used } : nil, capacity: room, &views,
+                    unlessFrom: earliest)
+                if slot >= 0 {
+                    copies.unsafelyUnwrapped.record(
+                        slot, start: used, length: w.length, whole: used + w.length <= capacity)
+                }
                 if let k = countKey, used + w.length <= capacity, let calm, let view = views.now {
                     // The count the label was written from, remembered in the count memo (else worked out again).
                     let tDay = floorDiv(k.wt, msPerDay)
-                    let days = (countMemo.load(k.key, nowDay: view.day, tDay: tDay)
+                    let days =
+                        (countMemo.load(k.key, nowDay: view.day, tDay: tDay)
                         ?? rules.gregorianDayCount(k.wt, calm.wall(now), span: now - t)).next
                     counts.unsafelyUnwrapped.record(k.key, start: used, length: w.length, days: days)
                 }
@@ -258,10 +279,13 @@ public final class FeedDateFormatter: Sendable {
     /// "never", Int64.min for none.
     @inline(__always)
     private func write(
-        _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, _ views: inout Views, unlessFrom limit: Int64
+        _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, _ views: inout Views,
+        unlessFrom limit: Int64
     ) throws(FeedDateError) -> FeedDateWritten {
         guard FeedDateRange.contains(t) else { throw .range(t) }
-        if countMemo.holdsCounts { return try writeCount(t, now: now, into: base, capacity: capacity, &views, unlessFrom: limit) }
+        if countMemo.holdsCounts {
+            return try writeCount(t, now: now, into: base, capacity: capacity, &views, unlessFrom: limit)
+        }
         let plan = try rules.plan(t, now, &views)
         return try write(plan, t, now: now, into: base, capacity: capacity, &views, unlessFrom: limit)
     }
@@ -271,7 +295,8 @@ public final class FeedDateFormatter: Sendable {
     /// styles' calls keep theirs inline.
     @inline(never)
     private func writeCount(
-        _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, _ views: inout Views, unlessFrom limit: Int64
+        _ t: Int64, now: Int64, into base: UnsafeMutableRawPointer?, capacity: Int, _ views: inout Views,
+        unlessFrom limit: Int64
     ) throws(FeedDateError) -> FeedDateWritten {
         let plan: Plan
         if let p = rememberedCount(t, now, views) { plan = p } else { plan = try rules.plan(t, now, &views) }
@@ -289,8 +314,10 @@ public final class FeedDateFormatter: Sendable {
         if !options.style.hasParts { parts = Parts() }
         let validity = rules.validity(t, now, plan, views)
         // Not needed when it cannot come before limit.
-        let next = validity.earliestChange(now: now) >= limit ? Rules.never : try nextChange(t, now, plan, validity, &views)
-        return FeedDateWritten(length: sink.length, nextChange: next, day: parts.day, time: parts.time, expired: plan.expired)
+        let next =
+            validity.earliestChange(now: now) >= limit ? Rules.never : try nextChange(t, now, plan, validity, &views)
+        return FeedDateWritten(
+            length: sink.length, nextChange: next, day: parts.day, time: parts.time, expired: plan.expired)
     }
 
     /// The plan of a RELATIVE or COMPACT count two or more days back by its
@@ -299,7 +326,8 @@ public final class FeedDateFormatter: Sendable {
     @inline(__always)
     private func rememberedCount(_ t: Int64, _ now: Int64, _ views: Views) -> Plan? {
         guard let view = views.now, let calm = rules.countCalm(now, view),
-              let k = rules.countKey(t, now, view, calm) else { return nil }
+            let k = rules.countKey(t, now, view, calm)
+        else { return nil }
         let tDay = floorDiv(k.wt, msPerDay)
         if let c = countMemo.load(k.key, nowDay: view.day, tDay: tDay) { return rules.countPlan(c, k.wt, calm) }
         let c = rules.gregorianDayCount(k.wt, calm.wall(now), span: now - t)
@@ -311,7 +339,9 @@ public final class FeedDateFormatter: Sendable {
     /// from the memo for a day label whose next change is its day's (or
     /// worked out and remembered there), else by walking the rules.
     @inline(never)
-    private func nextChange(_ t: Int64, _ now: Int64, _ plan: Plan, _ validity: Validity, _ views: inout Views) throws(FeedDateError) -> Int64 {
+    private func nextChange(_ t: Int64, _ now: Int64, _ plan: Plan, _ validity: Validity, _ views: inout Views)
+        throws(FeedDateError) -> Int64
+    {
         switch validity {
         case .until(let x): return x
         case .never: return Rules.never
@@ -343,7 +373,9 @@ public final class FeedDateFormatter: Sendable {
     private func keep(_ views: Views, _ now: Int64) {
         guard views.made, let v = views.now, v.covers(now) else { return }
         if sharedView.load(covering: now) == nil { sharedView.store(v) }
-        if let w = views.other, w.from == v.until, sharedNextView.load(covering: w.from) == nil { sharedNextView.store(w) }
+        if let w = views.other, w.from == v.until, sharedNextView.load(covering: w.from) == nil {
+            sharedNextView.store(w)
+        }
     }
 }
 

@@ -42,14 +42,18 @@ struct CountMemo: ~Copyable, @unchecked Sendable {
 
     deinit {
         guard let blocks else { return }
-        for i in 0..<CountMemo.blockCount { free(UnsafeMutableRawPointer(bitPattern: blocks[i].load(ordering: .acquiring))) }
+        for i in 0..<CountMemo.blockCount {
+            free(UnsafeMutableRawPointer(bitPattern: blocks[i].load(ordering: .acquiring)))
+        }
         blocks.deinitialize(count: CountMemo.blockCount)
         blocks.deallocate()
     }
 
     /// The word of `key` (< keys), nil when its block is not made yet.
     @inline(__always)
-    private func word(_ key: Int64, _ blocks: UnsafeMutablePointer<Atomic<Int>>) -> UnsafeMutablePointer<Atomic<UInt64>>? {
+    private func word(_ key: Int64, _ blocks: UnsafeMutablePointer<Atomic<Int>>) -> UnsafeMutablePointer<
+        Atomic<UInt64>
+    >? {
         let block = blocks[Int(key &>> CountMemo.blockShift)].load(ordering: .acquiring)
         guard let p = UnsafeMutablePointer<Atomic<UInt64>>(bitPattern: block) else { return nil }
         return p + Int(key & Int64(CountMemo.blockKeys - 1))
@@ -63,8 +67,9 @@ struct CountMemo: ~Copyable, @unchecked Sendable {
         let w = word.pointee.load(ordering: .relaxed)
         guard w & 0x3F_FFFF == UInt64(nowDay - CountMemo.firstDay) else { return nil }
         let unit = CompactUnit(rawValue: CompactUnit.day.rawValue + Int(w >> 22 & 3))!
-        return Rules.DayCount(n: Int64(w >> 24 & 0xFF), unit: unit,
-                              next: (tDay + Int64(w >> 32 & 0xFFFF), tDay + Int64(w >> 48)))
+        return Rules.DayCount(
+            n: Int64(w >> 24 & 0xFF), unit: unit,
+            next: (tDay + Int64(w >> 32 & 0xFFFF), tDay + Int64(w >> 48)))
     }
 
     /// Remembers `c` for `key` at now's local day `nowDay`, t on local day
@@ -75,9 +80,11 @@ struct CountMemo: ~Copyable, @unchecked Sendable {
         let unit = c.unit.rawValue - CompactUnit.day.rawValue
         let a = c.next.0 - tDay, b = c.next.1 - tDay
         guard let blocks, key >= 0, key < CountMemo.keys, (0..<4).contains(unit), (0..<256).contains(c.n),
-              (0..<65_536).contains(a), (0..<65_536).contains(b),
-              let word = word(key, blocks) ?? makeBlock(of: key, blocks) else { return }
-        let w = UInt64(nowDay - CountMemo.firstDay) | UInt64(unit) << 22 | UInt64(c.n) << 24
+            (0..<65_536).contains(a), (0..<65_536).contains(b),
+            let word = word(key, blocks) ?? makeBlock(of: key, blocks)
+        else { return }
+        let w =
+            UInt64(nowDay - CountMemo.firstDay) | UInt64(unit) << 22 | UInt64(c.n) << 24
             | UInt64(a) << 32 | UInt64(b) << 48
         word.pointee.store(w, ordering: .relaxed)
     }
@@ -85,10 +92,14 @@ struct CountMemo: ~Copyable, @unchecked Sendable {
     /// Makes the block of `key` (zeroed: every word empty) and publishes it,
     /// or takes the one another thread published first; nil without memory.
     @inline(never)
-    private func makeBlock(of key: Int64, _ blocks: UnsafeMutablePointer<Atomic<Int>>) -> UnsafeMutablePointer<Atomic<UInt64>>? {
+    private func makeBlock(of key: Int64, _ blocks: UnsafeMutablePointer<Atomic<Int>>) -> UnsafeMutablePointer<
+        Atomic<UInt64>
+    >? {
         guard let fresh = calloc(CountMemo.blockKeys, MemoryLayout<UInt64>.size) else { return nil }
         let slot = Int(key &>> CountMemo.blockShift)
-        if !blocks[slot].compareExchange(expected: 0, desired: Int(bitPattern: fresh), ordering: .acquiringAndReleasing).exchanged {
+        if !blocks[slot].compareExchange(expected: 0, desired: Int(bitPattern: fresh), ordering: .acquiringAndReleasing)
+            .exchanged
+        {
             free(fresh)
         }
         return word(key, blocks)

@@ -46,14 +46,19 @@ struct NextChangeMemo: ~Copyable, @unchecked Sendable {
     /// The next change remembered in slot k (< slotCount) for view v.
     @inline(__always)
     func load(_ k: Int, at v: View) -> Int64? {
-        guard let s = lock.beginRead(), day.load(ordering: .relaxed) == v.day, until.load(ordering: .relaxed) == v.until else {
+        guard let s = lock.beginRead(), day.load(ordering: .relaxed) == v.day, until.load(ordering: .relaxed) == v.until
+        else {
             return nil
         }
         let g = generation.load(ordering: .relaxed)
-        guard let slots = UnsafeMutablePointer<Atomic<Int64>>(bitPattern: self.slots.load(ordering: .acquiring)) else { return nil }
+        guard let slots = UnsafeMutablePointer<Atomic<Int64>>(bitPattern: self.slots.load(ordering: .acquiring)) else {
+            return nil
+        }
         let raw = slots[k].load(ordering: .relaxed)
         // Unsigned: a generation of 2048 or more sets the sign bit of raw.
-        guard lock.endRead(s), g != 0, UInt64(bitPattern: raw) >> NextChangeMemo.valueBits == UInt64(g) else { return nil }
+        guard lock.endRead(s), g != 0, UInt64(bitPattern: raw) >> NextChangeMemo.valueBits == UInt64(g) else {
+            return nil
+        }
         let value = raw & NextChangeMemo.neverValue
         return value == NextChangeMemo.neverValue ? Rules.never : v.until + value
     }
@@ -63,7 +68,8 @@ struct NextChangeMemo: ~Copyable, @unchecked Sendable {
     /// writer is busy, or if next cannot be stored.
     func store(_ k: Int, _ next: Int64, at v: View) {
         guard next == Rules.never || (next >= v.until && next - v.until < NextChangeMemo.neverValue),
-              let s = lock.beginWrite() else { return }
+            let s = lock.beginWrite()
+        else { return }
         guard let slots = madeSlots() else { lock.endWrite(s); return }
         var g = generation.load(ordering: .relaxed)
         if g == 0 || day.load(ordering: .relaxed) != v.day || until.load(ordering: .relaxed) != v.until {

@@ -57,10 +57,10 @@ func daysFromCivil(_ y: Int64, _ m: Int64, _ d: Int64) -> Int64 {
 func daysFromCivilWide(_ y: Int64, _ m: Int64, _ d: Int64) -> Int64 {
     let y = m <= 2 ? y &- 1 : y
     let era = floorDiv(y, 400)
-    let yoe = y &- era &* 400                                   // 0 ... 399
-    let mp = m > 2 ? m &- 3 : m &+ 9                            // March = 0
-    let doy = (153 &* mp &+ 2) / 5 &+ d &- 1                    // 0 ... 365
-    let doe = yoe &* 365 &+ yoe / 4 &- yoe / 100 &+ doy         // 0 ... 146096
+    let yoe = y &- era &* 400 // 0 ... 399
+    let mp = m > 2 ? m &- 3 : m &+ 9 // March = 0
+    let doy = (153 &* mp &+ 2) / 5 &+ d &- 1 // 0 ... 365
+    let doe = yoe &* 365 &+ yoe / 4 &- yoe / 100 &+ doy // 0 ... 146096
     return era &* 146_097 &+ doe &- 719_468
 }
 
@@ -75,7 +75,7 @@ func civilFromDays(_ z: Int64) -> (y: Int64, m: Int64, d: Int64) {
         let dayOfCentury = n1 % 146_097 / 4
         let n2 = UInt64(4 &* dayOfCentury &+ 3) &* 2_939_745
         let yearOfCentury = UInt32(truncatingIfNeeded: n2 >> 32)
-        let dayOfYear = UInt32(truncatingIfNeeded: n2) / 2_939_745 / 4   // from March 1
+        let dayOfYear = UInt32(truncatingIfNeeded: n2) / 2_939_745 / 4 // from March 1
         let n3 = 2141 &* dayOfYear &+ 197_913
         let month = n3 >> 16, day = (n3 & 0xFFFF) / 2141
         let j: UInt32 = dayOfYear >= 306 ? 1 : 0
@@ -89,10 +89,10 @@ func civilFromDays(_ z: Int64) -> (y: Int64, m: Int64, d: Int64) {
 func civilFromDaysWide(_ z: Int64) -> (y: Int64, m: Int64, d: Int64) {
     let z = z &+ 719_468
     let era = floorDiv(z, 146_097)
-    let doe = z &- era &* 146_097                                        // 0 ... 146096
-    let yoe = (doe &- doe / 1460 &+ doe / 36524 &- doe / 146_096) / 365  // 0 ... 399
-    let doy = doe &- (365 &* yoe &+ yoe / 4 &- yoe / 100)                // 0 ... 365
-    let mp = (5 &* doy &+ 2) / 153                                       // March = 0
+    let doe = z &- era &* 146_097 // 0 ... 146096
+    let yoe = (doe &- doe / 1460 &+ doe / 36524 &- doe / 146_096) / 365 // 0 ... 399
+    let doy = doe &- (365 &* yoe &+ yoe / 4 &- yoe / 100) // 0 ... 365
+    let mp = (5 &* doy &+ 2) / 153 // March = 0
     let d = doy &- (153 &* mp &+ 2) / 5 &+ 1
     let m = mp < 10 ? mp &+ 3 : mp &- 9
     let y = yoe &+ era &* 400

@@ -16,10 +16,11 @@ final class SharedView: Sendable {
     @inline(__always)
     func load(covering x: Int64) -> View? {
         guard let s = lock.beginRead() else { return nil }
-        let v = View(from: from.load(ordering: .relaxed), until: until.load(ordering: .relaxed),
-                     day: day.load(ordering: .relaxed), yearStart: yearStart.load(ordering: .relaxed),
-                     yearEnd: yearEnd.load(ordering: .relaxed), nextYear: nextYear.load(ordering: .relaxed),
-                     offset: offset.load(ordering: .relaxed), calmUntil: calmUntil.load(ordering: .relaxed))
+        let v = View(
+            from: from.load(ordering: .relaxed), until: until.load(ordering: .relaxed),
+            day: day.load(ordering: .relaxed), yearStart: yearStart.load(ordering: .relaxed),
+            yearEnd: yearEnd.load(ordering: .relaxed), nextYear: nextYear.load(ordering: .relaxed),
+            offset: offset.load(ordering: .relaxed), calmUntil: calmUntil.load(ordering: .relaxed))
         guard lock.endRead(s), v.covers(x) else { return nil }
         return v
     }
@@ -37,4 +38,3 @@ final class SharedView: Sendable {
         lock.endWrite(s)
     }
 }
-

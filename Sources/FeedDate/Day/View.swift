@@ -64,7 +64,9 @@ struct Views {
     /// entry): now's view becomes x's, one met so far, else the formatter's
     /// (`known` and `next`, read only), else one made here; none is kept.
     @inline(__always)
-    mutating func move(to x: Int64, known: SharedView, _ make: (Int64) throws(FeedDateError) -> View) throws(FeedDateError) {
+    mutating func move(to x: Int64, known: SharedView, _ make: (Int64) throws(FeedDateError) -> View)
+        throws(FeedDateError)
+    {
         ahead = true
         if let v = now, v.covers(x) { return }
         if let v = other, v.covers(x) { (now, other) = (v, nil); return }

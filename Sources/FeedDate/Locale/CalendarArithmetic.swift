@@ -50,9 +50,12 @@ final class LocaleCalendar: @unchecked Sendable {
         }
         // Calendars whose every year has twelve months, where adding
         // years is adding twelve months (ICU pins the day of month at each).
-        let twelveMonths: Set<String> = ["persian", "islamic", "islamic-civil", "islamic-umalqura",
-                                         "islamic-tbla", "islamic-rgsa", "indian"]
-        monthSpans = twelveMonths.contains(type)
+        let twelveMonths: Set<String> = [
+            "persian", "islamic", "islamic-civil", "islamic-umalqura",
+            "islamic-tbla", "islamic-rgsa", "indian",
+        ]
+        monthSpans =
+            twelveMonths.contains(type)
             ? TextTable(firstKey: tableFirstDay, keyCount: tableDays, blockShift: 6, maxLength: 17)
             : nil
         calendars = StripedCalendars(locale: locale, first: cal)
@@ -89,16 +92,20 @@ final class LocaleCalendar: @unchecked Sendable {
         if years == 0 && months == 0 { return wall }
         if case .gregorian = kind {
             // Years and months together (relativedelta-style), see DESIGN.md.
-            return shiftMonths(civilFromDays(floorDiv(wall, msPerDay)), time: floorMod(wall, msPerDay),
-                               by: years * 12 + months)
+            return shiftMonths(
+                civilFromDays(floorDiv(wall, msPerDay)), time: floorMod(wall, msPerDay),
+                by: years * 12 + months)
         }
         if let table = monthSpans, let w = try walkMonths(table, wall: wall, 12 * years),
-           let shifted = try walkMonths(table, wall: w, months) {
+            let shifted = try walkMonths(table, wall: w, months)
+        {
             return shifted
         }
         guard let y = Int32(exactly: years), let m = Int32(exactly: months) else { throw .range(wall) }
         do {
-            return try calendars.with { (cal: ICUCalendar) throws(ICUError) -> Int64 in try cal.add(wall: wall, years: y, months: m) }
+            return try calendars.with { (cal: ICUCalendar) throws(ICUError) -> Int64 in
+                try cal.add(wall: wall, years: y, months: m)
+            }
         } catch {
             throw FeedDateError(error)
         }
@@ -116,7 +123,10 @@ final class LocaleCalendar: @unchecked Sendable {
         guard var month = try span(in: table, containing: day, askICUMonth(containing:)) else { return nil }
         let offset = day - month.start
         for _ in 0..<abs(n) {
-            guard let next = try span(in: table, containing: n > 0 ? month.end : month.start - 1, askICUMonth(containing:)) else {
+            guard
+                let next = try span(
+                    in: table, containing: n > 0 ? month.end : month.start - 1, askICUMonth(containing:))
+            else {
                 return nil
             }
             month = next
@@ -133,8 +143,9 @@ final class LocaleCalendar: @unchecked Sendable {
         while true {
             switch table.lookup(day) {
             case .hit(let bytes):
-                return DaySpan(start: bytes.loadUnaligned(as: Int64.self),
-                               end: bytes.loadUnaligned(fromByteOffset: 8, as: Int64.self))
+                return DaySpan(
+                    start: bytes.loadUnaligned(as: Int64.self),
+                    end: bytes.loadUnaligned(fromByteOffset: 8, as: Int64.self))
             case .miss:
                 do {
                     try building.withLock { (_: inout ()) throws(ICUError) in

@@ -13,7 +13,8 @@ extension LocaleServices {
             made = try ICUDateFormat(locale: locale.icu, pattern: pattern)
         } else {
             // Spoken dates have full month names, the numeric one too.
-            let dates: [Piece.Kind: String] = texts.spoken
+            let dates: [Piece.Kind: String] =
+                texts.spoken
                 ? [.weekday: "cccc", .monthDay: "MMMMd", .fullDate: "yMMMMd", .numericDate: "yMMMMd"]
                 : [.weekday: "cccc", .monthDay: "MMMd", .fullDate: "yMMMd", .numericDate: "yMd"]
             let skeleton = kind == .time ? timeSkeleton : dates[kind]!
@@ -52,7 +53,8 @@ extension LocaleServices {
             guard let unit = CompactUnit(rawValue: Int(piece.key & 7)) else { return [] }
             let n = piece.key >> 3
             if s.widthRelative == nil {
-                s.widthRelative = width == .long ? s.longRelative : try ICURelativeFormat(locale: locale.icu, width: width)
+                s.widthRelative =
+                    width == .long ? s.longRelative : try ICURelativeFormat(locale: locale.icu, width: width)
             }
             return try s.widthRelative!.numeric(n, past: piece.kind == .past, unit.relative)
         case .compact:
@@ -68,7 +70,8 @@ extension LocaleServices {
             return piece.key >= 0 && piece.key <= 11 ? s.symbols![Int(piece.key)] : []
         case .days:
             if s.countdownDay == nil {
-                s.countdownDay = try ICUNumberFormat(locale: locale.icu, skeleton: "measure-unit/duration-day unit-width-narrow")
+                s.countdownDay = try ICUNumberFormat(
+                    locale: locale.icu, skeleton: "measure-unit/duration-day unit-width-narrow")
             }
             return try s.countdownDay!.format(piece.key)
         }

@@ -2,7 +2,7 @@
 // section 13): since 1.3 ICU 78.3 with CLDR 48, carried inside the library,
 // on every host; the zone rules are the system's tz database.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import CICU
 import Synchronization
@@ -39,7 +39,9 @@ public enum FeedDateICU {
     /// a crash.
     package static var dataVersionCString: UnsafePointer<CChar> {
         if let made = published.load(ordering: .acquiring) { return UnsafePointer(made) }
-        guard (try? MemoryHeadroom.check(MemoryHeadroom.label, for: "the data version")) != nil else { return outOfMemory }
+        guard (try? MemoryHeadroom.check(MemoryHeadroom.label, for: "the data version")) != nil else {
+            return outOfMemory
+        }
         guard let text = describe() else { return outOfDescriptors }
         guard let made = strdup(text) else { return outOfMemory }
         let (stored, winner) = published.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
@@ -53,11 +55,15 @@ public enum FeedDateICU {
     /// pointer type cannot say (Swift 6).
     nonisolated(unsafe) private static let published = Atomic<UnsafeMutablePointer<CChar>?>(nil)
     private static var outOfMemory: UnsafePointer<CChar> {
-        UnsafeRawPointer(("data version unknown (out of memory)" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
+        UnsafeRawPointer(("data version unknown (out of memory)" as StaticString).utf8Start).assumingMemoryBound(
+            to: CChar.self)
     }
     private static var outOfDescriptors: UnsafePointer<CChar> {
-        UnsafeRawPointer(("data version unknown (no file descriptor or memory free to read the zone database's version)" as StaticString)
-            .utf8Start).assumingMemoryBound(to: CChar.self)
+        UnsafeRawPointer(
+            ("data version unknown (no file descriptor or memory free to read the zone database's version)"
+                as StaticString)
+                .utf8Start
+        ).assumingMemoryBound(to: CChar.self)
     }
 
     /// nil when descriptors or memory ran out before the zone database's version was read.

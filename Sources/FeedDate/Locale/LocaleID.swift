@@ -4,7 +4,7 @@
 // when ICU has data for its language: never the host's locale or another
 // language in silence (SPEC section 2).
 #if canImport(FeedDateWire)
-import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
+    import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
 #endif
 import CICU
 
@@ -23,18 +23,23 @@ struct LocaleID {
     init(_ input: String?) throws(FeedDateError) {
         guard let input else {
             let host = LocaleID.host
-            let named = host.variable.map { "\($0)=\(LogSafe.quote(bytes: host.value ?? [], marks: false))" } ?? "the host's locale"
+            let named =
+                host.variable.map { "\($0)=\(LogSafe.quote(bytes: host.value ?? [], marks: false))" }
+                ?? "the host's locale"
             // ICU keeps what it does not understand ("en_US\e[31m" became
             // "en__US\e[31M"); fd_formatter_locale must never return it raw.
             guard LocaleID.isPrintable(host.value ?? []), LocaleID.isPrintable(Array(host.icu.utf8)) else {
-                throw .locale("\(named) holds control characters or bytes that are not UTF-8, which no locale id has "
-                    + "(ICU read it as \(LogSafe.quote(host.icu))): set it to a locale like \"zh_CN.UTF-8\" or \"C.UTF-8\", "
-                    + "or pass a locale, like \"zh_CN\" or \"en-US\"")
+                throw .locale(
+                    "\(named) holds control characters or bytes that are not UTF-8, which no locale id has "
+                        + "(ICU read it as \(LogSafe.quote(host.icu))): set it to a locale like \"zh_CN.UTF-8\" or \"C.UTF-8\", "
+                        + "or pass a locale, like \"zh_CN\" or \"en-US\"")
             }
             try self.init(canonical: host.icu)
             guard hasData else {
-                throw .locale("\(named) names no locale ICU has data for (ICU read it as \(LogSafe.quote(host.icu))): "
-                    + "set it to a locale like \"zh_CN.UTF-8\" or \"C.UTF-8\", or pass a locale, like \"zh_CN\" or \"en-US\"")
+                throw .locale(
+                    "\(named) names no locale ICU has data for (ICU read it as \(LogSafe.quote(host.icu))): "
+                        + "set it to a locale like \"zh_CN.UTF-8\" or \"C.UTF-8\", or pass a locale, like \"zh_CN\" or \"en-US\""
+                )
             }
             return
         }
@@ -45,8 +50,10 @@ struct LocaleID {
             let id = list.entries[0].id
             let locale = try LocaleID(single: id)
             guard locale.hasData else {
-                throw .locale("no locale data for \(LogSafe.quote(id)) (ICU has none for its language \(LogSafe.quote(locale.language))): "
-                    + "pass a locale ICU knows, like \"zh_CN\" or \"en-US\", or a list like \(LogSafe.quote(id + ", en;q=0.5"))")
+                throw .locale(
+                    "no locale data for \(LogSafe.quote(id)) (ICU has none for its language \(LogSafe.quote(locale.language))): "
+                        + "pass a locale ICU knows, like \"zh_CN\" or \"en-US\", or a list like \(LogSafe.quote(id + ", en;q=0.5"))"
+                )
             }
             self = locale
             return
@@ -54,7 +61,7 @@ struct LocaleID {
         var tried: [String] = [], skipped: [String] = []
         for entry in list.ordered {
             guard entry.weight.map({ $0 > 0 }) ?? true, entry.id != "*",
-                  let locale = try? LocaleID(single: entry.id)
+                let locale = try? LocaleID(single: entry.id)
             else { skipped.append(entry.id); continue }
             if locale.hasData { self = locale; return }
             tried.append(entry.id)
@@ -101,7 +108,7 @@ struct LocaleID {
         if input.utf8.contains(UInt8(ascii: "-")) && !input.utf8.contains(UInt8(ascii: "@")) {
             var parsed: Int32 = 0
             guard let id = try? icuString("uloc_forLanguageTag", { cicu_locale_for_tag(input, $0, $1, &parsed, $2) }),
-                  Int(parsed) == input.utf8.count
+                Int(parsed) == input.utf8.count
             else { throw malformed() }
             icuForm = id.isEmpty ? "root" : id
         } else {
@@ -127,7 +134,8 @@ struct LocaleID {
         let canonical = try LocaleID.checkingKeywords(given)
         icu = canonical
         language = (try? icuString("uloc_getLanguage") { cicu_locale_language(canonical, $0, $1, $2) }) ?? ""
-        let likely = (try? icuString("uloc_addLikelySubtags") { cicu_locale_likely(canonical, $0, $1, $2) }) ?? canonical
+        let likely =
+            (try? icuString("uloc_addLikelySubtags") { cicu_locale_likely(canonical, $0, $1, $2) }) ?? canonical
         script = (try? icuString("uloc_getScript") { cicu_locale_script(likely, $0, $1, $2) }) ?? ""
     }
 
@@ -152,7 +160,7 @@ struct LocaleID {
         let subtags = base.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false) }
         guard let first = subtags.first, (2...8).contains(first.count),
-              first.allSatisfy({ isAlnum($0) && !($0 >= 0x30 && $0 <= 0x39) })
+            first.allSatisfy({ isAlnum($0) && !($0 >= 0x30 && $0 <= 0x39) })
         else { return false }
         // ICU ids may have an empty subtag ("en__POSIX"); BCP 47 tags may not.
         for tag in subtags.dropFirst() where tag.count > 8 || !tag.allSatisfy(isAlnum) { return false }
@@ -161,7 +169,9 @@ struct LocaleID {
         for kv in keywords {
             let parts = kv.split(separator: UInt8(ascii: "="), omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0].allSatisfy(isAlnum),
-                  parts[1].allSatisfy({ isAlnum($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "/") })
+                parts[1].allSatisfy({
+                    isAlnum($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "/")
+                })
             else { return false }
         }
         return true

@@ -13,7 +13,7 @@
 //   roman, hebr, ...) is refused for it at creation; other styles write
 //   their numbers in it as ICU does ("二千二十三年").
 #if canImport(FeedDateWire)
-import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
+    import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
 #endif
 import CICU
 
@@ -32,21 +32,25 @@ extension LocaleID {
     static func checkingKeywords(_ id: String) throws(FeedDateError) -> String {
         func keyword(_ key: String) -> String? {
             guard let v = try? icuString("uloc_getKeywordValue", { cicu_locale_keyword(id, key, $0, $1, $2) }),
-                  !v.isEmpty else { return nil }
+                !v.isEmpty
+            else { return nil }
             return v
         }
         if let calendar = keyword("calendar"), !calendarTypes.contains(calendar) {
-            throw .locale("locale \(LogSafe.quote(id)) asks for the calendar \(LogSafe.quote(calendar)), which ICU does not know: "
-                + "pass one of \(calendarTypes.joined(separator: ", ")) (or none, for the locale's own)")
+            throw .locale(
+                "locale \(LogSafe.quote(id)) asks for the calendar \(LogSafe.quote(calendar)), which ICU does not know: "
+                    + "pass one of \(calendarTypes.joined(separator: ", ")) (or none, for the locale's own)")
         }
         if keyword("numbers") != nil, numberingSystem(of: id) == nil {
-            throw .locale("locale \(LogSafe.quote(id)) asks for the numbering system \(LogSafe.quote(keyword("numbers")!)), which ICU does not know: "
-                + "pass one like latn, arab, deva, hanidec, thai (or none, for the locale's own)")
+            throw .locale(
+                "locale \(LogSafe.quote(id)) asks for the numbering system \(LogSafe.quote(keyword("numbers")!)), which ICU does not know: "
+                    + "pass one like latn, arab, deva, hanidec, thai (or none, for the locale's own)")
         }
         guard let hours = keyword("hours") else { return id }
         guard hourCycleValues.contains(hours) else {
-            throw .locale("locale \(LogSafe.quote(id)) asks for the hour cycle \(LogSafe.quote(hours)): pass h12 or h23 (or h11, h24, "
-                + "which read as h12, h23), or none, for the locale's own")
+            throw .locale(
+                "locale \(LogSafe.quote(id)) asks for the hour cycle \(LogSafe.quote(hours)): pass h12 or h23 (or h11, h24, "
+                    + "which read as h12, h23), or none, for the locale's own")
         }
         let kept = hours == "h11" ? "h12" : hours == "h24" ? "h23" : hours
         if kept == hours { return id }
@@ -66,8 +70,9 @@ extension LocaleID {
     /// which writes H:MM:SS digit by digit.
     func checkCountdownDigits() throws(FeedDateError) {
         guard let system = LocaleID.numberingSystem(of: icu), system.algorithmic else { return }
-        throw .locale("locale \(LogSafe.quote(icu)) writes numbers in the numbering system \"\(system.name)\", which has no "
-            + "digits 0-9 for a countdown: pass the locale without it, or with a decimal one (\"-u-nu-latn\", "
-            + "\"@numbers=latn\")")
+        throw .locale(
+            "locale \(LogSafe.quote(icu)) writes numbers in the numbering system \"\(system.name)\", which has no "
+                + "digits 0-9 for a countdown: pass the locale without it, or with a decimal one (\"-u-nu-latn\", "
+                + "\"@numbers=latn\")")
     }
 }

@@ -5,7 +5,7 @@
 // weight, then by order. Which entry wins is LocaleID's question.
 
 #if canImport(FeedDateWire)
-import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
+    import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
 #endif
 struct LocalePriorityList {
     struct Entry {
@@ -49,13 +49,15 @@ struct LocalePriorityList {
     static func checkSize(_ text: String) throws(FeedDateError) {
         let bytes = text.utf8.count
         guard bytes <= maxBytes else {
-            throw .locale("the locale is \(bytes) bytes (\(LogSafe.quote(text))): a locale id or list holds at most "
-                + "\(maxBytes) bytes and \(maxEntries) entries, like \"de-CH, de;q=0.9, en;q=0.5\"")
+            throw .locale(
+                "the locale is \(bytes) bytes (\(LogSafe.quote(text))): a locale id or list holds at most "
+                    + "\(maxBytes) bytes and \(maxEntries) entries, like \"de-CH, de;q=0.9, en;q=0.5\"")
         }
         let entries = text.utf8.reduce(1) { $1 == UInt8(ascii: ",") ? $0 + 1 : $0 }
         guard entries <= maxEntries else {
-            throw .locale("the locale list has \(entries) entries (\(LogSafe.quote(text))): a list holds at most "
-                + "\(maxEntries) entries and \(maxBytes) bytes, like \"de-CH, de;q=0.9, en;q=0.5\"")
+            throw .locale(
+                "the locale list has \(entries) entries (\(LogSafe.quote(text))): a list holds at most "
+                    + "\(maxEntries) entries and \(maxBytes) bytes, like \"de-CH, de;q=0.9, en;q=0.5\"")
         }
     }
 
@@ -71,7 +73,9 @@ struct LocalePriorityList {
     /// RFC 9110 qvalue: 0, 1, or 0.ddd / 1.000 with at most three decimals.
     private static func qValue(_ s: Substring) -> Double? {
         let bytes = Array(s.utf8)
-        guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1"), bytes.count <= 5 else { return nil }
+        guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1"), bytes.count <= 5 else {
+            return nil
+        }
         if bytes.count == 1 { return first == UInt8(ascii: "1") ? 1 : 0 }
         guard bytes[1] == UInt8(ascii: "."), bytes.count >= 3 else { return nil }
         var value = Double(first - UInt8(ascii: "0")), scale = 0.1

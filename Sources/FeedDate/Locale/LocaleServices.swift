@@ -49,8 +49,10 @@ final class LocaleServices: @unchecked Sendable {
         var unitList: ICUUnitList?
     }
 
-    init(locale: LocaleID, hourCycle: FeedDateHourCycle, width requested: FeedDateWidth,
-         texts: TextOptions = TextOptions()) throws(FeedDateError) {
+    init(
+        locale: LocaleID, hourCycle: FeedDateHourCycle, width requested: FeedDateWidth,
+        texts: TextOptions = TextOptions()
+    ) throws(FeedDateError) {
         self.locale = locale
         self.texts = texts
         switch texts.width(requested) {
@@ -92,7 +94,6 @@ final class LocaleServices: @unchecked Sendable {
         combiner = TextTable(firstKey: 0, keyCount: 3, blockShift: 2, maxLength: 255)
         combiner.build(blockOf: 0) { (k: Int64) -> [UInt8] in k < 3 ? literals[Int(k)] : [] }
     }
-
 
     deinit {
         tableRefs.deinitialize(count: tables.count)
@@ -160,7 +161,8 @@ final class LocaleServices: @unchecked Sendable {
     /// block on first use, or from ICU directly where no table holds it.
     @inline(__always)
     func write(_ piece: Piece, to sink: inout Sink) throws(FeedDateError) {
-        if case .hit(let bytes) = tableRefs[Int(piece.kind.rawValue)]._withUnsafeGuaranteedRef({ $0.lookup(piece.key) }) {
+        if case .hit(let bytes) = tableRefs[Int(piece.kind.rawValue)]._withUnsafeGuaranteedRef({ $0.lookup(piece.key) })
+        {
             sink.append(bytes)
             return
         }
@@ -205,7 +207,8 @@ final class LocaleServices: @unchecked Sendable {
         default: break
         }
         var ascii = true
-        try withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { (buf: UnsafeMutableRawBufferPointer) throws(FeedDateError) in
+        try withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) {
+            (buf: UnsafeMutableRawBufferPointer) throws(FeedDateError) in
             for d in 0...9 {
                 var sink = Sink(base: buf.baseAddress!, capacity: buf.count)
                 try write(Piece(kind: .digit, key: Int64(d)), to: &sink)
@@ -224,8 +227,9 @@ final class LocaleServices: @unchecked Sendable {
         if case .hit(let p) = x, case .hit(let q) = y {
             return p.count == q.count && (p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0)
         }
-        return try sameWrittenText({ (s: inout Sink) throws(FeedDateError) in try write(a, to: &s) },
-                                   { (s: inout Sink) throws(FeedDateError) in try write(b, to: &s) })
+        return try sameWrittenText(
+            { (s: inout Sink) throws(FeedDateError) in try write(a, to: &s) },
+            { (s: inout Sink) throws(FeedDateError) in try write(b, to: &s) })
     }
 
     /// Appends a piece's text and returns its byte span in the sink.

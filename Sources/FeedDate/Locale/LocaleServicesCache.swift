@@ -17,8 +17,10 @@ extension LocaleServices {
     private static let cache = GatedMutex<(map: [Key: LocaleServices], order: [Key])>(([:], []))
     private static let cacheLimit = 64
 
-    static func shared(locale: LocaleID, hourCycle: FeedDateHourCycle, width: FeedDateWidth,
-                       texts: TextOptions = TextOptions()) throws(FeedDateError) -> LocaleServices {
+    static func shared(
+        locale: LocaleID, hourCycle: FeedDateHourCycle, width: FeedDateWidth,
+        texts: TextOptions = TextOptions()
+    ) throws(FeedDateError) -> LocaleServices {
         let key = Key(locale: locale.icu, hourCycle: hourCycle, width: texts.width(width), texts: texts)
         if let hit = cache.withLock({ $0.map[key] }) { return hit }
         let made = try LocaleServices(locale: locale, hourCycle: hourCycle, width: width, texts: texts)

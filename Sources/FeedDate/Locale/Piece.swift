@@ -10,25 +10,29 @@ struct Piece: Equatable {
 
     enum Kind: UInt8 {
         case none = 0
-        case time          // key: minute of the day
-        case word          // key: day offset −2, −1, +1 ("前天", "Yesterday", "Tomorrow")
-        case justNow       // key: 0
-        case weekday       // key: day mod 7
-        case monthDay      // key: local day
+        case time // key: minute of the day
+        case word // key: day offset −2, −1, +1 ("前天", "Yesterday", "Tomorrow")
+        case justNow // key: 0
+        case weekday // key: day mod 7
+        case monthDay // key: local day
         case fullDate
         case numericDate
-        case past          // key: count << 3 | CompactUnit (see `count`)
+        case past // key: count << 3 | CompactUnit (see `count`)
         case future
         case compact
-        case digit         // key: 0...9, 10 = decimal separator, 11 = minus sign (COUNTDOWN)
-        case days          // key: whole days, narrow unit (COUNTDOWN)
+        case digit // key: 0...9, 10 = decimal separator, 11 = minus sign (COUNTDOWN)
+        case days // key: whole days, narrow unit (COUNTDOWN)
     }
 
     static let none = Piece(kind: .none, key: 0)
     static func time(wall: Int64) -> Piece { Piece(kind: .time, key: floorMod(wall, msPerDay) / 60_000) }
-    static func date(_ kind: Kind, day: Int64) -> Piece { Piece(kind: kind, key: kind == .weekday ? floorMod(day, 7) : day) }
+    static func date(_ kind: Kind, day: Int64) -> Piece {
+        Piece(kind: kind, key: kind == .weekday ? floorMod(day, 7) : day)
+    }
     /// "N units ago" / "in N units" / compact; the unit rides in the key's low bits.
-    static func count(_ kind: Kind, _ n: Int64, _ unit: CompactUnit) -> Piece { Piece(kind: kind, key: n << 3 | Int64(unit.rawValue)) }
+    static func count(_ kind: Kind, _ n: Int64, _ unit: CompactUnit) -> Piece {
+        Piece(kind: kind, key: n << 3 | Int64(unit.rawValue))
+    }
 }
 
 enum CompactUnit: Int, CaseIterable {

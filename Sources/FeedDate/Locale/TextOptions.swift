@@ -77,7 +77,8 @@ extension FeedDateOptions {
     /// The options that change the texts of pieces (LocaleServices keys its
     /// shared texts by them).
     var texts: TextOptions {
-        TextOptions(plainSpaces: plainSpaces, spoken: spoken, justNow: justNowText, yesterday: yesterdayText,
-                    dayBeforeYesterday: dayBeforeYesterdayText, tomorrow: tomorrowText)
+        TextOptions(
+            plainSpaces: plainSpaces, spoken: spoken, justNow: justNowText, yesterday: yesterdayText,
+            dayBeforeYesterday: dayBeforeYesterdayText, tomorrow: tomorrowText)
     }
 }

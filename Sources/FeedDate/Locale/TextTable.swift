@@ -77,14 +77,15 @@ final class TextTable: @unchecked Sendable {
         let b = Int(rel >> blockShift)
         if slots[b].load(ordering: .acquiring) != 0 { return }
         let per = 1 << blockShift
-        var texts: [[UInt8]?] = []  // nil: too long to keep
+        var texts: [[UInt8]?] = [] // nil: too long to keep
         texts.reserveCapacity(per)
         for i in 0..<per {
             let bytes = try text(firstKey + Int64(b << blockShift + i))
             texts.append(bytes.count < maxLength ? bytes : nil)
         }
         let header = per * 4
-        let block = UnsafeMutableRawPointer.allocate(byteCount: header + texts.reduce(0) { $0 + ($1?.count ?? 0) }, alignment: 8)
+        let block = UnsafeMutableRawPointer.allocate(
+            byteCount: header + texts.reduce(0) { $0 + ($1?.count ?? 0) }, alignment: 8)
         var offset = header
         for (i, bytes) in texts.enumerated() {
             guard let bytes else {

@@ -12,22 +12,33 @@ extension FeedDateFormatter {
     /// `<time datetime="…" title="…"><feed-date data-schedule="…">text</feed-date></time>`,
     /// every value escaped; with `spoken`, the spoken schedule as well.
     /// Put it in a page as it is; `clients/web` makes it live.
-    public func html(_ t: Int64, now: Int64, horizonMs: Int64 = FeedDateFormatter.scheduleDefaultHorizonMs,
-                     maxEntries: Int = FeedDateFormatter.scheduleDefaultMaxEntries, spoken: Bool = false) throws(FeedDateError) -> String {
-        String(decoding: try htmlBytes(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries, spoken: spoken), as: UTF8.self)
+    public func html(
+        _ t: Int64, now: Int64, horizonMs: Int64 = FeedDateFormatter.scheduleDefaultHorizonMs,
+        maxEntries: Int = FeedDateFormatter.scheduleDefaultMaxEntries, spoken: Bool = false
+    ) throws(FeedDateError) -> String {
+        String(
+            decoding: try htmlBytes(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries, spoken: spoken),
+            as: UTF8.self)
     }
 
     /// The wire form safe inside `<script>` (fd_schedule_script_json): the
     /// same JSON object, with < > & U+2028 U+2029 as \u escapes.
-    public func scriptJSON(_ t: Int64, now: Int64, horizonMs: Int64 = FeedDateFormatter.scheduleDefaultHorizonMs,
-                           maxEntries: Int = FeedDateFormatter.scheduleDefaultMaxEntries) throws(FeedDateError) -> String {
+    public func scriptJSON(
+        _ t: Int64, now: Int64, horizonMs: Int64 = FeedDateFormatter.scheduleDefaultHorizonMs,
+        maxEntries: Int = FeedDateFormatter.scheduleDefaultMaxEntries
+    ) throws(FeedDateError) -> String {
         String(decoding: try scriptJSONBytes(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries), as: UTF8.self)
     }
 
     /// The markup's bytes.
-    package func htmlBytes(_ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int, spoken: Bool) throws(FeedDateError) -> [UInt8] {
+    package func htmlBytes(_ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int, spoken: Bool)
+        throws(FeedDateError) -> [UInt8]
+    {
         let (wire, text) = try scheduleWire(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries)
-        let spokenWire = spoken ? try companions.of(self, .spoken).scheduleWire(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries).wire : nil
+        let spokenWire =
+            spoken
+            ? try companions.of(self, .spoken).scheduleWire(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries)
+                .wire : nil
         let title = try companions.of(self, .detail).format(t, now: now)
         var out: [UInt8] = []
         out.reserveCapacity(wire.count + (spokenWire?.count ?? 0) + text.count + 160)
@@ -48,7 +59,9 @@ extension FeedDateFormatter {
     }
 
     /// The wire form made safe inside `<script>` (ScriptJSON).
-    package func scriptJSONBytes(_ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int) throws(FeedDateError) -> [UInt8] {
+    package func scriptJSONBytes(_ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int) throws(FeedDateError)
+        -> [UInt8]
+    {
         ScriptJSON.escaped(try scheduleWire(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries).wire)
     }
 }

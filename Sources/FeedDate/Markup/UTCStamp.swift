@@ -13,7 +13,7 @@ enum UTCStamp {
         out.reserveCapacity(24)
         func digits(_ v: Int64, _ n: Int) {
             var p: Int64 = 1
-            for _ in 1 ..< n { p *= 10 }
+            for _ in 1..<n { p *= 10 }
             var v = v
             while p > 0 { out.append(UInt8(ascii: "0") + UInt8(v / p)); v %= p; p /= 10 }
         }

@@ -129,16 +129,21 @@ public struct FeedDateOptions: Sendable, Hashable {
         try check("cross_year_grace_days", crossYearGraceDays, 0...366)
         try check("weekday_window_days", weekdayWindowDays, 1...6)
         try check("precision", precision, 0...3)
-        for (name, text) in [("just_now_text", justNowText), ("yesterday_text", yesterdayText),
-                             ("day_before_yesterday_text", dayBeforeYesterdayText), ("tomorrow_text", tomorrowText)] {
+        for (name, text) in [
+            ("just_now_text", justNowText), ("yesterday_text", yesterdayText),
+            ("day_before_yesterday_text", dayBeforeYesterdayText), ("tomorrow_text", tomorrowText),
+        ] {
             guard let text else { continue }
             let bytes = text.utf8.count
             if bytes < 1 || bytes > Self.textLimit {
-                throw .argument("\(name) is \(bytes) bytes of UTF-8: pass 1..\(Self.textLimit) bytes (or NULL for the locale's word)")
+                throw .argument(
+                    "\(name) is \(bytes) bytes of UTF-8: pass 1..\(Self.textLimit) bytes (or NULL for the locale's word)"
+                )
             }
             if let c = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                throw .argument("\(name) contains the control character U+\(String(c.value, radix: 16, uppercase: true)):"
-                    + " pass text without control characters (category Cc)")
+                throw .argument(
+                    "\(name) contains the control character U+\(String(c.value, radix: 16, uppercase: true)):"
+                        + " pass text without control characters (category Cc)")
             }
         }
     }
@@ -172,7 +177,8 @@ public enum FeedDateError: Error, Equatable, Sendable, CustomStringConvertible {
         case .locale(let s): return s
         case .timeZone(let s): return s
         case .range(let v):
-            return "instant \(v) ms is outside the supported range \(FeedDateRange.minInstantMs)...\(FeedDateRange.maxInstantMs) ms"
+            return
+                "instant \(v) ms is outside the supported range \(FeedDateRange.minInstantMs)...\(FeedDateRange.maxInstantMs) ms"
                 + " (0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999Z)"
         case .icu(let s): return "ICU failed: \(s)"
         case .memory(let s): return s

@@ -71,8 +71,10 @@ extension Rules {
             if precision > 0 {
                 try services.write(Piece(kind: .digit, key: 10), to: &sink)
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buf in
-                    sink.append(UnsafeRawBufferPointer(start: buf.baseAddress!,
-                                                       count: Rules.asciiDigits(k % fractionScale, width: precision, buf.baseAddress!)))
+                    sink.append(
+                        UnsafeRawBufferPointer(
+                            start: buf.baseAddress!,
+                            count: Rules.asciiDigits(k % fractionScale, width: precision, buf.baseAddress!)))
                 }
             }
             return

@@ -28,7 +28,9 @@ extension Rules {
         return p
     }
 
-    private func feed(_ wt: Int64, _ t: Int64, _ e: Int64, _ future: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
+    private func feed(_ wt: Int64, _ t: Int64, _ e: Int64, _ future: Bool, _ views: inout Views) throws(FeedDateError)
+        -> Plan
+    {
         let view = try views.day(e, dayOnly)
         let dayT = floorDiv(wt, msPerDay)
         let d = view.day - dayT
@@ -52,12 +54,18 @@ extension Rules {
     func recentLadder(_ delta: Int64, _ d: Int64) -> Piece? {
         if delta < options.justNowMs { return Rules.justNow }
         if delta < msPerMinute { return .count(.past, delta / msPerSecond, .second) }
-        if delta < msPerHour { return ceiling.rawValue >= CompactUnit.minute.rawValue ? .count(.past, delta / msPerMinute, .minute) : nil }
-        if delta < msPerDay && d == 0 { return ceiling.rawValue >= CompactUnit.hour.rawValue ? .count(.past, delta / msPerHour, .hour) : nil }
+        if delta < msPerHour {
+            return ceiling.rawValue >= CompactUnit.minute.rawValue ? .count(.past, delta / msPerMinute, .minute) : nil
+        }
+        if delta < msPerDay && d == 0 {
+            return ceiling.rawValue >= CompactUnit.hour.rawValue ? .count(.past, delta / msPerHour, .hour) : nil
+        }
         return nil
     }
 
-    private func chat(_ wt: Int64, _ e: Int64, _ future: Bool, bubble: Bool, _ views: inout Views) throws(FeedDateError) -> Plan {
+    private func chat(_ wt: Int64, _ e: Int64, _ future: Bool, bubble: Bool, _ views: inout Views) throws(FeedDateError)
+        -> Plan
+    {
         let dayT = floorDiv(wt, msPerDay)
         let d = try views.day(e, dayOnly).day - dayT
         if d == 0 { return .time(.time(wall: wt)) }
@@ -85,7 +93,9 @@ extension Rules {
     /// changes that move the date back into an earlier window. A future t
     /// on now's day or before it (only where a fall-back put t's local date
     /// before the one now has) can see now's day change before t comes.
-    func feedChatBoundaries(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View, _ c: inout Candidates) throws(FeedDateError) {
+    func feedChatBoundaries(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View, _ c: inout Candidates)
+        throws(FeedDateError)
+    {
         let dayT = zone.localDay(t), d = view.day - dayT
         @inline(__always)
         func reaching(_ day: Int64) -> Int64 { zone.firstInstant(after: e, ofDayAtLeast: day) }
@@ -96,7 +106,9 @@ extension Rules {
                 if d <= -2 { c.consider(reaching(dayT - 1)); try c.consider(yearChange(of: dayT, view, after: e)) }
             } else {
                 // Once past max_unit, the recent ladder never comes back.
-                if options.recentRelative, e - t < msPerDay, recentLadder(e - t, d) != nil { c.consider(recentBoundary(t, e)) }
+                if options.recentRelative, e - t < msPerDay, recentLadder(e - t, d) != nil {
+                    c.consider(recentBoundary(t, e))
+                }
                 if d <= 2 {
                     c.consider(view.until)
                 } else {

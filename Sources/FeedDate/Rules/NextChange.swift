@@ -34,8 +34,10 @@ extension Rules {
     /// The next change of `current`, the plan of t at now. Throws
     /// FeedDateError.internal if the walk runs out of `steps`: an instant at
     /// which the label has not changed is never returned.
-    func nextChange(_ t: Int64, _ now: Int64, current: Plan, _ views: inout Views,
-                    steps: Int? = nil) throws(FeedDateError) -> Int64 {
+    func nextChange(
+        _ t: Int64, _ now: Int64, current: Plan, _ views: inout Views,
+        steps: Int? = nil
+    ) throws(FeedDateError) -> Int64 {
         let steps = steps ?? (zone.table.unruly ? Rules.unrulyWalkSteps : Rules.walkSteps)
         if let next = current.knownNextChange { return next }
         if let next = try relativeNextChange(t, now, current: current) { return next }
@@ -107,7 +109,7 @@ extension Rules {
     /// going back without going below it leaves the label as it is.
     private func windowStart(_ t: Int64, _ view: View) -> Int64 {
         let dayT = zone.localDay(t), d = view.day - dayT
-        var k: Int64 = min(d, 3)  // t's day - 1 ... t's day + 3: the latest at or before view.day
+        var k: Int64 = min(d, 3) // t's day - 1 ... t's day + 3: the latest at or before view.day
         let weekdaysEnd = Int64(options.weekdayWindowDays) + 1, graceEnd = Int64(options.crossYearGraceDays) + 1
         if weekdaysEnd <= d && weekdaysEnd > k { k = weekdaysEnd }
         if graceEnd <= d && graceEnd > k { k = graceEnd }
@@ -119,15 +121,16 @@ extension Rules {
     private func sameText(_ p: Plan, _ q: Plan) throws(FeedDateError) -> Bool {
         switch (p.shape, q.shape) {
         case (.countdown, .countdown):
-            return false  // a different count always has different digits
+            return false // a different count always has different digits
         case (.day, .day), (.time, .time), (.plain, .plain), (.day, .time), (.time, .day):
             return try services.sameText(p.piece, q.piece)
         case (.joined, .joined):
             guard try services.sameText(p.piece, q.piece) else { return false }
             return try services.sameText(p.timePiece, q.timePiece)
         default:
-            return try sameWrittenText({ (s: inout Sink) throws(FeedDateError) in _ = try write(p, to: &s) },
-                                       { (s: inout Sink) throws(FeedDateError) in _ = try write(q, to: &s) })
+            return try sameWrittenText(
+                { (s: inout Sink) throws(FeedDateError) in _ = try write(p, to: &s) },
+                { (s: inout Sink) throws(FeedDateError) in _ = try write(q, to: &s) })
         }
     }
 }

@@ -5,10 +5,10 @@
 /// rendered (from cached texts) only when it is written out.
 struct Plan: Equatable {
     enum Shape: UInt8 {
-        case day       // the whole text is `piece`, a day part
-        case time      // the whole text is `piece`, a time part
-        case plain     // the whole text is `piece`, without parts (RELATIVE, COMPACT)
-        case joined    // `piece` (the day) and `timePiece` by the combining pattern
+        case day // the whole text is `piece`, a day part
+        case time // the whole text is `piece`, a time part
+        case plain // the whole text is `piece`, without parts (RELATIVE, COMPACT)
+        case joined // `piece` (the day) and `timePiece` by the combining pattern
         case countdown // `count` units of the precision; `expired`
     }
     var shape: Shape

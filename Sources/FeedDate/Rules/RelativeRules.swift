@@ -110,9 +110,13 @@ extension Rules {
     /// The displayed count and unit of the RELATIVE ladder at effective now e,
     /// and for past counts of hours and calendar units, when the zone's offset
     /// stays put around e, the next change too (what relativeBoundary gives).
-    private func relativeCount(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View?) throws(FeedDateError) -> (Count, CompactUnit, Int64?) {
+    private func relativeCount(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View?) throws(FeedDateError) -> (
+        Count, CompactUnit, Int64?
+    ) {
         let delta = future ? t - e : e - t
-        if !future && !style.compactCounts && delta < options.justNowMs { return (Count(unit: .justNow, n: 0), .second, nil) }
+        if !future && !style.compactCounts && delta < options.justNowMs {
+            return (Count(unit: .justNow, n: 0), .second, nil)
+        }
         // A future count of zero (only when τ < 1 s) reads as the just-now piece.
         if future && !style.compactCounts && delta < msPerSecond { return (Count(unit: .justNow, n: 0), .second, nil) }
         if delta < msPerMinute { return (Count(unit: .elapsed, n: delta / msPerSecond), .second, nil) }
@@ -125,7 +129,10 @@ extension Rules {
             let we = calm.wall(e)
             if wt + msPerDay > we {
                 let n = delta / msPerHour
-                return (Count(unit: .elapsed, n: n), .hour, calm.instant(wt + msPerDay).map { min(t + (n + 1) * msPerHour, $0) })
+                return (
+                    Count(unit: .elapsed, n: n), .hour,
+                    calm.instant(wt + msPerDay).map { min(t + (n + 1) * msPerHour, $0) }
+                )
             }
             if case .gregorian = services.calendarKind {
                 let c = gregorianDayCount(wt, we, span: delta)
@@ -152,7 +159,7 @@ extension Rules {
     struct Calm {
         let offset: Int64
         let e: Int64
-        let end: Int64  // the next offset change after e − 3 days, or Int64.max
+        let end: Int64 // the next offset change after e − 3 days, or Int64.max
 
         @inline(__always)
         func wall(_ x: Int64) -> Int64 { x + offset }
@@ -174,7 +181,9 @@ extension Rules {
 
     /// Whole years, months and days from t to e (past), or the largest counts
     /// whose subtraction from t does not come before e (future).
-    private func calendarCount(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> (years: Int64, months: Int64, days: Int64) {
+    private func calendarCount(_ t: Int64, _ e: Int64, _ future: Bool) throws(FeedDateError) -> (
+        years: Int64, months: Int64, days: Int64
+    ) {
         let wt = zone.wall(t)
         let sign: Int64 = future ? -1 : 1
         func fits(_ y: Int64, _ m: Int64, _ d: Int64) throws(FeedDateError) -> Bool {
@@ -224,7 +233,8 @@ extension Rules {
     /// months as addMonths does (the day of month pinned to the month's
     /// length), with calendarCount's thresholds on the span between t and e.
     private func gregorianCount(_ wt: Int64, _ we: Int64, span: Int64)
-        -> (years: Int64, months: Int64, days: Int64, from: (y: Int64, m: Int64, d: Int64)?) {
+        -> (years: Int64, months: Int64, days: Int64, from: (y: Int64, m: Int64, d: Int64)?)
+    {
         if span < 27 * msPerDay { return (0, 0, floorDiv(we - wt, msPerDay), nil) }
         let a = civilFromDays(floorDiv(wt, msPerDay)), b = civilFromDays(floorDiv(we, msPerDay))
         let at = floorMod(wt, msPerDay)
@@ -286,7 +296,8 @@ extension Rules {
     @inline(__always)
     func countCalm(_ now: Int64, _ view: View) -> Calm? {
         guard style.countsBack, ceiling == .year, case .gregorian = services.calendarKind,
-              view.covers(now) else { return nil }
+            view.covers(now)
+        else { return nil }
         return calm(around: now, view)
     }
 
@@ -300,7 +311,9 @@ extension Rules {
     func countKey(_ t: Int64, _ now: Int64, _ view: View, _ calm: Calm) -> (key: Int64, wt: Int64)? {
         // (Two local days back is over a day of wall-clock time, but a DST change can make it
         // less than just_now_ms, at most a day, of elapsed time: such a t is just now.)
-        guard t < now, FeedDateRange.contains(t), style.compactCounts || now - t >= options.justNowMs else { return nil }
+        guard t < now, FeedDateRange.contains(t), style.compactCounts || now - t >= options.justNowMs else {
+            return nil
+        }
         let wt = zone.wall(t), daysBack = view.day - floorDiv(wt, msPerDay)
         guard daysBack >= 2 else { return nil }
         return (2 * daysBack + (floorMod(wt, msPerDay) > floorMod(calm.wall(now), msPerDay) ? 1 : 0), wt)
@@ -314,8 +327,9 @@ extension Rules {
             return (abs(we - wt) / (msPerDay * 390), 0)
         }
         let (from, to) = future ? (we, wt) : (wt, we)
-        let months = wholeMonths(from: civilFromDays(floorDiv(from, msPerDay)), floorMod(from, msPerDay),
-                                 to: civilFromDays(floorDiv(to, msPerDay)), floorMod(to, msPerDay))
+        let months = wholeMonths(
+            from: civilFromDays(floorDiv(from, msPerDay)), floorMod(from, msPerDay),
+            to: civilFromDays(floorDiv(to, msPerDay)), floorMod(to, msPerDay))
         return (months / 12, months % 12)
     }
 
@@ -324,8 +338,10 @@ extension Rules {
     /// that may fit reach b's month, and they fit when a's day and time,
     /// pinned to that month's length, are not after b's.
     @inline(__always)
-    private func wholeMonths(from a: (y: Int64, m: Int64, d: Int64), _ at: Int64,
-                             to b: (y: Int64, m: Int64, d: Int64), _ bt: Int64) -> Int64 {
+    private func wholeMonths(
+        from a: (y: Int64, m: Int64, d: Int64), _ at: Int64,
+        to b: (y: Int64, m: Int64, d: Int64), _ bt: Int64
+    ) -> Int64 {
         let months = (b.y - a.y) * 12 + (b.m - a.m)
         return months > 0 && (min(a.d, daysInMonth(b.y, b.m)), at) > (b.d, bt) ? months - 1 : max(0, months)
     }
@@ -347,7 +363,9 @@ extension Rules {
     /// The walk's boundary candidates after x for a RELATIVE or COMPACT label
     /// that is not a count (COMPACT's date of a future t), with e the
     /// effective now at x and `view` e's view.
-    func relativeBoundaries(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View, _ c: inout Candidates) throws(FeedDateError) {
+    func relativeBoundaries(_ t: Int64, _ e: Int64, _ future: Bool, _ view: View, _ c: inout Candidates)
+        throws(FeedDateError)
+    {
         if future && style.compactCounts {
             try c.consider(yearChange(of: zone.localDay(t), view, after: e))
             return
@@ -386,7 +404,9 @@ extension Rules {
     }
 
     /// When the displayed count of the RELATIVE/COMPACT ladder changes next.
-    private func relativeBoundary(_ t: Int64, _ e: Int64, _ future: Bool, _ count: Count, _ unit: CompactUnit) throws(FeedDateError) -> Int64 {
+    private func relativeBoundary(_ t: Int64, _ e: Int64, _ future: Bool, _ count: Count, _ unit: CompactUnit)
+        throws(FeedDateError) -> Int64
+    {
         if future {
             // Counts fall as now advances: the count n of unit u holds while
             // t − now ≥ n·u (elapsed units) or while t shifted back by n units
@@ -414,7 +434,7 @@ extension Rules {
         case (_, .year): return try shifted(wt, count.n + 1, 0, 0)
         case (_, .month): return try shifted(wt, 0, count.n + 1, 0)
         case (_, .week): return min(try shifted(wt, 0, 0, 7 * (count.n + 1)), try shifted(wt, 0, 1, 0))
-        default: return try shifted(wt, 0, 0, count.n + 1)  // at most 7 days: before any month
+        default: return try shifted(wt, 0, 0, count.n + 1) // at most 7 days: before any month
         }
     }
 }

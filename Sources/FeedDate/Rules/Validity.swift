@@ -88,10 +88,11 @@ extension Rules {
     func dayLabel(_ t: Int64, _ now: Int64, localDay: Int64, _ v: View) -> DayLabel? {
         guard style.holdsForDay, t <= now, v.covers(now) else { return nil }
         let daysBack = v.day - localDay
-        guard daysBack >= 0 else { return nil }  // a local date going back can put t's day after now's
+        guard daysBack >= 0 else { return nil } // a local date going back can put t's day after now's
         let recent = style.hasRecentCounts && options.recentRelative
         if recent && recentLadder(now - t, daysBack) != nil { return nil }
-        return DayLabel(daysBack: daysBack, until: v.until, nextChangeByDay: !recent,
-                        textByDay: style.dayTextHoldsForDay && daysBack > 0)
+        return DayLabel(
+            daysBack: daysBack, until: v.until, nextChangeByDay: !recent,
+            textByDay: style.dayTextHoldsForDay && daysBack > 0)
     }
 }

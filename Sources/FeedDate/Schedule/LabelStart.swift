@@ -37,7 +37,7 @@ extension FeedDateFormatter {
     /// day for the calls that format at the real now.
     private func nextChangeUncached(_ t: Int64, _ now: Int64) throws(FeedDateError) -> Int64 {
         var views = Views()
-        _ = try views.at(now, rules.makeView)  // views.now is now's view, as label() has it
+        _ = try views.at(now, rules.makeView) // views.now is now's view, as label() has it
         let plan = try rules.plan(t, now, &views)
         return try rules.nextChange(t, now, current: plan, &views)
     }

@@ -9,7 +9,7 @@
 // The fuzz build (mk/hardening.mk) compiles FeedDateWire's files into this
 // module instead, where there is no FeedDateWire to import.
 #if canImport(FeedDateWire)
-@_exported import FeedDateWire
+    @_exported import FeedDateWire
 #endif
 import CFeedDateABI // the header's FD_SCHEDULE_* limits (fdabi.h)
 
@@ -47,7 +47,9 @@ extension FeedDateFormatter {
     @inline(never)
     private static func scheduleArgumentError(horizonMs: Int64, maxEntries: Int) -> FeedDateError {
         guard (0...scheduleHorizonLimitMs).contains(horizonMs) else {
-            return .argument("horizon \(horizonMs) ms is out of range 0...\(scheduleHorizonLimitMs) (\(scheduleHorizonLimitMs / msPerDay) days)")
+            return .argument(
+                "horizon \(horizonMs) ms is out of range 0...\(scheduleHorizonLimitMs) (\(scheduleHorizonLimitMs / msPerDay) days)"
+            )
         }
         return maxEntriesError(String(maxEntries))
     }
@@ -55,8 +57,10 @@ extension FeedDateFormatter {
     /// The schedule of `t` seen from `now` (SPEC section 11): entries until
     /// one never changes, `maxEntries` are made, or one changes at or after
     /// now + `horizonMs`.
-    public func schedule(_ t: Int64, now: Int64, horizonMs: Int64 = FeedDateFormatter.scheduleDefaultHorizonMs,
-                         maxEntries: Int = FeedDateFormatter.scheduleDefaultMaxEntries) throws(FeedDateError) -> FeedDateSchedule {
+    public func schedule(
+        _ t: Int64, now: Int64, horizonMs: Int64 = FeedDateFormatter.scheduleDefaultHorizonMs,
+        maxEntries: Int = FeedDateFormatter.scheduleDefaultMaxEntries
+    ) throws(FeedDateError) -> FeedDateSchedule {
         var entries: [FeedDateSchedule.Entry] = []
         let until = try walkSchedule(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries) { text, from in
             entries.append(.init(text: String(decoding: text, as: UTF8.self), fromMs: from))
@@ -71,11 +75,12 @@ extension FeedDateFormatter {
     /// ends[count - 1] with capacity.
     package func writeSchedule(
         _ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int,
-        into base: UnsafeMutableRawPointer?, capacity: Int, ends: UnsafeMutablePointer<Int>, froms: UnsafeMutablePointer<Int64>
+        into base: UnsafeMutableRawPointer?, capacity: Int, ends: UnsafeMutablePointer<Int>,
+        froms: UnsafeMutablePointer<Int64>
     ) throws(FeedDateError) -> (count: Int, until: Int64) {
         var sink = Sink(base: base, capacity: capacity), count = 0
         let until = try walkSchedule(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries) { text, from in
-            sink.append(text)  // whole or not at all (Sink)
+            sink.append(text) // whole or not at all (Sink)
             ends[count] = sink.length
             froms[count] = from
             count += 1
@@ -102,7 +107,9 @@ extension FeedDateFormatter {
 
     /// The wire form as bytes, and the text of its first entry (the label
     /// at now), for the markup and script forms (Markup/).
-    func scheduleWire(_ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int) throws(FeedDateError) -> (wire: [UInt8], first: [UInt8]) {
+    func scheduleWire(_ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int) throws(FeedDateError) -> (
+        wire: [UInt8], first: [UInt8]
+    ) {
         var wire: [UInt8] = [], first: [UInt8]? = nil, previous = now
         ScheduleJSON.begin(now: now, into: &wire)
         let until = try walkSchedule(t, now: now, horizonMs: horizonMs, maxEntries: maxEntries) { text, from in
@@ -119,7 +126,9 @@ extension FeedDateFormatter {
         _ t: Int64, now: Int64, horizonMs: Int64, maxEntries: Int,
         _ body: (UnsafeRawBufferPointer, Int64) -> Void
     ) throws(FeedDateError) -> Int64 {
-        guard (0...Self.scheduleHorizonLimitMs).contains(horizonMs), (1...Self.scheduleEntriesLimit).contains(maxEntries) else {
+        guard (0...Self.scheduleHorizonLimitMs).contains(horizonMs),
+            (1...Self.scheduleEntriesLimit).contains(maxEntries)
+        else {
             throw Self.scheduleArgumentError(horizonMs: horizonMs, maxEntries: maxEntries)
         }
         guard FeedDateRange.contains(now) else { throw .range(now) }
@@ -131,7 +140,8 @@ extension FeedDateFormatter {
         // that leave the formatter's caches of now's day alone.
         var ahead = Views()
         func entry(_ base: UnsafeMutableRawPointer?, _ capacity: Int) throws(FeedDateError) -> FeedDateWritten {
-            made == 0 ? try write(t, now: from, into: base, capacity: capacity)
+            made == 0
+                ? try write(t, now: from, into: base, capacity: capacity)
                 : try writeAhead(t, now: from, into: base, capacity: capacity, &ahead)
         }
         return try withUnsafeTemporaryAllocation(byteCount: FeedDateFormatter.capacity, alignment: 1) {

@@ -16,7 +16,8 @@ extension FeedDateError {
     /// An ICU failure as the library reports it: a failed allocation is
     /// `.memory` (FD_ERR_MEMORY), anything else `.icu`.
     init(_ error: ICUError) {
-        self = error.code == ICUError.memoryAllocation
+        self =
+            error.code == ICUError.memoryAllocation
             ? .memory("out of memory: ICU could not allocate (\(error))") : .icu(error.description)
     }
 }
@@ -171,7 +172,9 @@ final class ICUUnitList {
 }
 
 /// Runs body with NUL-terminated copies of `strings`.
-private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) throws(ICUError) -> R) throws(ICUError) -> R {
+private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) throws(ICUError) -> R)
+    throws(ICUError) -> R
+{
     let copies = strings.map { strdup($0) }
     defer { copies.forEach { free($0) } }
     return try body(copies.map { UnsafePointer($0) })
@@ -181,7 +184,9 @@ func icuNumberSymbols(locale: String) throws(ICUError) -> [[UInt8]] {
     var raw = [CChar](repeating: 0, count: 12 * 8)
     var err: Int32 = 0
     _ = raw.withUnsafeMutableBufferPointer { buf in
-        buf.baseAddress!.withMemoryRebound(to: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar).self, capacity: 12) {
+        buf.baseAddress!.withMemoryRebound(
+            to: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar).self, capacity: 12
+        ) {
             cicu_number_symbols(locale, $0, &err)
         }
     }

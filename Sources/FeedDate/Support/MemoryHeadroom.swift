@@ -22,6 +22,8 @@ enum MemoryHeadroom {
     /// The same for the ICU-typed slow paths: an ICUError with ICU's own
     /// code for a failed allocation, which FeedDateError(ICUError) maps to `.memory`.
     static func checkForICU(_ bytes: Int = label) throws(ICUError) {
-        guard csys_can_allocate(UInt(bytes)) != 0 else { throw ICUError(code: ICUError.memoryAllocation, call: "malloc") }
+        guard csys_can_allocate(UInt(bytes)) != 0 else {
+            throw ICUError(code: ICUError.memoryAllocation, call: "malloc")
+        }
     }
 }

@@ -5,8 +5,8 @@
 func isNameByte(_ b: UInt8) -> Bool {
     switch b {
     case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-         UInt8(ascii: "0")...UInt8(ascii: "9"),
-         UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+        UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"):
         return true
     default:
         return false
@@ -20,7 +20,8 @@ func firstLine(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
 /// `text` without leading and trailing blanks.
 func trimmed(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
     guard let first = text.firstIndex(where: { !isSpace($0) }),
-          let last = text.lastIndex(where: { !isSpace($0) }) else { return [] }
+        let last = text.lastIndex(where: { !isSpace($0) })
+    else { return [] }
     return text[first...last]
 }
 

@@ -37,10 +37,12 @@ package enum UTF16Out {
                 out[o] = UInt16(truncatingIfNeeded: (b & 0x1F) &<< 6 | UInt32(p[i &+ 1] & 0x3F))
                 i &+= 2
             } else if b < 0xF0 {
-                out[o] = UInt16(truncatingIfNeeded: (b & 0x0F) &<< 12 | UInt32(p[i &+ 1] & 0x3F) &<< 6 | UInt32(p[i &+ 2] & 0x3F))
+                out[o] = UInt16(
+                    truncatingIfNeeded: (b & 0x0F) &<< 12 | UInt32(p[i &+ 1] & 0x3F) &<< 6 | UInt32(p[i &+ 2] & 0x3F))
                 i &+= 3
             } else {
-                let c = (b & 0x07) &<< 18 | UInt32(p[i &+ 1] & 0x3F) &<< 12 | UInt32(p[i &+ 2] & 0x3F) &<< 6
+                let c =
+                    (b & 0x07) &<< 18 | UInt32(p[i &+ 1] & 0x3F) &<< 12 | UInt32(p[i &+ 2] & 0x3F) &<< 6
                     | UInt32(p[i &+ 3] & 0x3F)
                 out[o] = UInt16(truncatingIfNeeded: 0xD800 &+ ((c &- 0x10000) &>> 10))
                 o &+= 1
@@ -76,7 +78,9 @@ package enum UTF16Out {
                 out[o] = UInt16((b & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F))
                 i += 3; o += 1
             } else {
-                let c = (b & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6 | UInt32(p[i + 3] & 0x3F)
+                let c =
+                    (b & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6
+                    | UInt32(p[i + 3] & 0x3F)
                 out[o] = UInt16(0xD800 + ((c - 0x10000) >> 10))
                 out[o + 1] = UInt16(0xDC00 + ((c - 0x10000) & 0x3FF))
                 i += 4; o += 2

@@ -6,7 +6,7 @@
 // A $TZ that is none of these is an error naming it, never UTC in silence.
 
 #if canImport(FeedDateWire)
-import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
+    import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
 #endif
 enum HostZone {
     /// Where the host's zone comes from, and the id or rule to resolve.
@@ -18,13 +18,16 @@ enum HostZone {
     }
 
     static func choice() throws(FeedDateError) -> Choice {
-        try choice(tz: environment("TZ"), localtime: "/etc/localtime",
-                   timezoneFile: "/etc/timezone", directory: ZoneDatabase.directory)
+        try choice(
+            tz: environment("TZ"), localtime: "/etc/localtime",
+            timezoneFile: "/etc/timezone", directory: ZoneDatabase.directory)
     }
 
     /// `choice()` with its inputs spelled out (for tests).
-    static func choice(tz: String?, localtime: String, timezoneFile: String,
-                       directory: String) throws(FeedDateError) -> Choice {
+    static func choice(
+        tz: String?, localtime: String, timezoneFile: String,
+        directory: String
+    ) throws(FeedDateError) -> Choice {
         guard var value = tz else {
             return .host(try id(localtime: localtime, timezoneFile: timezoneFile) ?? "UTC")
         }
@@ -37,8 +40,9 @@ enum HostZone {
             let name = String(file.dropFirst(base.count + 1))
             if ZoneDatabase.isValidName(name), isRegularFile(file) { return .tz(name) }
         }
-        throw .timeZone("TZ=\(LogSafe.quote(tz!, marks: false)) is not a zone: the path is not a file of the zone database \(LogSafe.quote(directory, limit: 256, marks: false)); "
-            + "set TZ to an IANA id like \"Asia/Shanghai\", a POSIX TZ string like \"CST-8\", or unset it")
+        throw .timeZone(
+            "TZ=\(LogSafe.quote(tz!, marks: false)) is not a zone: the path is not a file of the zone database \(LogSafe.quote(directory, limit: 256, marks: false)); "
+                + "set TZ to an IANA id like \"Asia/Shanghai\", a POSIX TZ string like \"CST-8\", or unset it")
     }
 
     /// The zone /etc/localtime links to, else the one /etc/timezone names;
@@ -53,7 +57,9 @@ enum HostZone {
             let name = String(decoding: trimmed(firstLine(bytes)), as: UTF8.self)
             if ZoneDatabase.isValidName(name) { return name }
         case .failure(.unreadable(let code)) where ZoneDatabase.isShortage(code):
-            throw ZoneDatabase.shortage(code, what: "the host's zone", place: "could not be read from \(LogSafe.quote(timezoneFile, limit: 256))")
+            throw ZoneDatabase.shortage(
+                code, what: "the host's zone",
+                place: "could not be read from \(LogSafe.quote(timezoneFile, limit: 256))")
         case .failure:
             break
         }
@@ -65,7 +71,9 @@ enum HostZone {
         let marker = Array("zoneinfo/".utf8)
         guard path.count > marker.count else { return nil }
         for start in stride(from: path.count - marker.count - 1, through: 0, by: -1)
-        where (start == 0 || path[start - 1] == UInt8(ascii: "/")) && path[start ..< start + marker.count].elementsEqual(marker) {
+        where (start == 0 || path[start - 1] == UInt8(ascii: "/"))
+            && path[start..<start + marker.count].elementsEqual(marker)
+        {
             return String(decoding: path[(start + marker.count)...], as: UTF8.self)
         }
         return nil

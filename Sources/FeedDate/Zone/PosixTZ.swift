@@ -43,7 +43,7 @@ struct PosixTZ: Sendable {
 
         init(_ date: RuleDate) {
             var common: UInt64 = 0, leap: UInt64 = 0
-            for weekday in 0 ..< 7 as Range<Int64> {
+            for weekday in 0..<7 as Range<Int64> {
                 common |= UInt64(Self.dayOfYear(date, leap: false, jan1Weekday: weekday)) << (9 * UInt64(weekday))
                 leap |= UInt64(Self.dayOfYear(date, leap: true, jan1Weekday: weekday)) << (9 * UInt64(weekday))
             }
@@ -53,7 +53,8 @@ struct PosixTZ: Sendable {
 
         @inline(__always)
         func day(leap isLeap: Bool, jan1Weekday: Int64) -> Int64 {
-            Int64(truncatingIfNeeded: ((isLeap ? leap : common) >> (9 * UInt64(truncatingIfNeeded: jan1Weekday))) & 0x1FF)
+            Int64(
+                truncatingIfNeeded: ((isLeap ? leap : common) >> (9 * UInt64(truncatingIfNeeded: jan1Weekday))) & 0x1FF)
         }
 
         /// 0 ... 365: the day of the year on which `date` falls.
@@ -68,7 +69,7 @@ struct PosixTZ: Sendable {
                 let length = m == 2 ? (leap ? 29 : 28) : 30 + ((m + m / 8) & 1)
                 let firstWeekday = (jan1Weekday + first) % 7
                 var day = (d - firstWeekday + 7) % 7 + (w - 1) * 7
-                if day >= length { day -= 7 }              // week 5 = the last
+                if day >= length { day -= 7 } // week 5 = the last
                 return first + day
             }
         }
@@ -124,7 +125,7 @@ struct PosixTZ: Sendable {
         if let c = parser.peek, c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || Parser.isDigit(c) {
             dstOffset = try Self.utOffset(posix: parser.offset())
         } else {
-            dstOffset = standard + 3600   // cannot overflow: |standard| < 90000
+            dstOffset = standard + 3600 // cannot overflow: |standard| < 90000
         }
         var start = (date: RuleDate.monthWeek(month: 3, week: 2, weekday: 0), time: Int64(7200))
         var end = (date: RuleDate.monthWeek(month: 11, week: 1, weekday: 0), time: Int64(7200))
@@ -137,9 +138,10 @@ struct PosixTZ: Sendable {
         }
         let startDay = DayTable(start.date), endDay = DayTable(end.date)
         let endStd = end.time - (Int64(dstOffset) - Int64(standard))
-        var daylight = Daylight(offset: dstOffset, startDay: startDay, startTime: start.time,
-                                endDay: endDay, endTimeStd: endStd,
-                                shape: Self.shape(startDay, start.time, endDay, endStd), changes: true)
+        var daylight = Daylight(
+            offset: dstOffset, startDay: startDay, startTime: start.time,
+            endDay: endDay, endTimeStd: endStd,
+            shape: Self.shape(startDay, start.time, endDay, endStd), changes: true)
         if dstOffset == standard {
             daylight = daylight.with(changes: false)
         } else {
@@ -156,7 +158,7 @@ struct PosixTZ: Sendable {
 
     /// POSIX offsets count west of UT as positive; UT offsets count east as positive.
     private static func utOffset(posix: Int64) -> Int32 {
-        Int32(-posix)   // |posix| <= 24:59:59, checked by the parser
+        Int32(-posix) // |posix| <= 24:59:59, checked by the parser
     }
 
     /// Classifies the rules by where they fall in each of the 14 kinds of year.
@@ -164,7 +166,7 @@ struct PosixTZ: Sendable {
         var inside = true, startFirst = true, endFirst = true
         for leap in [false, true] {
             let yearLength = (leap ? 366 : 365) * secondsPerDay
-            for weekday in 0 ..< 7 as Range<Int64> {
+            for weekday in 0..<7 as Range<Int64> {
                 let s = start.day(leap: leap, jan1Weekday: weekday) * secondsPerDay + startTime
                 let e = end.day(leap: leap, jan1Weekday: weekday) * secondsPerDay + endTime
                 inside = inside && s >= 0 && s < yearLength && e >= 0 && e < yearLength
@@ -261,7 +263,7 @@ struct PosixTZ: Sendable {
     /// The start and end transitions in `year`, in local standard seconds.
     @inline(__always)
     private func transitions(in year: Year, _ dst: Daylight) -> (start: Int64, end: Int64) {
-        let weekday = floorMod(year.jan1 &+ 4, 7)                   // 1970-01-01 was a Thursday (4)
+        let weekday = floorMod(year.jan1 &+ 4, 7) // 1970-01-01 was a Thursday (4)
         let start = (year.jan1 &+ dst.startDay.day(leap: year.isLeap, jan1Weekday: weekday)) &* Self.secondsPerDay
         let end = (year.jan1 &+ dst.endDay.day(leap: year.isLeap, jan1Weekday: weekday)) &* Self.secondsPerDay
         return (start &+ dst.startTime, end &+ dst.endTimeStd)
@@ -304,8 +306,9 @@ struct PosixTZ: Sendable {
 
 extension PosixTZ.Daylight {
     fileprivate func with(changes: Bool) -> Self {
-        Self(offset: offset, startDay: startDay, startTime: startTime, endDay: endDay,
-             endTimeStd: endTimeStd, shape: shape, changes: changes)
+        Self(
+            offset: offset, startDay: startDay, startTime: startTime, endDay: endDay,
+            endTimeStd: endTimeStd, shape: shape, changes: changes)
     }
 }
 

@@ -101,13 +101,14 @@ private struct TZifBlock {
         guard header.typecnt >= 1 else { throw ZoneError.invalidData("no local time types") }
         guard header.charcnt >= 1 else { throw ZoneError.invalidData("no time zone designations") }
         guard header.isstdcnt == 0 || header.isstdcnt == header.typecnt,
-              header.isutcnt == 0 || header.isutcnt == header.typecnt else {
+            header.isutcnt == 0 || header.isutcnt == header.typecnt
+        else {
             throw ZoneError.invalidData("indicator counts differ from the type count")
         }
 
         var times: [Int64] = []
         times.reserveCapacity(header.timecnt)
-        for _ in 0 ..< header.timecnt {
+        for _ in 0..<header.timecnt {
             let t = try reader.time(size: timeSize)
             if let last = times.last, t <= last {
                 throw ZoneError.invalidData("transition times not ascending")
@@ -116,14 +117,14 @@ private struct TZifBlock {
         }
         var indices: [UInt8] = []
         indices.reserveCapacity(header.timecnt)
-        for _ in 0 ..< header.timecnt {
+        for _ in 0..<header.timecnt {
             let index = try reader.u8()
             guard Int(index) < header.typecnt else { throw ZoneError.invalidData("bad local time type index") }
             indices.append(index)
         }
         var offsets: [Int32] = []
         offsets.reserveCapacity(header.typecnt)
-        for _ in 0 ..< header.typecnt {
+        for _ in 0..<header.typecnt {
             let utoff = Int32(bitPattern: try reader.u32())
             let isdst = try reader.u8()
             let designation = try reader.u8()
@@ -138,18 +139,20 @@ private struct TZifBlock {
         // seconds; subtract the correction in force to get POSIX time.
         var leaps: [(occurrence: Int64, correction: Int64)] = []
         leaps.reserveCapacity(header.leapcnt)
-        for _ in 0 ..< header.leapcnt {
+        for _ in 0..<header.leapcnt {
             let occurrence = try reader.time(size: timeSize)
             let correction = Int64(Int32(bitPattern: try reader.u32()))
             if let last = leaps.last, occurrence <= last.occurrence {
                 throw ZoneError.invalidData("leap second records not ascending")
             }
-            guard abs(correction) <= 1_000_000 else { throw ZoneError.invalidData("leap second correction out of range") }
+            guard abs(correction) <= 1_000_000 else {
+                throw ZoneError.invalidData("leap second correction out of range")
+            }
             leaps.append((occurrence, correction))
         }
         var isstd: [UInt8] = []
-        for _ in 0 ..< header.isstdcnt { isstd.append(try reader.u8()) }
-        for i in 0 ..< header.isutcnt {
+        for _ in 0..<header.isstdcnt { isstd.append(try reader.u8()) }
+        for i in 0..<header.isutcnt {
             let isut = try reader.u8()
             guard isut <= 1, isstd.isEmpty || isstd[i] <= 1, isut == 0 || (!isstd.isEmpty && isstd[i] == 1) else {
                 throw ZoneError.invalidData("bad standard/UT indicator")
@@ -190,7 +193,7 @@ private struct ByteReader {
     mutating func bytes(_ count: Int) throws(ZoneError) -> ArraySlice<UInt8> {
         guard count >= 0, count <= remaining else { throw ZoneError.invalidData("truncated file") }
         defer { position += count }
-        return data[position ..< position + count]
+        return data[position..<position + count]
     }
 
     mutating func skip(_ count: Int, _ what: String) throws(ZoneError) {
@@ -222,6 +225,6 @@ private struct ByteReader {
             throw ZoneError.invalidData("unterminated footer")
         }
         position = end + 1
-        return data[start ..< end]
+        return data[start..<end]
     }
 }

@@ -100,8 +100,10 @@ final class TransitionTable: @unchecked Sendable {
 
     /// The list (changes in (listFrom, listTo) and the offset at listFrom) and
     /// the rules outside it.
-    private init(times t: [Int64], offsets o: [Int64], initialOffset: Int64,
-                 listFrom: Int64, listTo: Int64, outside: OuterRules) {
+    private init(
+        times t: [Int64], offsets o: [Int64], initialOffset: Int64,
+        listFrom: Int64, listTo: Int64, outside: OuterRules
+    ) {
         count = t.count
         times = .allocate(capacity: max(1, count))
         offsets = .allocate(capacity: max(1, count))
@@ -172,7 +174,7 @@ final class TransitionTable: @unchecked Sendable {
         var initial = tzif.offsets[0]
         var current = initial
         var times: [Int64] = [], offsets: [Int64] = []
-        var last: Int64?                // the last transition that fits, if any
+        var last: Int64? // the last transition that fits, if any
         var droppedLate = false
         for (seconds, type) in zip(tzif.times, tzif.typeIndices) {
             let offset = tzif.offsets[Int(type)]
@@ -195,8 +197,9 @@ final class TransitionTable: @unchecked Sendable {
         }
         let initialMs = Int64(initial) * 1000
         guard let footer = tzif.footer, !droppedLate else {
-            self.init(times: times, offsets: offsets, initialOffset: initialMs,
-                      listFrom: .min, listTo: .max, outside: .fixed(offsets.last ?? initialMs))
+            self.init(
+                times: times, offsets: offsets, initialOffset: initialMs,
+                listFrom: .min, listTo: .max, outside: .fixed(offsets.last ?? initialMs))
             return
         }
         let rules = OuterRules.footer(footer)
@@ -228,8 +231,9 @@ final class TransitionTable: @unchecked Sendable {
             offsets.append(rules.offsetMs(at: next))
             from = next
         }
-        self.init(times: times, offsets: offsets, initialOffset: initialOffset,
-                  listFrom: listFrom, listTo: listTo, outside: rules)
+        self.init(
+            times: times, offsets: offsets, initialOffset: initialOffset,
+            listFrom: listFrom, listTo: listTo, outside: rules)
     }
 
     // MARK: Queries
@@ -251,7 +255,8 @@ final class TransitionTable: @unchecked Sendable {
     @inline(__always)
     func nextOffsetChange(after ms: Int64) -> Int64? {
         let rel = ms &- bucketFrom
-        let next = rel >= 0 && rel < bucketSpan
+        let next =
+            rel >= 0 && rel < bucketSpan
             ? change(at: scan(from: Int(buckets[Int(rel >> 32)]), ms))
             : changeOutsideBuckets(after: ms)
         return next == .max ? nil : next

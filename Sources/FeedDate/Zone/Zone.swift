@@ -4,7 +4,7 @@
 // rules are never used (SPEC section 1, 1.2: ICU 72's are 2022e's).
 
 #if canImport(FeedDateWire)
-import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
+    import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
 #endif
 import Glibc
 
@@ -30,13 +30,17 @@ struct Zone: Sendable {
     }
 
     /// The names of UTC that need no database.
-    static let utcNames: Set<String> = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "UCT", "Zulu", "Universal", "Etc/Universal", "Etc/Zulu"]
+    static let utcNames: Set<String> = [
+        "UTC", "Etc/UTC", "GMT", "Etc/GMT", "UCT", "Zulu", "Universal", "Etc/Universal", "Etc/Zulu",
+    ]
 
     private init(resolving name: String, fromTZ: Bool) throws(FeedDateError) {
         if name.hasPrefix("right/") {
             // Leap-second variants: their times are not POSIX seconds.
             let plain = String(name.dropFirst("right/".count))
-            throw .timeZone("time zone \(LogSafe.quote(name)) counts leap seconds, which civil time and labels do not: pass \(LogSafe.quote(plain))")
+            throw .timeZone(
+                "time zone \(LogSafe.quote(name)) counts leap seconds, which civil time and labels do not: pass \(LogSafe.quote(plain))"
+            )
         }
         let what = fromTZ ? "TZ=\(LogSafe.quote(name, marks: false))" : "time zone \(LogSafe.quote(name))"
         let directory = ZoneDatabase.directory
@@ -45,7 +49,7 @@ struct Zone: Sendable {
         switch ZoneDatabase.openFolder(directory) {
         case .success(let fd): folder = fd
         case .failure(.exhausted(let code)): lookup = .exhausted(code)
-        case .failure: break                    // no database: UTC and POSIX TZ strings only
+        case .failure: break // no database: UTC and POSIX TZ strings only
         }
         defer { if let folder { close(folder) } }
         if let folder { lookup = try ZoneDatabase.shared(id: name, folder: folder, directory: directory) }
@@ -71,12 +75,14 @@ struct Zone: Sendable {
         }
         guard let zone else {
             guard let folder, ZoneDatabase.looksLikeDatabase(folder) else {
-                throw .timeZone("\(what): no zone database in \(ZoneDatabase.directoryName): install tzdata (apt-get install tzdata) "
-                    + "or set $TZDIR to a zoneinfo folder; only UTC and POSIX TZ strings like \"CST-8\" need none")
+                throw .timeZone(
+                    "\(what): no zone database in \(ZoneDatabase.directoryName): install tzdata (apt-get install tzdata) "
+                        + "or set $TZDIR to a zoneinfo folder; only UTC and POSIX TZ strings like \"CST-8\" need none")
             }
             if fromTZ {
-                throw .timeZone("\(what) is not a zone: set TZ to an IANA id like \"Asia/Shanghai\" (looked up in \(ZoneDatabase.directoryName)), "
-                    + "a POSIX TZ string like \"CST-8\" or \"<+0330>-3:30\", or unset it")
+                throw .timeZone(
+                    "\(what) is not a zone: set TZ to an IANA id like \"Asia/Shanghai\" (looked up in \(ZoneDatabase.directoryName)), "
+                        + "a POSIX TZ string like \"CST-8\" or \"<+0330>-3:30\", or unset it")
             }
             throw ZoneDatabase.unknownZone(name, folder: folder)
         }
@@ -88,7 +94,7 @@ struct Zone: Sendable {
     /// A zone from a POSIX TZ string, or nil when `s` is not one.
     private static func rule(_ s: String) -> LoadedZone? {
         guard !s.isEmpty, s.utf8.count <= 255, !s.utf8.contains(UInt8(ascii: "/")),
-              let rule = try? PosixTZ(parsing: Array(s.utf8)[...])
+            let rule = try? PosixTZ(parsing: Array(s.utf8)[...])
         else { return nil }
         return try? ZoneCache.shared(key: "posix:" + s) { () throws(FeedDateError) in
             LoadedZone(table: TransitionTable(tzif: TZif(rule: rule)), source: "posix")
@@ -131,8 +137,9 @@ struct Zone: Sendable {
     /// after it (at 00:00 NST).
     func firstInstant(after ms: Int64, ofDayAtLeast day: Int64) -> Int64 {
         let midnight = day * msPerDay
-        return table.firstInstant(wallAtLeast: midnight,
-                                  from: max(ms + 1, midnight.subtractingSaturating(TransitionTable.maxOffsetMs)))
+        return table.firstInstant(
+            wallAtLeast: midnight,
+            from: max(ms + 1, midnight.subtractingSaturating(TransitionTable.maxOffsetMs)))
     }
 
     /// The first instant > ms whose local day differs from that of ms: the

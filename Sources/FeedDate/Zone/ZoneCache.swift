@@ -33,8 +33,10 @@ enum ZoneCache {
     private static let zones = GatedMutex<[String: Entry]>([:])
 
     /// The entry for `key`, else what `load` makes (stored only when it succeeds).
-    static func shared<E: Error>(key: String, identity: FileIdentity? = nil,
-                                 load: () throws(E) -> LoadedZone) throws(E) -> LoadedZone {
+    static func shared<E: Error>(
+        key: String, identity: FileIdentity? = nil,
+        load: () throws(E) -> LoadedZone
+    ) throws(E) -> LoadedZone {
         if let hit = zones.withLock({ $0[key] }), hit.identity == identity { return hit.zone }
         let zone = try load()
         return zones.withLock { cache in

@@ -10,7 +10,7 @@
 // Brazil/East and America/Sao_Paulo share one table.
 
 #if canImport(FeedDateWire)
-import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
+    import FeedDateWire // LogSafe (the fuzz build compiles it into this module)
 #endif
 import CICU
 import CSystem
@@ -76,7 +76,9 @@ enum ZoneDatabase {
 
     /// Runs `body` with zones looked up in `dir` (for tests: a process reads $TZDIR once).
     package static func withDirectory<T, E: Error>(_ dir: String, _ body: () throws(E) -> T) throws(E) -> T {
-        let saved = substitute.withLock { s in defer { s = dir }; return s }
+        let saved = substitute.withLock { s in
+            defer { s = dir }; return s
+        }
         defer { substitute.withLock { $0 = saved } }
         return try body()
     }
@@ -104,13 +106,17 @@ enum ZoneDatabase {
         let names = "UTC, Etc/UTC, GMT and POSIX TZ strings like \"CST-8\" need no descriptor"
         switch code {
         case ENOMEM:
-            return .memory("out of memory: \(what) \(place): the kernel could not open its file (ENOMEM); free memory and try again")
+            return .memory(
+                "out of memory: \(what) \(place): the kernel could not open its file (ENOMEM); free memory and try again"
+            )
         case ENFILE:
-            return .timeZone("\(what) \(place): the system has no file descriptor free (ENFILE, too many open files in the system); "
-                + "close files or raise the system's limit (fs.file-max) and try again; \(names)")
+            return .timeZone(
+                "\(what) \(place): the system has no file descriptor free (ENFILE, too many open files in the system); "
+                    + "close files or raise the system's limit (fs.file-max) and try again; \(names)")
         default:
-            return .timeZone("\(what) \(place): the process has no file descriptor free (EMFILE, too many open files); "
-                + "close descriptors or raise the limit (ulimit -n, RLIMIT_NOFILE) and try again; \(names)")
+            return .timeZone(
+                "\(what) \(place): the process has no file descriptor free (EMFILE, too many open files); "
+                    + "close descriptors or raise the limit (ulimit -n, RLIMIT_NOFILE) and try again; \(names)")
         }
     }
 
@@ -140,7 +146,9 @@ enum ZoneDatabase {
         }
         defer { closedir(listing) }
         while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != "." && name != ".." { return true }
         }
         return false
@@ -173,20 +181,24 @@ enum ZoneDatabase {
         var held = found
         defer { if held >= 0 { close(held) } }
         var info = stat()
-        guard fstat(found, &info) == 0 else { throw corrupt(id, path: directory + "/" + id, .unreadable(String(cString: strerror(errno)))) }
+        guard fstat(found, &info) == 0 else {
+            throw corrupt(id, path: directory + "/" + id, .unreadable(String(cString: strerror(errno))))
+        }
         guard info.st_mode & S_IFMT == S_IFREG else { return .absent }
         let identity = FileIdentity(info)
         do throws(ZoneError) {
-            return .found(try ZoneCache.shared(key: identity.key, identity: identity) { () throws(ZoneError) in
-                let fd = csys_reopen_beneath(found, folder, id)
-                guard fd >= 0 else { throw openFailure(errno) }
-                close(found)
-                held = -1
-                let tzif = Result { () throws(ZoneError) in try read(fd) }
-                close(fd)
-                let table = TransitionTable(tzif: try tzif.get())
-                return LoadedZone(table: table, source: "tzdata " + (try version(folder: folder) ?? "(unknown version)"))
-            })
+            return .found(
+                try ZoneCache.shared(key: identity.key, identity: identity) { () throws(ZoneError) in
+                    let fd = csys_reopen_beneath(found, folder, id)
+                    guard fd >= 0 else { throw openFailure(errno) }
+                    close(found)
+                    held = -1
+                    let tzif = Result { () throws(ZoneError) in try read(fd) }
+                    close(fd)
+                    let table = TransitionTable(tzif: try tzif.get())
+                    return LoadedZone(
+                        table: table, source: "tzdata " + (try version(folder: folder) ?? "(unknown version)"))
+                })
         } catch {
             if case .exhausted(let code) = error { return .exhausted(code) }
             throw corrupt(id, path: directory + "/" + id, error)
@@ -200,7 +212,9 @@ enum ZoneDatabase {
         case .badName, .notFound: why = "not found"
         case .exhausted(let code): why = String(cString: strerror(code))
         }
-        return .timeZone("time zone \(LogSafe.quote(id)): its file \(LogSafe.quote(path, limit: 256)) is corrupt or unreadable (\(why))")
+        return .timeZone(
+            "time zone \(LogSafe.quote(id)): its file \(LogSafe.quote(path, limit: 256)) is corrupt or unreadable (\(why))"
+        )
     }
 
     /// The error for a name that is not a zone of the database in `folder`.
@@ -211,11 +225,13 @@ enum ZoneDatabase {
     static func unknownZone(_ id: String, folder: Int32?) -> FeedDateError {
         let quoted = LogSafe.quote(id)
         if let folder, isValidName(id),
-           let current = try? icuString("ucal_getCanonicalTimeZoneID", { cicu_zone_canonical_id(id, $0, $1, $2) }),
-           current != id, case .success(let fd) = find(current, in: folder) {
+            let current = try? icuString("ucal_getCanonicalTimeZoneID", { cicu_zone_canonical_id(id, $0, $1, $2) }),
+            current != id, case .success(let fd) = find(current, in: folder)
+        {
             close(fd)
-            return .timeZone("unknown time zone \(quoted): did you mean \(LogSafe.quote(current))? \(quoted) is its old name, "
-                + "which \(directoryName) does not have (Debian keeps the old names in the package tzdata-legacy)")
+            return .timeZone(
+                "unknown time zone \(quoted): did you mean \(LogSafe.quote(current))? \(quoted) is its old name, "
+                    + "which \(directoryName) does not have (Debian keeps the old names in the package tzdata-legacy)")
         }
         return .unknownZone(quoted)
     }
@@ -327,7 +343,7 @@ enum ZoneDatabase {
     static func isValidName(_ id: String) -> Bool {
         let bytes = id.utf8
         guard !bytes.isEmpty, bytes.count <= 255 else { return false }
-        var length = 0          // of the current component
+        var length = 0 // of the current component
         var onlyDots = true
         for byte in bytes {
             if byte == UInt8(ascii: "/") {
