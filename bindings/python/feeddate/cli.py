@@ -272,14 +272,15 @@ def build_parser() -> argparse.ArgumentParser:
         default=int(DEFAULT_HORIZON.total_seconds()),
         metavar="SECONDS",
         help="stop at the first label whose next change is this far after now or later, floored to the "
-        f"millisecond (0 .. 366 days; 0: one label and its until); default: {int(DEFAULT_HORIZON.total_seconds())}",
+        f"millisecond (0 .. {timedelta(milliseconds=_ffi.FD_SCHEDULE_MAX_HORIZON_MS).days} days; 0: one label and its until); "
+        f"default: {int(DEFAULT_HORIZON.total_seconds())}",
     )
     sched.add_argument(
         "--max-entries",
         type=int,
         default=DEFAULT_MAX_ENTRIES,
         metavar="N",
-        help=f"at most N labels (1 .. 100000); default: {DEFAULT_MAX_ENTRIES}",
+        help=f"at most N labels (1 .. {_ffi.FD_SCHEDULE_MAX_ENTRIES}); default: {DEFAULT_MAX_ENTRIES}",
     )
     for option in OPTIONS:
         _add_option(sched, option)
