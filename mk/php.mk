@@ -6,7 +6,8 @@
 #   make test-php     the extension, then PHP's run-tests.php over bindings/php/tests (a suite
 #                     of `make test`): every vector of Tests/vectors (or FEEDDATE_VECTORS), every
 #                     schedule vector (or FEEDDATE_SCHEDULE_VECTORS), the conversion, quote and
-#                     html vectors, errors, the arginfo against feeddate.stub.php, DateTimeInterface
+#                     html vectors, errors, the arginfo against feeddate.stub.php, the constants
+#                     against include/feeddate.h (header.phpt), DateTimeInterface
 #                     inputs in several zones, and a page served by php-fpm8.2 (reached with
 #                     cgi-fcgi) with and without opcache. Report: build/php/test-report.txt
 #   make test-php-valgrind  the same tests under valgrind (run-tests.php -m, USE_ZEND_ALLOC=0):

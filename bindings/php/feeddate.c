@@ -271,11 +271,18 @@ static void datetime_of(int64_t ms, zval *out)
 
 /* ---- options ---------------------------------------------------------------------------- */
 
-static const char *const STYLES[] = {"feed",     "feed_detail", "chat_list", "chat_bubble",
-                                     "relative", "compact",     "countdown", NULL};
-static const char *const HOUR_CYCLES[] = {"locale", "h23", "h12", NULL};
-static const char *const WIDTHS[] = {"long", "short", "narrow", NULL};
-static const char *const UNITS[] = {"year", "month", "week", "day", "hour", "minute", "second", NULL};
+/* Each name at its enum value, the header's (tests/header.phpt: every value of the header has a name). */
+static const char *const STYLES[] = {[FD_STYLE_FEED] = "feed",           [FD_STYLE_FEED_DETAIL] = "feed_detail",
+                                     [FD_STYLE_CHAT_LIST] = "chat_list", [FD_STYLE_CHAT_BUBBLE] = "chat_bubble",
+                                     [FD_STYLE_RELATIVE] = "relative",   [FD_STYLE_COMPACT] = "compact",
+                                     [FD_STYLE_COUNTDOWN] = "countdown", NULL};
+static const char *const HOUR_CYCLES[] = {
+    [FD_HOUR_CYCLE_LOCALE] = "locale", [FD_HOUR_CYCLE_H23] = "h23", [FD_HOUR_CYCLE_H12] = "h12", NULL};
+static const char *const WIDTHS[] = {
+    [FD_WIDTH_LONG] = "long", [FD_WIDTH_SHORT] = "short", [FD_WIDTH_NARROW] = "narrow", NULL};
+static const char *const UNITS[] = {
+    [FD_UNIT_YEAR] = "year", [FD_UNIT_MONTH] = "month",   [FD_UNIT_WEEK] = "week",     [FD_UNIT_DAY] = "day",
+    [FD_UNIT_HOUR] = "hour", [FD_UNIT_MINUTE] = "minute", [FD_UNIT_SECOND] = "second", NULL};
 
 enum kind { K_ID, K_ZONE, K_TEXT, K_BOOL, K_INT32, K_INT64, K_HOUR_CYCLE, K_WIDTH, K_UNIT };
 static const struct option {
