@@ -90,6 +90,7 @@ cp Tests/vectors/schedule/*.jsonl "$ROOT/opt/vectors/schedule/"
 cp Tests/vectors/conversion/*.jsonl "$ROOT/opt/vectors/conversion/"
 cp Tests/vectors/quote/*.jsonl "$ROOT/opt/vectors/quote/" # errors.test.js: FEEDDATE_VECTORS_DIR/quote
 cp Tests/vectors/html/html-*.jsonl "$ROOT/opt/vectors/html/" # html.test.js: FEEDDATE_VECTORS_DIR/html/html-1.3.jsonl
+cp include/feeddate.h "$ROOT/opt/feeddate.h" # header.test.js: FEEDDATE_HEADER
 cp bindings/node/check/package-check.js "$ROOT$APP/check.js"
 step "$APP/check.js (bindings/node/check/package-check.js): ICU 78.3, the vectors, /proc/self/maps"
 root_run "$ROOT" sh -c "cd $APP && node check.js --vectors /opt/vectors --package $APP/node_modules/feeddate" \
@@ -101,7 +102,7 @@ step "bindings/node/test on the installed package: node --test (Debian's node $(
 rm -rf "$ROOT$APP/node_modules/feeddate/test"
 cp -r bindings/node/test "$ROOT$APP/node_modules/feeddate/test"
 sched=$(cd Tests/vectors/schedule && ls -- *.jsonl | sed 's|^|/opt/vectors/schedule/|' | paste -sd:)
-root_run "$ROOT" sh -c "cd $APP/node_modules/feeddate && FEEDDATE_VECTORS_DIR=/opt/vectors \
+root_run "$ROOT" sh -c "cd $APP/node_modules/feeddate && FEEDDATE_VECTORS_DIR=/opt/vectors FEEDDATE_HEADER=/opt/feeddate.h \
   FEEDDATE_SCHEDULE_VECTORS=$sched FEEDDATE_EXPECTED_VERSION=$version \
   node --test --test-reporter=spec --test-reporter-destination=/tmp/suite.txt test/" || suite_rc=$?
 cp "$ROOT/tmp/suite.txt" "$CACHE/suite.txt" 2>/dev/null || die "node --test wrote no report"

@@ -85,17 +85,24 @@ function chunkFrom(value, where) {
 let chunkLabels = process.env.FEEDDATE_NODE_CHUNK ? chunkFrom(process.env.FEEDDATE_NODE_CHUNK, '$FEEDDATE_NODE_CHUNK')
   : DEFAULT_CHUNK;
 
-const STATUS = Object.freeze({
-  FD_ERR_ARGUMENT: 1, FD_ERR_LOCALE: 2, FD_ERR_TIME_ZONE: 3, FD_ERR_RANGE: 4,
-  FD_ERR_BUFFER: 5, FD_ERR_ICU: 6, FD_ERR_MEMORY: 7, FD_ERR_INTERNAL: 8,
-});
+// The header's status codes and enum values, as the addon compiled them (addon.constants(): no
+// number is written here).
+const CONSTANTS = addon.constants();
+const STATUS = Object.freeze(Object.fromEntries(Object.entries(CONSTANTS).filter(([k]) => k.startsWith('FD_ERR_'))));
 
-// The C enums by name (SPEC section 6). Style names are the SPEC's
-// ("chat_list"); case, "-" and "_" do not matter ("chatList", "CHAT-LIST").
-const STYLES = ['feed', 'feed_detail', 'chat_list', 'chat_bubble', 'relative', 'compact', 'countdown'];
-const HOUR_CYCLES = ['locale', 'h23', 'h12'];
-const WIDTHS = ['long', 'short', 'narrow'];
-const UNITS = ['year', 'month', 'week', 'day', 'hour', 'minute', 'second']; // fd_unit: year is 0
+// The C enums by name (SPEC section 6), each name at its value: FD_STYLE_CHAT_LIST is 'chat_list'
+// at index FD_STYLE_CHAT_LIST. Case, "-" and "_" do not matter ("chatList", "CHAT-LIST").
+function enumNames(prefix) {
+  const names = [];
+  for (const [k, v] of Object.entries(CONSTANTS)) {
+    if (k.startsWith(prefix)) names[v] = k.slice(prefix.length).toLowerCase();
+  }
+  return names;
+}
+const STYLES = enumNames('FD_STYLE_');
+const HOUR_CYCLES = enumNames('FD_HOUR_CYCLE_');
+const WIDTHS = enumNames('FD_WIDTH_');
+const UNITS = enumNames('FD_UNIT_');
 const OPTION_NAMES = ['style', 'locale', 'timeZone', 'hourCycle', 'width', 'recentRelative', 'justNowMs',
   'skewToleranceMs', 'crossYearGraceDays', 'weekdayWindowDays', 'precision', 'countdownDays',
   'plainSpaces', 'spoken', 'overtime', 'maxUnit', 'justNowText', 'yesterdayText', 'dayBeforeYesterdayText',

@@ -33,6 +33,8 @@
  *   setScratch(Float64Array(8), store, storeEntries) (once per environment),
  *   versions() -> [version, versionNumber, icuVersion, FD_SCHEDULE_MAX_HORIZON_MS, FD_SCHEDULE_MAX_ENTRIES,
  *                               FD_SCHEDULE_DEFAULT_HORIZON_MS, FD_SCHEDULE_DEFAULT_MAX_ENTRIES]
+ *   constants() -> {FD_OK: 0, FD_ERR_ARGUMENT: 1, ..., FD_STYLE_FEED: 0, ..., FD_UNIT_SECOND: 6}: the
+ *                               header's status codes and enum values (STATUS, STYLES, ... of index.js)
  *   dataVersion() -> fd_data_version() (1.3): asked for only when called, since the library reads
  *                               the zone database's version (and so fixes $TZDIR) when first asked
  *   quote(string) -> fd_quote of the string's WTF-8 (1.3): the quoting of index.js's own messages
@@ -124,9 +126,47 @@ static int reserve(void *p, size_t *have, size_t need, size_t size)
     return 0;
 }
 
-static const char *const STATUS_CODES[] = {"FD_OK",          "FD_ERR_ARGUMENT", "FD_ERR_LOCALE", "FD_ERR_TIME_ZONE",
-                                           "FD_ERR_RANGE",   "FD_ERR_BUFFER",   "FD_ERR_ICU",    "FD_ERR_MEMORY",
-                                           "FD_ERR_INTERNAL"};
+/* The header's status codes and enum values by name, their values the macros' (index.js takes
+ * STATUS, STYLES, ... from here through constants(); test/header.test.js checks that every one of
+ * the header is here). */
+/* clang-format off */
+#define FD_CONSTANT(name) {#name, (int)(name)}
+/* clang-format on */
+static const struct {
+    const char *name;
+    int value;
+} CONSTANTS[] = {
+    FD_CONSTANT(FD_OK),
+    FD_CONSTANT(FD_ERR_ARGUMENT),
+    FD_CONSTANT(FD_ERR_LOCALE),
+    FD_CONSTANT(FD_ERR_TIME_ZONE),
+    FD_CONSTANT(FD_ERR_RANGE),
+    FD_CONSTANT(FD_ERR_BUFFER),
+    FD_CONSTANT(FD_ERR_ICU),
+    FD_CONSTANT(FD_ERR_MEMORY),
+    FD_CONSTANT(FD_ERR_INTERNAL),
+    FD_CONSTANT(FD_STYLE_FEED),
+    FD_CONSTANT(FD_STYLE_FEED_DETAIL),
+    FD_CONSTANT(FD_STYLE_CHAT_LIST),
+    FD_CONSTANT(FD_STYLE_CHAT_BUBBLE),
+    FD_CONSTANT(FD_STYLE_RELATIVE),
+    FD_CONSTANT(FD_STYLE_COMPACT),
+    FD_CONSTANT(FD_STYLE_COUNTDOWN),
+    FD_CONSTANT(FD_HOUR_CYCLE_LOCALE),
+    FD_CONSTANT(FD_HOUR_CYCLE_H23),
+    FD_CONSTANT(FD_HOUR_CYCLE_H12),
+    FD_CONSTANT(FD_WIDTH_LONG),
+    FD_CONSTANT(FD_WIDTH_SHORT),
+    FD_CONSTANT(FD_WIDTH_NARROW),
+    FD_CONSTANT(FD_UNIT_YEAR),
+    FD_CONSTANT(FD_UNIT_MONTH),
+    FD_CONSTANT(FD_UNIT_WEEK),
+    FD_CONSTANT(FD_UNIT_DAY),
+    FD_CONSTANT(FD_UNIT_HOUR),
+    FD_CONSTANT(FD_UNIT_MINUTE),
+    FD_CONSTANT(FD_UNIT_SECOND),
+};
+#define N_CONSTANTS (sizeof CONSTANTS / sizeof CONSTANTS[0])
 
 /* Throws an Error (RangeError for FD_ERR_RANGE and FD_ERR_MEMORY) with .status and .code. Returns NULL. */
 static napi_value throw_status(napi_env env, int status, const char *message)
@@ -134,10 +174,11 @@ static napi_value throw_status(napi_env env, int status, const char *message)
     napi_value msg, code, err, st;
     char unknown[32];
     const char *code_text = unknown;
-    if (status >= 0 && status < (int)(sizeof STATUS_CODES / sizeof STATUS_CODES[0])) {
-        code_text = STATUS_CODES[status];
-    } else {
-        snprintf(unknown, sizeof unknown, "FD_ERR_%d", status);
+    snprintf(unknown, sizeof unknown, "FD_ERR_%d", status);
+    for (size_t i = 0; i < N_CONSTANTS; i++) {
+        const char *name = CONSTANTS[i].name;
+        if (CONSTANTS[i].value == status && (strncmp(name, "FD_ERR_", 7) == 0 || strcmp(name, "FD_OK") == 0))
+            code_text = name;
     }
     if (message == NULL || message[0] == '\0')
         message = fd_status_message((fd_status)status);
@@ -1545,6 +1586,18 @@ static napi_value versions(napi_env env, napi_callback_info info)
     return arr;
 }
 
+static napi_value constants(napi_env env, napi_callback_info info)
+{
+    (void)info;
+    napi_value obj, v;
+    CALL(env, napi_create_object(env, &obj));
+    for (size_t i = 0; i < N_CONSTANTS; i++) {
+        CALL(env, napi_create_int32(env, CONSTANTS[i].value, &v));
+        CALL(env, napi_set_named_property(env, obj, CONSTANTS[i].name, v));
+    }
+    return obj;
+}
+
 static napi_value data_version(napi_env env, napi_callback_info info)
 {
     (void)info;
@@ -1573,6 +1626,7 @@ NAPI_MODULE_INIT()
         {"scriptJson", NULL, schedule_script_json, NULL, NULL, NULL, napi_default, NULL},
         {"setScratch", NULL, set_scratch, NULL, NULL, NULL, napi_default, NULL},
         {"versions", NULL, versions, NULL, NULL, NULL, napi_default, NULL},
+        {"constants", NULL, constants, NULL, NULL, NULL, napi_default, NULL},
         {"dataVersion", NULL, data_version, NULL, NULL, NULL, napi_default, NULL},
         {"quote", NULL, quote, NULL, NULL, NULL, napi_default, NULL},
         {"benchMany", NULL, bench_many, NULL, NULL, NULL, napi_default, NULL},

@@ -28,6 +28,12 @@ function htmlVectorFile() {
   return named ? path.resolve(named) : path.join(ROOT, 'html', 'html-1.3.jsonl');
 }
 
+// include/feeddate.h of the checkout the vectors are in (header.test.js): FEEDDATE_HEADER when set
+// (npm-check, whose vectors are a copy), else ROOT/../../include/feeddate.h.
+function headerFile() {
+  return path.resolve(process.env.FEEDDATE_HEADER || path.join(ROOT, '..', '..', 'include', 'feeddate.h'));
+}
+
 // The vectors' option names (SPEC 6) as the binding's.
 const OPTION_NAMES = {
   locale: 'locale', tz: 'timeZone', hour_cycle: 'hourCycle', width: 'width', recent_relative: 'recentRelative',
@@ -55,4 +61,4 @@ function formatterFor(o) {
   return formatters.get(key);
 }
 
-module.exports = { vectorFiles, htmlVectorFile, optionsOf, formatterFor };
+module.exports = { vectorFiles, htmlVectorFile, headerFile, optionsOf, formatterFor };
