@@ -85,8 +85,10 @@ def _declared() -> Dict[str, int]:
 
 
 def test_the_header_reader_reads_c() -> None:
-    c = "#define FD_A (-5LL) /* x */\n#define FD_B INT64_C(7)\n    FD_C = 3,  /* y */\n    FD_D = 0x1u\n" \
+    c = (
+        "#define FD_A (-5LL) /* x */\n#define FD_B INT64_C(7)\n    FD_C = 3,  /* y */\n    FD_D = 0x1u\n"
         "#define FD_STRINGIFY(x) #x\n#define FD_VERSION_MINOR 2\n#define FD_E INT64_MAX\n"
+    )
     assert _header_constants(c) == {"FD_A": -5, "FD_B": 7, "FD_C": 3, "FD_D": 1, "FD_E": 2**63 - 1}
 
 
