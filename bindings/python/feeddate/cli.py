@@ -272,8 +272,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=int(DEFAULT_HORIZON.total_seconds()),
         metavar="SECONDS",
         help="stop at the first label whose next change is this far after now or later, floored to the "
-        f"millisecond (0 .. {timedelta(milliseconds=_ffi.FD_SCHEDULE_MAX_HORIZON_MS).days} days; 0: one label and its until); "
-        f"default: {int(DEFAULT_HORIZON.total_seconds())}",
+        f"millisecond (0 .. {timedelta(milliseconds=_ffi.FD_SCHEDULE_MAX_HORIZON_MS).days} days; "
+        f"0: one label and its until); default: {int(DEFAULT_HORIZON.total_seconds())}",
     )
     sched.add_argument(
         "--max-entries",
