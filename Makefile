@@ -175,8 +175,8 @@ clean:
 -include $(sort $(wildcard mk/*.mk))
 
 # ---- benchmarks ---------------------------------------------------------------
-$(BUILD)/bench: bench/bench.c include/feeddate.h $(LIBSO) $(ICU_DEPS)
-	$(CC) -std=c99 -Wall -O2 -Iinclude $(ICU_CFLAGS) $< -L$(LIBDIR) -lfeeddate $(ICU_LIBS) -lpthread -Wl,-rpath,'$$ORIGIN/lib' -o $@
+$(BUILD)/bench: bench/bench.c include/feeddate.h Tests/c/fd_names.h $(LIBSO) $(ICU_DEPS)
+	$(CC) -std=c99 -Wall -O2 -Iinclude -ITests/c $(ICU_CFLAGS) $< -L$(LIBDIR) -lfeeddate $(ICU_LIBS) -lpthread -Wl,-rpath,'$$ORIGIN/lib' -o $@
 
 $(BUILD)/first_label: bench/first_label.c include/feeddate.h
 	$(CC) -std=c99 -Wall -O2 -Iinclude $< -ldl -o $@

@@ -22,6 +22,7 @@
 #include <unicode/uversion.h>
 
 #include "feeddate.h"
+#include "fd_names.h"
 
 #define N 200000
 
@@ -423,8 +424,6 @@ int main(int argc, char **argv)
         spread[i] = now - (int64_t)(next_rand() % (400LL * 86400000));
     static const char *const set_names[2] = {"mix", "400d"};
     const int64_t *set_ts[2] = {ts, spread};
-    static const char *styles[] = {"FEED",     "FEED_DETAIL", "CHAT_LIST", "CHAT_BUBBLE",
-                                   "RELATIVE", "COMPACT",     "COUNTDOWN"};
     static const struct {
         const char *locale, *zone;
     } where[] = {{"zh_CN", "Asia/Shanghai"}, {"en_US", "America/New_York"}};
@@ -437,7 +436,8 @@ int main(int argc, char **argv)
     for (size_t set = 0; set < 2; set++)
         for (size_t w = 0; w < 2; w++) {
             UDateFormat *icu = icu_open(where[w].locale, where[w].zone);
-            for (int s = 0; s <= FD_STYLE_COUNTDOWN; s++) {
+            for (int s = 0; fdn_style(s).name != NULL; s++) {
+                const char *style = fdn_style(s).c_name;
                 fd_options o;
                 fd_options_init(&o, (fd_style)s);
                 o.locale = where[w].locale;
@@ -449,13 +449,13 @@ int main(int argc, char **argv)
                 }
                 double ns = 0, base = 0;
                 versus(f, icu, set_ts[set], n, now, &ns, &base);
-                printf("%-12s %-7s %-17s %-5s %9.0f ns %9.0f ns %7.2fx\n", styles[s], where[w].locale, where[w].zone,
+                printf("%-12s %-7s %-17s %-5s %9.0f ns %9.0f ns %7.2fx\n", style, where[w].locale, where[w].zone,
                        set_names[set], ns, base, ns / base);
                 if (out)
                     fprintf(out,
                             "%s  {\"style\": \"%s\", \"locale\": \"%s\", \"zone\": \"%s\", \"set\": \"%s\", "
                             "\"fd_format_ns\": %.1f, \"udat_format_ns\": %.1f}",
-                            first ? "" : ",\n", styles[s], where[w].locale, where[w].zone, set_names[set], ns, base);
+                            first ? "" : ",\n", style, where[w].locale, where[w].zone, set_names[set], ns, base);
                 first = 0;
                 fd_formatter_free(f);
             }
@@ -519,13 +519,14 @@ int main(int argc, char **argv)
             const int64_t *xs = variants[v].style == FD_STYLE_COUNTDOWN && !variants[v].overtime ? ahead : ts;
             double a = 0, b = 0;
             pair_ns(plain, opt, xs, n, now, &a, &b);
-            printf("%-26s %-12s %-7s %9.0f ns %9.0f ns %7.2fx\n", variants[v].name, styles[variants[v].style],
-                   where[w].locale, a, b, b / a);
+            const char *style = fdn_style(variants[v].style).c_name;
+            printf("%-26s %-12s %-7s %9.0f ns %9.0f ns %7.2fx\n", variants[v].name, style, where[w].locale, a, b,
+                   b / a);
             if (out)
                 fprintf(out,
                         "%s  {\"option\": \"%s\", \"style\": \"%s\", \"locale\": \"%s\", \"without_ns\": %.1f, "
                         "\"with_ns\": %.1f}",
-                        first ? "" : ",\n", variants[v].name, styles[variants[v].style], where[w].locale, a, b);
+                        first ? "" : ",\n", variants[v].name, style, where[w].locale, a, b);
             first = 0;
             fd_formatter_free(opt);
             fd_formatter_free(plain);

@@ -27,6 +27,7 @@
 #include <time.h>
 
 #include "feeddate-1.0.h"
+#include "fd_names.h"
 
 typedef struct lib {
     const char *path;
@@ -192,17 +193,16 @@ int main(int argc, char **argv)
     printf("base %s (%s)\nnew  %s (%s)\n%d alternating rounds; medians; ratio = median of new/base per round\n\n",
            argv[1], base.version(), argv[2], next.version(), rounds);
     printf("%-22s %-6s %-7s %12s %12s %9s\n", "work", "locale", "set", "base", "new", "new/base");
-    static const char *const styles[] = {"FEED",     "FEED_DETAIL", "CHAT_LIST", "CHAT_BUBBLE",
-                                         "RELATIVE", "COMPACT",     "COUNTDOWN"};
     static const struct {
         const char *locale, *zone;
     } where[] = {{"zh_CN", "Asia/Shanghai"}, {"en_US", "America/New_York"}};
-    for (int s = 0; s < 7; s++)
+    for (int s = 0; fdn_style(s).name != NULL; s++) {
+        const char *style = fdn_style(s).c_name;
         for (int w = 0; w < 2; w++) {
-            row(&base, &next, styles[s], (fd_style)s, where[w].locale, where[w].zone, SINGLE, spread, "400days",
-                rounds);
-            row(&base, &next, styles[s], (fd_style)s, where[w].locale, where[w].zone, SINGLE, mix, "mix", rounds);
+            row(&base, &next, style, (fd_style)s, where[w].locale, where[w].zone, SINGLE, spread, "400days", rounds);
+            row(&base, &next, style, (fd_style)s, where[w].locale, where[w].zone, SINGLE, mix, "mix", rounds);
         }
+    }
     row(&base, &next, "fd_format_many FEED", FD_STYLE_FEED, "zh_CN", "Asia/Shanghai", MANY, spread, "400days", rounds);
     row(&base, &next, "fd_format_many RELATIVE", FD_STYLE_RELATIVE, "zh_CN", "Asia/Shanghai", MANY, spread, "400days",
         rounds);

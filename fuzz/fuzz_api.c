@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "feeddate.h"
+#include "fd_names.h" /* fdn_style: the valid styles */
 #include "fuzz_api.h"
 #include "jsonl.h"   /* json_utf8_decode */
 #include "testkit.h" /* tk_label_same */
@@ -701,7 +702,7 @@ static void op_misc(run *r)
     check_text("fd_status_message", fd_status_message((fd_status)status));
     fd_options o;
     fd_status s = fd_options_init(&o, (fd_style)style);
-    if (s != (style >= FD_STYLE_FEED && style <= FD_STYLE_COUNTDOWN ? FD_OK : FD_ERR_ARGUMENT))
+    if (s != (fdn_style(style).name != NULL ? FD_OK : FD_ERR_ARGUMENT))
         fuzz_fail("fd_options_init(style %d): status %d", (int)style, (int)s);
     if (o.size != sizeof o)
         fuzz_fail("fd_options_init: size %u", (unsigned)o.size);
@@ -944,12 +945,12 @@ static int options_valid(const fd_options *o)
     /* The 1.0 layout ends at countdown_days: the library reads no further. */
     int v11 = o->size == sizeof *o;
     if (v11 && !((o->plain_spaces == 0 || o->plain_spaces == 1) && (o->spoken == 0 || o->spoken == 1) &&
-                 (o->overtime == 0 || o->overtime == 1) && (int)o->max_unit >= 0 && (int)o->max_unit <= 6 &&
+                 (o->overtime == 0 || o->overtime == 1) && fdn_unit((int)o->max_unit).name != NULL &&
                  word_valid(o->just_now_text) && word_valid(o->yesterday_text) &&
                  word_valid(o->day_before_yesterday_text) && word_valid(o->tomorrow_text)))
         return 0;
-    return (v11 || o->size == FZ_SIZE_10) && (int)o->style >= 0 && (int)o->style <= 6 && (int)o->hour_cycle >= 0 &&
-           (int)o->hour_cycle <= 2 && (int)o->width >= 0 && (int)o->width <= 2 &&
+    return (v11 || o->size == FZ_SIZE_10) && fdn_style((int)o->style).name != NULL &&
+           fdn_hour_cycle((int)o->hour_cycle).name != NULL && fdn_width((int)o->width).name != NULL &&
            (o->recent_relative == 0 || o->recent_relative == 1) && o->just_now_ms >= 0 && o->just_now_ms <= 86400000 &&
            o->skew_tolerance_ms >= 0 && o->skew_tolerance_ms <= 86400000 && o->cross_year_grace_days >= 0 &&
            o->cross_year_grace_days <= 366 && o->weekday_window_days >= 1 && o->weekday_window_days <= 6 &&
@@ -977,7 +978,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* The style first decides the defaults, as for a caller. */
     v[FZ_F_SIZE] = rd_int(&r.in, sizeof(fd_options));
     v[FZ_F_STYLE] = rd_int(&r.in, FD_STYLE_FEED);
-    if (v[FZ_F_STYLE] >= 0 && v[FZ_F_STYLE] <= 6)
+    if (v[FZ_F_STYLE] >= 0 && v[FZ_F_STYLE] < fdn_count(fdn_style))
         fd_options_init(&o, (fd_style)v[FZ_F_STYLE]);
     o.size = (uint32_t)v[FZ_F_SIZE];
     o.style = (fd_style)(uint32_t)v[FZ_F_STYLE];

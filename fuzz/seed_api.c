@@ -19,25 +19,12 @@
 #include <string.h>
 
 #include "feeddate.h"
+#include "fd_names.h"
 #include "fuzz_api.h"
 #include "jsonl.h"
 
-static const char *const STYLES[] = {"feed",     "feed_detail", "chat_list", "chat_bubble",
-                                     "relative", "compact",     "countdown"};
-static const char *const HOUR_CYCLES[] = {"locale", "h23", "h12"};
-static const char *const WIDTHS[] = {"long", "short", "narrow"};
-static const char *const UNITS[] = {"year", "month", "week", "day", "hour", "minute", "second"};
-
-static int index_of(const char *const *names, int n, const char *name)
-{
-    for (int i = 0; name != NULL && i < n; i++)
-        if (strcmp(names[i], name) == 0)
-            return i;
-    return -1;
-}
-
 /* The integer of option key, a bool as 0/1, an enum by its names; -1000 when absent. */
-static int64_t option(const json_value *opts, const char *key, const char *const *names, int n)
+static int64_t option(const json_value *opts, const char *key, fdn_list names)
 {
     const json_value *v = json_get(opts, key);
     if (v == NULL)
@@ -47,7 +34,7 @@ static int64_t option(const json_value *opts, const char *key, const char *const
     if (v->type == JSON_BOOL)
         return v->boolean;
     if (v->type == JSON_STRING && names != NULL)
-        return index_of(names, n, v->string);
+        return fdn_value(names, v->string);
     return -1000;
 }
 
@@ -80,7 +67,7 @@ int main(int argc, char **argv)
         }
         const json_value *style = json_get(&v, "style"), *opts = json_get(&v, "options");
         const json_value *t = json_get(&v, "t_ms"), *now = json_get(&v, "now_ms");
-        int s = style && style->type == JSON_STRING ? index_of(STYLES, 7, style->string) : -1;
+        int s = style && style->type == JSON_STRING ? fdn_value(fdn_style, style->string) : -1;
         if (s < 0 || opts == NULL || t == NULL || now == NULL || t->type != JSON_INT || now->type != JSON_INT) {
             fprintf(stderr, "seed_api: line %zu: not a vector\n", file.line);
             return 1;
@@ -91,21 +78,21 @@ int main(int argc, char **argv)
         fz_put_u8(&w, (uint8_t)(written % 4 == 0 ? FZ_EXACT_ALLOC : 0));
         fz_put_u8(&w, FZ_INT_DEFAULT); /* size */
         fz_put_int(&w, s);
-        put_option(&w, option(opts, "hour_cycle", HOUR_CYCLES, 3));
-        put_option(&w, option(opts, "width", WIDTHS, 3));
-        put_option(&w, option(opts, "recent_relative", NULL, 0));
-        put_option(&w, option(opts, "just_now_ms", NULL, 0));
-        put_option(&w, option(opts, "skew_tolerance_ms", NULL, 0));
-        put_option(&w, option(opts, "cross_year_grace_days", NULL, 0));
-        put_option(&w, option(opts, "weekday_window_days", NULL, 0));
-        put_option(&w, option(opts, "precision", NULL, 0));
-        put_option(&w, option(opts, "countdown_days", NULL, 0));
+        put_option(&w, option(opts, "hour_cycle", fdn_hour_cycle));
+        put_option(&w, option(opts, "width", fdn_width));
+        put_option(&w, option(opts, "recent_relative", NULL));
+        put_option(&w, option(opts, "just_now_ms", NULL));
+        put_option(&w, option(opts, "skew_tolerance_ms", NULL));
+        put_option(&w, option(opts, "cross_year_grace_days", NULL));
+        put_option(&w, option(opts, "weekday_window_days", NULL));
+        put_option(&w, option(opts, "precision", NULL));
+        put_option(&w, option(opts, "countdown_days", NULL));
         fz_put_str(&w, locale && locale->type == JSON_STRING ? locale->string : NULL);
         fz_put_str(&w, tz && tz->type == JSON_STRING ? tz->string : NULL);
-        put_option(&w, option(opts, "plain_spaces", NULL, 0));
-        put_option(&w, option(opts, "spoken", NULL, 0));
-        put_option(&w, option(opts, "overtime", NULL, 0));
-        put_option(&w, option(opts, "max_unit", UNITS, 7));
+        put_option(&w, option(opts, "plain_spaces", NULL));
+        put_option(&w, option(opts, "spoken", NULL));
+        put_option(&w, option(opts, "overtime", NULL));
+        put_option(&w, option(opts, "max_unit", fdn_unit));
         static const char *const WORDS[] = {"just_now_text", "yesterday_text", "day_before_yesterday_text",
                                             "tomorrow_text"};
         for (int i = 0; i < 4; i++) {

@@ -13,7 +13,7 @@ CTEST_RUNS    := test_vectors test_vectors_abi10 \
                  test_api test_abi test_abi10 test_host test_threads test_stack test_fork test_memory test_descriptors test_env test_zone_swap test_dlopen test_tls test_icu_files test_schedule test_html
 CTEST_PROGS   := $(addprefix $(CTEST_DIR)/,$(CTEST_RUNS))
 CTEST_COMMON  := $(CTEST_SRC)/testkit.c $(CTEST_SRC)/jsonl.c $(CTEST_SRC)/vector_options.c
-CTEST_HEADERS := $(CTEST_SRC)/testkit.h $(CTEST_SRC)/jsonl.h $(CTEST_SRC)/vector_options.h include/feeddate.h
+CTEST_HEADERS := $(CTEST_SRC)/testkit.h $(CTEST_SRC)/jsonl.h $(CTEST_SRC)/vector_options.h $(CTEST_SRC)/fd_names.h include/feeddate.h
 CTEST_INCLUDES := -Iinclude -I$(CTEST_SRC)
 CTEST_LIBS    :=
 CTEST_LDFLAGS := -L$(LIBDIR) -lfeeddate -Wl,-rpath,'$$ORIGIN/../lib'

@@ -15,9 +15,9 @@ BASE ?= $(if $(shell git rev-parse -q --verify 'refs/tags/v1.0-base^{commit}' 2>
 
 # The driver links the library's ICU; a base before 1.3 ran on the system's, so
 # CLDR's changes differ too: compare rules with a base from 1.3 on.
-$(DIFF_TOOL): Tests/diff/diff_check.c Tests/c/abi/feeddate-1.0.h $(ICU_DEPS)
+$(DIFF_TOOL): Tests/diff/diff_check.c Tests/c/abi/feeddate-1.0.h Tests/c/fd_names.h $(ICU_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -ITests/c/abi $(ICU_CFLAGS) $< -ldl $(ICU_LIBS) -lm -o $@
+	$(CC) $(WARN) $(CFLAGS) -ITests/c/abi -ITests/c $(ICU_CFLAGS) $< -ldl $(ICU_LIBS) -lm -o $@
 
 diff-check-tool: $(DIFF_TOOL)
 
@@ -34,9 +34,9 @@ BENCH_COMPARE := $(BUILD)/bench_compare
 BENCH_ROUNDS  ?= 21
 .PHONY: bench-compare
 
-$(BENCH_COMPARE): bench/bench_compare.c Tests/c/abi/feeddate-1.0.h
+$(BENCH_COMPARE): bench/bench_compare.c Tests/c/abi/feeddate-1.0.h Tests/c/fd_names.h
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) -O2 -ITests/c/abi $< -ldl -o $@
+	$(CC) $(WARN) -O2 -ITests/c/abi -ITests/c $< -ldl -o $@
 
 bench-compare: lib $(BENCH_COMPARE)
 	@if [ -z "$(BASE)" ]; then echo "bench-compare: name the base revision, e.g. make bench-compare BASE=HEAD~5" >&2; exit 2; fi

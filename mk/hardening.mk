@@ -64,7 +64,7 @@ $(C_OBJECTS):
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -g -O1 -fsanitize=address -Iinclude $(C_TARGETS:%=-ISources/%/include) $(ICU_CFLAGS) -c $< -o $@
 
-$(FUZZ_DIR)/obj/%.o: fuzz/%.c fuzz/fuzz_api.h include/feeddate.h
+$(FUZZ_DIR)/obj/%.o: fuzz/%.c fuzz/fuzz_api.h include/feeddate.h Tests/c/fd_names.h
 	@mkdir -p $(FUZZ_DIR)/obj
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
@@ -78,12 +78,12 @@ $(FUZZ_DIR)/fuzz_%_cov: $(FUZZ_DIR)/obj/fuzz_%.o $(FUZZ_DIR)/obj/jsonl.o $(FUZZ_
 	swiftc -sanitize=fuzzer,address -use-ld=lld $^ $(ICU_LIBS) -o $@
 
 # fuzz_api: the harness against the shipped library, replaying every input found.
-$(FUZZ_DIR)/fuzz_api: fuzz/fuzz_api.c fuzz/fuzz_api.h Tests/c/jsonl.c $(LIBSO)
+$(FUZZ_DIR)/fuzz_api: fuzz/fuzz_api.c fuzz/fuzz_api.h Tests/c/fd_names.h Tests/c/jsonl.c $(LIBSO)
 	@mkdir -p $(FUZZ_DIR)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -fuse-ld=lld fuzz/fuzz_api.c Tests/c/jsonl.c \
 	  -L$(LIBDIR) -lfeeddate -Wl,-rpath,'$$ORIGIN/../lib' -o $@
 
-$(FUZZ_DIR)/seed_api: fuzz/seed_api.c fuzz/fuzz_api.h Tests/c/jsonl.c
+$(FUZZ_DIR)/seed_api: fuzz/seed_api.c fuzz/fuzz_api.h Tests/c/fd_names.h Tests/c/jsonl.c
 	@mkdir -p $(FUZZ_DIR)
 	$(CC) $(WARN) -O1 -Iinclude -ITests/c -Ifuzz fuzz/seed_api.c Tests/c/jsonl.c -o $@
 

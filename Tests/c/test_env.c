@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "feeddate.h"
+#include "fd_names.h"
 #include "testkit.h"
 
 static atomic_int counting;
@@ -80,7 +81,7 @@ static const char *const zones[] = {"Asia/Shanghai", "America/New_York", "Europe
 static int one(unsigned i)
 {
     fd_options o;
-    fd_options_init(&o, (fd_style)(i % 7));
+    fd_options_init(&o, (fd_style)(i % (unsigned)fdn_count(fdn_style)));
     o.locale = locales[i % COUNT(locales)];
     o.time_zone = zones[(i / 7) % COUNT(zones)];
     fd_formatter *f = NULL;

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "feeddate.h"
+#include "fd_names.h"
 #include "testkit.h"
 
 static const char *const locales[] = {
@@ -51,7 +52,7 @@ static int child(long limit_mb, size_t cap, fd_formatter **all)
     char buf[FD_LABEL_CAPACITY];
     for (; n < cap; n++) {
         fd_options o;
-        fd_options_init(&o, (fd_style)(n % 7));
+        fd_options_init(&o, (fd_style)(n % (size_t)fdn_count(fdn_style)));
         o.locale = locales[n % LOCALES];
         o.time_zone = "Asia/Shanghai";
         status = fd_formatter_new(&o, &all[n]);

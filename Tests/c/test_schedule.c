@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "feeddate.h"
+#include "fd_names.h"
 #include "jsonl.h"
 #include "testkit.h"
 #include "vector_options.h"
@@ -225,14 +226,14 @@ static void check_random(size_t cases)
     size_t bad = 0;
     for (size_t k = 0; k < cases; k++) {
         fd_options o;
-        fd_options_init(&o, (fd_style)(next_rand() % 7));
+        fd_options_init(&o, (fd_style)(next_rand() % (unsigned)fdn_count(fdn_style)));
         o.locale = locales[next_rand() % 8];
         o.time_zone = zones[next_rand() % 5];
         o.recent_relative = (int32_t)(next_rand() % 2);
         o.plain_spaces = (int32_t)(next_rand() % 2);
         o.spoken = next_rand() % 4 == 0;
         o.overtime = (int32_t)(next_rand() % 2);
-        o.max_unit = (fd_unit)(next_rand() % 7);
+        o.max_unit = (fd_unit)(next_rand() % (unsigned)fdn_count(fdn_unit));
         o.precision = (int32_t)(next_rand() % 4);
         o.countdown_days = (int32_t)(next_rand() % 2);
         if (next_rand() % 4 == 0)

@@ -1,5 +1,6 @@
 /* vector_options.c — see vector_options.h. */
 #include "vector_options.h"
+#include "fd_names.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -46,21 +47,6 @@ static const struct {
 #endif
 };
 
-static const char *const STYLE_NAMES[] = {"feed",     "feed_detail", "chat_list", "chat_bubble",
-                                          "relative", "compact",     "countdown"};
-static const char *const HOUR_CYCLE_NAMES[] = {"locale", "h23", "h12"};
-static const char *const WIDTH_NAMES[] = {"long", "short", "narrow"};
-static const char *const UNIT_NAMES[] = {"year", "month", "week", "day", "hour", "minute", "second"};
-
-/* Index of name in names[0..n), or -1. */
-static int name_index(const char *const *names, size_t n, const char *name)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(names[i], name) == 0)
-            return (int)i;
-    return -1;
-}
-
 static int apply_option(fd_options *o, const json_member *m, const char **why)
 {
     size_t i = 0;
@@ -95,22 +81,24 @@ static int apply_option(fd_options *o, const json_member *m, const char **why)
         *(int32_t *)(void *)field = v->boolean;
         return 0;
     case OPT_HOUR_CYCLE:
-        if (v->type != JSON_STRING || (index = name_index(HOUR_CYCLE_NAMES, COUNT_OF(HOUR_CYCLE_NAMES), v->string)) < 0)
+        if (v->type != JSON_STRING || (index = fdn_value(fdn_hour_cycle, v->string)) < 0)
             break;
         *(fd_hour_cycle *)(void *)field = (fd_hour_cycle)index;
         return 0;
     case OPT_WIDTH:
-        if (v->type != JSON_STRING || (index = name_index(WIDTH_NAMES, COUNT_OF(WIDTH_NAMES), v->string)) < 0)
+        if (v->type != JSON_STRING || (index = fdn_value(fdn_width, v->string)) < 0)
             break;
         *(fd_width *)(void *)field = (fd_width)index;
         return 0;
     case OPT_UNIT:
-        if (v->type != JSON_STRING || (index = name_index(UNIT_NAMES, COUNT_OF(UNIT_NAMES), v->string)) < 0)
-            break;
 #if HAS_1_1_OPTIONS
+        if (v->type != JSON_STRING || (index = fdn_value(fdn_unit, v->string)) < 0)
+            break;
         *(fd_unit *)(void *)field = (fd_unit)index;
-#endif
         return 0;
+#else
+        break;
+#endif
     }
     *why = "option value of the wrong type or unknown";
     return -1;
@@ -119,7 +107,7 @@ static int apply_option(fd_options *o, const json_member *m, const char **why)
 int vo_read(fd_options *o, const char *style, const json_value *options, const char **key, const char **why)
 {
     *key = NULL;
-    int index = style ? name_index(STYLE_NAMES, COUNT_OF(STYLE_NAMES), style) : -1;
+    int index = fdn_value(fdn_style, style);
     if (index < 0) {
         *why = "unknown style";
         return -1;

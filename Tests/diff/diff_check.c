@@ -43,6 +43,7 @@
 #include <unicode/ustring.h>
 
 #include "feeddate-1.0.h"
+#include "fd_names.h"
 
 /* ---- the library, by path ------------------------------------------------ */
 
@@ -155,7 +156,7 @@ typedef struct {
 
 static void draw_config(rng *r, config *c)
 {
-    c->style = (int)below(r, 7);
+    c->style = (int)below(r, (uint64_t)fdn_count(fdn_style));
     c->loc = (int)below(r, NLOC);
     c->zone = (int)below(r, NZONE);
     unsigned k = (unsigned)below(r, 100);
@@ -453,9 +454,6 @@ static int split(char *line, char **f)
     return n;
 }
 
-static const char *STYLE_NAMES[] = {"FEED",     "FEED_DETAIL", "CHAT_LIST", "CHAT_BUBBLE",
-                                    "RELATIVE", "COMPACT",     "COUNTDOWN"};
-
 /* ISO 8601 UTC of an instant (proleptic Gregorian), for failure reports. */
 static void iso(int64_t ms, char *out, size_t cap)
 {
@@ -492,13 +490,11 @@ static void describe_cfg(const char *cfg)
         printf("    options: %s\n", cfg);
         return;
     }
-    static const char *HC[] = {"LOCALE", "H23", "H12"}, *W[] = {"LONG", "SHORT", "NARROW"};
-    int st = atoi(f[0]);
     printf("    options: style=%s locale=%s time_zone=%s hour_cycle=%s width=%s recent_relative=%s\n"
            "             just_now_ms=%s skew_tolerance_ms=%s cross_year_grace_days=%s\n"
            "             weekday_window_days=%s precision=%s countdown_days=%s\n",
-           st >= 0 && st < 7 ? STYLE_NAMES[st] : f[0], f[1], f[2], HC[atoi(f[3]) % 3], W[atoi(f[4]) % 3], f[5], f[6],
-           f[7], f[8], f[9], f[10], f[11]);
+           fdn_c_name(fdn_style, atoi(f[0]), f[0]), f[1], f[2], fdn_c_name(fdn_hour_cycle, atoi(f[3]), f[3]),
+           fdn_c_name(fdn_width, atoi(f[4]), f[4]), f[5], f[6], f[7], f[8], f[9], f[10], f[11]);
 }
 
 static void describe_instants(int64_t t, int64_t now)
