@@ -95,6 +95,8 @@ let package = Package(
         .target(name: "FeedDateFoundation", dependencies: ["FeedDate", "FeedDateClient"]),
         // Which vector files the two test targets run (SPEC section 10).
         .target(name: "VectorFiles", path: "Tests/VectorFiles"),
+        // A vector line's options and a label vector, for the two test targets of the rules.
+        .target(name: "VectorReader", dependencies: ["FeedDate", "VectorFiles"], path: "Tests/VectorReader"),
         // The label sweep's Swift runner (Tests/sweep/README.md): `--product
         // feeddate-sweep`. No product is declared: an executable target is a
         // product of the root package only, so dependents never see it.
@@ -102,7 +104,8 @@ let package = Package(
             name: "feeddate-sweep", dependencies: ["FeedDate", "CFeedDateABI"], path: "Tests/sweep/swift"),
         .testTarget(name: "FeedDateWireTests", dependencies: ["FeedDateWire", "VectorFiles"]),
         .testTarget(name: "FeedDateClientTests", dependencies: ["FeedDateClient", "VectorFiles"]),
-        .testTarget(name: "FeedDateTests", dependencies: ["FeedDate", "CSystem", "VectorFiles"]),
-        .testTarget(name: "FeedDateFoundationTests", dependencies: ["FeedDateFoundation", "VectorFiles"]),
+        .testTarget(name: "FeedDateTests", dependencies: ["FeedDate", "CSystem", "VectorFiles", "VectorReader"]),
+        .testTarget(
+            name: "FeedDateFoundationTests", dependencies: ["FeedDateFoundation", "VectorFiles", "VectorReader"]),
     ]
 )

@@ -12,13 +12,7 @@ final class ClientTests: XCTestCase {
     private func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
 
     private func vectorLines() throws -> [(String, [String: Any])] {
-        var lines: [(String, [String: Any])] = []
-        for url in VectorFiles.files("schedule", env: "FEEDDATE_SCHEDULE_VECTORS") {
-            for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
-                let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                lines.append(("\(url.lastPathComponent): \(o["note"] as? String ?? "")", o))
-            }
-        }
+        let lines = try VectorFiles.lines(VectorFiles.scheduleFiles()).map { ($0.place, $0.object) }
         XCTAssertGreaterThan(lines.count, 0, "no schedule vector was read")
         return lines
     }

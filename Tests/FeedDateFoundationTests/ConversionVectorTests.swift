@@ -8,6 +8,7 @@ import Foundation
 import XCTest
 @testable import FeedDateFoundation
 import VectorFiles
+import VectorReader
 
 final class ConversionVectorTests: XCTestCase {
     static let file = VectorFiles.root.appendingPathComponent("conversion").appendingPathComponent(

@@ -5,6 +5,8 @@
 import Foundation
 import XCTest
 @testable import FeedDateFoundation
+import VectorFiles
+import VectorReader
 
 final class DateVectorTests: XCTestCase {
     func testEveryVectorThroughDate() throws {
@@ -88,7 +90,7 @@ final class DateVectorTests: XCTestCase {
 
     func testEveryScheduleVectorThroughDate() throws {
         var count = 0, styled = 0
-        for o in try Vector.lines(Vector.scheduleFiles()) {
+        for o in try VectorFiles.lines(VectorFiles.scheduleFiles()).map(\.object) {
             let f = try FeedDateFormatter(try Vector.options(o))
             let t = (o["t_ms"] as! NSNumber).int64Value, now = (o["now_ms"] as! NSNumber).int64Value
             let horizon = TimeInterval((o["horizon_ms"] as! NSNumber).int64Value) / 1000

@@ -4,40 +4,35 @@ import Foundation
 import XCTest
 @testable import FeedDate
 import VectorFiles
+import VectorReader
 
 final class ScheduleTests: XCTestCase {
-    /// FEEDDATE_SCHEDULE_VECTORS (":"-separated) when set, else Tests/vectors/schedule (SPEC 10's rule).
-    private func files() -> [URL] {
-        VectorFiles.files("schedule", env: "FEEDDATE_SCHEDULE_VECTORS")
-    }
-
+    /// The schedule vectors (Tests/VectorFiles: SPEC 10's rule).
     func testEveryScheduleVector() throws {
         var count = 0
-        for url in files() {
-            for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
-                let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                let f = try FeedDateFormatter(try Vector.options(o))
-                let t = (o["t_ms"] as! NSNumber).int64Value, now = (o["now_ms"] as! NSNumber).int64Value
-                let s = try f.schedule(
-                    t, now: now, horizonMs: (o["horizon_ms"] as! NSNumber).int64Value,
-                    maxEntries: (o["max_entries"] as! NSNumber).intValue)
-                let want = (o["entries"] as! [[Any]]).map {
-                    FeedDateSchedule.Entry(text: $0[0] as! String, fromMs: ($0[1] as! NSNumber).int64Value)
-                }
-                let note = o["note"] as? String ?? ""
-                XCTAssertEqual(s.entries, want, "\(url.lastPathComponent): \(note)")
-                XCTAssertEqual(s.untilMs, (o["until_ms"] as? NSNumber)?.int64Value, note)
-                XCTAssertEqual(s.json, o["json"] as! String, note)
-                // The definition: each entry is the label at its start, and
-                // the next starts at that label's next change.
-                for (i, entry) in s.entries.enumerated() {
-                    let label = try f.label(t, now: entry.fromMs)
-                    XCTAssertEqual(label.text, entry.text, note)
-                    XCTAssertEqual(
-                        label.nextChangeMs, i + 1 < s.entries.count ? s.entries[i + 1].fromMs : s.untilMs, note)
-                }
-                count += 1
+        for line in try VectorFiles.lines(VectorFiles.scheduleFiles()) {
+            let o = line.object
+            let f = try FeedDateFormatter(try Vector.options(o))
+            let t = (o["t_ms"] as! NSNumber).int64Value, now = (o["now_ms"] as! NSNumber).int64Value
+            let s = try f.schedule(
+                t, now: now, horizonMs: (o["horizon_ms"] as! NSNumber).int64Value,
+                maxEntries: (o["max_entries"] as! NSNumber).intValue)
+            let want = (o["entries"] as! [[Any]]).map {
+                FeedDateSchedule.Entry(text: $0[0] as! String, fromMs: ($0[1] as! NSNumber).int64Value)
             }
+            let note = line.place
+            XCTAssertEqual(s.entries, want, note)
+            XCTAssertEqual(s.untilMs, (o["until_ms"] as? NSNumber)?.int64Value, note)
+            XCTAssertEqual(s.json, o["json"] as! String, note)
+            // The definition: each entry is the label at its start, and
+            // the next starts at that label's next change.
+            for (i, entry) in s.entries.enumerated() {
+                let label = try f.label(t, now: entry.fromMs)
+                XCTAssertEqual(label.text, entry.text, note)
+                XCTAssertEqual(
+                    label.nextChangeMs, i + 1 < s.entries.count ? s.entries[i + 1].fromMs : s.untilMs, note)
+            }
+            count += 1
         }
         XCTAssertGreaterThan(count, 0, "no schedule vector was read")
         print("schedule vectors: \(count) passed")

@@ -11,13 +11,7 @@ import VectorFiles
 final class WireTests: XCTestCase {
     /// FEEDDATE_SCHEDULE_VECTORS (":"-separated) when set, else Tests/vectors/schedule (SPEC 10's rule).
     private func vectorLines() throws -> [(String, [String: Any])] {
-        var lines: [(String, [String: Any])] = []
-        for url in VectorFiles.files("schedule", env: "FEEDDATE_SCHEDULE_VECTORS") {
-            for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
-                let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-                lines.append(("\(url.lastPathComponent): \(o["note"] as? String ?? "")", o))
-            }
-        }
+        let lines = try VectorFiles.lines(VectorFiles.scheduleFiles()).map { ($0.place, $0.object) }
         XCTAssertGreaterThan(lines.count, 0, "no schedule vector was read")
         return lines
     }

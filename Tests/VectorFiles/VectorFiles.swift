@@ -1,5 +1,5 @@
 // The vector files a Swift suite runs (SPEC section 10), chosen in this one
-// place for Tests/FeedDateTests and Tests/FeedDateFoundationTests.
+// place for every Swift test target, and their lines as JSON objects.
 import Foundation
 
 public enum VectorFiles {
@@ -18,5 +18,29 @@ public enum VectorFiles {
         let dir = sub.isEmpty ? root : root.appendingPathComponent(sub)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { dir.appendingPathComponent($0) }
+    }
+
+    /// The schedule vectors: FEEDDATE_SCHEDULE_VECTORS when set, else
+    /// Tests/vectors/schedule.
+    public static func scheduleFiles() -> [URL] {
+        files("schedule", env: "FEEDDATE_SCHEDULE_VECTORS")
+    }
+
+    /// One line of a vector file.
+    public struct Line {
+        public let file: URL
+        public let object: [String: Any]
+
+        /// "file: note", for a failure message.
+        public var place: String { "\(file.lastPathComponent): \(object["note"] as? String ?? "")" }
+    }
+
+    /// Every line of `urls`, in order, as a JSON object.
+    public static func lines(_ urls: [URL]) throws -> [Line] {
+        try urls.flatMap { url in
+            try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
+                Line(file: url, object: try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])
+            }
+        }
     }
 }
