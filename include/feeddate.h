@@ -148,7 +148,7 @@ typedef enum fd_unit {
     FD_UNIT_MONTH = 1,
     FD_UNIT_WEEK = 2,
     FD_UNIT_DAY = 3,
-    FD_UNIT_HOUR = 4, /* COMPACT: "59s", "5m", "23h", then "Mar 24" (Twitter's web feed) */
+    FD_UNIT_HOUR = 4,  /* COMPACT: "59s", "5m", "23h", then "Mar 24" (Twitter's web feed) */
     FD_UNIT_MINUTE = 5,
     FD_UNIT_SECOND = 6
 } fd_unit;
@@ -171,9 +171,9 @@ typedef enum fd_unit {
  * LP64), 1.1 (up to tomorrow_text, 120 bytes).
  */
 typedef struct fd_options {
-    uint32_t size; /* the caller's sizeof(fd_options); set by fd_options_init */
+    uint32_t size;               /* the caller's sizeof(fd_options); set by fd_options_init */
     fd_style style;
-    const char *locale;            /* ICU ("zh_CN", "ja_JP@calendar=japanese") or BCP 47
+    const char *locale;          /* ICU ("zh_CN", "ja_JP@calendar=japanese") or BCP 47
                                     ("zh-Hans-CN", "en-US-u-hc-h23"), or a priority list in
                                     Accept-Language form ("tlh, de-CH;q=0.9, en;q=0.5"): the
                                     first id by weight whose language ICU has data for. No
@@ -186,7 +186,7 @@ typedef struct fd_options {
                                     control characters or bytes that are not UTF-8.
                                     fd_formatter_locale names the data used.
                                     Copied: need not outlive fd_formatter_new. */
-    const char *time_zone;         /* IANA id ("Asia/Shanghai") or a POSIX TZ string ("CST-8").
+    const char *time_zone;       /* IANA id ("Asia/Shanghai") or a POSIX TZ string ("CST-8").
                                     NULL = the host's: $TZ when set (an id, ":id", a path in the
                                     zone database, "" = UTC, or a POSIX TZ string; anything else
                                     is FD_ERR_TIME_ZONE naming it), else /etc/localtime, else
@@ -203,30 +203,30 @@ typedef struct fd_options {
                                     naming the cause, never another reading of the id; UTC,
                                     Etc/UTC, GMT and POSIX TZ strings need no descriptor.
                                     Copied. */
-    fd_hour_cycle hour_cycle;      /* default FD_HOUR_CYCLE_LOCALE */
-    fd_width width;                /* default FD_WIDTH_LONG: only "N units ago / in N units" */
-    int32_t recent_relative;       /* bool, default 0: FEED says "just now / 5 min ago / 3 h ago" first */
-    int64_t just_now_ms;           /* default 60000; 0..86400000 */
-    int64_t skew_tolerance_ms;     /* default 60000; 0..86400000 */
+    fd_hour_cycle hour_cycle;    /* default FD_HOUR_CYCLE_LOCALE */
+    fd_width width;              /* default FD_WIDTH_LONG: only "N units ago / in N units" */
+    int32_t recent_relative;     /* bool, default 0: FEED says "just now / 5 min ago / 3 h ago" first */
+    int64_t just_now_ms;         /* default 60000; 0..86400000 */
+    int64_t skew_tolerance_ms;   /* default 60000; 0..86400000 */
     int32_t cross_year_grace_days; /* default 0; 0..366 */
-    int32_t weekday_window_days;   /* default 6; 1..6 */
-    int32_t precision;             /* COUNTDOWN fraction digits, default 1; 0..3 */
-    int32_t countdown_days;        /* bool, default 0: COUNTDOWN shows "1d 03:04:05.6" from 24 h */
+    int32_t weekday_window_days; /* default 6; 1..6 */
+    int32_t precision;           /* COUNTDOWN fraction digits, default 1; 0..3 */
+    int32_t countdown_days;      /* bool, default 0: COUNTDOWN shows "1d 03:04:05.6" from 24 h */
     /* ---- 1.1 ---- */
-    int32_t plain_spaces;                  /* bool, default 0: every space character (Unicode Zs: U+202F
+    int32_t plain_spaces;        /* bool, default 0: every space character (Unicode Zs: U+202F
                                     before "PM", U+00A0, ...) written as U+0020; parts follow */
-    int32_t spoken;                        /* bool, default 0: text for a screen reader ("2h" -> "2 hours ago",
+    int32_t spoken;              /* bool, default 0: text for a screen reader ("2h" -> "2 hours ago",
                                     countdowns as "1 day, 3 hours, 4 minutes, 6 seconds", dates
                                     with full month names); next_change follows the spoken text */
-    int32_t overtime;                      /* bool, default 0: COUNTDOWN after the deadline counts up after
+    int32_t overtime;            /* bool, default 0: COUNTDOWN after the deadline counts up after
                                     the locale's minus sign ("-0:00:05.3") instead of zeros */
-    fd_unit max_unit;                      /* default FD_UNIT_YEAR: RELATIVE, COMPACT and FEED's recent
+    fd_unit max_unit;            /* default FD_UNIT_YEAR: RELATIVE, COMPACT and FEED's recent
                                     labels count up to this unit, and show t's date beyond it
                                     (FEED: its day rules) */
-    const char *just_now_text;             /* NULL = the locale's word; else the caller's own for just now, */
-    const char *yesterday_text;            /* yesterday, the day before yesterday and tomorrow, wherever */
+    const char *just_now_text;   /* NULL = the locale's word; else the caller's own for just now, */
+    const char *yesterday_text;  /* yesterday, the day before yesterday and tomorrow, wherever */
     const char *day_before_yesterday_text; /* a style uses them: UTF-8, 1..64 bytes, no */
-    const char *tomorrow_text;             /* control characters; used as given (never capitalized). Copied. */
+    const char *tomorrow_text;   /* control characters; used as given (never capitalized). Copied. */
 } fd_options;
 
 /* What fd_format reports besides the text. Offsets are bytes into the UTF-8 text. */
@@ -235,9 +235,9 @@ typedef struct fd_label {
     int64_t next_change_ms; /* earliest instant > now at which the text changes, or FD_NEVER */
     size_t day_offset;      /* day part: relative word, weekday or date; empty = 0, 0 */
     size_t day_length;
-    size_t time_offset; /* time part; empty = 0, 0 */
+    size_t time_offset;     /* time part; empty = 0, 0 */
     size_t time_length;
-    int32_t expired; /* COUNTDOWN: 1 when the deadline has been reached */
+    int32_t expired;        /* COUNTDOWN: 1 when the deadline has been reached */
 } fd_label;
 
 /* Opaque, immutable, thread-safe formatter. */
@@ -291,7 +291,8 @@ void fd_formatter_free(fd_formatter *f);
  * Errors: FD_ERR_ARGUMENT (f NULL, buf NULL with cap > 0), FD_ERR_RANGE,
  * FD_ERR_BUFFER, FD_ERR_ICU, FD_ERR_MEMORY. Any thread, concurrently.
  */
-fd_status fd_format(const fd_formatter *f, int64_t t_ms, int64_t now_ms, char *buf, size_t cap, fd_label *info);
+fd_status fd_format(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
+                    char *buf, size_t cap, fd_label *info);
 
 /*
  * Formats n labels for t_ms[0..n) at one now_ms, concatenated without
@@ -304,8 +305,9 @@ fd_status fd_format(const fd_formatter *f, int64_t t_ms, int64_t now_ms, char *b
  * ends[n-1] holds the total bytes needed. Errors as fd_format; an instant
  * out of range fails the whole call. Any thread, concurrently.
  */
-fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n, int64_t now_ms, char *buf, size_t cap,
-                         size_t *ends, int64_t *next_change_min);
+fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n,
+                         int64_t now_ms, char *buf, size_t cap, size_t *ends,
+                         int64_t *next_change_min);
 
 /*
  * (1.2) fd_format_many with a NUL after each label: label i is the C string
@@ -318,8 +320,9 @@ fd_status fd_format_many(const fd_formatter *f, const int64_t *t_ms, size_t n, i
  * past the last NUL. Arguments, errors, buffer rules (FD_ERR_BUFFER: ends[n-1]
  * holds the bytes needed, NULs counted) and threads as fd_format_many.
  */
-fd_status fd_format_many_nul(const fd_formatter *f, const int64_t *t_ms, size_t n, int64_t now_ms, char *buf,
-                             size_t cap, size_t *ends, int64_t *next_change_min);
+fd_status fd_format_many_nul(const fd_formatter *f, const int64_t *t_ms, size_t n,
+                             int64_t now_ms, char *buf, size_t cap, size_t *ends,
+                             int64_t *next_change_min);
 
 /*
  * (1.2) The same labels as fd_format and fd_format_many, written as UTF-16
@@ -331,10 +334,11 @@ fd_status fd_format_many_nul(const fd_formatter *f, const int64_t *t_ms, size_t 
  * code units than bytes, so FD_LABEL_CAPACITY code units always fit one.
  * Errors, buffer rules and threads as fd_format and fd_format_many.
  */
-fd_status fd_format_utf16(const fd_formatter *f, int64_t t_ms, int64_t now_ms, uint16_t *buf, size_t cap,
-                          fd_label *info);
-fd_status fd_format_many_utf16(const fd_formatter *f, const int64_t *t_ms, size_t n, int64_t now_ms, uint16_t *buf,
-                               size_t cap, size_t *ends, int64_t *next_change_min);
+fd_status fd_format_utf16(const fd_formatter *f, int64_t t_ms, int64_t now_ms,
+                          uint16_t *buf, size_t cap, fd_label *info);
+fd_status fd_format_many_utf16(const fd_formatter *f, const int64_t *t_ms, size_t n,
+                               int64_t now_ms, uint16_t *buf, size_t cap, size_t *ends,
+                               int64_t *next_change_min);
 
 /*
  * (1.2) fd_format_utf16 with its arguments in memory: for a caller whose
@@ -398,10 +402,11 @@ fd_status fd_format_utf16_call(const fd_utf16_call *call);
  * (SPEC 11): a horizon of one day, at most 1,000 entries. */
 #define FD_SCHEDULE_DEFAULT_HORIZON_MS INT64_C(86400000)
 #define FD_SCHEDULE_DEFAULT_MAX_ENTRIES 1000
-fd_status fd_schedule(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms, size_t max_entries,
-                      char *buf, size_t cap, size_t *ends, int64_t *from_ms, size_t *n, int64_t *until_ms);
-fd_status fd_schedule_json(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms, size_t max_entries,
-                           char *buf, size_t cap, size_t *length);
+fd_status fd_schedule(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+                      size_t max_entries, char *buf, size_t cap, size_t *ends, int64_t *from_ms,
+                      size_t *n, int64_t *until_ms);
+fd_status fd_schedule_json(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+                           size_t max_entries, char *buf, size_t cap, size_t *length);
 
 /*
  * (1.3) The server side of a live label (SPEC 11, "Semantics and screen
@@ -429,8 +434,8 @@ fd_status fd_schedule_json(const fd_formatter *f, int64_t t_ms, int64_t now_ms, 
  * attribute).
  */
 #define FD_HTML_SPOKEN 0x1u
-fd_status fd_schedule_html(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms, size_t max_entries,
-                           uint32_t flags, char *buf, size_t cap, size_t *length);
+fd_status fd_schedule_html(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
+                           size_t max_entries, uint32_t flags, char *buf, size_t cap, size_t *length);
 fd_status fd_schedule_script_json(const fd_formatter *f, int64_t t_ms, int64_t now_ms, int64_t horizon_ms,
                                   size_t max_entries, char *buf, size_t cap, size_t *length);
 

@@ -66,7 +66,7 @@ addon.setScratch(scratch, store, storeEntries);
 const [version, versionNumber, icuVersion, MAX_SCHEDULE_HORIZON_MS, MAX_SCHEDULE_ENTRIES,
   DEFAULT_HORIZON_MS, DEFAULT_MAX_ENTRIES] = addon.versions();
 // The library's major version this package is made for: package.json's, which make checks is the
-// header's (check-node-version), so no number here goes stale at a release.
+// header's (make version-check), so no number here goes stale at a release.
 const EXPECTED_MAJOR = Number(require('./package.json').version.split('.')[0]);
 if (Math.floor(versionNumber / 10000) !== EXPECTED_MAJOR) {
   throw new Error(`feeddate: the library is version ${version}; this package needs ${EXPECTED_MAJOR}.x`);

@@ -1,7 +1,8 @@
 // What each style is, decided once: every property of a style that the
 // rules, the caches or the formatter read is here, as one exhaustive
 // `switch` (no `default:`), so that a new FeedDateStyle case does not compile
-// until each of them is decided. Nowhere else compares a style with `==`.
+// until each of them is decided. Nowhere else compares a style with `==` to
+// decide a rule (Companions asks whether a formatter already is FEED_DETAIL).
 //
 // Each switches over the style itself (one bit test once compiled, as cheap
 // as the `==` it replaces): the traits that follow the family (`family`:
