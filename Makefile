@@ -164,6 +164,9 @@ check-vectors:
 	done
 	@# One set since 1.3 (SPEC 13): no per-ICU folder may come back.
 	@! ls -d Tests/vectors/icu[0-9]* 2>/dev/null | grep . || { echo "contract: per-ICU vector folders are gone since 1.3 (one ICU, one set): remove them"; exit 1; }
+	@# The header's constants the bindings' tests read (make header-vectors writes them), each the compiler's.
+	@python3 Tests/vectors/header/make_header.py --check
+	@python3 Tests/vectors/header/make_header.py --c | $(CC) $(WARN) -Iinclude -x c - -o /dev/null
 
 # The library must export fd_* only and run with the Swift toolchain hidden.
 check-lib: lib

@@ -57,6 +57,11 @@ $(CTEST_DIR)/libtls_filler.so: $(CTEST_SRC)/tls_filler.c
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(CFLAGS) -shared -fPIC $< -o $@
 
+# The header's integer constants, which the bindings' tests compare theirs with (checked in check-vectors).
+.PHONY: header-vectors
+header-vectors:
+	python3 Tests/vectors/header/make_header.py
+
 # The markup vectors every binding must give byte for byte (SPEC 11, 1.3).
 .PHONY: html-vectors
 html-vectors: $(CTEST_DIR)/make_html
