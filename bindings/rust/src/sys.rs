@@ -1,8 +1,8 @@
 //! The C declarations of `include/feeddate.h`, as they are: every type,
 //! status code, enum value, limit and function of the header, under the
-//! header's names. A test (`sys::tests`) reads the header and fails when it
-//! declares a constant, enum value, struct or function this module does not,
-//! or with another value.
+//! header's names. A test (`sys::tests`) fails when the header declares a
+//! constant or enum value (Tests/vectors/header/header.jsonl holds them),
+//! struct or function this module does not, or with another value.
 //!
 //! A module of the `feeddate` crate rather than a `feeddate-sys` crate of
 //! its own: the crate that runs the build script with `links = "feeddate"`
@@ -267,8 +267,9 @@ extern "C" {
     pub fn fd_now_ms() -> i64;
 }
 
-// The header against this file's text: every name the header declares
-// (enum values, numeric #defines, structs, functions) is declared here, and
+// The header against this file's text: every integer constant of the
+// header (Tests/vectors/header/header.jsonl: enum values and numeric
+// #defines) and FD_VERSION_MAJOR, struct and function is declared here, and
 // every value is the header's.
 #[cfg(test)]
 pub(crate) mod tests {
@@ -277,7 +278,7 @@ pub(crate) mod tests {
 
     /// `include/feeddate.h`: FEEDDATE_INCLUDE_DIR's (`make test-rust` sets
     /// it), else the source tree's.
-    pub(crate) fn header() -> String {
+    fn header() -> String {
         let dir = std::env::var_os("FEEDDATE_INCLUDE_DIR")
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../include"));
@@ -285,47 +286,65 @@ pub(crate) mod tests {
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
     }
 
-    /// A C or Rust integer literal as a number: `(-62135596800000LL)`,
-    /// `INT64_C(31622400000)`, `0x1u`, `INT64_MAX`, `-62_135_596_800_000`,
-    /// `i64::MAX`.
+    /// The header's integer constants as vectors: the file
+    /// FEEDDATE_HEADER_VECTORS names when it is set, else the checkout's
+    /// Tests/vectors/header/header.jsonl (`make header-vectors` writes it,
+    /// `make check-vectors` holds it to the header and the compiler).
+    fn header_vectors() -> PathBuf {
+        match std::env::var("FEEDDATE_HEADER_VECTORS") {
+            Ok(f) if !f.is_empty() => PathBuf::from(f),
+            _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../Tests/vectors/header/header.jsonl"),
+        }
+    }
+
+    /// header.jsonl's constants. Its lines are make_header.py's, one form
+    /// only, `{"name": "FD_ERR_RANGE", "value": "4"}` (the value decimal
+    /// text, an i64): any other line, or a name twice, fails.
+    pub(crate) fn header_constants() -> BTreeMap<String, i128> {
+        let path = header_vectors();
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let mut out = BTreeMap::new();
+        for (n, line) in text.lines().enumerate() {
+            let at = || format!("{}:{}: {line}", path.display(), n + 1);
+            let (name, value) = line
+                .strip_prefix(r#"{"name": ""#)
+                .and_then(|l| l.strip_suffix(r#""}"#))
+                .and_then(|l| l.split_once(r#"", "value": ""#))
+                .filter(|(name, _)| {
+                    name.starts_with("FD_") && name.bytes().all(|b| b == b'_' || b.is_ascii_alphanumeric())
+                })
+                .unwrap_or_else(|| panic!("{}: not a {{\"name\": \"FD_...\", \"value\": \"...\"}} line", at()));
+            let value: i64 = value.parse().unwrap_or_else(|e| panic!("{}: value: {e}", at()));
+            let twice = out.insert(name.to_string(), value.into()).is_some();
+            assert!(!twice, "{}: {name} twice", at());
+        }
+        out
+    }
+
+    /// FD_VERSION_MAJOR, which header.jsonl leaves out with the version's
+    /// other macros: the header's `#define FD_VERSION_MAJOR <n>` line.
+    fn header_version_major(header: &str) -> i128 {
+        header
+            .lines()
+            .find_map(|l| l.strip_prefix("#define FD_VERSION_MAJOR "))
+            .and_then(|v| v.trim().parse().ok())
+            .expect("feeddate.h: no #define FD_VERSION_MAJOR <number>")
+    }
+
+    /// A Rust integer literal of this file as a number: `0x1`,
+    /// `-62_135_596_800_000`, `i64::MAX`.
     fn number(text: &str) -> Option<i128> {
-        let t = text.trim().trim_start_matches('(').trim_end_matches(')');
-        if t == "INT64_MAX" || t == "i64::MAX" {
+        let t = text.trim();
+        if t == "i64::MAX" {
             return Some(i64::MAX.into());
         }
-        let t = t.strip_prefix("INT64_C(").unwrap_or(t).replace('_', "");
-        let t = t.trim_end_matches(['L', 'u', 'U']);
-        let (neg, t) = t.strip_prefix('-').map_or((false, t), |t| (true, t));
+        let t = t.replace('_', "");
+        let (neg, t) = t.strip_prefix('-').map_or((false, t.as_str()), |t| (true, t));
         let v = match t.strip_prefix("0x") {
             Some(hex) => i128::from_str_radix(hex, 16).ok()?,
             None => t.parse().ok()?,
         };
         Some(if neg { -v } else { v })
-    }
-
-    /// The header's enum values and numeric `#define`s (the version
-    /// arithmetic and string macros left out, but for FD_VERSION_MAJOR).
-    pub(crate) fn header_constants(header: &str) -> BTreeMap<String, i128> {
-        let mut out = BTreeMap::new();
-        for line in header.lines().map(str::trim) {
-            let line = line.split("/*").next().unwrap_or("").trim();
-            let (name, value) = if let Some(def) = line.strip_prefix("#define ") {
-                match def.split_once(' ') {
-                    Some((n, v)) if !n.contains('(') => (n, v),
-                    _ => continue,
-                }
-            } else if let Some((n, v)) = line.split_once(" = ") {
-                (n, v.trim_end_matches(','))
-            } else {
-                continue;
-            };
-            let skip = name.starts_with("FD_VERSION_") && name != "FD_VERSION_MAJOR";
-            if name.starts_with("FD_") && !skip {
-                let v = number(value).unwrap_or_else(|| panic!("feeddate.h: {name} = {value}: not a number"));
-                out.insert(name.to_string(), v);
-            }
-        }
-        out
     }
 
     #[test]
@@ -341,8 +360,12 @@ pub(crate) mod tests {
                 Some((name, number(value)))
             })
             .collect();
-        let wanted = header_constants(&header);
-        assert!(wanted.len() > 40, "feeddate.h read as {} constants", wanted.len());
+        let mut wanted = header_constants();
+        let major = header_version_major(&header);
+        if let Some(v) = wanted.insert("FD_VERSION_MAJOR".into(), major) {
+            assert_eq!(v, major, "FD_VERSION_MAJOR: header.jsonl against feeddate.h");
+        }
+        assert!(wanted.len() > 40, "header.jsonl read as {} constants", wanted.len());
         for (name, value) in &wanted {
             match consts.get(name.as_str()) {
                 None => panic!("feeddate.h declares {name} = {value}; src/sys.rs does not"),
@@ -371,18 +394,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn the_header_reader_reads_c() {
-        let c = "#define FD_A (-5LL) /* x */\n#define FD_B INT64_C(7)\n    FD_C = 3,  /* y */\n    FD_D = 0x1u\n\
-                 #define FD_STRINGIFY(x) #x\n#define FD_VERSION_MINOR 2\n#define FD_E INT64_MAX\n";
-        let got: Vec<(String, i128)> = header_constants(c).into_iter().collect();
-        let want = [
-            ("FD_A", -5),
-            ("FD_B", 7),
-            ("FD_C", 3),
-            ("FD_D", 1),
-            ("FD_E", i64::MAX.into()),
-        ];
-        assert_eq!(got, want.map(|(n, v)| (n.to_string(), v)));
+    fn the_literal_reader_reads_rust() {
         assert_eq!(number("-62_135_596_800_000"), Some(-62_135_596_800_000));
         assert_eq!(number("FD_OTHER"), None);
     }
