@@ -84,13 +84,14 @@ sed 's/^/    | /' "$CACHE/node-esm.txt"
 grep -q '^import: .* 昨天$' "$CACHE/node-esm.txt" || die "import of feeddate: expected 昨天 (above)"
 
 # ---- 4. the whole check ---------------------------------------------------------------------
-mkdir -p "$ROOT/opt/vectors/schedule" "$ROOT/opt/vectors/conversion" "$ROOT/opt/vectors/quote" "$ROOT/opt/vectors/html"
+mkdir -p "$ROOT/opt/vectors/schedule" "$ROOT/opt/vectors/conversion" "$ROOT/opt/vectors/quote" "$ROOT/opt/vectors/html" \
+  "$ROOT/opt/vectors/header"
 cp Tests/vectors/*.jsonl "$ROOT/opt/vectors/"
 cp Tests/vectors/schedule/*.jsonl "$ROOT/opt/vectors/schedule/"
 cp Tests/vectors/conversion/*.jsonl "$ROOT/opt/vectors/conversion/"
 cp Tests/vectors/quote/*.jsonl "$ROOT/opt/vectors/quote/" # errors.test.js: FEEDDATE_VECTORS_DIR/quote
 cp Tests/vectors/html/html-*.jsonl "$ROOT/opt/vectors/html/" # html.test.js: FEEDDATE_VECTORS_DIR/html/html-1.3.jsonl
-cp include/feeddate.h "$ROOT/opt/feeddate.h" # header.test.js: FEEDDATE_HEADER
+cp Tests/vectors/header/header.jsonl "$ROOT/opt/vectors/header/" # header.test.js: FEEDDATE_VECTORS_DIR/header/header.jsonl
 cp bindings/node/check/package-check.js "$ROOT$APP/check.js"
 step "$APP/check.js (bindings/node/check/package-check.js): ICU 78.3, the vectors, /proc/self/maps"
 root_run "$ROOT" sh -c "cd $APP && node check.js --vectors /opt/vectors --package $APP/node_modules/feeddate" \
@@ -102,7 +103,7 @@ step "bindings/node/test on the installed package: node --test (Debian's node $(
 rm -rf "$ROOT$APP/node_modules/feeddate/test"
 cp -r bindings/node/test "$ROOT$APP/node_modules/feeddate/test"
 sched=$(cd Tests/vectors/schedule && ls -- *.jsonl | sed 's|^|/opt/vectors/schedule/|' | paste -sd:)
-root_run "$ROOT" sh -c "cd $APP/node_modules/feeddate && FEEDDATE_VECTORS_DIR=/opt/vectors FEEDDATE_HEADER=/opt/feeddate.h \
+root_run "$ROOT" sh -c "cd $APP/node_modules/feeddate && FEEDDATE_VECTORS_DIR=/opt/vectors \
   FEEDDATE_SCHEDULE_VECTORS=$sched FEEDDATE_EXPECTED_VERSION=$version \
   node --test --test-reporter=spec --test-reporter-destination=/tmp/suite.txt test/" || suite_rc=$?
 cp "$ROOT/tmp/suite.txt" "$CACHE/suite.txt" 2>/dev/null || die "node --test wrote no report"

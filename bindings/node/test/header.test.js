@@ -1,38 +1,42 @@
 'use strict';
-// The binding's constants against include/feeddate.h (issue 42 item 2). index.js writes no number
-// of the header: its STATUS, enum names and schedule limits come from the addon, which compiles
-// the header's macros. What can still go wrong is a value of the header the addon does not list
-// (a new status or style): every status and enum value of the header must be here, at its value.
+// The binding's constants against include/feeddate.h's, as Tests/vectors/header/header.jsonl holds
+// them (issue 42 item 2). index.js writes no number of the header: its STATUS, enum names and
+// schedule limits come from the addon, which compiles the header's macros. What can still go wrong
+// is a value of the header the addon does not list (a new status or style): every status and enum
+// value of the header must be here, at its value.
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const feeddate = require('..');
-const { headerFile } = require('./vectors');
+const { headerVectorFile } = require('./vectors');
 
-// The header's enum values and numeric #defines, read as bindings/rust/src/sys.rs reads them (the
-// version ones left out). FD_NEVER (INT64_MAX) as a BigInt: no number holds it.
-function headerConstants(text) {
+// The header's integer constants: header.jsonl's lines ({"name": "FD_ERR_RANGE", "value": "4"},
+// make_header.py's; make check-vectors holds them to the header): any other line, or a name twice,
+// fails. FD_NEVER (INT64_MAX) as a BigInt: no number holds it.
+function headerConstants(file) {
   const out = {};
-  for (const raw of text.split('\n')) {
-    const line = raw.split('/*')[0].trim();
-    const m = /^#define (FD_\w+) (.+)$/.exec(line) || /^(FD_\w+) = (.+?),?$/.exec(line);
-    if (!m || m[1].startsWith('FD_VERSION_') || m[1].startsWith('FD_STRINGIFY')) continue;
-    const v = m[2].replace(/^\(+|\)+$/g, '').replace(/^INT64_C\(/, '').replace(/[LUlu]+$/, '');
-    out[m[1]] = v === 'INT64_MAX' ? 2n ** 63n - 1n : Number(BigInt(v));
-  }
+  fs.readFileSync(file, 'utf8').split('\n').forEach((line, n) => {
+    if (line === '') return;
+    const at = `${file}:${n + 1}: ${line}`;
+    const j = JSON.parse(line);
+    const { name, value } = j;
+    assert.ok(Object.keys(j).sort().join() === 'name,value' && typeof name === 'string' && /^FD_\w+$/.test(name) &&
+      typeof value === 'string' && /^-?\d+$/.test(value), at);
+    assert.ok(!(name in out), `${at}: ${name} twice`);
+    const v = BigInt(value);
+    out[name] = Number.isSafeInteger(Number(v)) ? Number(v) : v;
+  });
   return out;
 }
 
-const HEADER = headerConstants(fs.readFileSync(headerFile(), 'utf8'));
+const HEADER = headerConstants(headerVectorFile());
 const ENUM_PREFIXES = ['FD_OK', 'FD_ERR_', 'FD_STYLE_', 'FD_HOUR_CYCLE_', 'FD_WIDTH_', 'FD_UNIT_'];
 const enumsOf = (prefix) => Object.entries(HEADER).filter(([k]) => k.startsWith(prefix));
 const sorted = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1))); // a short diff
 
-test('header: the reader reads C', () => {
-  const c = '#define FD_A (-5LL) /* x */\n#define FD_B INT64_C(7)\n    FD_C = 3,  /* y */\n    FD_D = 0x1u\n' +
-    '#define FD_STRINGIFY(x) #x\n#define FD_VERSION_MINOR 2\n#define FD_E INT64_MAX\n';
-  assert.deepEqual(headerConstants(c), { FD_A: -5, FD_B: 7, FD_C: 3, FD_D: 1, FD_E: 2n ** 63n - 1n });
-  assert.ok(Object.keys(HEADER).length >= 40, `${headerFile()}: ${Object.keys(HEADER).length} constants`);
+test('header: header.jsonl holds the header\'s constants', () => {
+  assert.ok(Object.keys(HEADER).length >= 40, `${headerVectorFile()}: ${Object.keys(HEADER).length} constants`);
+  assert.equal(HEADER.FD_NEVER, 2n ** 63n - 1n);
 });
 
 test('header: every status and enum value is the addon\'s, and nothing else', () => {

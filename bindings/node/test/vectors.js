@@ -28,10 +28,11 @@ function htmlVectorFile() {
   return named ? path.resolve(named) : path.join(ROOT, 'html', 'html-1.3.jsonl');
 }
 
-// include/feeddate.h of the checkout the vectors are in (header.test.js): FEEDDATE_HEADER when set
-// (npm-check, whose vectors are a copy), else ROOT/../../include/feeddate.h.
-function headerFile() {
-  return path.resolve(process.env.FEEDDATE_HEADER || path.join(ROOT, '..', '..', 'include', 'feeddate.h'));
+// The header's integer constants (header.test.js): FEEDDATE_HEADER_VECTORS when set, else
+// ROOT/header/header.jsonl (make header-vectors writes it). A missing file fails the suite.
+function headerVectorFile() {
+  const named = process.env.FEEDDATE_HEADER_VECTORS;
+  return named ? path.resolve(named) : path.join(ROOT, 'header', 'header.jsonl');
 }
 
 // The vectors' option names (SPEC 6) as the binding's.
@@ -61,4 +62,4 @@ function formatterFor(o) {
   return formatters.get(key);
 }
 
-module.exports = { vectorFiles, htmlVectorFile, headerFile, optionsOf, formatterFor };
+module.exports = { vectorFiles, htmlVectorFile, headerVectorFile, optionsOf, formatterFor };
