@@ -11,6 +11,9 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import subprocess
+import sys
+import textwrap
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
@@ -141,3 +144,29 @@ def numpy_state(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     else:
         hide_numpy(monkeypatch)
     return str(request.param)
+
+
+def run_cli(
+    args: List[str], stdin: str = "", env: Optional[Dict[str, str]] = None
+) -> "subprocess.CompletedProcess[str]":
+    """`python -m feeddate ARGS` in a child with this package importable (and
+    `env` added), stdin given, output as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "feeddate", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), **(env or {})},
+    )
+
+
+def run_code(code: str) -> "subprocess.CompletedProcess[str]":
+    """`python -c CODE` (dedented) in a child with this package importable."""
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )

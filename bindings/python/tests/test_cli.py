@@ -13,21 +13,11 @@ from typing import Any, List
 
 import feeddate
 import pytest
+from conftest import run_cli as run
 from feeddate.cli import LADDER
 
 NOW = "2024-03-25T06:30:00Z"
 NOW_DT = datetime(2024, 3, 25, 6, 30, tzinfo=timezone.utc)
-
-
-def run(args: List[str], stdin: str = "") -> "subprocess.CompletedProcess[str]":
-    return subprocess.run(
-        [sys.executable, "-m", "feeddate", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
-    )
 
 
 def test_format_instants_given_on_the_command_line() -> None:

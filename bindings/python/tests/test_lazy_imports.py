@@ -11,25 +11,12 @@ import really is under way while the calls run.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import textwrap
 
 import pytest
+from conftest import run_code
 
 pytest.importorskip("pyarrow")
 pytest.importorskip("pandas")
-
-
-def _run(code: str) -> "subprocess.CompletedProcess[str]":
-    return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
-    )
 
 
 _RACE = """
@@ -77,7 +64,7 @@ _RACE = """
 
 @pytest.mark.parametrize("run", range(2))
 def test_calls_while_another_thread_imports_pandas(run: int) -> None:
-    result = _run(_RACE)
+    result = run_code(_RACE)
     assert result.returncode == 0, result.stderr
     got = json.loads(result.stdout)
     assert got["errors"] == [] and got["calls"] > 0
@@ -86,7 +73,7 @@ def test_calls_while_another_thread_imports_pandas(run: int) -> None:
 def test_a_half_imported_pandas_is_never_used() -> None:
     """The same, made certain: a "pandas" module whose import has not finished
     (its spec says so) stands in sys.modules; no call may touch it."""
-    result = _run("""
+    result = run_code("""
         import sys, types
         import numpy as np
         import pyarrow as pa
@@ -113,7 +100,7 @@ def test_a_value_of_a_package_still_being_imported_is_still_read() -> None:
     """A pandas object exists only once pandas' own modules ran: for one, the
     binding imports pandas properly (importlib, which waits for an import under
     way in another thread) rather than refuse the value."""
-    result = _run("""
+    result = run_code("""
         import sys
         from feeddate._modules import loaded, module_of
         import pandas as pd

@@ -28,6 +28,7 @@ from conftest import (
     load_vectors,
     schedule_vector_files,
 )
+from conftest import run_cli as run
 from feeddate import _schedule
 
 try:
@@ -440,17 +441,6 @@ def test_schedules_from_many_threads_are_the_same() -> None:
 
 
 # ---- the command --------------------------------------------------------------------
-
-
-def run(args: List[str], stdin: str = "", env: Optional[Dict[str, str]] = None) -> "subprocess.CompletedProcess[str]":
-    return subprocess.run(
-        [sys.executable, "-m", "feeddate", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), **(env or {})},
-    )
 
 
 def _iso_ms(ms: int) -> str:

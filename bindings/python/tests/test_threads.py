@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import gc
 import importlib.util
-import os
-import subprocess
-import sys
-import textwrap
 import threading
 from datetime import datetime, timedelta, timezone
 from typing import Any, List
 
 import feeddate
 import pytest
+from conftest import run_code
 from feeddate import _ffi, _formatter
 
 CST = timezone(timedelta(hours=8))
@@ -59,18 +56,8 @@ def test_eight_threads_share_one_formatter() -> None:
 # threads may still be inside the library: that one must not happen.
 
 
-def _child(code: str) -> "subprocess.CompletedProcess[str]":
-    return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
-    )
-
-
 def test_no_free_at_exit_under_a_daemon_thread_still_in_the_library() -> None:
-    result = _child("""
+    result = run_code("""
         import os, threading, time
         import feeddate
         from feeddate import _ffi, _formatter
@@ -136,7 +123,7 @@ def test_running_out_of_memory_is_a_memory_error_not_a_crash() -> None:
     feeddate.OutOfMemoryError from the library), never a crash; the process
     carries on."""
     have_arrow = importlib.util.find_spec("pyarrow") is not None  # none in the installed wheel's run
-    result = _child("""
+    result = run_code("""
         import resource
         import numpy as np
         import feeddate
